@@ -1,0 +1,26 @@
+import type { Response } from 'express';
+import { locals, setErrorHeaders } from '../src/app/http';
+import type { DomainError } from '../src/shared/errors';
+
+/** `meta` of every REST body (DESIGN, HTTP conventions). */
+export function meta(res: Response) {
+  return { requestId: locals(res).requestId, timestamp: new Date().toISOString() };
+}
+
+export function sendPayload(res: Response, status: number, payload: Record<string, unknown>): void {
+  res.status(status).json({ ...payload, meta: meta(res) });
+}
+
+/** The REST error body: `{ error: { code, message, field?, details? }, meta }`. */
+export function sendError(res: Response, error: DomainError): void {
+  setErrorHeaders(res, error);
+  res.status(error.status).json({
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.field !== undefined && { field: error.field }),
+      ...(error.details !== undefined && { details: error.details }),
+    },
+    meta: meta(res),
+  });
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * The service's configuration, parsed once from environment variables at start-up.
+ * Nothing else in the code base reads `process.env`: the result of `loadConfig` is passed down.
+ */
+
+const TIERS = ['free', 'pro', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+
+const tierLimitsOverride = z
+  .partialRecord(
+    z.enum(TIERS),
+    z
+      .object({
+        requestsPerMinute: z.number().int().positive(),
+        // null means unlimited, as for the enterprise tier.
+        transactionsPerDay: z.number().int().nonnegative().nullable(),
+      })
+      .partial()
+      .strict(),
+  )
+  .optional();
+
+const jsonText = (what: string) =>
+  z.string().transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `must be ${what}` });
+      return z.NEVER;
+    }
+  });
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .url({ protocol: new RegExp(`^(${protocols.join('|')})$`) })
+    .optional()
+    .describe(`a ${protocols.join(' or ')} URL`);
+
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  PARLEY_ADMIN_KEY: z
+    .string()
+    .regex(/^parley_(live|test)_[0-9A-Za-z]{32}$/, 'must be parley_live_ or parley_test_ followed by 32 base62 characters')
+    .optional(),
+  SOLANA_RPC_URL: optionalUrl(['http', 'https']),
+  SOLANA_DEVNET_RPC_URL: optionalUrl(['http', 'https']),
+  PRICE_PROVIDER: z.enum(['snapshot', 'jupiter']).default('snapshot'),
+  QUOTE_PROVIDER: z.enum(['estimate', 'jupiter']).default('estimate'),
+  JUPITER_API_URL: z.url({ protocol: /^https?$/ }).default('https://lite-api.jup.ag'),
+  JUPITER_API_KEY: z.string().min(1).optional(),
+  TIER_LIMITS: jsonText('a JSON object such as {"free":{"requestsPerMinute":60}}').pipe(tierLimitsOverride).optional(),
+  CORS_ORIGINS: z
+    .string()
+    .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })])))
+    .default([]),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof schema>;
+export type TierLimitsOverride = NonNullable<Config['TIER_LIMITS']>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Validates the environment. Empty strings count as unset so that a blank line in `.env`
+ * falls back to the default. Throws a `ConfigError` naming every bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const input = Object.fromEntries(Object.keys(schema.shape).map((name) => [name, emptyAsUnset(env[name])]));
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const [name, ...rest] = issue.path.map(String);
+      const where = rest.length ? `${name} (at ${rest.join('.')})` : name;
+      return `${where}: ${issue.message}`;
+    }),
+  );
+}

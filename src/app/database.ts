@@ -1,0 +1,41 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from '../shared/logger';
+import type { Config } from './config';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { ormOptions } from './orm.config';
+
+/**
+ * The database the service runs on: the server at DATABASE_URL, or else the embedded PGlite in
+ * DATA_DIR. Opened once by `main` (or a test), which closes it on shutdown.
+ */
+export interface Database {
+  orm: MikroORM;
+  /** `embedded` or `server`: reported by /ready. */
+  kind: 'embedded' | 'server';
+  close(): Promise<void>;
+}
+
+// One PGlite session serves every connection, so a large pool buys nothing there.
+const EMBEDDED_POOL = 4;
+const SERVER_POOL = 10;
+
+export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>, logger: Logger): Promise<Database> {
+  let embedded: EmbeddedPostgres | undefined;
+  if (!config.DATABASE_URL) embedded = await startEmbeddedPostgres(config.DATA_DIR, EMBEDDED_POOL);
+  try {
+    const url = config.DATABASE_URL ?? embedded!.url;
+    const orm = await MikroORM.init(ormOptions(url, embedded ? EMBEDDED_POOL : SERVER_POOL, logger));
+    await orm.getMigrator().up();
+    return {
+      orm,
+      kind: embedded ? 'embedded' : 'server',
+      async close() {
+        await orm.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,120 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Principal } from '../auth/principal';
+import { KeyService } from '../keys/key.service';
+import { DomainError } from '../shared/errors';
+import { randomBase62 } from '../shared/ids';
+import type { Logger } from '../shared/logger';
+import type { AppDeps } from './context';
+
+/**
+ * Express middleware shared by /graphql and /v1: request ids, the access log, and the one
+ * authentication and metering path every API request goes through.
+ */
+
+export interface RequestLocals {
+  requestId: string;
+  principal: Principal | null;
+}
+
+export function locals(res: Response): RequestLocals {
+  return res.locals as RequestLocals;
+}
+
+/** Gives every request an id (`req_<16 base62>`), echoed in `X-Request-Id` and in logs. */
+export const assignRequestId: RequestHandler = (_req, res, next) => {
+  const requestId = `req_${randomBase62(16)}`;
+  locals(res).requestId = requestId;
+  res.setHeader('X-Request-Id', requestId);
+  next();
+};
+
+/** One JSON line per request once it has been answered. Headers are not logged. */
+export function accessLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info(
+        {
+          requestId: locals(res).requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          durationMs: Math.round(durationMs * 100) / 100,
+          accountId: locals(res).principal?.accountId,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/**
+ * Resolves the Authorization header to a principal and takes the request from the caller's
+ * rate limits, setting the X-RateLimit-* headers. Without the header the request goes on
+ * anonymously: every data field then answers 401, so the rule lives in one place (the
+ * GraphQL auth checker) for REST and GraphQL alike. A header that is present but does not
+ * hold a usable key is refused here.
+ */
+export function authenticate(deps: AppDeps): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    locals(res).principal = null;
+    const header = req.get('authorization');
+    if (header === undefined) return next();
+    const secret = BEARER.exec(header)?.[1];
+    if (!secret) throw new DomainError('unauthorized', 'Authorization must be "Bearer <API key>"');
+    const principal = await new KeyService(deps.orm.em.fork(), deps.clock).authenticate(secret);
+    locals(res).principal = principal;
+    try {
+      const allowance = await deps.meter.admitRequest(principal, deps.clock.now());
+      setRateLimitHeaders(res, allowance.limit, allowance.remaining, allowance.resetAt);
+    } catch (error) {
+      if (error instanceof DomainError && error.details) {
+        const { limit, resetAt } = error.details as { limit: number; resetAt: number };
+        setRateLimitHeaders(res, limit, 0, resetAt);
+      }
+      throw error;
+    }
+    next();
+  };
+}
+
+function setRateLimitHeaders(res: Response, limit: number, remaining: number, resetAt: number): void {
+  res.setHeader('X-RateLimit-Limit', String(limit));
+  res.setHeader('X-RateLimit-Remaining', String(remaining));
+  res.setHeader('X-RateLimit-Reset', String(Math.ceil(resetAt)));
+}
+
+/** Headers that go with an error status: the auth challenge and the retry hint. */
+export function setErrorHeaders(res: Response, error: DomainError): void {
+  if (error.code === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer realm="parley"');
+  const retryAfter = error.details?.retryAfter;
+  if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
+}
+
+/**
+ * Normalises what express and body-parser throw for malformed requests into domain errors.
+ * Null for anything else, which is a fault.
+ */
+export function fromHttpError(error: unknown): DomainError | null {
+  if (error instanceof DomainError) return error;
+  const type = (error as { type?: string } | null)?.type;
+  switch (type) {
+    case 'entity.parse.failed':
+      return new DomainError('validation_error', 'The request body is not valid JSON', { field: 'body' });
+    case 'entity.too.large':
+      return new DomainError('payload_too_large', 'The request body is larger than 64 KiB');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new DomainError('unsupported_media_type', 'The request body must be UTF-8 JSON');
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return new DomainError('validation_error', 'The request body could not be read', { field: 'body' });
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,51 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from '../shared/logger';
+import { startService } from './service';
+
+/** `npm start`: the service, until SIGTERM or SIGINT, on which it stops gracefully and exits 0. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const started = Date.now();
+  const service = await startService(config, logger);
+  const port = await service.listen();
+  logger.info(
+    { port, host: config.HOST, database: service.database.kind, startupMs: Date.now() - started },
+    `Parley listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
+  );
+  if (service.bootstrapKey) {
+    // Printed once, to the terminal only: the database keeps just its hash.
+    process.stdout.write(
+      `\nCreated an admin API key for the default account. It will not be shown again:\n\n  ${service.bootstrapKey}\n\n`,
+    );
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    service.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Parley failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

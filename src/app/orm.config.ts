@@ -1,0 +1,31 @@
+import { DataloaderType, ReflectMetadataProvider, type Options } from '@mikro-orm/core';
+import { Migrator } from '@mikro-orm/migrations';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { Account } from '../accounts/account.entity';
+import { ApiKey } from '../keys/api-key.entity';
+import { migrationsList } from '../migrations';
+import type { Logger } from '../shared/logger';
+
+export const entities = [Account, ApiKey];
+
+/**
+ * MikroORM options for a PostgreSQL server at `clientUrl`, embedded or real alike.
+ * Metadata comes from decorators plus reflect-metadata (explicit `type` on every property),
+ * and migrations from a list compiled with the code, so nothing reads source files at run time.
+ */
+export function ormOptions(clientUrl: string, poolSize: number, logger: Logger): Options<PostgreSqlDriver> {
+  return {
+    driver: PostgreSqlDriver,
+    clientUrl,
+    entities,
+    metadataProvider: ReflectMetadataProvider,
+    discovery: { requireEntitiesArray: true, disableDynamicFileAccess: true },
+    allowGlobalContext: false,
+    dataloader: DataloaderType.ALL,
+    forceUtcTimezone: true,
+    logger: (message) => logger.debug({ component: 'orm' }, message),
+    pool: { min: 0, max: poolSize },
+    extensions: [Migrator],
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+  };
+}

@@ -1,0 +1,17 @@
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { buildSchema } from 'type-graphql';
+import { authChecker } from '../auth/auth-checker';
+import { KeyResolver } from '../keys/key.resolver';
+import { UsageResolver } from '../limits/usage.resolver';
+
+export const resolvers = [KeyResolver, UsageResolver] as const;
+
+/** Builds the executable schema from the type-graphql classes. Done once at start-up. */
+export function buildParleySchema(): Promise<GraphQLSchema> {
+  return buildSchema({ resolvers, authChecker, validate: false });
+}
+
+/** The SDL checked in at schema/schema.graphql: sorted, so that it diffs cleanly. */
+export function printParleySchema(schema: GraphQLSchema): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

@@ -1,0 +1,139 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { restErrorHandler, restRouter } from '../../rest-adapter/router';
+import { sendError, sendPayload } from '../../rest-adapter/respond';
+import { DomainError } from '../shared/errors';
+import type { Logger } from '../shared/logger';
+import { createContext, type AppDeps, type Context } from './context';
+import { toDomainError } from './graphql-errors';
+import { accessLog, assignRequestId, authenticate, fromHttpError, locals, setErrorHeaders } from './http';
+
+/** Request bodies above this are refused with 413 (DESIGN, HTTP conventions). */
+const BODY_LIMIT = '64kb';
+
+export interface HttpApp {
+  express: Express;
+  /** Stops Apollo. The HTTP listener and the database belong to the caller. */
+  close(): Promise<void>;
+}
+
+/**
+ * Assembles the HTTP surface: /health, /ready, /graphql (Apollo) and /v1 (the REST adapter),
+ * with request ids, the access log and JSON errors everywhere. Lives as long as the service.
+ */
+export async function createHttpApp(
+  schema: GraphQLSchema,
+  deps: AppDeps & { logger: Logger; checkDatabase: () => Promise<void> },
+): Promise<HttpApp> {
+  const { logger } = deps;
+  const apollo = new ApolloServer<Context>({
+    schema,
+    formatError: formatGraphQLError,
+    includeStacktraceInErrorResponses: false,
+    plugins: [ApolloServerPluginLandingPageDisabled(), logFaults(logger), unauthorizedStatus],
+  });
+  await apollo.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(assignRequestId, accessLog(logger));
+  app.use(express.json({ limit: BODY_LIMIT }));
+
+  app.get('/health', (_req, res) => sendPayload(res, 200, { status: 'ok' }));
+  app.get('/ready', async (_req, res) => {
+    try {
+      await deps.checkDatabase();
+      sendPayload(res, 200, { status: 'ready' });
+    } catch (error) {
+      logger.warn({ err: error, requestId: locals(res).requestId }, 'database not ready');
+      sendError(res, new DomainError('service_unavailable', 'The database is not reachable'));
+    }
+  });
+
+  app.use(
+    '/graphql',
+    authenticate(deps),
+    expressMiddleware(apollo, { context: async ({ res }) => createContext(deps, locals(res)) }),
+    graphQLErrorHandler(logger),
+  );
+  app.use(restRouter(schema, deps, logger));
+  app.use((req, res) => sendError(res, new DomainError('not_found', `No route for ${req.method} ${req.path}`)));
+  app.use(restErrorHandler(logger));
+
+  return { express: app, close: () => apollo.stop() };
+}
+
+/**
+ * The one place GraphQL errors take their public shape: a DomainError keeps its code,
+ * message, field and details; request errors become `validation_error`; anything else is
+ * masked as `internal_error` (the `logFaults` plugin has logged it with the request id).
+ */
+function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const domain = error instanceof GraphQLError ? toDomainError(error) : null;
+  if (!domain) return { message: 'Internal server error', path: formatted.path, extensions: { code: 'internal_error' } };
+  return {
+    message: domain.message,
+    locations: formatted.locations,
+    path: formatted.path,
+    extensions: {
+      code: domain.code,
+      ...(domain.field !== undefined && { field: domain.field }),
+      ...(domain.details !== undefined && { details: domain.details }),
+    },
+  };
+}
+
+function logFaults(logger: Logger): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors, contextValue }) {
+          for (const error of errors) {
+            if (!toDomainError(error)) {
+              logger.error({ err: error.originalError ?? error, requestId: contextValue.requestId }, 'graphql fault');
+            }
+          }
+        },
+      };
+    },
+  };
+}
+
+/** A GraphQL request refused for want of a key answers 401 with a Bearer challenge, as REST does. */
+const unauthorizedStatus: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
+        if (errors?.some((error) => error.extensions?.code === 'unauthorized')) {
+          response.http.status = 401;
+          response.http.headers.set('www-authenticate', 'Bearer realm="parley"');
+        }
+      },
+    };
+  },
+};
+
+/** Errors raised before Apollo runs (bad key, rate limit, bad JSON) in GraphQL's shape. */
+function graphQLErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, _req, res, _next) => {
+    let domain = fromHttpError(error);
+    if (!domain) {
+      logger.error({ err: error, requestId: locals(res).requestId }, 'unhandled error');
+      domain = new DomainError('internal_error', 'Internal server error');
+    }
+    setErrorHeaders(res, domain);
+    res.status(domain.status).json({
+      errors: [
+        {
+          message: domain.message,
+          extensions: { code: domain.code, ...(domain.details !== undefined && { details: domain.details }) },
+        },
+      ],
+    });
+  };
+}

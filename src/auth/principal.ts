@@ -1,0 +1,12 @@
+import type { Tier } from '../accounts/account.entity';
+import type { KeyEnvironment } from '../keys/api-key.entity';
+import type { Scope } from './scopes';
+
+/** Who is calling: the authenticated key and its account. Built once per request. */
+export interface Principal {
+  accountId: string;
+  tier: Tier;
+  keyId: string;
+  scopes: Scope[];
+  environment: KeyEnvironment;
+}

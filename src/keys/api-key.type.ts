@@ -1,0 +1,85 @@
+import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import type { Scope } from '../auth/scopes';
+import type { ApiKey, KeyEnvironment } from './api-key.entity';
+
+enum KeyEnvironmentValue {
+  live = 'live',
+  test = 'test',
+}
+registerEnumType(KeyEnvironmentValue, {
+  name: 'KeyEnvironment',
+  description: '`live` keys reach mainnet; `test` keys reach devnet only and make at most 100 requests a day.',
+});
+
+@InputType({ description: 'A new API key. The caller can grant only scopes it holds.' })
+export class CreateApiKeyInput {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => [String], { description: 'Scopes from: read:portfolio, read:messages, write:messages, write:sessions, read:prices, admin.' })
+  scopes!: string[];
+
+  @Field(() => Date, { nullable: true, description: 'When the key stops working; never when omitted.' })
+  expiresAt?: Date | null;
+
+  @Field(() => KeyEnvironmentValue, { nullable: true, description: "Defaults to the calling key's environment." })
+  environment?: KeyEnvironment | null;
+}
+
+/** A key as its owner sees it: never the hash, and the secret only when just issued. */
+@ObjectType()
+export class IssuedApiKey {
+  @Field(() => ID)
+  keyId!: string;
+
+  @Field(() => String, { description: 'The secret. Shown once: store it now.' })
+  key!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => [String])
+  scopes!: Scope[];
+
+  @Field(() => KeyEnvironmentValue)
+  environment!: KeyEnvironment;
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  expiresAt!: Date | null;
+
+  static of(key: ApiKey, secret: string): IssuedApiKey {
+    return Object.assign(new IssuedApiKey(), {
+      keyId: key.id,
+      key: secret,
+      name: key.name,
+      scopes: key.scopes,
+      environment: key.environment,
+      createdAt: key.createdAt,
+      expiresAt: key.expiresAt,
+    });
+  }
+}
+
+@ObjectType()
+export class RotatedApiKey extends IssuedApiKey {
+  @Field(() => ID)
+  previousKeyId!: string;
+
+  @Field(() => Date, { description: 'Until then the previous key keeps working.' })
+  previousKeyExpiresAt!: Date;
+}
+
+@ObjectType()
+export class RevokedApiKey {
+  @Field(() => ID)
+  keyId!: string;
+
+  @Field(() => String, { description: 'Always `revoked`.' })
+  status!: 'revoked';
+
+  @Field(() => Date)
+  revokedAt!: Date;
+}

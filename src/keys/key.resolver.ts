@@ -1,0 +1,31 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import type { Context } from '../app/context';
+import { principalOf } from '../auth/auth-checker';
+import { CreateApiKeyInput, IssuedApiKey, RevokedApiKey, RotatedApiKey } from './api-key.type';
+
+@Resolver()
+export class KeyResolver {
+  @Authorized('admin')
+  @Mutation(() => IssuedApiKey, { description: 'Creates an API key of the caller\'s account. The secret is in this response only.' })
+  async createApiKey(@Arg('input', () => CreateApiKeyInput) input: CreateApiKeyInput, @Ctx() ctx: Context): Promise<IssuedApiKey> {
+    const { key, secret } = await ctx.keys.create(principalOf(ctx), input);
+    return IssuedApiKey.of(key, secret);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => RevokedApiKey, { description: 'Revokes a key at once.' })
+  async revokeApiKey(@Arg('keyId', () => ID) keyId: string, @Ctx() ctx: Context): Promise<RevokedApiKey> {
+    const key = await ctx.keys.revoke(principalOf(ctx), keyId);
+    return { keyId: key.id, status: 'revoked', revokedAt: key.revokedAt! };
+  }
+
+  @Authorized('admin')
+  @Mutation(() => RotatedApiKey, { description: 'Issues a successor; the old key keeps working for 24 hours.' })
+  async rotateApiKey(@Arg('keyId', () => ID) keyId: string, @Ctx() ctx: Context): Promise<RotatedApiKey> {
+    const { key, secret, previous } = await ctx.keys.rotate(principalOf(ctx), keyId);
+    return Object.assign(new RotatedApiKey(), IssuedApiKey.of(key, secret), {
+      previousKeyId: previous.id,
+      previousKeyExpiresAt: previous.expiresAt!,
+    });
+  }
+}

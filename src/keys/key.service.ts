@@ -1,0 +1,222 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Account, DEFAULT_ACCOUNT_ID } from '../accounts/account.entity';
+import type { Principal } from '../auth/principal';
+import { grants, isScope, type Scope } from '../auth/scopes';
+import { DAY_MS, type Clock } from '../shared/clock';
+import { DomainError, invalidField } from '../shared/errors';
+import { randomBase62 } from '../shared/ids';
+import { ApiKey, type KeyEnvironment } from './api-key.entity';
+import { generateSecret, parseSecret, sameHash } from './key-secret';
+
+export interface CreateKeyInput {
+  name: string;
+  scopes: string[];
+  expiresAt?: Date | null;
+  environment?: KeyEnvironment | null;
+}
+
+/** A key with its secret, which exists only in the response that creates it. */
+export interface IssuedKey {
+  key: ApiKey;
+  secret: string;
+}
+
+/** How long a rotated key keeps working beside its successor (spec, Limits). */
+export const ROTATION_GRACE_MS = DAY_MS;
+
+// The answer for every key that cannot be used, so that a caller cannot tell a revoked or
+// expired key from one that never existed.
+const unusableKey = () => new DomainError('unauthorized', 'Invalid or missing API key');
+const keyNotFound = (keyId: string) => new DomainError('key_not_found', `API key "${keyId}" not found`);
+
+/**
+ * Creates, revokes, rotates and checks API keys. Built per request over the request's
+ * EntityManager (or per CLI command); holds no state of its own.
+ */
+export class KeyService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+  ) {}
+
+  private get keys() {
+    return this.em.getRepository(ApiKey);
+  }
+
+  /**
+   * The principal behind a presented secret, or 401 `unauthorized` for a malformed, unknown,
+   * revoked or expired key alike. The hash comparison is constant-time.
+   */
+  async authenticate(secret: string): Promise<Principal> {
+    const parsed = parseSecret(secret);
+    if (!parsed) throw unusableKey();
+    const candidates = await this.keys.findByLookupPrefix(parsed.lookupPrefix);
+    const key = candidates.find((candidate) => sameHash(candidate.secretHash, parsed.hash));
+    const now = this.clock.now();
+    if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) throw unusableKey();
+    await this.touch(key, now);
+    return {
+      accountId: key.account.id,
+      tier: key.account.tier,
+      keyId: key.id,
+      scopes: key.scopes,
+      environment: key.environment,
+    };
+  }
+
+  async create(principal: Principal, input: CreateKeyInput): Promise<IssuedKey> {
+    const now = this.clock.now();
+    const name = validName(input.name);
+    const scopes = this.grantableScopes(principal, input.scopes);
+    const environment = input.environment ?? principal.environment;
+    if (principal.environment === 'test' && environment === 'live') {
+      throw new DomainError('forbidden', 'A test key cannot create a live key', { details: { requiredEnvironment: 'live' } });
+    }
+    if (input.expiresAt && input.expiresAt <= now) {
+      throw invalidField('expiresAt', `expiresAt must be in the future, got ${input.expiresAt.toISOString()}`);
+    }
+    const issued = this.issue(principal.accountId, { name, scopes, environment, expiresAt: input.expiresAt ?? null }, now);
+    await this.em.flush();
+    return issued;
+  }
+
+  async revoke(principal: Principal, keyId: string): Promise<ApiKey> {
+    const key = await this.findActive(principal, keyId);
+    key.revokedAt = this.clock.now();
+    await this.em.flush();
+    return key;
+  }
+
+  /**
+   * Issues a successor with the same name, scopes and environment (and, where the old key
+   * expires, the same lifetime counted from now). The old key keeps working for 24 hours.
+   */
+  async rotate(principal: Principal, keyId: string): Promise<IssuedKey & { previous: ApiKey }> {
+    const previous = await this.findActive(principal, keyId);
+    const now = this.clock.now();
+    const lifetime = previous.expiresAt ? previous.expiresAt.getTime() - previous.createdAt.getTime() : null;
+    const graceEnd = new Date(now.getTime() + ROTATION_GRACE_MS);
+    const issued = this.issue(
+      principal.accountId,
+      {
+        name: previous.name,
+        scopes: previous.scopes,
+        environment: previous.environment,
+        expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
+      },
+      now,
+    );
+    issued.key.previousKeyId = previous.id;
+    if (!previous.expiresAt || previous.expiresAt > graceEnd) previous.expiresAt = graceEnd;
+    await this.em.flush();
+    return { ...issued, previous };
+  }
+
+  listForAccount(accountId: string): Promise<ApiKey[]> {
+    return this.keys.listForAccount(accountId);
+  }
+
+  /** Issues a key for an account outside any request: the first admin key of a new account. */
+  async issueAdminKey(accountId: string, name: string): Promise<IssuedKey> {
+    const issued = this.issue(accountId, { name, scopes: ['admin'], environment: 'live', expiresAt: null }, this.clock.now());
+    await this.em.flush();
+    return issued;
+  }
+
+  /**
+   * Start-up: makes sure the default account exists and that it can be administered.
+   * With `configuredSecret` (PARLEY_ADMIN_KEY), that exact key is made a usable admin key of
+   * the default account. Without it, a key is created only when the database holds none;
+   * the new secret is returned so that the caller can print it, once.
+   */
+  async ensureBootstrapKey(configuredSecret?: string): Promise<string | null> {
+    const now = this.clock.now();
+    let account = await this.em.findOne(Account, DEFAULT_ACCOUNT_ID);
+    if (!account) {
+      account = this.em.create(Account, { id: DEFAULT_ACCOUNT_ID, name: 'default', tier: 'enterprise', createdAt: now });
+    }
+    if (configuredSecret) {
+      const parsed = parseSecret(configuredSecret);
+      if (!parsed) throw new Error('PARLEY_ADMIN_KEY is not a Parley key');
+      const existing = (await this.keys.findByLookupPrefix(parsed.lookupPrefix)).find((key) =>
+        sameHash(key.secretHash, parsed.hash),
+      );
+      const key =
+        existing ??
+        this.em.create(ApiKey, {
+          id: `key_${randomBase62(16)}`,
+          account,
+          name: 'PARLEY_ADMIN_KEY',
+          environment: parsed.environment,
+          lookupPrefix: parsed.lookupPrefix,
+          secretHash: parsed.hash,
+          scopes: ['admin'],
+          createdAt: now,
+        });
+      Object.assign(key, { account, scopes: ['admin'], revokedAt: null, expiresAt: null });
+      await this.em.flush();
+      return null;
+    }
+    if ((await this.keys.count()) > 0) {
+      await this.em.flush();
+      return null;
+    }
+    const issued = this.issue(account.id, { name: 'bootstrap admin', scopes: ['admin'], environment: 'live', expiresAt: null }, now);
+    await this.em.flush();
+    return issued.secret;
+  }
+
+  private issue(
+    accountId: string,
+    fields: { name: string; scopes: Scope[]; environment: KeyEnvironment; expiresAt: Date | null },
+    now: Date,
+  ): IssuedKey {
+    const secret = generateSecret(fields.environment);
+    const parsed = parseSecret(secret)!;
+    const key = this.em.create(ApiKey, {
+      id: `key_${randomBase62(16)}`,
+      account: this.em.getReference(Account, accountId),
+      ...fields,
+      lookupPrefix: parsed.lookupPrefix,
+      secretHash: parsed.hash,
+      createdAt: now,
+    });
+    return { key, secret };
+  }
+
+  /** A key of the caller's account that is neither revoked nor expired, else 404. */
+  private async findActive(principal: Principal, keyId: string): Promise<ApiKey> {
+    const key = await this.keys.findOwned(principal.accountId, keyId);
+    const now = this.clock.now();
+    if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) throw keyNotFound(keyId);
+    return key;
+  }
+
+  private grantableScopes(principal: Principal, requested: string[]): Scope[] {
+    if (requested.length === 0) throw invalidField('scopes', 'scopes must name at least one scope');
+    const unknown = requested.filter((scope) => !isScope(scope));
+    if (unknown.length) throw invalidField('scopes', `Unknown scope "${unknown[0]}"`, { unknown });
+    const scopes = [...new Set(requested)] as Scope[];
+    const beyond = scopes.find((scope) => !grants(principal.scopes, scope));
+    if (beyond) {
+      throw new DomainError('forbidden', `This key cannot grant the scope "${beyond}", which it does not hold`, {
+        details: { requiredScope: beyond },
+      });
+    }
+    return scopes;
+  }
+
+  // lastUsedAt is kept to the minute: one write per key per minute, not per request.
+  private async touch(key: ApiKey, now: Date): Promise<void> {
+    if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < 60_000) return;
+    await this.em.nativeUpdate(ApiKey, { id: key.id }, { lastUsedAt: now });
+  }
+}
+
+function validName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > 100) {
+    throw invalidField('name', `name must be 1 to 100 characters, got ${trimmed.length}`);
+  }
+  return trimmed;
+}

@@ -1,0 +1,182 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { TIERS, type Tier } from '../accounts/account.entity';
+import type { Principal } from '../auth/principal';
+import { DAY_MS, nextUtcMidnight, utcDay } from '../shared/clock';
+import { DomainError } from '../shared/errors';
+import { TEST_KEY_REQUESTS_PER_DAY, type TierLimits } from './tier-limits';
+
+/** What the X-RateLimit-* headers report: the caller's per-minute window. */
+export interface RequestAllowance {
+  limit: number;
+  remaining: number;
+  /** Epoch seconds at which the current minute window ends. */
+  resetAt: number;
+}
+
+export interface UsageFigures {
+  requestsToday: number;
+  transactionsToday: number;
+  requestsThisMinute: number;
+}
+
+const MINUTE_MS = 60_000;
+// A counter that never refuses: rate-limiter-flexible used as an atomic counter with expiry.
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
+// Windows are part of the key, so a counter only has to outlive its own window.
+const MINUTE_TTL_S = 60 + 5;
+const DAY_TTL_S = DAY_MS / 1000 + 60;
+
+type LimiterFactory = (name: string, points: number, durationSeconds: number) => RateLimiterAbstract;
+
+/**
+ * Counts requests and transactions and enforces the tier limits, exactly under concurrency:
+ * in Redis when the service has REDIS_URL (shared by every app node), else in this process.
+ *
+ * Windows are fixed and aligned: a minute window is a calendar minute, a day is a UTC day,
+ * so `X-RateLimit-Reset` and `resetAt` are the same for every node. A refused request is
+ * given back to the counters it was taken from, so the counters report served requests only.
+ *
+ * One instance lives as long as the service; `close` releases the Redis client it was given.
+ */
+export class UsageMeter {
+  private readonly perMinute: Record<Tier, RateLimiterAbstract>;
+  private readonly transactionsPerDay: Record<Tier, RateLimiterAbstract>;
+  private readonly testKeyPerDay: RateLimiterAbstract;
+  private readonly requestsPerDay: RateLimiterAbstract;
+
+  constructor(
+    private readonly limits: Record<Tier, TierLimits>,
+    private readonly store: { redis?: Redis; prefix: string },
+  ) {
+    const make: LimiterFactory = (name, points, duration) => {
+      const options = { keyPrefix: `${store.prefix}:${name}`, points, duration };
+      return store.redis ? new RateLimiterRedis({ ...options, storeClient: store.redis }) : new RateLimiterMemory(options);
+    };
+    this.perMinute = byTier((tier) => make(`rpm:${tier}`, limits[tier].requestsPerMinute, MINUTE_TTL_S));
+    this.transactionsPerDay = byTier((tier) => make(`tpd:${tier}`, limits[tier].transactionsPerDay ?? UNLIMITED, DAY_TTL_S));
+    this.testKeyPerDay = make('test-rpd', TEST_KEY_REQUESTS_PER_DAY, DAY_TTL_S);
+    this.requestsPerDay = make('rpd', UNLIMITED, DAY_TTL_S);
+  }
+
+  limitsFor(principal: Principal): TierLimits & { requestsPerDay: number | null } {
+    return {
+      ...this.limits[principal.tier],
+      requestsPerDay: principal.environment === 'test' ? TEST_KEY_REQUESTS_PER_DAY : null,
+    };
+  }
+
+  /** Takes one request from the caller's allowances, or throws 429 `rate_limit_exceeded`. */
+  async admitRequest(principal: Principal, now: Date): Promise<RequestAllowance> {
+    const limit = this.limits[principal.tier].requestsPerMinute;
+    const minute = minuteWindow(principal, now);
+    const resetAt = minute.endsAt / 1000;
+    const taken: Array<[RateLimiterAbstract, string]> = [];
+    try {
+      const used = await take(this.perMinute[principal.tier], minute.key, taken);
+      if (!used) {
+        throw rateLimited('rate_limit_exceeded', `Rate limit of ${limit} requests per minute exceeded`, limit, resetAt, now);
+      }
+      if (principal.environment === 'test') {
+        const dayKey = `${principal.keyId}:${utcDay(now)}`;
+        if (!(await take(this.testKeyPerDay, dayKey, taken))) {
+          const midnight = nextUtcMidnight(now).getTime() / 1000;
+          throw rateLimited(
+            'rate_limit_exceeded',
+            `Test keys are limited to ${TEST_KEY_REQUESTS_PER_DAY} requests per day`,
+            TEST_KEY_REQUESTS_PER_DAY,
+            midnight,
+            now,
+          );
+        }
+      }
+      await take(this.requestsPerDay, `${principal.accountId}:${utcDay(now)}`, taken);
+      return { limit, remaining: Math.max(0, limit - used.consumedPoints), resetAt };
+    } catch (error) {
+      await giveBack(taken);
+      throw error;
+    }
+  }
+
+  /** Counts one built transaction against the tier's daily allowance, or throws 429. */
+  async admitTransaction(principal: Principal, now: Date): Promise<void> {
+    const taken: Array<[RateLimiterAbstract, string]> = [];
+    const perDay = this.limits[principal.tier].transactionsPerDay;
+    const used = await take(this.transactionsPerDay[principal.tier], `${principal.accountId}:${utcDay(now)}`, taken);
+    if (!used) {
+      await giveBack(taken);
+      throw rateLimited(
+        'transaction_limit_exceeded',
+        `Daily limit of ${perDay} transactions for the ${principal.tier} tier reached`,
+        perDay ?? UNLIMITED,
+        nextUtcMidnight(now).getTime() / 1000,
+        now,
+      );
+    }
+  }
+
+  async usage(principal: Principal, now: Date): Promise<UsageFigures> {
+    const day = utcDay(now);
+    const [today, transactions, minute] = await Promise.all([
+      counted(this.requestsPerDay, `${principal.accountId}:${day}`),
+      counted(this.transactionsPerDay[principal.tier], `${principal.accountId}:${day}`),
+      counted(this.perMinute[principal.tier], minuteWindow(principal, now).key),
+    ]);
+    return { requestsToday: today, transactionsToday: transactions, requestsThisMinute: minute };
+  }
+
+  async close(): Promise<void> {
+    await this.store.redis?.quit();
+  }
+}
+
+function byTier<T>(make: (tier: Tier) => T): Record<Tier, T> {
+  return Object.fromEntries(TIERS.map((tier) => [tier, make(tier)])) as Record<Tier, T>;
+}
+
+function minuteWindow(principal: Principal, now: Date): { key: string; endsAt: number } {
+  const index = Math.floor(now.getTime() / MINUTE_MS);
+  return { key: `${principal.accountId}:${index}`, endsAt: (index + 1) * MINUTE_MS };
+}
+
+/** Consumes a point; the result when within the limit, null when over it. */
+async function take(
+  limiter: RateLimiterAbstract,
+  key: string,
+  taken: Array<[RateLimiterAbstract, string]>,
+): Promise<RateLimiterRes | null> {
+  try {
+    const result = await limiter.consume(key, 1);
+    taken.push([limiter, key]);
+    return result;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      taken.push([limiter, key]);
+      return null;
+    }
+    throw new DomainError('service_unavailable', 'The rate-limit store is unreachable', { cause: rejection });
+  }
+}
+
+async function giveBack(taken: Array<[RateLimiterAbstract, string]>): Promise<void> {
+  await Promise.all(taken.map(([limiter, key]) => limiter.reward(key, 1).catch(() => undefined)));
+}
+
+async function counted(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  try {
+    return (await limiter.get(key))?.consumedPoints ?? 0;
+  } catch (error) {
+    throw new DomainError('service_unavailable', 'The rate-limit store is unreachable', { cause: error });
+  }
+}
+
+function rateLimited(
+  code: 'rate_limit_exceeded' | 'transaction_limit_exceeded',
+  message: string,
+  limit: number,
+  resetAt: number,
+  now: Date,
+): DomainError {
+  const retryAfter = Math.max(1, Math.ceil(resetAt - now.getTime() / 1000));
+  return new DomainError(code, message, { details: { limit, resetAt, retryAfter } });
+}
