@@ -37,7 +37,7 @@ export function restRouter(schema: GraphQLSchema, deps: AppDeps, logger: Logger,
   for (const [routePath, sameRoutes] of byPath) {
     const chain = router.route(routePath);
     for (const route of sameRoutes) {
-      const handler = operationHandler(route, loadOperation(schema, route.operation), schema, deps, logger);
+      const handler = operationHandler(route, loadOperation(schema, route.operation), schema, deps);
       chain[route.method.toLowerCase() as 'get' | 'post' | 'delete'](authenticate(deps), handler);
     }
     chain.all(methodNotAllowed(sameRoutes.map((route) => route.method)));
@@ -51,7 +51,6 @@ function operationHandler(
   document: DocumentNode,
   schema: GraphQLSchema,
   deps: AppDeps,
-  logger: Logger,
 ): RequestHandler {
   return async (req, res) => {
     const variableValues = route.variables({

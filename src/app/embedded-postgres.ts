@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -20,28 +20,31 @@ export interface EmbeddedPostgres {
 }
 
 // `initdb` costs 5–6 s and most of PGlite's memory. A freshly initialised, empty cluster is
-// made once (at build time, or on first use) and restored into every new DATA_DIR instead,
-// which takes under a second. It is keyed by the PGlite version, which fixes the on-disk format.
+// made once (at build time, or on first use) and copied into every new DATA_DIR instead, which
+// then opens like an existing one. It is keyed by the PGlite version, which fixes the on-disk format.
 const pgliteVersion: string = JSON.parse(
   readFileSync(path.join(projectRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'),
 ).version;
 
-export const templatePath = path.join(projectRoot, 'node_modules', '.cache', 'parley', `pglite-${pgliteVersion}.tar.gz`);
+export const templateDir = path.join(projectRoot, 'node_modules', '.cache', 'parley', `pglite-${pgliteVersion}`);
 
 /** Creates the empty-cluster template if it is missing. Run by `npm run build`. */
 export async function ensureTemplate(): Promise<string> {
-  if (existsSync(templatePath)) return templatePath;
-  const db = await PGlite.create();
+  if (existsSync(path.join(templateDir, 'PG_VERSION'))) return templateDir;
+  // Built aside and renamed into place, so a concurrent start never copies half a cluster.
+  const partial = `${templateDir}.${process.pid}.tmp`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  const db = await PGlite.create(partial);
+  await db.close();
   try {
-    const dump = await db.dumpDataDir('gzip');
-    mkdirSync(path.dirname(templatePath), { recursive: true });
-    const partial = `${templatePath}.${process.pid}.tmp`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, templatePath);
-  } finally {
-    await db.close();
+    renameSync(partial, templateDir);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    // Another process won the race; its template is as good as ours.
+    if (!existsSync(path.join(templateDir, 'PG_VERSION'))) throw error;
   }
-  return templatePath;
+  return templateDir;
 }
 
 /**
@@ -49,10 +52,8 @@ export async function ensureTemplate(): Promise<string> {
  * The caller owns the result until it calls `stop()`, which flushes and closes the files.
  */
 export async function startEmbeddedPostgres(dataDir: string, maxConnections: number): Promise<EmbeddedPostgres> {
-  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
-  if (fresh) mkdirSync(dataDir, { recursive: true });
-  const loadDataDir = fresh ? new Blob([readFileSync(await ensureTemplate())]) : undefined;
-  const db = await PGlite.create(dataDir, { loadDataDir });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) cpSync(await ensureTemplate(), dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
   await server.start();
   return {

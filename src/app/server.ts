@@ -33,6 +33,8 @@ export async function createHttpApp(
     schema,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
+    // `main` owns SIGTERM/SIGINT and stops Apollo in order; Apollo's own handlers would race it.
+    stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginLandingPageDisabled(), logFaults(logger), unauthorizedStatus],
   });
   await apollo.start();

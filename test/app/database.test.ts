@@ -1,23 +1,39 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../src/app/database';
 import { Account } from '../../src/accounts/account.entity';
+import { openDatabase } from '../../src/app/database';
+import { createLogger } from '../../src/shared/logger';
+import { startTestApp } from '../support/app';
 
-describe('embedded database', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-db-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const logger = createLogger('silent');
 
-  it('starts empty, migrates, and keeps rows across a restart', async () => {
-    const first = await openDatabase({ DATA_DIR: dataDir });
-    expect(first.kind).toBe('embedded');
-    expect(await first.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false })).toBe('');
-    await first.orm.em.fork().insert(Account, { id: 'acct_restart', name: 'restart', tier: 'pro', createdAt: new Date() });
-    await first.close();
+describe('database', () => {
+  it('is migrated to exactly the schema the entities describe', async () => {
+    const app = await startTestApp();
+    try {
+      const drift = await app.service.database.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
+      expect(drift).toBe('');
+    } finally {
+      await app.close();
+    }
+  });
 
-    const second = await openDatabase({ DATA_DIR: dataDir });
-    const account = await second.orm.em.fork().findOneOrFail(Account, 'acct_restart');
-    expect(account).toMatchObject({ name: 'restart', tier: 'pro' });
-    await second.close();
+  // The embedded default must keep data across restarts (DATA_DIR on disk).
+  it('keeps rows across a restart of the embedded database', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-db-'));
+    try {
+      const first = await openDatabase({ DATA_DIR: dataDir }, logger);
+      expect(first.kind).toBe('embedded');
+      await first.orm.em.fork().insert(Account, { id: 'acct_restart', name: 'restart', tier: 'pro', createdAt: new Date() });
+      await first.close();
+
+      const second = await openDatabase({ DATA_DIR: dataDir }, logger);
+      const account = await second.orm.em.fork().findOneOrFail(Account, 'acct_restart');
+      expect(account).toMatchObject({ name: 'restart', tier: 'pro' });
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

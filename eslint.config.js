@@ -1,0 +1,45 @@
+// @ts-check
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+
+const nodeGlobals = { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' };
+
+module.exports = tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Services and the agent hold the logic and know nothing of HTTP or GraphQL (STYLE.md).
+    files: ['src/**/*.service.ts', 'src/**/*.repository.ts', 'src/agent/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['express', 'graphql', 'type-graphql', '@apollo/server', '@as-integrations/express5'],
+          patterns: ['**/rest-adapter/**'],
+        },
+      ],
+    },
+  },
+  {
+    // The REST adapter maps requests to operations; it never reaches entities or repositories.
+    files: ['rest-adapter/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/*.entity', '**/*.repository', '**/*.service', '@mikro-orm/*'] }],
+    },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: nodeGlobals },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

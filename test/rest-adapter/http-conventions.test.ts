@@ -1,0 +1,149 @@
+import { startTestApp, bearer, type TestApp } from '../support/app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const REQUEST_ID = /^req_[0-9A-Za-z]{16}$/;
+
+function expectError(response: { status: number; body: any; headers: any }, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(response.body.error.code).toBe(code);
+  expect(typeof response.body.error.message).toBe('string');
+  expect(response.body.error.stack).toBeUndefined();
+  expect(response.body.meta.requestId).toBe(response.headers['x-request-id']);
+}
+
+describe('operability', () => {
+  it('answers /health and /ready without a key', async () => {
+    const health = await app.http.get('/health');
+    expect(health.status).toBe(200);
+    expect(health.body.status).toBe('ok');
+    const ready = await app.http.get('/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('ready');
+  });
+
+  it('answers { __typename } on /graphql', async () => {
+    const response = await app.http.post('/graphql').send({ query: '{ __typename }' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it('puts a request id on every response, success or error, and in the body meta', async () => {
+    const ok = await app.http.get('/v1/analytics/usage').set('Authorization', bearer(app.adminKey));
+    expect(ok.headers['x-request-id']).toMatch(REQUEST_ID);
+    expect(ok.body.meta).toEqual({ requestId: ok.headers['x-request-id'], timestamp: expect.any(String) });
+    expect(new Date(ok.body.meta.timestamp).toISOString()).toBe(ok.body.meta.timestamp);
+    const missing = await app.http.get('/nowhere');
+    expect(missing.headers['x-request-id']).toMatch(REQUEST_ID);
+    expect(missing.headers['x-request-id']).not.toBe(ok.headers['x-request-id']);
+  });
+
+  it('logs each request as JSON with id, method, path, status and duration, never the Authorization header', async () => {
+    const response = await app.http.get('/v1/analytics/usage').set('Authorization', bearer(app.adminKey));
+    const line = app.logs.find((entry) => entry.requestId === response.headers['x-request-id']);
+    expect(line).toMatchObject({ method: 'GET', path: '/v1/analytics/usage', status: 200, durationMs: expect.any(Number) });
+    expect(app.rawLogs.join('\n')).not.toContain(app.adminKey);
+  });
+});
+
+describe('bad requests get the documented 4xx and the process keeps serving', () => {
+  it('unknown path → 404 not_found', async () => {
+    expectError(await app.http.get('/v1/nothing-here'), 404, 'not_found');
+    expectError(await app.http.post('/elsewhere').send({}), 404, 'not_found');
+  });
+
+  it('wrong method on a known path → 405 with Allow', async () => {
+    const response = await app.http.put('/v1/keys').send({});
+    expectError(response, 405, 'method_not_allowed');
+    expect(response.headers.allow).toBe('POST');
+    expect((await app.http.patch('/v1/analytics/usage')).headers.allow).toBe('GET');
+  });
+
+  it('malformed JSON → 400 validation_error naming the body', async () => {
+    const response = await app.http
+      .post('/v1/keys')
+      .set('Authorization', bearer(app.adminKey))
+      .set('Content-Type', 'application/json')
+      .send('{"name": "x",');
+    expectError(response, 400, 'validation_error');
+    expect(response.body.error.field).toBe('body');
+  });
+
+  it('a JSON body that is not an object → 400', async () => {
+    for (const body of ['[1,2]', '"text"', '42', 'null']) {
+      const response = await app.http
+        .post('/v1/keys')
+        .set('Authorization', bearer(app.adminKey))
+        .set('Content-Type', 'application/json')
+        .send(body);
+      expectError(response, 400, 'validation_error');
+    }
+  });
+
+  it('a body over 64 KiB → 413 payload_too_large, on /v1 and /graphql', async () => {
+    const big = { name: 'x'.repeat(70 * 1024), scopes: ['admin'] };
+    expectError(await app.http.post('/v1/keys').set('Authorization', bearer(app.adminKey)).send(big), 413, 'payload_too_large');
+    const graphql = await app.http.post('/graphql').send({ query: `{ __typename } # ${'x'.repeat(70 * 1024)}` });
+    expect(graphql.status).toBe(413);
+    expect(graphql.body.errors[0].extensions.code).toBe('payload_too_large');
+  });
+
+  it('a body that is not JSON → 415 unsupported_media_type', async () => {
+    const response = await app.http
+      .post('/v1/keys')
+      .set('Authorization', bearer(app.adminKey))
+      .set('Content-Type', 'text/plain')
+      .send('name=x');
+    expectError(response, 415, 'unsupported_media_type');
+    const form = await app.http.post('/v1/keys').set('Authorization', bearer(app.adminKey)).type('form').send({ name: 'x' });
+    expectError(form, 415, 'unsupported_media_type');
+  });
+
+  it('fields of the wrong type, missing or unknown → 400 naming the field', async () => {
+    const post = (body: object) => app.http.post('/v1/keys').set('Authorization', bearer(app.adminKey)).send(body);
+    const cases: Array<[object, string]> = [
+      [{ scopes: ['admin'] }, 'name'],
+      [{ name: 5, scopes: ['admin'] }, 'name'],
+      [{ name: 'x' }, 'scopes'],
+      [{ name: 'x', scopes: { admin: true } }, 'scopes'],
+      [{ name: 'x', scopes: [7] }, 'scopes'],
+      [{ name: 'x', scopes: ['admin'], expiresAt: 'tomorrow' }, 'expiresAt'],
+      [{ name: 'x', scopes: ['admin'], environment: 'prod' }, 'environment'],
+      [{ name: 'x', scopes: ['admin'], color: 'red' }, 'color'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await post(body);
+      expectError(response, 400, 'validation_error');
+      expect(response.body.error.field).toBe(field);
+      expect(response.body.error.message).not.toContain('$input');
+    }
+  });
+
+  it('still serves after all of the above', async () => {
+    expect((await app.http.get('/health')).status).toBe(200);
+  });
+});
+
+describe('GraphQL errors', () => {
+  it('carry the REST codes in extensions.code', async () => {
+    const syntax = await app.http.post('/graphql').send({ query: '{ usage {' });
+    expect(syntax.body.errors[0].extensions.code).toBe('validation_error');
+    const unknownField = await app.http.post('/graphql').set('Authorization', bearer(app.adminKey)).send({ query: '{ nope }' });
+    expect(unknownField.body.errors[0].extensions.code).toBe('validation_error');
+    const noKey = await app.http.post('/graphql').send({ query: '{ usage { tier } }' });
+    expect(noKey.status).toBe(401);
+    expect(noKey.headers['www-authenticate']).toMatch(/^Bearer/);
+    expect(noKey.body.errors[0].extensions.code).toBe('unauthorized');
+  });
+
+  it('malformed JSON on /graphql → 400 validation_error in GraphQL shape', async () => {
+    const response = await app.http.post('/graphql').set('Content-Type', 'application/json').send('{"query":');
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].extensions.code).toBe('validation_error');
+  });
+});

@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { Client } from 'pg';
+import request from 'supertest';
+import { AccountService } from '../../src/accounts/account.service';
+import type { Tier } from '../../src/accounts/account.entity';
+import { loadConfig } from '../../src/app/config';
+import { startService, type Service } from '../../src/app/service';
+import { randomBase62 } from '../../src/shared/ids';
+import { createLogger } from '../../src/shared/logger';
+import { TestClock } from './clock';
+
+/**
+ * Boots the real service for one test file, on a database of its own:
+ * - with DATABASE_URL set (CI's first run), a fresh database on that PostgreSQL server;
+ * - otherwise a fresh embedded PGlite in a temporary DATA_DIR, as `npm start` does.
+ * REDIS_URL, when set, puts the rate limiter on Redis, under a prefix of this app's own.
+ */
+export interface TestApp {
+  service: Service;
+  /** supertest bound to the listening service. */
+  http: ReturnType<typeof request>;
+  clock: TestClock;
+  /** The admin key of the default (enterprise) account. */
+  adminKey: string;
+  /** Every log line the app wrote, parsed. */
+  logs: Array<Record<string, unknown>>;
+  rawLogs: string[];
+  /** A new account of `tier` and its first admin key. */
+  createAccount(tier: Tier): Promise<{ accountId: string; key: string }>;
+  /** A key of the default account (or of `asKey`'s account) with these scopes. */
+  createKey(scopes: string[], options?: { asKey?: string; environment?: 'live' | 'test'; expiresAt?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: TestClock;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const clock = options.clock ?? new TestClock();
+  const database = await freshDatabase();
+  const rawLogs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      rawLogs.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const config = loadConfig({
+    ...database.env,
+    ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...options.env,
+  });
+  const service = await startService(config, createLogger(config.LOG_LEVEL, logStream), {
+    clock,
+    limiterPrefix: `test:${randomBase62(12)}`,
+  });
+  const port = await service.listen();
+  const http = request(`http://127.0.0.1:${port}`);
+  const adminKey = config.PARLEY_ADMIN_KEY ?? service.bootstrapKey!;
+
+  return {
+    service,
+    http,
+    clock,
+    adminKey,
+    rawLogs,
+    get logs() {
+      return rawLogs.map((line) => JSON.parse(line) as Record<string, unknown>);
+    },
+    async createAccount(tier) {
+      const { account, adminKey: issued } = await new AccountService(service.database.orm.em.fork(), clock).create(
+        `test ${tier}`,
+        tier,
+      );
+      return { accountId: account.id, key: issued.secret };
+    },
+    async createKey(scopes, { asKey = adminKey, environment, expiresAt } = {}) {
+      const response = await http
+        .post('/v1/keys')
+        .set('Authorization', `Bearer ${asKey}`)
+        .send({ name: `test key ${scopes.join(' ')}`, scopes, environment, expiresAt });
+      if (response.status !== 201) throw new Error(`createKey: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body.key as string;
+    },
+    async close() {
+      await service.stop();
+      await database.drop();
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-test-'));
+    return { env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `parley_t_${randomBase62(12).toLowerCase()}`;
+  await onServer(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`),
+  };
+}
+
+async function onServer(serverUrl: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `Authorization` header value for a key. */
+export const bearer = (key: string) => `Bearer ${key}`;
