@@ -2,7 +2,10 @@
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
-const nodeGlobals = { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' };
+const nodeGlobals = Object.fromEntries(
+  ['require', '__dirname', 'process', 'console', 'fetch', 'setTimeout', 'clearTimeout', 'Buffer', 'URL'].map((name) => [name, 'readonly']),
+);
+nodeGlobals.module = 'writable';
 
 module.exports = tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/'] },

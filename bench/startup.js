@@ -20,6 +20,12 @@ async function startOnce(dataDir, port) {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
     stdio: 'ignore',
   });
+  const stopped = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    return exited;
+  };
+  let result;
   try {
     for (;;) {
       try {
@@ -33,14 +39,14 @@ async function startOnce(dataDir, port) {
     }
     const readyMs = Number(process.hrtime.bigint() - started) / 1e6;
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const rss = rssMb(child.pid);
-    return { readyMs, rss };
-  } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const code = await exited;
-    if (code !== 0) throw new Error(`server exited with ${code} after SIGTERM`);
+    result = { readyMs, rss: rssMb(child.pid) };
+  } catch (error) {
+    await stopped();
+    throw error;
   }
+  const code = await stopped();
+  if (code !== 0) throw new Error(`server exited with ${code} after SIGTERM`);
+  return result;
 }
 
 (async () => {
