@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import { execute, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { createContext, type AppDeps } from '../src/app/context';
 import { toDomainError } from '../src/app/graphql-errors';
-import { authenticate, fromHttpError, locals } from '../src/app/http';
+import { authenticate, fromHttpError, idempotency, locals } from '../src/app/http';
 import { DomainError } from '../src/shared/errors';
 import type { Logger } from '../src/shared/logger';
 import { projectRoot } from '../src/shared/paths';
@@ -38,7 +38,8 @@ export function restRouter(schema: GraphQLSchema, deps: AppDeps, logger: Logger,
     const chain = router.route(routePath);
     for (const route of sameRoutes) {
       const handler = operationHandler(route, loadOperation(schema, route.operation), schema, deps);
-      chain[route.method.toLowerCase() as 'get' | 'post' | 'delete'](authenticate(deps), handler);
+      const guards = route.idempotent ? [authenticate(deps), idempotency(deps)] : [authenticate(deps)];
+      chain[route.method.toLowerCase() as 'get' | 'post' | 'delete'](...guards, handler);
     }
     chain.all(methodNotAllowed(sameRoutes.map((route) => route.method)));
   }
@@ -62,7 +63,8 @@ function operationHandler(
     if (result.errors?.length) {
       const domain = toDomainError(result.errors[0]);
       if (!domain) throw result.errors[0].originalError ?? result.errors[0];
-      return sendError(res, domain);
+      const restField = domain.field && route.fieldNames?.[domain.field];
+      return sendError(res, restField ? new DomainError(domain.code, domain.message, { ...domain, field: restField }) : domain);
     }
     sendPayload(res, route.status ?? 200, route.result(result.data as Record<string, unknown>));
   };

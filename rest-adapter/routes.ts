@@ -28,12 +28,86 @@ export interface RestRoute {
   result(data: Payload): Payload;
   /** Success status; 200 unless set. */
   status?: 201;
+  /** GraphQL argument names that REST calls otherwise, for `error.field`. */
+  fieldNames?: Record<string, string>;
+  /** Honours the `Idempotency-Key` header (DESIGN: a retry returns the first response). */
+  idempotent?: true;
 }
 
 const field = (name: string) => (data: Payload) => data[name] as Payload;
 
+/** Query strings are text: an integer-looking value becomes a number, anything else stays for GraphQL to refuse. */
+const integer = (value: unknown) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value);
+
+/** Drops null fields: REST omits what does not apply (the spec's "only if applicable"). */
+function compact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(compact);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, inner]) => inner !== null)
+      .map(([key, inner]) => [key, compact(inner)]),
+  );
+}
+
+interface Connection {
+  edges: Array<{ node: Payload }>;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
 /** The published /v1 API (spec, Endpoints), one row per endpoint. */
 export const routes: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/v1/sessions',
+    scope: 'write:sessions',
+    operation: 'CreateSession',
+    body: true,
+    idempotent: true,
+    variables: ({ body }) => ({ input: body }),
+    result: field('createSession'),
+  },
+  {
+    method: 'GET',
+    path: '/v1/sessions/:id',
+    scope: 'write:sessions',
+    operation: 'GetSession',
+    variables: ({ params }) => ({ id: params.id }),
+    result: field('session'),
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/sessions/:id',
+    scope: 'write:sessions',
+    operation: 'TerminateSession',
+    variables: ({ params }) => ({ id: params.id }),
+    result: field('terminateSession'),
+  },
+  {
+    method: 'POST',
+    path: '/v1/messages',
+    scope: 'write:messages',
+    operation: 'SendMessage',
+    body: true,
+    idempotent: true,
+    variables: ({ body }) => ({ input: body }),
+    result: (data) => compact(data.sendMessage) as Payload,
+  },
+  {
+    method: 'GET',
+    path: '/v1/messages',
+    scope: 'read:messages',
+    operation: 'MessageHistory',
+    fieldNames: { first: 'limit', after: 'cursor' },
+    variables: ({ query }) => ({ sessionId: query.sessionId, first: integer(query.limit), after: query.cursor }),
+    result: (data) => {
+      const { edges, pageInfo } = data.messages as Connection;
+      return {
+        messages: edges.map((edge) => compact(edge.node)),
+        pagination: { hasMore: pageInfo.hasNextPage, nextCursor: pageInfo.hasNextPage ? pageInfo.endCursor : null },
+      };
+    },
+  },
   {
     method: 'GET',
     path: '/v1/analytics/usage',

@@ -1,8 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Agent } from '../agent/agent';
 import type { Principal } from '../auth/principal';
 import { KeyService } from '../keys/key.service';
 import { UsageService } from '../limits/usage.service';
 import type { UsageMeter } from '../limits/usage-meter';
+import { createMessageLoaders } from '../messages/message.loaders';
+import { MessageService } from '../messages/message.service';
+import { SessionService } from '../sessions/session.service';
 import type { Clock } from '../shared/clock';
 
 /** What lives as long as the service and is shared by every request. */
@@ -10,26 +14,37 @@ export interface AppDeps {
   orm: MikroORM;
   clock: Clock;
   meter: UsageMeter;
+  agent: Agent;
 }
 
 /**
- * Everything a resolver may use, built fresh for one request: a forked EntityManager and
- * services over it, so no identity map or cache crosses requests or accounts.
+ * Everything a resolver may use, built fresh for one request: a forked EntityManager, services
+ * over it and DataLoaders, so no identity map or cache crosses requests or accounts.
  */
 export interface Context {
   requestId: string;
   /** Null only for a request without an Authorization header; every data field then answers 401. */
   principal: Principal | null;
+  /** The request's time: one instant for every status derived while answering it. */
+  now: Date;
   keys: KeyService;
   usage: UsageService;
+  sessions: SessionService;
+  messages: MessageService;
+  loaders: { messages: ReturnType<typeof createMessageLoaders> };
 }
 
 /** The one context builder, used by /graphql, the REST adapter and tests alike. */
 export function createContext(deps: AppDeps, request: { principal: Principal | null; requestId: string }): Context {
   const em = deps.orm.em.fork();
   return {
-    ...request,
+    requestId: request.requestId,
+    principal: request.principal,
+    now: deps.clock.now(),
     keys: new KeyService(em, deps.clock),
     usage: new UsageService(deps.meter, deps.clock),
+    sessions: new SessionService(em, deps.clock),
+    messages: new MessageService(em, deps.clock, deps.agent, deps.meter),
+    loaders: { messages: createMessageLoaders(em) },
   };
 }

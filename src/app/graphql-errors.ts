@@ -21,7 +21,7 @@ export function toDomainError(error: GraphQLError): DomainError | null {
 /** A message about a field in words a REST client understands, without GraphQL's variable syntax. */
 function describeInvalidField(field: string, message: string): string {
   if (/is not defined by type/.test(message)) return `Unknown field "${field}"`;
-  if (/was not provided/.test(message)) return `"${field}" is required`;
+  if (/was not provided|not to be null/.test(message)) return `"${field}" is required`;
   const reason = /got invalid value .*?; (.*)$/s.exec(message)?.[1];
   return reason ? `Invalid "${field}": ${reason}` : message;
 }

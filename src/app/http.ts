@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Principal } from '../auth/principal';
+import { IdempotencyService } from '../idempotency/idempotency.service';
 import { KeyService } from '../keys/key.service';
 import { DomainError } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
@@ -117,4 +118,38 @@ export function fromHttpError(error: unknown): DomainError | null {
     default:
       return null;
   }
+}
+
+/**
+ * Honours `Idempotency-Key` on a REST route (after `authenticate`). The first request runs
+ * and its response is stored before it is sent, so a retry can never overtake it; a retry
+ * gets the stored response with `Idempotent-Replayed: true`. Server faults (5xx) are not
+ * stored, so that the request can be retried.
+ */
+export function idempotency(deps: AppDeps): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const key = req.get('idempotency-key');
+    const principal = locals(res).principal;
+    if (key === undefined || !principal) return next();
+    const service = new IdempotencyService(deps.orm.em.fork(), deps.clock);
+    const start = await service.start(principal.accountId, key, { method: req.method, path: req.path, body: req.body ?? null });
+    if (start.kind === 'replay') {
+      res.setHeader('Idempotent-Replayed', 'true');
+      res.status(start.status).json(start.body);
+      return;
+    }
+    const send = res.json.bind(res);
+    res.json = (body: unknown) => {
+      const stored = res.statusCode >= 500 ? service.release(principal.accountId, key) : service.finish(principal.accountId, key, res.statusCode, body);
+      stored.then(
+        () => send(body),
+        (error: unknown) => {
+          res.statusCode = 500;
+          next(error);
+        },
+      );
+      return res;
+    };
+    next();
+  };
 }

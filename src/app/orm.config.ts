@@ -2,11 +2,14 @@ import { DataloaderType, ReflectMetadataProvider, type Options } from '@mikro-or
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Account } from '../accounts/account.entity';
+import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
 import { ApiKey } from '../keys/api-key.entity';
+import { Message } from '../messages/message.entity';
+import { Session } from '../sessions/session.entity';
 import { migrationsList } from '../migrations';
 import type { Logger } from '../shared/logger';
 
-export const entities = [Account, ApiKey];
+export const entities = [Account, ApiKey, Session, Message, IdempotencyRecord];
 
 /**
  * MikroORM options for a PostgreSQL server at `clientUrl`, embedded or real alike.
@@ -23,6 +26,9 @@ export function ormOptions(clientUrl: string, poolSize: number, logger: Logger):
     allowGlobalContext: false,
     dataloader: DataloaderType.ALL,
     forceUtcTimezone: true,
+    colors: false,
+    // At LOG_LEVEL=debug every SQL statement is logged (tests count them).
+    debug: logger.isLevelEnabled('debug') ? ['query'] : false,
     logger: (message) => logger.debug({ component: 'orm' }, message),
     pool: { min: 0, max: poolSize },
     extensions: [Migrator],

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
+import { HelpAgent } from '../agent/help-agent';
 import { UsageMeter } from '../limits/usage-meter';
 import { resolveTierLimits } from '../limits/tier-limits';
 import { KeyService } from '../keys/key.service';
@@ -45,7 +46,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       await redis.connect();
     }
     const meter = new UsageMeter(resolveTierLimits(config.TIER_LIMITS), { redis, prefix: options.limiterPrefix ?? 'parley' });
-    const deps: AppDeps = { orm: database.orm, clock, meter };
+    const deps: AppDeps = { orm: database.orm, clock, meter, agent: new HelpAgent() };
     const http = await createHttpApp(await buildParleySchema(), {
       ...deps,
       logger,

@@ -132,11 +132,18 @@ describe('scopes', () => {
     const reader = await app.createKey(['read:prices']);
     const needsOther = routes.filter((route) => route.scope !== 'read:prices' && route.scope !== 'any key');
     expect(needsOther.length).toBeGreaterThan(0);
+    // A well-formed request for each route, so that only the scope can refuse it.
+    const validBodies: Record<string, object> = {
+      '/v1/keys': { name: 'x', scopes: ['read:prices'] },
+      '/v1/sessions': { walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' },
+      '/v1/messages': { sessionId: 'session_0000000000000000', message: 'hello' },
+    };
     for (const route of needsOther) {
       const path = route.path.replace(/:(\w+)/g, 'key_0000000000000000');
-      const response = await app.http[route.method.toLowerCase() as 'get' | 'post' | 'delete'](path)
+      const query = route.path === '/v1/messages' && route.method === 'GET' ? '?sessionId=session_0000000000000000' : '';
+      const response = await app.http[route.method.toLowerCase() as 'get' | 'post' | 'delete'](path + query)
         .set('Authorization', bearer(reader))
-        .send(route.body ? { name: 'x', scopes: ['read:prices'] } : undefined);
+        .send(route.body ? validBodies[route.path] : undefined);
       expect({ route: `${route.method} ${route.path}`, status: response.status, body: response.body.error }).toEqual({
         route: `${route.method} ${route.path}`,
         status: 403,

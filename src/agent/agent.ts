@@ -1,0 +1,23 @@
+import type { Intent, TransactionDetails } from './intent';
+
+/** What the agent knows of the conversation besides the text itself. */
+export interface AgentContext {
+  walletAddress: string;
+  network: 'mainnet' | 'devnet';
+  /** The session's earlier intents, newest last, for follow-ups ("make it 2"). */
+  recentIntents: Intent[];
+  /** The request's slippage tolerance in basis points, unless the text says otherwise. */
+  slippageBps: number;
+}
+
+export type AgentOutcome =
+  | { ok: true; intent: Intent; reply: string; transaction?: TransactionDetails }
+  | { ok: false; reason: string };
+
+/**
+ * The conversational agent: a message and its context in, an intent and a reply out, or a
+ * reason it could not act. The messages feature depends on this interface only.
+ */
+export interface Agent {
+  respond(text: string, context: AgentContext): Promise<AgentOutcome>;
+}

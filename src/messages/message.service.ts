@@ -1,0 +1,123 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Agent } from '../agent/agent';
+import type { TransactionDetails } from '../agent/intent';
+import type { Principal } from '../auth/principal';
+import type { UsageMeter } from '../limits/usage-meter';
+import { sessionNotFound } from '../sessions/session.service';
+import { Session } from '../sessions/session.entity';
+import type { Clock } from '../shared/clock';
+import { DomainError, invalidField } from '../shared/errors';
+import { randomBase62 } from '../shared/ids';
+import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/pagination';
+import { Message } from './message.entity';
+
+export const MAX_MESSAGE_LENGTH = 500;
+export const DEFAULT_SLIPPAGE_BPS = 50;
+export const MAX_SLIPPAGE_BPS = 5000;
+// How many earlier intents the agent sees for follow-ups.
+const CONTEXT_INTENTS = 5;
+
+export interface SendMessageInput {
+  sessionId: string;
+  message: string;
+  slippage?: number | null;
+}
+
+export interface SentTurn {
+  sessionId: string;
+  user: Message;
+  reply: Message;
+  transaction: TransactionDetails | null;
+}
+
+/** Cursor key of a message: [timestamp ISO, seq]. */
+export type MessageKey = [string, number];
+
+export const messageKey = (message: Message): MessageKey => [message.timestamp.toISOString(), message.seq];
+
+export function decodeMessageCursor(cursor: string): MessageKey {
+  return decodeCursor(cursor, (value): value is MessageKey => isTimeKey(value) && typeof value[1] === 'number');
+}
+
+/** Sends messages to the agent and reads history. Built per request. */
+export class MessageService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly agent: Agent,
+    private readonly meter: UsageMeter,
+  ) {}
+
+  /**
+   * One turn: the agent reads the message (outside any transaction: it may wait on quotes),
+   * then the user message and the reply are stored together and counted on the session in one
+   * transaction. A message the agent cannot act on is 422 and stores nothing.
+   */
+  async send(principal: Principal, input: SendMessageInput): Promise<SentTurn> {
+    const text = validMessage(input.message);
+    const slippageBps = validSlippage(input.slippage);
+    const session = await this.em.getRepository(Session).findOwned(principal.accountId, input.sessionId);
+    if (!session || session.statusAt(this.clock.now()) !== 'active') throw sessionNotFound(input.sessionId);
+
+    const outcome = await this.agent.respond(text, {
+      walletAddress: session.walletAddress,
+      network: principal.environment === 'test' ? 'devnet' : 'mainnet',
+      recentIntents: await this.em.getRepository(Message).recentIntents(session.id, CONTEXT_INTENTS),
+      slippageBps,
+    });
+    if (!outcome.ok) throw new DomainError('parsing_error', outcome.reason, { details: { reason: outcome.reason } });
+    if (outcome.transaction) await this.meter.admitTransaction(principal, this.clock.now());
+
+    return this.em.transactional(async (em) => {
+      const now = this.clock.now();
+      const count = await em.getRepository(Session).recordTurn(principal.accountId, session.id, now);
+      if (count === null) throw sessionNotFound(input.sessionId);
+      const sessionRef = em.getReference(Session, session.id);
+      const user = em.create(Message, {
+        id: `msg_${randomBase62(16)}`,
+        session: sessionRef,
+        seq: count - 1,
+        role: 'user',
+        content: text,
+        intent: outcome.intent,
+        timestamp: now,
+      });
+      const reply = em.create(Message, {
+        id: `msg_${randomBase62(16)}`,
+        session: sessionRef,
+        seq: count,
+        role: 'agent',
+        content: outcome.reply,
+        transaction: outcome.transaction ?? null,
+        timestamp: now,
+      });
+      return { sessionId: session.id, user, reply, transaction: outcome.transaction ?? null };
+    });
+  }
+
+  /** A page of a session's history, oldest first. Terminated sessions keep their history. */
+  async history(principal: Principal, sessionId: string, first?: number | null, after?: string | null): Promise<Page<Message>> {
+    const size = pageSize(first);
+    const cursor = after ? decodeMessageCursor(after) : undefined;
+    const session = await this.em.getRepository(Session).findOwned(principal.accountId, sessionId);
+    if (!session || session.statusAt(this.clock.now()) === 'expired') throw sessionNotFound(sessionId);
+    const rows = await this.em.getRepository(Message).pagesFor([session.id], size + 1, cursor);
+    return toPage(rows, size, messageKey);
+  }
+}
+
+function validMessage(message: string): string {
+  const length = [...message].length;
+  if (message.trim().length === 0 || length > MAX_MESSAGE_LENGTH) {
+    throw invalidField('message', `message must be 1 to ${MAX_MESSAGE_LENGTH} characters, got ${length}`);
+  }
+  return message.trim();
+}
+
+function validSlippage(slippage: number | null | undefined): number {
+  if (slippage === null || slippage === undefined) return DEFAULT_SLIPPAGE_BPS;
+  if (!Number.isInteger(slippage) || slippage < 0 || slippage > MAX_SLIPPAGE_BPS) {
+    throw invalidField('slippage', `slippage must be an integer from 0 to ${MAX_SLIPPAGE_BPS} basis points, got ${slippage}`);
+  }
+  return slippage;
+}

@@ -1,0 +1,56 @@
+import { Entity, EntityRepositoryType, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Account } from '../accounts/account.entity';
+import { SessionRepository } from './session.repository';
+
+export const SESSION_STATUSES = ['active', 'expired', 'terminated'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/**
+ * A chat bound to one wallet. Its status is not stored but derived from time and
+ * `terminatedAt` (see `statusAt`), so it can never disagree with the clock.
+ */
+@Entity({ tableName: 'session', repository: () => SessionRepository })
+@Index({ properties: ['account', 'createdAt', 'id'] })
+export class Session {
+  [EntityRepositoryType]?: SessionRepository;
+  [OptionalProps]?: 'messageCount' | 'terminatedAt' | 'userAgent' | 'ipAddress' | 'referrer';
+
+  @PrimaryKey({ type: 'string', length: 32 })
+  id!: string;
+
+  @ManyToOne({ entity: () => Account, deleteRule: 'cascade' })
+  account!: Account;
+
+  @Property({ type: 'string', length: 44 })
+  walletAddress!: string;
+
+  @Property({ type: 'string', length: 512, nullable: true })
+  userAgent: string | null = null;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  ipAddress: string | null = null;
+
+  @Property({ type: 'string', length: 2048, nullable: true })
+  referrer: string | null = null;
+
+  /** Kept by the same statement that inserts messages, so it is exact under concurrency. */
+  @Property({ type: 'integer' })
+  messageCount: number = 0;
+
+  @Property({ type: 'datetime' })
+  createdAt!: Date;
+
+  @Property({ type: 'datetime' })
+  expiresAt!: Date;
+
+  @Property({ type: 'datetime' })
+  lastActivity!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  terminatedAt: Date | null = null;
+
+  statusAt(now: Date): SessionStatus {
+    if (this.terminatedAt) return 'terminated';
+    return now >= this.expiresAt ? 'expired' : 'active';
+  }
+}

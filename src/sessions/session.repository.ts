@@ -1,0 +1,40 @@
+import { EntityRepository, type FilterQuery } from '@mikro-orm/postgresql';
+import type { Session, SessionStatus } from './session.entity';
+
+export class SessionRepository extends EntityRepository<Session> {
+  findOwned(accountId: string, id: string): Promise<Session | null> {
+    return this.findOne({ id, account: accountId });
+  }
+
+  /** Newest first; `limit` rows after the (createdAt, id) cursor, optionally of one status at `now`. */
+  pageForAccount(
+    accountId: string,
+    options: { limit: number; after?: [string, string]; status?: SessionStatus | null; now: Date },
+  ): Promise<Session[]> {
+    const where: FilterQuery<Session>[] = [{ account: accountId }];
+    if (options.status === 'terminated') where.push({ terminatedAt: { $ne: null } });
+    if (options.status === 'active') where.push({ terminatedAt: null, expiresAt: { $gt: options.now } });
+    if (options.status === 'expired') where.push({ terminatedAt: null, expiresAt: { $lte: options.now } });
+    if (options.after) {
+      const [createdAt, id] = options.after;
+      where.push({ $or: [{ createdAt: { $lt: new Date(createdAt) } }, { createdAt: new Date(createdAt), id: { $lt: id } }] });
+    }
+    return this.find({ $and: where }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: options.limit });
+  }
+
+  /**
+   * Counts two new messages (a turn) on a session that is still active, in one statement that
+   * locks the row until the surrounding transaction ends: concurrent turns on one session queue
+   * here, so counts and positions are exact. Returns the new count, or null when the session is
+   * missing, another account's, expired or terminated.
+   */
+  async recordTurn(accountId: string, sessionId: string, now: Date): Promise<number | null> {
+    const rows = await this.em.execute<Array<{ message_count: number }>>(
+      `update "session" set "message_count" = "message_count" + 2, "last_activity" = ?
+        where "id" = ? and "account_id" = ? and "terminated_at" is null and "expires_at" > ?
+        returning "message_count"`,
+      [now, sessionId, accountId, now],
+    );
+    return rows[0]?.message_count ?? null;
+  }
+}

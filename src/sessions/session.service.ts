@@ -1,0 +1,97 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Account } from '../accounts/account.entity';
+import type { Principal } from '../auth/principal';
+import { DAY_MS, type Clock } from '../shared/clock';
+import { DomainError, invalidField } from '../shared/errors';
+import { randomBase62 } from '../shared/ids';
+import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/pagination';
+import { isSolanaAddress } from '../shared/solana-address';
+import { Session, type SessionStatus } from './session.entity';
+
+export const SESSION_LIFETIME_MS = DAY_MS;
+
+export interface SessionMetadata {
+  userAgent?: string | null;
+  ipAddress?: string | null;
+  referrer?: string | null;
+}
+
+const METADATA_LIMITS: Record<keyof SessionMetadata, number> = { userAgent: 512, ipAddress: 64, referrer: 2048 };
+
+export const sessionNotFound = (id: string) =>
+  new DomainError('session_not_found', `Session "${id.slice(0, 64)}" not found or expired`);
+
+/** Opens, reads, lists and terminates sessions of the caller's account. Built per request. */
+export class SessionService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+  ) {}
+
+  private get sessions() {
+    return this.em.getRepository(Session);
+  }
+
+  async create(principal: Principal, input: { walletAddress: string; metadata?: SessionMetadata | null }): Promise<Session> {
+    if (!isSolanaAddress(input.walletAddress)) {
+      throw invalidField('walletAddress', 'Invalid wallet address format: expected a base58 Solana public key of 32 bytes');
+    }
+    const metadata = input.metadata ?? {};
+    for (const [name, limit] of Object.entries(METADATA_LIMITS) as Array<[keyof SessionMetadata, number]>) {
+      const value = metadata[name];
+      if (value != null && value.length > limit) {
+        throw invalidField(`metadata.${name}`, `metadata.${name} must be at most ${limit} characters, got ${value.length}`);
+      }
+    }
+    const now = this.clock.now();
+    const session = this.em.create(Session, {
+      id: `session_${randomBase62(16)}`,
+      account: this.em.getReference(Account, principal.accountId),
+      walletAddress: input.walletAddress,
+      userAgent: metadata.userAgent ?? null,
+      ipAddress: metadata.ipAddress ?? null,
+      referrer: metadata.referrer ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      lastActivity: now,
+    });
+    await this.em.flush();
+    return session;
+  }
+
+  /** A session of the caller's account that has not expired (a terminated one is returned). */
+  async get(principal: Principal, id: string): Promise<Session> {
+    const session = await this.sessions.findOwned(principal.accountId, id);
+    if (!session || session.statusAt(this.clock.now()) === 'expired') throw sessionNotFound(id);
+    return session;
+  }
+
+  /** Ends an active session; a missing, expired or already terminated one is 404. */
+  async terminate(principal: Principal, id: string): Promise<Session> {
+    const session = await this.sessions.findOwned(principal.accountId, id);
+    const now = this.clock.now();
+    if (!session || session.statusAt(now) !== 'active') throw sessionNotFound(id);
+    session.terminatedAt = now;
+    await this.em.flush();
+    return session;
+  }
+
+  async list(
+    principal: Principal,
+    options: { first?: number | null; after?: string | null; status?: SessionStatus | null },
+  ): Promise<Page<Session>> {
+    const size = pageSize(options.first);
+    const after = options.after ? decodeCursor(options.after, isSessionKey) : undefined;
+    const rows = await this.sessions.pageForAccount(principal.accountId, {
+      limit: size + 1,
+      after,
+      status: options.status,
+      now: this.clock.now(),
+    });
+    return toPage(rows, size, (session) => [session.createdAt.toISOString(), session.id]);
+  }
+}
+
+function isSessionKey(value: unknown): value is [string, string] {
+  return isTimeKey(value) && typeof value[1] === 'string';
+}

@@ -1,0 +1,166 @@
+import { DAY_MS } from '../../src/shared/clock';
+import { bearer, startTestApp, type TestApp } from '../support/app';
+import { TestClock } from '../support/clock';
+
+const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+const clock = new TestClock('2026-11-20T08:00:00.000Z');
+let app: TestApp;
+let sessionsKey: string;
+beforeAll(async () => {
+  app = await startTestApp({ clock });
+  sessionsKey = await app.createKey(['write:sessions', 'write:messages', 'read:messages']);
+});
+afterAll(() => app.close());
+
+const create = (body: unknown, key = sessionsKey) => app.http.post('/v1/sessions').set('Authorization', bearer(key)).send(body as object);
+const get = (id: string, key = sessionsKey) => app.http.get(`/v1/sessions/${id}`).set('Authorization', bearer(key));
+const terminate = (id: string, key = sessionsKey) => app.http.delete(`/v1/sessions/${id}`).set('Authorization', bearer(key));
+const graphql = (query: string, variables: object = {}, key = sessionsKey) =>
+  app.http.post('/graphql').set('Authorization', bearer(key)).send({ query, variables });
+
+describe('POST /v1/sessions', () => {
+  it('opens an active session for 24 hours', async () => {
+    const response = await create({ walletAddress: WALLET, metadata: { userAgent: 'jest', ipAddress: '203.0.113.9', referrer: 'https://dapp.example' } });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      sessionId: expect.stringMatching(/^session_[0-9A-Za-z]{16}$/),
+      walletAddress: WALLET,
+      createdAt: clock.now().toISOString(),
+      expiresAt: new Date(clock.now().getTime() + DAY_MS).toISOString(),
+      meta: expect.any(Object),
+    });
+    const read = await get(response.body.sessionId);
+    expect(read.body).toMatchObject({ status: 'active', messageCount: 0, lastActivity: clock.now().toISOString() });
+  });
+
+  it.each([
+    ['an EVM address', '0x52908400098527886E0F7030069857D2E4169EE7'],
+    ['a truncated key', WALLET.slice(0, 40)],
+    ['a padded key', `${WALLET}1111`],
+    ['a non-base58 string', 'OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOO'],
+    ['an empty string', ''],
+    ['a number', 12345],
+    ['an object', { address: WALLET }],
+    ['null', null],
+  ])('refuses %s with 400 naming walletAddress', async (_case, walletAddress) => {
+    const response = await create({ walletAddress });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'validation_error', field: 'walletAddress' });
+    expect(response.body.error.message).toMatch(/wallet address|required/i);
+  });
+
+  it('refuses a missing walletAddress, metadata that is not strings, and unknown fields', async () => {
+    expect((await create({})).body.error).toMatchObject({ code: 'validation_error', field: 'walletAddress' });
+    expect((await create({ walletAddress: WALLET, metadata: { userAgent: 5 } })).body.error).toMatchObject({
+      code: 'validation_error',
+      field: 'metadata.userAgent',
+    });
+    expect((await create({ walletAddress: WALLET, metadata: 'x' })).body.error).toMatchObject({ field: 'metadata' });
+    expect((await create({ walletAddress: WALLET, metadata: { referrer: 'x'.repeat(3000) } })).body.error).toMatchObject({
+      field: 'metadata.referrer',
+    });
+    expect((await create({ walletAddress: WALLET, wallet: WALLET })).body.error).toMatchObject({ field: 'wallet' });
+  });
+
+  it('needs write:sessions', async () => {
+    const reader = await app.createKey(['read:messages']);
+    const response = await create({ walletAddress: WALLET }, reader);
+    expect(response.status).toBe(403);
+    expect(response.body.error.details).toEqual({ requiredScope: 'write:sessions' });
+  });
+});
+
+describe('GET and DELETE /v1/sessions/{id}', () => {
+  it('follows the states table: active → terminated, then 404 on a second delete; GET shows terminated', async () => {
+    const { sessionId } = (await create({ walletAddress: WALLET })).body;
+    clock.advance(5000);
+    const deleted = await terminate(sessionId);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ sessionId, status: 'terminated', terminatedAt: clock.now().toISOString() });
+    const read = await get(sessionId);
+    expect(read.status).toBe(200);
+    expect(read.body.status).toBe('terminated');
+    const again = await terminate(sessionId);
+    expect(again.status).toBe(404);
+    expect(again.body.error.code).toBe('session_not_found');
+  });
+
+  it('expires after 24 hours: GET and DELETE answer 404', async () => {
+    const { sessionId } = (await create({ walletAddress: WALLET })).body;
+    clock.advance(DAY_MS - 1);
+    expect((await get(sessionId)).body.status).toBe('active');
+    clock.advance(1);
+    const read = await get(sessionId);
+    expect(read.status).toBe(404);
+    expect(read.body.error.code).toBe('session_not_found');
+    expect((await terminate(sessionId)).status).toBe(404);
+  });
+
+  it.each(['session_doesnotexist0000', 'nope', 'session_' + 'x'.repeat(300), '%00', '..'])('unknown id %s → 404', async (id) => {
+    const response = await get(encodeURIComponent(id));
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe('session_not_found');
+  });
+
+  it("never shows another account's session", async () => {
+    const { sessionId } = (await create({ walletAddress: WALLET })).body;
+    const other = await app.createAccount('pro');
+    expect((await get(sessionId, other.key)).status).toBe(404);
+    expect((await terminate(sessionId, other.key)).status).toBe(404);
+    expect((await get(sessionId)).body.status).toBe('active');
+  });
+});
+
+describe('GraphQL sessions', () => {
+  it('createSession, session and terminateSession agree with REST field for field', async () => {
+    const created = await graphql('mutation($input: CreateSessionInput!) { createSession(input: $input) { sessionId walletAddress createdAt expiresAt } }', {
+      input: { walletAddress: WALLET },
+    });
+    const { sessionId } = created.body.data.createSession;
+    const rest = (await get(sessionId)).body;
+    const gql = await graphql('query($id: ID!) { session(id: $id) { sessionId walletAddress status messageCount createdAt expiresAt lastActivity } }', {
+      id: sessionId,
+    });
+    const { meta: _meta, ...restPayload } = rest;
+    expect(gql.body.data.session).toEqual(restPayload);
+    const ended = await graphql('mutation($id: ID!) { terminateSession(id: $id) { sessionId status terminatedAt } }', { id: sessionId });
+    expect(ended.body.data.terminateSession).toMatchObject({ sessionId, status: 'terminated' });
+    const again = await graphql('mutation($id: ID!) { terminateSession(id: $id) { sessionId } }', { id: sessionId });
+    expect(again.body.errors[0].extensions.code).toBe('session_not_found');
+  });
+
+  it('a bad walletAddress is a validation_error naming the field', async () => {
+    const response = await graphql('mutation($input: CreateSessionInput!) { createSession(input: $input) { sessionId } }', {
+      input: { walletAddress: '0xabc' },
+    });
+    expect(response.body.errors[0].extensions).toMatchObject({ code: 'validation_error', field: 'walletAddress' });
+  });
+
+  it('sessions(first, after, status) pages newest first and filters by status', async () => {
+    const { key } = await app.createAccount('enterprise');
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await create({ walletAddress: WALLET }, key)).body.sessionId);
+      clock.advance(1000);
+    }
+    await terminate(ids[1], key);
+    const list = (variables: object) =>
+      graphql(
+        'query($first: Int, $after: String, $status: SessionStatus) { sessions(first: $first, after: $after, status: $status) { edges { node { sessionId status } } pageInfo { hasNextPage endCursor } } }',
+        variables,
+        key,
+      );
+    const first = (await list({ first: 2 })).body.data.sessions;
+    expect(first.edges.map((e: any) => e.node.sessionId)).toEqual([ids[4], ids[3]]);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const rest = (await list({ first: 10, after: first.pageInfo.endCursor })).body.data.sessions;
+    expect(rest.edges.map((e: any) => e.node.sessionId)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(rest.pageInfo.hasNextPage).toBe(false);
+    const terminated = (await list({ status: 'terminated' })).body.data.sessions;
+    expect(terminated.edges).toEqual([{ node: { sessionId: ids[1], status: 'terminated' } }]);
+    const bad = await list({ first: 0 });
+    expect(bad.body.errors[0].extensions).toMatchObject({ code: 'validation_error', field: 'first' });
+    const badCursor = await list({ after: 'not-a-cursor!' });
+    expect(badCursor.body.errors[0].extensions).toMatchObject({ code: 'validation_error', field: 'after' });
+  });
+});
