@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccountService } from '../accounts/account.service';
 import { TIERS, type Tier } from '../accounts/account.entity';
 import { KeyService } from '../keys/key.service';
@@ -23,17 +24,20 @@ import { buildParleySchema, printParleySchema } from './schema';
  */
 const USAGE = `usage: parley <migrate | accounts create --name NAME [--tier free|pro|enterprise] | keys list --account ID | schema:emit | prepare>`;
 
-async function withDatabase<T>(work: (em: import('@mikro-orm/postgresql').EntityManager) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env);
-  const database = await openDatabase(config, createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL));
-  try {
-    return await work(database.orm.em.fork());
-  } finally {
-    await database.close();
-  }
-}
-
-async function run(argv: string[]): Promise<void> {
+/**
+ * Runs one command. `env` is the environment to configure from (process.env when run from the
+ * shell); `print` receives each line of output.
+ */
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (line: string) => void): Promise<void> {
+  const withDatabase = async <T>(work: (em: EntityManager) => Promise<T>): Promise<T> => {
+    const config = loadConfig(env);
+    const database = await openDatabase(config, createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL));
+    try {
+      return await work(database.orm.em.fork());
+    } finally {
+      await database.close();
+    }
+  };
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -43,40 +47,35 @@ async function run(argv: string[]): Promise<void> {
   switch (command) {
     case 'migrate':
       await withDatabase(async () => undefined);
-      console.log('Migrations are up to date.');
+      print('Migrations are up to date.');
       return;
     case 'prepare':
-      console.log(`Embedded database template: ${await ensureTemplate()}`);
+      print(`Embedded database template: ${await ensureTemplate()}`);
       return;
     case 'schema:emit': {
       const target = path.join(projectRoot, 'schema', 'schema.graphql');
       writeFileSync(target, printParleySchema(await buildParleySchema()));
-      console.log(`Wrote ${path.relative(process.cwd(), target)}`);
+      print(`Wrote ${path.relative(projectRoot, target)}`);
       return;
     }
     case 'accounts create': {
       const tier = (values.tier ?? 'free') as Tier;
       if (!values.name || !TIERS.includes(tier)) throw new Error(USAGE);
       const { account, adminKey } = await withDatabase((em) => new AccountService(em, systemClock).create(values.name!, tier));
-      console.log(`Account ${account.id} (${account.name}, ${account.tier})`);
-      console.log(`Admin key, shown once: ${adminKey.secret}`);
+      print(`Account ${account.id} (${account.name}, ${account.tier})`);
+      print(`Admin key, shown once: ${adminKey.secret}`);
       return;
     }
     case 'keys list': {
       if (!values.account) throw new Error(USAGE);
       const keys = await withDatabase((em) => new KeyService(em, systemClock).listForAccount(values.account!));
-      console.table(
-        keys.map((key) => ({
-          keyId: key.id,
-          name: key.name,
-          environment: key.environment,
-          scopes: key.scopes.join(' '),
-          createdAt: key.createdAt.toISOString(),
-          expiresAt: key.expiresAt?.toISOString() ?? '',
-          revokedAt: key.revokedAt?.toISOString() ?? '',
-          lastUsedAt: key.lastUsedAt?.toISOString() ?? '',
-        })),
-      );
+      print(['keyId', 'name', 'environment', 'scopes', 'createdAt', 'expiresAt', 'revokedAt', 'lastUsedAt'].join('\t'));
+      for (const key of keys) {
+        const when = (date: Date | null) => date?.toISOString() ?? '-';
+        print(
+          [key.id, key.name, key.environment, key.scopes.join(','), when(key.createdAt), when(key.expiresAt), when(key.revokedAt), when(key.lastUsedAt)].join('\t'),
+        );
+      }
       return;
     }
     default:
@@ -84,7 +83,9 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-run(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-});
+if (require.main === module) {
+  runCli(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

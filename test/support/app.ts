@@ -38,11 +38,13 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: TestClock;
+  /** A database from `freshDatabase()` to start on; the caller drops it. Default: a new one. */
+  database?: TestDatabase;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const clock = options.clock ?? new TestClock();
-  const database = await freshDatabase();
+  const database = options.database ?? (await freshDatabase());
   const rawLogs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, done) {
@@ -92,12 +94,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await service.stop();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }
 
-async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+export interface TestDatabase {
+  /** DATABASE_URL or DATA_DIR for it. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** A database no other test uses: see `startTestApp`. */
+export async function freshDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-test-'));

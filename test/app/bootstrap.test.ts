@@ -1,0 +1,69 @@
+import { runCli } from '../../src/app/cli';
+import { bearer, freshDatabase, startTestApp, type TestDatabase } from '../support/app';
+
+const ADMIN_KEY = `parley_live_${'Q'.repeat(16)}${'7'.repeat(16)}`;
+
+let database: TestDatabase;
+beforeEach(async () => {
+  database = await freshDatabase();
+});
+afterEach(() => database.drop());
+
+const usage = (app: Awaited<ReturnType<typeof startTestApp>>, key: string) =>
+  app.http.get('/v1/analytics/usage').set('Authorization', bearer(key));
+
+describe('start-up bootstrap', () => {
+  it('creates and shows one admin key when the database has none, and none on later starts', async () => {
+    const first = await startTestApp({ database });
+    expect(first.service.bootstrapKey).toMatch(/^parley_live_[0-9A-Za-z]{32}$/);
+    const response = await usage(first, first.service.bootstrapKey!);
+    expect(response.body).toMatchObject({ tier: 'enterprise' });
+    await first.close();
+
+    const second = await startTestApp({ database });
+    expect(second.service.bootstrapKey).toBeNull();
+    await second.close();
+  });
+
+  it('ensures PARLEY_ADMIN_KEY exactly, and restores it if it was revoked', async () => {
+    const first = await startTestApp({ database, env: { PARLEY_ADMIN_KEY: ADMIN_KEY } });
+    expect(first.service.bootstrapKey).toBeNull();
+    expect((await usage(first, ADMIN_KEY)).body.tier).toBe('enterprise');
+    const created = await first.http.post('/v1/keys').set('Authorization', bearer(ADMIN_KEY)).send({ name: 'x', scopes: ['admin'] });
+    expect(created.status).toBe(201);
+    const own = await first.service.database.orm.em.fork().getConnection().execute(`select id from api_key where name = 'PARLEY_ADMIN_KEY'`);
+    await first.http.delete(`/v1/keys/${own[0].id}`).set('Authorization', bearer(ADMIN_KEY));
+    expect((await usage(first, ADMIN_KEY)).status).toBe(401);
+    await first.close();
+
+    const second = await startTestApp({ database, env: { PARLEY_ADMIN_KEY: ADMIN_KEY } });
+    expect((await usage(second, ADMIN_KEY)).status).toBe(200);
+    await second.close();
+  });
+});
+
+describe('operator CLI', () => {
+  it('accounts create prints an account and its first admin key; keys list shows keys without secrets', async () => {
+    const lines: string[] = [];
+    await runCli(['accounts', 'create', '--name', 'acme', '--tier', 'pro'], { ...database.env, LOG_LEVEL: 'silent' }, (line) => lines.push(line));
+    const accountId = /^Account (acct_[0-9A-Za-z]{16}) \(acme, pro\)$/.exec(lines[0])?.[1];
+    const secret = /^Admin key, shown once: (parley_live_[0-9A-Za-z]{32})$/.exec(lines[1])?.[1];
+    expect(accountId).toBeDefined();
+    expect(secret).toBeDefined();
+
+    const app = await startTestApp({ database });
+    expect((await usage(app, secret!)).body.tier).toBe('pro');
+    await app.close();
+
+    const listed: string[] = [];
+    await runCli(['keys', 'list', '--account', accountId!], { ...database.env, LOG_LEVEL: 'silent' }, (line) => listed.push(line));
+    expect(listed).toHaveLength(2);
+    expect(listed[1]).toMatch(/^key_[0-9A-Za-z]{16}\tacme admin\tlive\tadmin\t/);
+    expect(listed.join('\n')).not.toContain(secret!.slice('parley_live_'.length));
+  });
+
+  it('refuses a bad command or tier with the usage line', async () => {
+    await expect(runCli(['accounts', 'create', '--name', 'x', '--tier', 'gold'], database.env, () => undefined)).rejects.toThrow(/usage: parley/);
+    await expect(runCli(['frobnicate'], database.env, () => undefined)).rejects.toThrow(/usage: parley/);
+  });
+});
