@@ -110,6 +110,14 @@ export const routes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/v1/prices/:token',
+    scope: 'read:prices',
+    operation: 'TokenPrice',
+    variables: ({ params }) => ({ token: params.token }),
+    result: field('price'),
+  },
+  {
+    method: 'GET',
     path: '/v1/analytics/usage',
     scope: 'any key',
     operation: 'Usage',

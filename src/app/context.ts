@@ -6,6 +6,9 @@ import { UsageService } from '../limits/usage.service';
 import type { UsageMeter } from '../limits/usage-meter';
 import { createMessageLoaders } from '../messages/message.loaders';
 import { MessageService } from '../messages/message.service';
+import type { PriceProvider } from '../prices/price-provider';
+import { PriceService, createPriceLoader } from '../prices/price.service';
+import type { TokenRegistry } from '../tokens/token-registry';
 import { SessionService } from '../sessions/session.service';
 import type { Clock } from '../shared/clock';
 
@@ -15,6 +18,8 @@ export interface AppDeps {
   clock: Clock;
   meter: UsageMeter;
   agent: Agent;
+  tokens: TokenRegistry;
+  priceProvider: PriceProvider;
 }
 
 /**
@@ -31,6 +36,7 @@ export interface Context {
   usage: UsageService;
   sessions: SessionService;
   messages: MessageService;
+  prices: PriceService;
   loaders: { messages: ReturnType<typeof createMessageLoaders> };
 }
 
@@ -45,6 +51,7 @@ export function createContext(deps: AppDeps, request: { principal: Principal | n
     usage: new UsageService(deps.meter, deps.clock),
     sessions: new SessionService(em, deps.clock),
     messages: new MessageService(em, deps.clock, deps.agent, deps.meter),
+    prices: new PriceService(deps.tokens, createPriceLoader(deps.priceProvider)),
     loaders: { messages: createMessageLoaders(em) },
   };
 }

@@ -4,9 +4,10 @@ import { authChecker } from '../auth/auth-checker';
 import { KeyResolver } from '../keys/key.resolver';
 import { UsageResolver } from '../limits/usage.resolver';
 import { MessageResolver } from '../messages/message.resolver';
+import { PriceResolver } from '../prices/price.resolver';
 import { SessionResolver } from '../sessions/session.resolver';
 
-export const resolvers = [KeyResolver, UsageResolver, SessionResolver, MessageResolver] as const;
+export const resolvers = [KeyResolver, UsageResolver, SessionResolver, MessageResolver, PriceResolver] as const;
 
 /** Builds the executable schema from the type-graphql classes. Done once at start-up. */
 export function buildParleySchema(): Promise<GraphQLSchema> {

@@ -2,6 +2,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { HelpAgent } from '../agent/help-agent';
+import { JupiterPriceProvider } from '../prices/jupiter-price-provider';
+import { SnapshotPriceProvider } from '../prices/snapshot-price-provider';
+import { TokenRegistry } from '../tokens/token-registry';
 import { UsageMeter } from '../limits/usage-meter';
 import { resolveTierLimits } from '../limits/tier-limits';
 import { KeyService } from '../keys/key.service';
@@ -46,7 +49,12 @@ export async function startService(config: Config, logger: Logger, options: Serv
       await redis.connect();
     }
     const meter = new UsageMeter(resolveTierLimits(config.TIER_LIMITS), { redis, prefix: options.limiterPrefix ?? 'parley' });
-    const deps: AppDeps = { orm: database.orm, clock, meter, agent: new HelpAgent() };
+    const tokens = TokenRegistry.bundled();
+    const priceProvider =
+      config.PRICE_PROVIDER === 'jupiter'
+        ? new JupiterPriceProvider(tokens, { baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY, clock })
+        : new SnapshotPriceProvider();
+    const deps: AppDeps = { orm: database.orm, clock, meter, agent: new HelpAgent(), tokens, priceProvider };
     const http = await createHttpApp(await buildParleySchema(), {
       ...deps,
       logger,

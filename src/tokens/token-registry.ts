@@ -1,0 +1,68 @@
+import registry from './tokens.json';
+
+export type Network = 'mainnet' | 'devnet';
+export type TokenProgram = 'token' | 'token-2022';
+
+export interface Token {
+  symbol: string;
+  name: string;
+  mint: string;
+  decimals: number;
+  network: Network;
+  /** The SPL program that owns the mint: Token or Token-2022. */
+  program: TokenProgram;
+}
+
+/** Wrapped SOL and native SOL share this mint (Solana's convention for SOL in token APIs). */
+export const SOL_MINT = 'So11111111111111111111111111111111111111112';
+
+// Names people use for tokens beyond the registry's own names.
+const ALIASES: Record<string, string> = { wsol: 'SOL', solana: 'SOL', 'wrapped sol': 'SOL', 'usd coin': 'USDC', tether: 'USDT' };
+
+/**
+ * The verified tokens Parley knows (src/tokens/tokens.json, from Jupiter's validated list).
+ * Symbols collide on Solana, so a symbol or name resolves only against this list; a mint
+ * resolves to its token here or to nothing. Immutable; one instance serves the whole service.
+ */
+export class TokenRegistry {
+  private readonly byMint = new Map<string, Token>();
+  private readonly byWord = new Map<string, Token>();
+
+  constructor(readonly tokens: readonly Token[]) {
+    for (const token of tokens) {
+      this.byMint.set(`${token.network}:${token.mint}`, token);
+      this.byWord.set(`${token.network}:${token.symbol.toLowerCase()}`, token);
+      if (!this.byWord.has(`${token.network}:${token.name.toLowerCase()}`)) {
+        this.byWord.set(`${token.network}:${token.name.toLowerCase()}`, token);
+      }
+    }
+    for (const [alias, symbol] of Object.entries(ALIASES)) {
+      for (const network of ['mainnet', 'devnet'] as const) {
+        const token = this.byWord.get(`${network}:${symbol.toLowerCase()}`);
+        if (token) this.byWord.set(`${network}:${alias}`, token);
+      }
+    }
+  }
+
+  static bundled(): TokenRegistry {
+    const rows = (['mainnet', 'devnet'] as const).flatMap((network) =>
+      registry[network].map((row) => ({ ...row, network, program: row.program as TokenProgram })),
+    );
+    return new TokenRegistry(rows);
+  }
+
+  all(network: Network): Token[] {
+    return this.tokens.filter((token) => token.network === network);
+  }
+
+  mint(mint: string, network: Network): Token | undefined {
+    return this.byMint.get(`${network}:${mint}`);
+  }
+
+  /** By symbol in any case (`$` prefix allowed), by name, or by mint. */
+  resolve(text: string, network: Network): Token | undefined {
+    const trimmed = text.trim();
+    const word = trimmed.replace(/^\$/, '').toLowerCase();
+    return this.byMint.get(`${network}:${trimmed}`) ?? this.byWord.get(`${network}:${word}`);
+  }
+}
