@@ -1,0 +1,141 @@
+import { unpackMint, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { Connection, PublicKey, SolanaJSONRPCError, type SignatureStatus } from '@solana/web3.js';
+import { DomainError } from '../shared/errors';
+import type { Network, TokenProgram } from '../tokens/token-registry';
+
+export interface TokenHolding {
+  /** The token account's address. */
+  account: string;
+  mint: string;
+  program: TokenProgram;
+  amount: bigint;
+  decimals: number;
+}
+
+export interface MintInfo {
+  decimals: number;
+  program: TokenProgram;
+}
+
+export interface GatewayOptions {
+  timeoutMs?: number;
+  /** Attempts per call when the RPC cannot be reached (default 3, backing off 100 ms, 200 ms, …). */
+  attempts?: number;
+}
+
+/**
+ * The one way Parley reads and writes a Solana cluster: JSON-RPC through @solana/web3.js
+ * `Connection`, whether the node is a real one (SOLANA_RPC_URL) or the embedded local ledger.
+ * Calls time out, are retried with backoff when the node cannot be reached, and then fail as
+ * 503 `service_unavailable`. One instance per network lives as long as the service.
+ */
+export class ChainGateway {
+  private readonly connection: Connection;
+
+  constructor(
+    readonly network: Network,
+    rpcUrl: string,
+    private readonly options: GatewayOptions = {},
+  ) {
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    this.connection = new Connection(rpcUrl, {
+      commitment: 'confirmed',
+      disableRetryOnRateLimit: true,
+      // web3.js reports a failed request only when the error is `instanceof Error` of its own
+      // realm; fetch errors from another realm (as under jest's VM) would leave it pending forever.
+      fetch: (input, init) =>
+        fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }).catch((error: unknown) => {
+          throw new Error(`${(error as Error)?.name}: ${(error as Error)?.message}`, { cause: error });
+        }),
+    });
+  }
+
+  /** Lamports held by `owner` (https://solana.com/docs/rpc/http/getbalance). */
+  async solBalance(owner: string): Promise<bigint> {
+    return BigInt(await this.call('getBalance', () => this.connection.getBalance(new PublicKey(owner))));
+  }
+
+  /** Every token account of `owner` under SPL Token and Token-2022 (jsonParsed, https://solana.com/docs/rpc/http/gettokenaccountsbyowner). */
+  async tokenAccounts(owner: string): Promise<TokenHolding[]> {
+    const programs: Array<[TokenProgram, PublicKey]> = [
+      ['token', TOKEN_PROGRAM_ID],
+      ['token-2022', TOKEN_2022_PROGRAM_ID],
+    ];
+    const lists = await Promise.all(
+      programs.map(async ([program, programId]) => {
+        const { value } = await this.call('getTokenAccountsByOwner', () =>
+          this.connection.getParsedTokenAccountsByOwner(new PublicKey(owner), { programId }),
+        );
+        return value.map(({ pubkey, account }) => {
+          const info = (account.data as { parsed: { info: { mint: string; tokenAmount: { amount: string; decimals: number } } } }).parsed.info;
+          return {
+            account: pubkey.toBase58(),
+            mint: info.mint,
+            program,
+            amount: BigInt(info.tokenAmount.amount),
+            decimals: info.tokenAmount.decimals,
+          };
+        });
+      }),
+    );
+    return lists.flat();
+  }
+
+  /** Decimals and owning program of a mint, read from the mint account; null when there is none. */
+  async mint(mint: string): Promise<MintInfo | null> {
+    const key = new PublicKey(mint);
+    const account = await this.call('getAccountInfo', () => this.connection.getAccountInfo(key));
+    if (!account) return null;
+    const program: TokenProgram | null = account.owner.equals(TOKEN_2022_PROGRAM_ID)
+      ? 'token-2022'
+      : account.owner.equals(TOKEN_PROGRAM_ID)
+        ? 'token'
+        : null;
+    if (!program) return null;
+    return { decimals: unpackMint(key, account, account.owner).decimals, program };
+  }
+
+  latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }> {
+    return this.call('getLatestBlockhash', () => this.connection.getLatestBlockhash());
+  }
+
+  blockHeight(): Promise<number> {
+    return this.call('getBlockHeight', () => this.connection.getBlockHeight());
+  }
+
+  /** Sends signed wire bytes; resolves with the signature. A rejected transaction is an error of its own (not retried). */
+  send(wire: Uint8Array): Promise<string> {
+    return this.call('sendTransaction', () => this.connection.sendRawTransaction(wire, { skipPreflight: false }));
+  }
+
+  async signatureStatus(signature: string): Promise<SignatureStatus | null> {
+    const { value } = await this.call('getSignatureStatuses', () => this.connection.getSignatureStatuses([signature]));
+    return value[0];
+  }
+
+  /**
+   * Runs `request`, retrying with exponential backoff while the node cannot be reached.
+   * Errors the node itself answered (a JSON-RPC error, a rejected transaction) are not retried.
+   */
+  private async call<T>(method: string, request: () => Promise<T>): Promise<T> {
+    const attempts = this.options.attempts ?? 3;
+    let last: unknown;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      try {
+        return await request();
+      } catch (error) {
+        if (!unreachable(error)) throw error;
+        last = error;
+        if (attempt < attempts - 1) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      }
+    }
+    throw new DomainError('service_unavailable', `The Solana ${this.network} RPC node is unreachable (${method})`, { cause: last });
+  }
+}
+
+/** Whether an error means the node could not be reached or did not answer, as opposed to an answer. */
+function unreachable(error: unknown): boolean {
+  if (error instanceof SolanaJSONRPCError) return false;
+  const text = `${(error as Error)?.name} ${(error as Error)?.message} ${String((error as { cause?: unknown })?.cause ?? '')}`;
+  return /fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|ENOTFOUND|TimeoutError|AbortError|socket hang up|50[234]|failed to get/i.test(text);
+}

@@ -1,0 +1,327 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  ACCOUNT_SIZE,
+  AccountLayout,
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  getAssociatedTokenAddressSync,
+  MINT_SIZE,
+  MintLayout,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '@solana/spl-token';
+import { Keypair, PublicKey } from '@solana/web3.js';
+import { address, getTransactionDecoder, lamports, type EncodedAccount } from '@solana/kit';
+import bs58 from 'bs58';
+import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
+import { formatUnits } from '../shared/amounts';
+import { SOL_MINT, type Network, type Token } from '../tokens/token-registry';
+
+/**
+ * The embedded Solana ledger used when no RPC URL is configured for a network: LiteSVM (the
+ * real Solana runtime with the SPL Token, Token-2022 and Associated Token Account programs) in
+ * this process, served on loopback as the JSON-RPC methods the chain gateway calls. The app
+ * therefore speaks the same JSON-RPC to it as to a real node, and the transactions it builds
+ * really execute. State lives in memory and starts afresh with the service.
+ *
+ * Seeded with every registry mint of its network at its real address and decimals, under the
+ * program that owns it on mainnet (PYUSD is Token-2022). `airdrop` is the dev faucet.
+ *
+ * Methods: getAccountInfo (base64), getBalance, getTokenAccountsByOwner (jsonParsed),
+ * getLatestBlockhash, getBlockHeight, getSlot, getMinimumBalanceForRentExemption,
+ * simulateTransaction, sendTransaction, getSignatureStatuses, getHealth, getVersion,
+ * getGenesisHash (https://solana.com/docs/rpc/http).
+ */
+export class LocalLedger {
+  readonly svm = new LiteSVM();
+  private readonly mintAuthority = Keypair.generate();
+  private readonly statuses = new Map<string, { slot: number; err: unknown }>();
+  private server?: Server;
+  /** Block height of the current blockhash; a blockhash is valid for 150 blocks. */
+  private blockHeight = 1000;
+  url = '';
+
+  constructor(
+    readonly network: Network,
+    tokens: readonly Token[],
+  ) {
+    for (const token of tokens) this.seedMint(token);
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.url;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /**
+   * Funds `owner` with `amount` base units of `token`: lamports for SOL; for an SPL token, its
+   * associated token account, created from nothing when missing (the wallet pays no rent),
+   * and the mint's supply grows by as much.
+   */
+  airdrop(owner: string, token: Token, amount: bigint): void {
+    if (token.mint === SOL_MINT) {
+      const result = this.svm.airdrop(address(owner), lamports(amount));
+      if (result instanceof FailedTransactionMetadata) throw new Error(`airdrop failed: ${result.toString()}`);
+      return;
+    }
+    const programId = programOf(token);
+    const mint = new PublicKey(token.mint);
+    const ata = getAssociatedTokenAddressSync(mint, new PublicKey(owner), true, programId, ASSOCIATED_TOKEN_PROGRAM_ID);
+    const existing = this.svm.getAccount(address(ata.toBase58()));
+    const data = Buffer.alloc(ACCOUNT_SIZE);
+    if (existing.exists) {
+      const account = AccountLayout.decode(existing.data);
+      AccountLayout.encode({ ...account, amount: account.amount + amount }, data);
+    } else {
+      AccountLayout.encode(
+        {
+          mint,
+          owner: new PublicKey(owner),
+          amount,
+          delegateOption: 0,
+          delegate: PublicKey.default,
+          state: 1,
+          isNativeOption: 0,
+          isNative: 0n,
+          delegatedAmount: 0n,
+          closeAuthorityOption: 0,
+          closeAuthority: PublicKey.default,
+        },
+        data,
+      );
+    }
+    this.put(ata.toBase58(), data, programId);
+    const mintAccount = this.svm.getAccount(address(token.mint));
+    if (mintAccount.exists) {
+      const decoded = MintLayout.decode(mintAccount.data);
+      const mintData = Buffer.alloc(MINT_SIZE);
+      MintLayout.encode({ ...decoded, supply: decoded.supply + amount }, mintData);
+      this.put(token.mint, mintData, programId);
+    }
+  }
+
+  /** Moves the chain on by `blocks`: the current blockhash is replaced, as on a real cluster. */
+  advance(blocks: number): void {
+    this.blockHeight += blocks;
+    this.svm.expireBlockhash();
+  }
+
+  private seedMint(token: Token): void {
+    const data = Buffer.alloc(MINT_SIZE);
+    const native = token.mint === SOL_MINT;
+    MintLayout.encode(
+      {
+        mintAuthorityOption: native ? 0 : 1,
+        mintAuthority: native ? PublicKey.default : this.mintAuthority.publicKey,
+        supply: 0n,
+        decimals: token.decimals,
+        isInitialized: true,
+        freezeAuthorityOption: 0,
+        freezeAuthority: PublicKey.default,
+      },
+      data,
+    );
+    this.put(token.mint, data, programOf(token));
+  }
+
+  private put(account: string, data: Buffer, owner: PublicKey): void {
+    this.svm.setAccount({
+      address: address(account),
+      data: new Uint8Array(data),
+      executable: false,
+      lamports: lamports(this.svm.minimumBalanceForRentExemption(BigInt(data.length))),
+      programAddress: address(owner.toBase58()),
+      space: BigInt(data.length),
+      exists: true,
+    } as EncodedAccount);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let body: unknown;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      return reply(res, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    }
+    const calls = Array.isArray(body) ? body : [body];
+    const answers = calls.map((call: { id?: unknown; method?: string; params?: unknown[] }) => {
+      try {
+        return { jsonrpc: '2.0', id: call.id ?? null, result: this.call(call.method ?? '', call.params ?? []) };
+      } catch (error) {
+        const rpc = error instanceof RpcError ? error : new RpcError(-32603, (error as Error).message);
+        return { jsonrpc: '2.0', id: call.id ?? null, error: { code: rpc.code, message: rpc.message, data: rpc.data } };
+      }
+    });
+    reply(res, Array.isArray(body) ? answers : answers[0]);
+  }
+
+  private context() {
+    return { slot: Number(this.svm.getClock().slot), apiVersion: '2.1.0' };
+  }
+
+  private call(method: string, params: unknown[]): unknown {
+    switch (method) {
+      case 'getHealth':
+        return 'ok';
+      case 'getVersion':
+        return { 'solana-core': '2.1.0', 'feature-set': 0 };
+      case 'getGenesisHash':
+        return `parley-local-${this.network}`;
+      case 'getSlot':
+        return Number(this.svm.getClock().slot);
+      case 'getBlockHeight':
+        return this.blockHeight;
+      case 'getMinimumBalanceForRentExemption':
+        return Number(this.svm.minimumBalanceForRentExemption(BigInt(params[0] as number)));
+      case 'getBalance':
+        return { context: this.context(), value: Number(this.svm.getBalance(address(pubkey(params[0]))) ?? 0n) };
+      case 'getAccountInfo': {
+        const account = this.svm.getAccount(address(pubkey(params[0])));
+        return { context: this.context(), value: account.exists ? rawAccount(account) : null };
+      }
+      case 'getLatestBlockhash':
+        return { context: this.context(), value: { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight + 150 } };
+      case 'getTokenAccountsByOwner':
+        return { context: this.context(), value: this.tokenAccountsOf(pubkey(params[0]), params[1] as { programId?: string; mint?: string }) };
+      case 'sendTransaction':
+        return this.send(params[0] as string);
+      case 'simulateTransaction':
+        return { context: this.context(), value: this.simulate(params[0] as string) };
+      case 'getSignatureStatuses':
+        return {
+          context: this.context(),
+          value: (params[0] as string[]).map((signature) => {
+            const status = this.statuses.get(signature);
+            if (!status) return null;
+            return {
+              slot: status.slot,
+              confirmations: null,
+              err: status.err,
+              status: status.err ? { Err: status.err } : { Ok: null },
+              confirmationStatus: 'finalized',
+            };
+          }),
+        };
+      default:
+        throw new RpcError(-32601, `Method not found: ${method}`);
+    }
+  }
+
+  private tokenAccountsOf(owner: string, filter: { programId?: string; mint?: string }) {
+    const programs = filter.programId ? [filter.programId] : [TOKEN_PROGRAM_ID.toBase58(), TOKEN_2022_PROGRAM_ID.toBase58()];
+    const out = [];
+    for (const program of programs) {
+      for (const account of this.svm.getProgramAccounts(address(program))) {
+        if (account.data.length < ACCOUNT_SIZE || account.data.length === MINT_SIZE) continue;
+        const decoded = AccountLayout.decode(account.data.slice(0, ACCOUNT_SIZE));
+        if (decoded.owner.toBase58() !== owner || (filter.mint && decoded.mint.toBase58() !== filter.mint)) continue;
+        const mint = this.svm.getAccount(address(decoded.mint.toBase58()));
+        const decimals = mint.exists ? MintLayout.decode(mint.data).decimals : 0;
+        const amount = decoded.amount.toString();
+        const ui = Number(amount) / 10 ** decimals;
+        out.push({
+          pubkey: account.address,
+          account: {
+            executable: false,
+            owner: program,
+            lamports: Number(account.lamports),
+            rentEpoch: 0,
+            space: account.data.length,
+            data: {
+              program: program === TOKEN_PROGRAM_ID.toBase58() ? 'spl-token' : 'spl-token-2022',
+              space: account.data.length,
+              parsed: {
+                type: 'account',
+                info: {
+                  isNative: false,
+                  mint: decoded.mint.toBase58(),
+                  owner,
+                  state: decoded.state === 2 ? 'frozen' : 'initialized',
+                  tokenAmount: { amount, decimals, uiAmount: ui, uiAmountString: formatUnits(decoded.amount, decimals) },
+                },
+              },
+            },
+          },
+        });
+      }
+    }
+    return out;
+  }
+
+  private send(base64: string): string {
+    const bytes = Buffer.from(base64, 'base64');
+    const signature = bs58.encode(bytes.subarray(1, 65));
+    const result = this.svm.sendTransaction(decodeTransaction(bytes));
+    if (result instanceof FailedTransactionMetadata) {
+      throw new RpcError(-32002, `Transaction simulation failed: ${String(result.err())}`, {
+        err: String(result.err()),
+        logs: result.meta().logs(),
+      });
+    }
+    this.statuses.set(signature, { slot: Number(this.svm.getClock().slot), err: null });
+    return signature;
+  }
+
+  private simulate(base64: string) {
+    const result = this.svm.simulateTransaction(decodeTransaction(Buffer.from(base64, 'base64')));
+    if (result instanceof FailedTransactionMetadata) {
+      return { err: String(result.err()), logs: result.meta().logs(), accounts: null, unitsConsumed: 0, returnData: null };
+    }
+    const meta = result.meta();
+    return { err: null, logs: meta.logs(), accounts: null, unitsConsumed: Number(meta.computeUnitsConsumed()), returnData: null };
+  }
+}
+
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+function programOf(token: Token): PublicKey {
+  return token.program === 'token-2022' ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
+}
+
+function pubkey(value: unknown): string {
+  try {
+    return new PublicKey(value as string).toBase58();
+  } catch {
+    throw new RpcError(-32602, `Invalid param: not a public key: ${String(value).slice(0, 60)}`);
+  }
+}
+
+function decodeTransaction(bytes: Buffer) {
+  try {
+    return getTransactionDecoder().decode(bytes);
+  } catch (error) {
+    throw new RpcError(-32602, `Invalid transaction: ${(error as Error).message}`);
+  }
+}
+
+function rawAccount(account: EncodedAccount) {
+  return {
+    data: [Buffer.from(account.data).toString('base64'), 'base64'],
+    executable: account.executable,
+    lamports: Number(account.lamports),
+    owner: account.programAddress,
+    rentEpoch: 0,
+    space: account.data.length,
+  };
+}
+
+function reply(res: ServerResponse, body: unknown): void {
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
