@@ -55,7 +55,7 @@ interface Connection {
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
-/** The published /v1 API (spec, Endpoints), one row per endpoint. */
+/** The published /v1 API (spec, Endpoints), one row per endpoint, and the embedded ledger's faucet. */
 export const routes: RestRoute[] = [
   {
     method: 'POST',
@@ -110,6 +110,14 @@ export const routes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/v1/portfolio',
+    scope: 'read:portfolio',
+    operation: 'Portfolio',
+    variables: ({ query }) => ({ walletAddress: query.walletAddress }),
+    result: field('portfolio'),
+  },
+  {
+    method: 'GET',
     path: '/v1/prices/:token',
     scope: 'read:prices',
     operation: 'TokenPrice',
@@ -149,5 +157,14 @@ export const routes: RestRoute[] = [
     operation: 'RotateApiKey',
     variables: ({ params }) => ({ keyId: params.keyId }),
     result: field('rotateApiKey'),
+  },
+  {
+    method: 'POST',
+    path: '/v1/dev/airdrop',
+    scope: 'admin',
+    operation: 'DevAirdrop',
+    body: true,
+    variables: ({ body }) => ({ input: body }),
+    result: field('devAirdrop'),
   },
 ];

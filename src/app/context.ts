@@ -1,5 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Agent } from '../agent/agent';
+import type { ChainGateway } from '../chain/chain-gateway';
+import type { LocalLedger } from '../chain/local-ledger';
+import { DevService } from '../dev/dev.service';
 import type { Principal } from '../auth/principal';
 import { KeyService } from '../keys/key.service';
 import { UsageService } from '../limits/usage.service';
@@ -8,7 +11,8 @@ import { createMessageLoaders } from '../messages/message.loaders';
 import { MessageService } from '../messages/message.service';
 import type { PriceProvider } from '../prices/price-provider';
 import { PriceService, createPriceLoader } from '../prices/price.service';
-import type { TokenRegistry } from '../tokens/token-registry';
+import { PortfolioService } from '../portfolio/portfolio.service';
+import type { Network, TokenRegistry } from '../tokens/token-registry';
 import { SessionService } from '../sessions/session.service';
 import type { Clock } from '../shared/clock';
 
@@ -20,6 +24,10 @@ export interface AppDeps {
   agent: Agent;
   tokens: TokenRegistry;
   priceProvider: PriceProvider;
+  /** One gateway per cluster: live keys use mainnet, test keys devnet. */
+  chains: Record<Network, ChainGateway>;
+  /** The embedded ledgers, for the networks that have no configured RPC node. */
+  ledgers: Partial<Record<Network, LocalLedger>>;
 }
 
 /**
@@ -37,12 +45,16 @@ export interface Context {
   sessions: SessionService;
   messages: MessageService;
   prices: PriceService;
+  portfolio: PortfolioService;
+  dev: DevService;
   loaders: { messages: ReturnType<typeof createMessageLoaders> };
 }
 
 /** The one context builder, used by /graphql, the REST adapter and tests alike. */
 export function createContext(deps: AppDeps, request: { principal: Principal | null; requestId: string }): Context {
   const em = deps.orm.em.fork();
+  const network = networkOf(request.principal);
+  const priceLoader = createPriceLoader(deps.priceProvider);
   return {
     requestId: request.requestId,
     principal: request.principal,
@@ -51,7 +63,14 @@ export function createContext(deps: AppDeps, request: { principal: Principal | n
     usage: new UsageService(deps.meter, deps.clock),
     sessions: new SessionService(em, deps.clock),
     messages: new MessageService(em, deps.clock, deps.agent, deps.meter),
-    prices: new PriceService(deps.tokens, createPriceLoader(deps.priceProvider)),
+    prices: new PriceService(deps.tokens, priceLoader),
+    portfolio: new PortfolioService(deps.tokens, deps.chains[network], priceLoader, deps.clock),
+    dev: new DevService(deps.tokens, deps.ledgers[network]),
     loaders: { messages: createMessageLoaders(em) },
   };
+}
+
+/** Test keys reach devnet only (spec, Authentication 4); live keys mainnet. */
+export function networkOf(principal: Principal | null): Network {
+  return principal?.environment === 'test' ? 'devnet' : 'mainnet';
 }

@@ -2,9 +2,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { HelpAgent } from '../agent/help-agent';
+import { ChainGateway } from '../chain/chain-gateway';
+import { LocalLedger } from '../chain/local-ledger';
 import { JupiterPriceProvider } from '../prices/jupiter-price-provider';
 import { SnapshotPriceProvider } from '../prices/snapshot-price-provider';
-import { TokenRegistry } from '../tokens/token-registry';
+import { TokenRegistry, type Network } from '../tokens/token-registry';
 import { UsageMeter } from '../limits/usage-meter';
 import { resolveTierLimits } from '../limits/tier-limits';
 import { KeyService } from '../keys/key.service';
@@ -42,6 +44,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
   const clock = options.clock ?? systemClock;
   const database = await openDatabase(config, logger);
   let redis: Redis | undefined;
+  const ledgers: Partial<Record<Network, LocalLedger>> = {};
   try {
     const bootstrapKey = await new KeyService(database.orm.em.fork(), clock).ensureBootstrapKey(config.PARLEY_ADMIN_KEY);
     if (config.REDIS_URL) {
@@ -54,7 +57,17 @@ export async function startService(config: Config, logger: Logger, options: Serv
       config.PRICE_PROVIDER === 'jupiter'
         ? new JupiterPriceProvider(tokens, { baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY, clock })
         : new SnapshotPriceProvider();
-    const deps: AppDeps = { orm: database.orm, clock, meter, agent: new HelpAgent(), tokens, priceProvider };
+    const rpcUrls: Record<Network, string | undefined> = { mainnet: config.SOLANA_RPC_URL, devnet: config.SOLANA_DEVNET_RPC_URL };
+    const chains = {} as Record<Network, ChainGateway>;
+    for (const network of ['mainnet', 'devnet'] as const) {
+      let url = rpcUrls[network];
+      if (!url) {
+        ledgers[network] = new LocalLedger(network, tokens.all(network));
+        url = await ledgers[network].start();
+      }
+      chains[network] = new ChainGateway(network, url);
+    }
+    const deps: AppDeps = { orm: database.orm, clock, meter, agent: new HelpAgent(), tokens, priceProvider, chains, ledgers };
     const http = await createHttpApp(await buildParleySchema(), {
       ...deps,
       logger,
@@ -80,11 +93,13 @@ export async function startService(config: Config, logger: Logger, options: Serv
         if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
         await http.close();
         await meter.close();
+        await Promise.all(Object.values(ledgers).map((ledger) => ledger.stop()));
         await database.close();
       },
     };
   } catch (error) {
     redis?.disconnect();
+    await Promise.all(Object.values(ledgers).map((ledger) => ledger.stop()));
     await database.close();
     throw error;
   }

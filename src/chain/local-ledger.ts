@@ -45,7 +45,7 @@ export class LocalLedger {
     readonly network: Network,
     tokens: readonly Token[],
   ) {
-    for (const token of tokens) this.seedMint(token);
+    for (const token of tokens) this.addMint(token);
   }
 
   async start(): Promise<string> {
@@ -113,7 +113,8 @@ export class LocalLedger {
     this.svm.expireBlockhash();
   }
 
-  private seedMint(token: Token): void {
+  /** Creates a mint account for `token` (the registry mints are created at start-up). */
+  addMint(token: Token): void {
     const data = Buffer.alloc(MINT_SIZE);
     const native = token.mint === SOL_MINT;
     MintLayout.encode(

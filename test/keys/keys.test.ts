@@ -137,10 +137,15 @@ describe('scopes', () => {
       '/v1/keys': { name: 'x', scopes: ['read:prices'] },
       '/v1/sessions': { walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' },
       '/v1/messages': { sessionId: 'session_0000000000000000', message: 'hello' },
+      '/v1/dev/airdrop': { walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', token: 'SOL', amount: 1 },
+    };
+    const validQueries: Record<string, string> = {
+      'GET /v1/messages': '?sessionId=session_0000000000000000',
+      'GET /v1/portfolio': '?walletAddress=7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
     };
     for (const route of needsOther) {
       const path = route.path.replace(/:(\w+)/g, 'key_0000000000000000');
-      const query = route.path === '/v1/messages' && route.method === 'GET' ? '?sessionId=session_0000000000000000' : '';
+      const query = validQueries[`${route.method} ${route.path}`] ?? '';
       const response = await app.http[route.method.toLowerCase() as 'get' | 'post' | 'delete'](path + query)
         .set('Authorization', bearer(reader))
         .send(route.body ? validBodies[route.path] : undefined);
