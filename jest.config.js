@@ -15,6 +15,5 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   setupFiles: ['reflect-metadata'],
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
   testTimeout: 30000,
 };

@@ -10,8 +10,7 @@ import { systemClock } from '../shared/clock';
 import { createLogger } from '../shared/logger';
 import { projectRoot } from '../shared/paths';
 import { loadConfig } from './config';
-import { openDatabase } from './database';
-import { ensureTemplate } from './embedded-postgres';
+import { openDatabase, prepareEmbeddedTemplate } from './database';
 import { buildParleySchema, printParleySchema } from './schema';
 
 /**
@@ -50,7 +49,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
       print('Migrations are up to date.');
       return;
     case 'prepare':
-      print(`Embedded database template: ${await ensureTemplate()}`);
+      print(`Embedded database template: ${await prepareEmbeddedTemplate(createLogger('warn'))}`);
       return;
     case 'schema:emit': {
       const target = path.join(projectRoot, 'schema', 'schema.graphql');

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { migrationsList } from '../migrations';
 import type { Logger } from '../shared/logger';
 import type { Config } from './config';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { ensureTemplate, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { ormOptions } from './orm.config';
 
 /**
@@ -19,9 +21,27 @@ export interface Database {
 const EMBEDDED_POOL = 4;
 const SERVER_POOL = 10;
 
+/** The embedded-database template holding every migration; built by `npm run build`. */
+export function prepareEmbeddedTemplate(logger: Logger): Promise<string> {
+  const key = createHash('sha256')
+    .update(migrationsList.map((migration) => migration.name).join('\n'))
+    .digest('hex')
+    .slice(0, 12);
+  return ensureTemplate(key, async (url) => {
+    const orm = await MikroORM.init(ormOptions(url, 1, logger));
+    try {
+      await orm.getMigrator().up();
+    } finally {
+      await orm.close();
+    }
+  });
+}
+
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>, logger: Logger): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
-  if (!config.DATABASE_URL) embedded = await startEmbeddedPostgres(config.DATA_DIR, EMBEDDED_POOL);
+  if (!config.DATABASE_URL) {
+    embedded = await startEmbeddedPostgres(config.DATA_DIR, EMBEDDED_POOL, () => prepareEmbeddedTemplate(logger));
+  }
   try {
     const url = config.DATABASE_URL ?? embedded!.url;
     const orm = await MikroORM.init(ormOptions(url, embedded ? EMBEDDED_POOL : SERVER_POOL, logger));

@@ -19,24 +19,33 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
-// `initdb` costs 5–6 s and most of PGlite's memory. A freshly initialised, empty cluster is
-// made once (at build time, or on first use) and copied into every new DATA_DIR instead, which
-// then opens like an existing one. It is keyed by the PGlite version, which fixes the on-disk format.
+// A new cluster costs 5–6 s (`initdb`) plus the migrations. A template cluster, initialised
+// and migrated, is made once (at build time, or on first use) and copied into every new
+// DATA_DIR instead, which then opens like an existing one. Its name carries the PGlite version
+// (the on-disk format) and a key of the migrations it holds, so a stale template is never used.
 const pgliteVersion: string = JSON.parse(
   readFileSync(path.join(projectRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'),
 ).version;
 
-export const templateDir = path.join(projectRoot, 'node_modules', '.cache', 'parley', `pglite-${pgliteVersion}`);
+const templateRoot = path.join(projectRoot, 'node_modules', '.cache', 'parley');
 
-/** Creates the empty-cluster template if it is missing. Run by `npm run build`. */
-export async function ensureTemplate(): Promise<string> {
+/**
+ * The template for `key`, created if missing: a fresh cluster served for a moment so that
+ * `prepare` (the migrations) can run against it over the wire protocol.
+ */
+export async function ensureTemplate(key: string, prepare: (url: string) => Promise<void>): Promise<string> {
+  const templateDir = path.join(templateRoot, `pglite-${pgliteVersion}-${key}`);
   if (existsSync(path.join(templateDir, 'PG_VERSION'))) return templateDir;
   // Built aside and renamed into place, so a concurrent start never copies half a cluster.
   const partial = `${templateDir}.${process.pid}.tmp`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  const db = await PGlite.create(partial);
-  await db.close();
+  const served = await serve(await PGlite.create(partial), 1);
+  try {
+    await prepare(served.url);
+  } finally {
+    await served.stop();
+  }
   try {
     renameSync(partial, templateDir);
   } catch (error) {
@@ -51,9 +60,16 @@ export async function ensureTemplate(): Promise<string> {
  * Opens (or creates) the cluster in `dataDir` and serves it on 127.0.0.1 at a free port.
  * The caller owns the result until it calls `stop()`, which flushes and closes the files.
  */
-export async function startEmbeddedPostgres(dataDir: string, maxConnections: number): Promise<EmbeddedPostgres> {
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) cpSync(await ensureTemplate(), dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  maxConnections: number,
+  template: () => Promise<string>,
+): Promise<EmbeddedPostgres> {
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) cpSync(await template(), dataDir, { recursive: true });
+  return serve(await PGlite.create(dataDir), maxConnections);
+}
+
+async function serve(db: PGlite, maxConnections: number): Promise<EmbeddedPostgres> {
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
   await server.start();
   return {

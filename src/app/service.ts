@@ -2,16 +2,15 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { HelpAgent } from '../agent/help-agent';
-import { ChainGateway } from '../chain/chain-gateway';
-import { LocalLedger } from '../chain/local-ledger';
+import { startChains, type Chains } from '../chain/chains';
+import { KeyService } from '../keys/key.service';
+import { resolveTierLimits } from '../limits/tier-limits';
+import { UsageMeter } from '../limits/usage-meter';
 import { JupiterPriceProvider } from '../prices/jupiter-price-provider';
 import { SnapshotPriceProvider } from '../prices/snapshot-price-provider';
-import { TokenRegistry, type Network } from '../tokens/token-registry';
-import { UsageMeter } from '../limits/usage-meter';
-import { resolveTierLimits } from '../limits/tier-limits';
-import { KeyService } from '../keys/key.service';
 import { systemClock, type Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
+import { TokenRegistry } from '../tokens/token-registry';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type Database } from './database';
@@ -37,14 +36,25 @@ export interface ServiceOptions {
 }
 
 /**
- * Opens the database, migrates it, ensures an admin key, builds the schema and the HTTP app.
- * Used by `main` and by the tests, so both run the same start-up.
+ * Opens the database, migrates it, ensures an admin key, starts the chains, builds the schema
+ * and the HTTP app. Used by `main` and by the tests, so both run the same start-up.
  */
 export async function startService(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Service> {
   const clock = options.clock ?? systemClock;
-  const database = await openDatabase(config, logger);
+  const tokens = TokenRegistry.bundled();
+  // The embedded ledgers are seeded while PGlite compiles its WebAssembly off the main thread.
+  const [opened, started] = await Promise.allSettled([
+    openDatabase(config, logger),
+    startChains({ mainnet: config.SOLANA_RPC_URL, devnet: config.SOLANA_DEVNET_RPC_URL }, tokens),
+  ]);
+  if (opened.status === 'rejected' || started.status === 'rejected') {
+    if (opened.status === 'fulfilled') await opened.value.close();
+    if (started.status === 'fulfilled') await started.value.stop();
+    throw opened.status === 'rejected' ? opened.reason : (started as PromiseRejectedResult).reason;
+  }
+  const database = opened.value;
+  const chains: Chains = started.value;
   let redis: Redis | undefined;
-  const ledgers: Partial<Record<Network, LocalLedger>> = {};
   try {
     const bootstrapKey = await new KeyService(database.orm.em.fork(), clock).ensureBootstrapKey(config.PARLEY_ADMIN_KEY);
     if (config.REDIS_URL) {
@@ -52,22 +62,20 @@ export async function startService(config: Config, logger: Logger, options: Serv
       await redis.connect();
     }
     const meter = new UsageMeter(resolveTierLimits(config.TIER_LIMITS), { redis, prefix: options.limiterPrefix ?? 'parley' });
-    const tokens = TokenRegistry.bundled();
     const priceProvider =
       config.PRICE_PROVIDER === 'jupiter'
         ? new JupiterPriceProvider(tokens, { baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY, clock })
         : new SnapshotPriceProvider();
-    const rpcUrls: Record<Network, string | undefined> = { mainnet: config.SOLANA_RPC_URL, devnet: config.SOLANA_DEVNET_RPC_URL };
-    const chains = {} as Record<Network, ChainGateway>;
-    for (const network of ['mainnet', 'devnet'] as const) {
-      let url = rpcUrls[network];
-      if (!url) {
-        ledgers[network] = new LocalLedger(network, tokens.all(network));
-        url = await ledgers[network].start();
-      }
-      chains[network] = new ChainGateway(network, url);
-    }
-    const deps: AppDeps = { orm: database.orm, clock, meter, agent: new HelpAgent(), tokens, priceProvider, chains, ledgers };
+    const deps: AppDeps = {
+      orm: database.orm,
+      clock,
+      meter,
+      agent: new HelpAgent(),
+      tokens,
+      priceProvider,
+      chains: chains.gateways,
+      ledgers: chains.ledgers,
+    };
     const http = await createHttpApp(await buildParleySchema(), {
       ...deps,
       logger,
@@ -93,13 +101,13 @@ export async function startService(config: Config, logger: Logger, options: Serv
         if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
         await http.close();
         await meter.close();
-        await Promise.all(Object.values(ledgers).map((ledger) => ledger.stop()));
+        await chains.stop();
         await database.close();
       },
     };
   } catch (error) {
     redis?.disconnect();
-    await Promise.all(Object.values(ledgers).map((ledger) => ledger.stop()));
+    await chains.stop();
     await database.close();
     throw error;
   }
