@@ -1,3 +1,4 @@
+import type { AgentMarket } from './command-agent';
 import type { Intent, TransactionDetails } from './intent';
 
 /** What the agent knows of the conversation besides the text itself. */
@@ -8,6 +9,8 @@ export interface AgentContext {
   recentIntents: Intent[];
   /** The request's slippage tolerance in basis points, unless the text says otherwise. */
   slippageBps: number;
+  /** Balances, prices, token facts and transaction builders for this wallet and network. */
+  market: AgentMarket;
 }
 
 export type AgentOutcome =

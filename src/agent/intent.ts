@@ -10,6 +10,8 @@ export interface Intent {
   subject?: QuerySubject;
   /** For queries about one token: its symbol or mint. */
   token?: string;
+  /** The whole parsed command, kept with the message so that follow-ups can refer to it. */
+  command?: unknown;
 }
 
 /** A transaction the agent built for the wallet to sign. Never signed by Parley. */

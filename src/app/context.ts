@@ -8,6 +8,7 @@ import { KeyService } from '../keys/key.service';
 import { UsageService } from '../limits/usage.service';
 import type { UsageMeter } from '../limits/usage-meter';
 import { createMessageLoaders } from '../messages/message.loaders';
+import { WalletMarket } from '../messages/agent-market';
 import { MessageService } from '../messages/message.service';
 import type { PriceProvider } from '../prices/price-provider';
 import { PriceService, createPriceLoader } from '../prices/price.service';
@@ -55,6 +56,8 @@ export function createContext(deps: AppDeps, request: { principal: Principal | n
   const em = deps.orm.em.fork();
   const network = networkOf(request.principal);
   const priceLoader = createPriceLoader(deps.priceProvider);
+  const portfolio = new PortfolioService(deps.tokens, deps.chains[network], priceLoader, deps.clock);
+  const marketFor = (wallet: string) => new WalletMarket(deps.tokens, network, deps.chains[network], portfolio, priceLoader, wallet);
   return {
     requestId: request.requestId,
     principal: request.principal,
@@ -62,9 +65,9 @@ export function createContext(deps: AppDeps, request: { principal: Principal | n
     keys: new KeyService(em, deps.clock),
     usage: new UsageService(deps.meter, deps.clock),
     sessions: new SessionService(em, deps.clock),
-    messages: new MessageService(em, deps.clock, deps.agent, deps.meter),
+    messages: new MessageService(em, deps.clock, deps.agent, deps.meter, marketFor),
     prices: new PriceService(deps.tokens, priceLoader),
-    portfolio: new PortfolioService(deps.tokens, deps.chains[network], priceLoader, deps.clock),
+    portfolio,
     dev: new DevService(deps.tokens, deps.ledgers[network]),
     loaders: { messages: createMessageLoaders(em) },
   };

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { HelpAgent } from '../agent/help-agent';
+import { CommandAgent } from '../agent/command-agent';
 import { startChains, type Chains } from '../chain/chains';
 import { KeyService } from '../keys/key.service';
 import { resolveTierLimits } from '../limits/tier-limits';
@@ -70,7 +70,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       orm: database.orm,
       clock,
       meter,
-      agent: new HelpAgent(),
+      agent: new CommandAgent(),
       tokens,
       priceProvider,
       chains: chains.gateways,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Agent } from '../agent/agent';
+import type { Agent, AgentContext } from '../agent/agent';
 import type { TransactionDetails } from '../agent/intent';
 import type { Principal } from '../auth/principal';
 import type { UsageMeter } from '../limits/usage-meter';
@@ -46,6 +46,8 @@ export class MessageService {
     private readonly clock: Clock,
     private readonly agent: Agent,
     private readonly meter: UsageMeter,
+    /** The agent's market for a wallet, on the caller's network. */
+    private readonly marketFor: (walletAddress: string) => AgentContext['market'],
   ) {}
 
   /**
@@ -64,6 +66,7 @@ export class MessageService {
       network: principal.environment === 'test' ? 'devnet' : 'mainnet',
       recentIntents: await this.em.getRepository(Message).recentIntents(session.id, CONTEXT_INTENTS),
       slippageBps,
+      market: this.marketFor(session.walletAddress),
     });
     if (!outcome.ok) throw new DomainError('parsing_error', outcome.reason, { details: { reason: outcome.reason } });
     if (outcome.transaction) await this.meter.admitTransaction(principal, this.clock.now());

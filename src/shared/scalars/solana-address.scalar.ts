@@ -13,7 +13,7 @@ export const SolanaAddressScalar = new GraphQLScalarType<string, string>({
   serialize: (value) => value as string,
   parseValue(value) {
     if (!isSolanaAddress(value)) throw refuse(value);
-    return value;
+    return value as string;
   },
   parseLiteral(ast) {
     if (ast.kind !== Kind.STRING || !isSolanaAddress(ast.value)) throw refuse(ast.kind === Kind.STRING ? ast.value : ast.kind);

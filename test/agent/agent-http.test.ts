@@ -1,0 +1,161 @@
+import { Keypair, Transaction } from '@solana/web3.js';
+import { bearer, startTestApp, type TestApp } from '../support/app';
+
+let app: TestApp;
+let key: string;
+const owner = Keypair.generate();
+const recipient = Keypair.generate().publicKey.toBase58();
+let sessionId: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  key = await app.createKey(['write:sessions', 'write:messages', 'read:messages', 'read:portfolio']);
+  for (const [token, amount] of [['SOL', '10'], ['USDC', '500']]) {
+    await app.http.post('/v1/dev/airdrop').set('Authorization', bearer(app.adminKey)).send({ walletAddress: owner.publicKey.toBase58(), token, amount });
+  }
+  sessionId = (await app.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress: owner.publicKey.toBase58() })).body.sessionId;
+});
+afterAll(() => app.close());
+
+const say = (message: string, extra: object = {}) =>
+  app.http.post('/v1/messages').set('Authorization', bearer(key)).send({ sessionId, message, ...extra });
+const solPrice = async () => (await app.http.get('/v1/prices/SOL').set('Authorization', bearer(app.adminKey))).body.price as number;
+
+describe('swaps', () => {
+  it('"swap 1.5 SOL for USDC" quotes an exact-in swap with the estimate route', async () => {
+    const response = await say('swap 1.5 SOL for USDC');
+    expect(response.status).toBe(200);
+    const { intent, transaction, response: reply } = response.body;
+    expect(intent).toMatchObject({ action: 'swap' });
+    expect(intent.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(transaction.type).toBe('swap');
+    expect(transaction.parameters).toEqual({
+      inputToken: 'So11111111111111111111111111111111111111112',
+      outputToken: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      amount: 1_500_000_000,
+      slippageBps: 50,
+      swapMode: 'ExactIn',
+    });
+    const route = transaction.route;
+    expect(route).toMatchObject({ inAmount: '1500000000', slippageBps: 50, source: 'estimate', swapMode: 'ExactIn' });
+    // 1.5 SOL at the SOL/USDC price, less the 0.25% fee and a tiny price impact, in USDC base units.
+    const usdcPrice = (await app.http.get('/v1/prices/USDC').set('Authorization', bearer(app.adminKey))).body.price;
+    const ideal = ((1.5 * (await solPrice())) / usdcPrice) * 1e6;
+    expect(Number(route.outAmount)).toBeLessThan(ideal * 0.9975);
+    expect(Number(route.outAmount)).toBeGreaterThan(ideal * 0.997);
+    expect(BigInt(route.otherAmountThreshold)).toBe((BigInt(route.outAmount) * 9950n) / 10000n);
+    expect(route.priceImpact).toBeGreaterThan(0);
+    expect(route.priceImpact).toBeLessThan(0.01);
+    expect(reply).toMatch(/^Swap 1\.5 SOL for about [\d.]+ USDC \(price impact [\d.]+%, max slippage 0\.5%\)\. Review and sign in your wallet\.$/);
+  });
+
+  it('"buy 100 USDC with SOL" is exact-out in USDC units; a slippage phrase overrides the request', async () => {
+    const response = await say('buy 100 USDC with SOL with 1% slippage', { slippage: 30 });
+    expect(response.body.transaction.parameters).toMatchObject({ amount: 100_000_000, swapMode: 'ExactOut', slippageBps: 100 });
+    expect(response.body.transaction.route.outAmount).toBe('100000000');
+  });
+
+  it('follow-ups use the session history: "make it 2", "same but to BONK"', async () => {
+    await say('swap 1 SOL for USDC');
+    const bigger = await say('make it 2');
+    expect(bigger.body.transaction.parameters).toMatchObject({ amount: 2_000_000_000, outputToken: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' });
+    expect(bigger.body.intent.confidence).toBeLessThan(0.9);
+    const bonk = await say('same but to BONK');
+    expect(bonk.body.transaction.parameters).toMatchObject({ amount: 2_000_000_000, outputToken: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263' });
+  });
+
+  it('"swap all my SOL" keeps the fee reserve; "$20 of SOL" converts through the price', async () => {
+    const all = await say('swap all my SOL for USDC');
+    expect(all.body.transaction.parameters.amount).toBe(10_000_000_000 - 10_000_000);
+    const usd = await say('swap $20 of SOL for USDC');
+    const expected = Math.floor((20 / (await solPrice())) * 1e9);
+    expect(Math.abs(usd.body.transaction.parameters.amount - expected)).toBeLessThanOrEqual(1);
+  });
+
+  it.each([
+    ['swap 11 SOL for USDC', /holds 10 SOL/],
+    ['swap 1 SOL for SOL', /Both sides/],
+    ['swap 1 SOL for BONKKK', /don't know the token/],
+    ['swap 1.0000000001 SOL for USDC', /9 decimal places/],
+    ['swap SOL for USDC', /How much/],
+    ['bridge 1 SOL to ethereum', /can't help with bridging/],
+    ['stake 5 SOL', /staking/],
+  ])('%s → 422 with a reason', async (message, reason) => {
+    const response = await say(message);
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('parsing_error');
+    expect(response.body.error.details.reason).toMatch(reason);
+  });
+});
+
+describe('transfers', () => {
+  it('"send 20 USDC to <address>" builds a transaction the wallet signs as it is, and it executes', async () => {
+    const response = await say(`send 20 USDC to ${recipient}`);
+    expect(response.status).toBe(200);
+    const { transaction } = response.body;
+    expect(transaction).toMatchObject({
+      type: 'transfer',
+      parameters: { token: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', amount: 20_000_000, recipient },
+      lastValidBlockHeight: expect.any(Number),
+    });
+    expect(response.body.response).toBe(`Send 20 USDC to ${recipient.slice(0, 4)}…${recipient.slice(-4)}. Review and sign in your wallet.`);
+    const tx = Transaction.from(Buffer.from(transaction.serializedTransaction, 'base64'));
+    expect(tx.feePayer?.toBase58()).toBe(owner.publicKey.toBase58());
+    tx.sign(owner);
+    await app.service.deps.chains.mainnet.send(tx.serialize());
+    const held = await app.http.get(`/v1/portfolio?walletAddress=${recipient}`).set('Authorization', bearer(key));
+    expect(held.body.tokens).toEqual([expect.objectContaining({ symbol: 'USDC', amount: '20000000' })]);
+  });
+
+  it.each([
+    [`send 1000 USDC to ${recipient}`, /holds/],
+    ['send 5 USDC to 0x52908400098527886E0F7030069857D2E4169EE7', /Ethereum/],
+    ['send 5 USDC to 7xKX…gAsU', /shortened/],
+    ['send 5 USDC', /Who should receive/],
+    [`send 0 USDC to ${recipient}`, /above zero/],
+  ])('%s → 422', async (message, reason) => {
+    const response = await say(message);
+    expect(response.status).toBe(422);
+    expect(response.body.error.details.reason).toMatch(reason);
+  });
+});
+
+describe('queries are answered from live data and never carry a transaction', () => {
+  it.each([
+    ['how much USDC do I have', 'balance', /^You hold [\d.]+ USDC, worth \$[\d,.]+\.$/],
+    ["what's my portfolio worth", 'portfolio', /^You hold .*SOL.*USDC.*, worth \$[\d,.]+\.$/],
+    ['price of JUP', 'price', /^JUP is \$[\d.]+ \([+-][\d.]+% in 24 h\)\.$/],
+    ['what can you do', 'help', /swap/],
+  ])('%s', async (message, subject, reply) => {
+    const response = await say(message);
+    expect(response.status).toBe(200);
+    expect(response.body.intent).toMatchObject({ action: 'query', subject });
+    expect(response.body.transaction).toBeUndefined();
+    expect(response.body.response).toMatch(reply);
+  });
+});
+
+describe('transactions per day', () => {
+  it('counts messages that build a transaction against the tier, then answers 429 and stores nothing', async () => {
+    const limited = await startTestApp({ env: { TIER_LIMITS: '{"free":{"transactionsPerDay":2}}' } });
+    try {
+      const { key: admin } = await limited.createAccount('free');
+      await limited.http.post('/v1/dev/airdrop').set('Authorization', bearer(limited.adminKey)).send({ walletAddress: owner.publicKey.toBase58(), token: 'SOL', amount: 5 });
+      const session = (await limited.http.post('/v1/sessions').set('Authorization', bearer(admin)).send({ walletAddress: owner.publicKey.toBase58() })).body.sessionId;
+      const send = (message: string) => limited.http.post('/v1/messages').set('Authorization', bearer(admin)).send({ sessionId: session, message });
+      expect((await send('swap 1 SOL for USDC')).status).toBe(200);
+      expect((await send('price of SOL')).status).toBe(200);
+      expect((await send('swap 1 SOL for JUP')).status).toBe(200);
+      const refused = await send('swap 1 SOL for BONK');
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('transaction_limit_exceeded');
+      expect(refused.headers['retry-after']).toBeDefined();
+      const usage = await limited.http.get('/v1/analytics/usage').set('Authorization', bearer(admin));
+      expect(usage.body.usage.transactionsToday).toBe(2);
+      const count = (await limited.http.get(`/v1/sessions/${session}`).set('Authorization', bearer(admin))).body.messageCount;
+      expect(count).toBe(6);
+    } finally {
+      await limited.close();
+    }
+  });
+});
