@@ -87,6 +87,8 @@ const NUMBER_WORDS: Record<string, number> = {
 const SWAP_VERBS = /^(swap|trade|convert|exchange|flip|change)\b/;
 const SLANG_SWAP = /^(ape into|ape|get me|grab me|grab|get)\b/;
 const TRANSFER_VERBS = /^(send|transfer|pay|give|tip)\b/;
+const GREETING = /^(hi|hello|hey|yo|gm|good (morning|afternoon|evening)|howdy|sup|thanks|thank you|ty)\b/;
+const COMMAND_WORDS = /\b(swap|trade|convert|exchange|buy|sell|send|transfer|pay|give|tip|price|balance|portfolio|how much|how many)\b/;
 const POLITE = /^(please |pls |can you |could you |would you |i want to |i'd like to |i would like to |let's |lets |hey |yo |now )+/;
 
 interface Scan {
@@ -102,14 +104,17 @@ interface Scan {
 export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
   const addresses = [...raw.matchAll(/\b[1-9A-HJ-NP-Za-km-z]{25,50}\b/g)].map((m) => m[0]);
   const evm = /\b0x[0-9a-fA-F]{6,}\b/.exec(raw)?.[0];
-  let text = raw
+  const spoken = raw
     .replace(/\b[1-9A-HJ-NP-Za-km-z]{25,50}\b/g, (m) => ` @${addresses.indexOf(m)} `)
     .toLowerCase()
     .replace(/[’']/g, "'")
     .replace(/[!?.]+$/g, '')
     .replace(/\s+/g, ' ')
-    .trim()
-    .replace(POLITE, '');
+    .trim();
+  if (GREETING.test(spoken) && !/\d|@/.test(spoken) && !COMMAND_WORDS.test(spoken)) {
+    return { ok: true, command: { action: 'query', subject: 'help' }, confidence: 0.95, followUp: false };
+  }
+  let text = spoken.replace(POLITE, '');
   if (!text) return fail(`Say what you would like to do. ${SUPPORTED}`);
 
   for (const [pattern, what] of UNSUPPORTED) {
@@ -165,10 +170,16 @@ function parseQuery(text: string, ctx: ParseContext): ParseResult | undefined {
     confidence,
     followUp: false,
   });
-  if (/^(hi|hello|hey|yo|gm|good (morning|afternoon|evening)|howdy|sup|thanks|thank you|ty)\b/.test(text) && !/\d/.test(text)) {
-    return q('help', undefined, 0.95);
-  }
   if (/^(help|commands|menu)$|what can you do|how does (this|it) work|what do you (do|support)|what can i (do|say|ask)/.test(text)) return q('help');
+  const balanceMatch =
+    /^how (?:much|many) (.+?) (?:do i have|have i got|do i own|is in my wallet|in my wallet)$/.exec(text) ??
+    /^(?:what(?:'s| is) )?my (.+?) balance$/.exec(text) ??
+    /^(?:check |show )?(?:my )?balance (?:of|for|in) (.+)$/.exec(text);
+  if (balanceMatch) {
+    const token = resolveToken(balanceMatch[1].trim(), ctx);
+    if (token.token) return q('balance', token.token, token.fuzzy ? CONFIDENCE.fuzzyToken : 0.97);
+    return fail(unknownTokenReason(balanceMatch[1].trim(), ctx), suggest(balanceMatch[1].trim(), ctx));
+  }
   if (/\b(portfolio|holdings|net worth|my tokens|my assets|my wallet|my bag|what do i (hold|have|own)|all my balances|everything i (hold|have))\b/.test(text) && !/\b(swap|send|sell|buy|transfer)\b/.test(text)) {
     return q('portfolio');
   }
@@ -181,15 +192,6 @@ function parseQuery(text: string, ctx: ParseContext): ParseResult | undefined {
     const token = resolveToken(priceMatch[1].trim(), ctx);
     if (token.token) return q('price', token.token, token.fuzzy ? CONFIDENCE.fuzzyToken : 0.97);
     return fail(unknownTokenReason(priceMatch[1].trim(), ctx), suggest(priceMatch[1].trim(), ctx));
-  }
-  const balanceMatch =
-    /^how (?:much|many) (.+?) (?:do i have|have i got|do i own|is in my wallet|in my wallet)$/.exec(text) ??
-    /^(?:what(?:'s| is) )?my (.+?) balance$/.exec(text) ??
-    /^(?:check |show )?(?:my )?balance (?:of|for|in) (.+)$/.exec(text);
-  if (balanceMatch) {
-    const token = resolveToken(balanceMatch[1].trim(), ctx);
-    if (token.token) return q('balance', token.token, token.fuzzy ? CONFIDENCE.fuzzyToken : 0.97);
-    return fail(unknownTokenReason(balanceMatch[1].trim(), ctx), suggest(balanceMatch[1].trim(), ctx));
   }
   if (/^(?:what(?:'s| is) )?(?:my )?balances?$|^how much (?:do i have|money do i have)$|^(?:check|show) (?:my )?balances?$/.test(text)) return q('balance');
   return undefined;
@@ -210,7 +212,7 @@ function parseTransfer(text: string, ctx: ParseContext, addresses: string[], evm
   if (!isSolanaAddress(recipient)) {
     return fail(`"${recipient.slice(0, 12)}…" is not a valid Solana address: it must be base58 that decodes to 32 bytes.`);
   }
-  const withoutRecipient = body.replace(new RegExp(`(?:\\b(?:to|for)\\s+)?@${recipientSlot}\\b`), ' ').replace(/\s+/g, ' ').trim();
+  const withoutRecipient = body.replace(/\bover\b/g, ' ').replace(new RegExp(`(?:\\b(?:to|for)\\s+)?@${recipientSlot}\\b`), ' ').replace(/\s+/g, ' ').trim();
   const scan = scanAmountAndToken(withoutRecipient, ctx);
   if ('reason' in scan) return fail(scan.reason, scan.suggestions);
   if (!scan.amount) return fail('How much should I send? For example "send 20 USDC to <address>".');
@@ -225,7 +227,7 @@ function parseTransfer(text: string, ctx: ParseContext, addresses: string[], evm
 
 function parseSwap(text: string, ctx: ParseContext, slippageBps: number | undefined): ParseResult {
   let factor = SLANG_SWAP.test(text) || /^flip\b/.test(text) ? CONFIDENCE.slangVerb : 1;
-  const verb = /^(buy|sell)\b/.exec(text)?.[1] ?? (SLANG_SWAP.test(text) ? 'buy' : 'swap');
+  const verb = /^(buy|sell)\b/.exec(text)?.[1] ?? (SLANG_SWAP.test(text) && !/^ape\b(?! into)/.test(text) ? 'buy' : 'swap');
   const body = text.replace(SWAP_VERBS, '').replace(SLANG_SWAP, '').replace(/^(buy|sell)\b/, '').trim();
   // "A for B", "A to B", "A into B", "B with A", "B using A".
   const split = /^(.*?)\s+(for|to|into|in exchange for|with|using)\s+(.*)$/.exec(body);
@@ -249,7 +251,7 @@ function parseSwap(text: string, ctx: ParseContext, slippageBps: number | undefi
   let receive: Scan | undefined;
   const withForm = joiner === 'with' || joiner === 'using';
   if (verb === 'buy') {
-    [receive, pay] = withForm || !joiner ? [left, right] : [left, right];
+    [receive, pay] = [left, right];
   } else if (withForm) {
     [receive, pay] = [left, right];
   } else {
@@ -354,16 +356,18 @@ function scanAmountAndToken(phrase: string, ctx: ParseContext): Scan | { reason:
   let amount: AmountSpec | undefined;
   let numberWord = false;
   const usd =
-    /\s\$\s?(\d[\d,]*(?:\.\d+)?)\s?([kmb])?\s(?:of\s)?/.exec(rest) ?? /\s(\d[\d,]*(?:\.\d+)?)\s?([kmb])?\s(?:usd|dollars?|bucks)\s(?:of\s)?/.exec(rest);
+    /\s\$\s?(\d[\d,]*(?:\.\d+)?)\s?([kmb])?\s(?:of\s)?/.exec(rest) ?? /\s(\d[\d,]*(?:\.\d+)?)\s?([kmb])?\s(?:usd|dollars?|bucks)\s(?!coin)(?:of\s)?/.exec(rest);
   if (usd) {
     const value = scaled(usd[1], usd[2]);
     if (!value) return { reason: `"${usd[0].trim()}" is not an amount I understand.` };
     amount = { kind: 'usd', value };
     rest = rest.replace(usd[0], ' ');
   } else {
-    const fraction =
-      /\s(all|max|everything|entire|whole)(?: of)?(?: my| the)?(?: balance)?(?: of)?\s/.exec(rest) ??
-      /\s(half|a half|a quarter|quarter|a third|third|one third|one quarter|one half)(?: of)?(?: my| the)?(?: balance)?(?: of)?\s/.exec(rest);
+    const halfA = /\shalf an?\s/.exec(rest);
+    const fraction = halfA
+      ? null
+      : /\s(all|max|everything|entire|whole)(?: of)?(?: my| the)?(?: balance)?(?: of)?\s/.exec(rest) ??
+        (/\s(half|a half|a quarter|quarter|a third|third|one third|one quarter|one half)(?: of)?(?: my| the)?(?: balance)?(?: of)?\s/.exec(rest));
     if (fraction) {
       const word = fraction[1];
       const [numerator, denominator] = /quarter/.test(word) ? [1, 4] : /third/.test(word) ? [1, 3] : /half/.test(word) ? [1, 2] : [1, 1];
@@ -372,7 +376,6 @@ function scanAmountAndToken(phrase: string, ctx: ParseContext): Scan | { reason:
     } else {
       const negative = /\s-\s?\d/.test(rest);
       if (negative) return { reason: 'The amount must be above zero.' };
-      const halfA = /\shalf an?\s/.exec(rest);
       const numeric = /\s(\d[\d,]*(?:\.\d+)?|\.\d+)\s?([kmb])?(?=\s)/.exec(rest);
       const word = new RegExp(`\\s(${Object.keys(NUMBER_WORDS).join('|')})\\s`).exec(rest);
       if (halfA) {
@@ -392,6 +395,9 @@ function scanAmountAndToken(phrase: string, ctx: ParseContext): Scan | { reason:
     }
   }
   if (amount?.kind === 'exact' && /^0+(\.0+)?$/.test(amount.value)) return { reason: 'The amount must be above zero.' };
+  if (/(^|\s)\d/.test(rest.replace(/@\d+/g, ' '))) return { reason: 'Give one amount and one token per side, for example "swap 1 SOL for USDC".' };
+  const named = resolveToken(rest.replace(/\b(my|of|the|some|please|now)\b/g, ' ').replace(/\s+/g, ' ').trim(), ctx);
+  if (named.token) return { amount, token: named.token, fuzzy: named.fuzzy, numberWord, rest };
   const words = rest
     .replace(/\b(my|of|the|some|it|tokens?|coins?|please|now|worth|balance|me)\b/g, ' ')
     .replace(/[,;]/g, ' ')
