@@ -1,5 +1,5 @@
 import { unpackMint, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { Connection, PublicKey, SolanaJSONRPCError, type SignatureStatus } from '@solana/web3.js';
+import { Connection, PublicKey, SolanaJSONRPCError, VersionedTransaction, type SignatureStatus } from '@solana/web3.js';
 import { DomainError } from '../shared/errors';
 import type { Network, TokenProgram } from '../tokens/token-registry';
 
@@ -101,6 +101,18 @@ export class ChainGateway {
 
   blockHeight(): Promise<number> {
     return this.call('getBlockHeight', () => this.connection.getBlockHeight());
+  }
+
+  /**
+   * Runs a transaction without committing it (https://solana.com/docs/rpc/http/simulatetransaction):
+   * its error, if any, and its logs. Signatures are checked only when `verifySignatures`.
+   */
+  async simulate(wire: Uint8Array, verifySignatures = true): Promise<{ err: unknown; logs: string[]; unitsConsumed: number }> {
+    const transaction = VersionedTransaction.deserialize(wire);
+    const { value } = await this.call('simulateTransaction', () =>
+      this.connection.simulateTransaction(transaction, { sigVerify: verifySignatures, commitment: 'confirmed' }),
+    );
+    return { err: value.err, logs: value.logs ?? [], unitsConsumed: value.unitsConsumed ?? 0 };
   }
 
   /** Sends signed wire bytes; resolves with the signature. A rejected transaction is an error of its own (not retried). */

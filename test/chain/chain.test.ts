@@ -124,6 +124,31 @@ describe('transaction builders, executed on the ledger', () => {
   });
 });
 
+describe('simulation', () => {
+  it('runs a signed transfer without moving anything, and reports a failing one', async () => {
+    const sender = Keypair.generate();
+    const recipient = Keypair.generate().publicKey.toBase58();
+    ledger.airdrop(sender.publicKey.toBase58(), SOL, 1_000_000_000n);
+    ledger.airdrop(sender.publicKey.toBase58(), USDC, 5_000_000n);
+    const sign = (serialized: string) => {
+      const tx = Transaction.from(Buffer.from(serialized, 'base64'));
+      tx.sign(sender);
+      return tx.serialize();
+    };
+    const fits = await buildTransfer(chain, { from: sender.publicKey.toBase58(), to: recipient, mint: USDC.mint, amount: 5_000_000n }, await chain.mint(USDC.mint));
+    const ok = await chain.simulate(sign(fits.serializedTransaction));
+    expect(ok.err).toBeNull();
+    expect(ok.logs.join('\n')).toMatch(/TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA invoke \[1\][\s\S]*TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success$/);
+    expect(ok.unitsConsumed).toBeGreaterThan(0);
+    expect(await balanceOf(recipient, USDC.mint)).toBe(0n);
+
+    const tooMuch = await buildTransfer(chain, { from: sender.publicKey.toBase58(), to: recipient, mint: USDC.mint, amount: 6_000_000n }, await chain.mint(USDC.mint));
+    const failed = await chain.simulate(sign(tooMuch.serializedTransaction));
+    expect(failed.err).not.toBeNull();
+    expect(await balanceOf(sender.publicKey.toBase58(), USDC.mint)).toBe(5_000_000n);
+  });
+});
+
 describe('an unreachable node', () => {
   it('is 503 service_unavailable after retries', async () => {
     const dead = new ChainGateway('mainnet', 'http://127.0.0.1:59999', { attempts: 2, timeoutMs: 500 });
