@@ -110,6 +110,23 @@ export const routes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/v1/transactions/:id',
+    scope: 'read:messages',
+    operation: 'GetTransaction',
+    variables: ({ params }) => ({ id: params.id }),
+    result: field('transaction'),
+  },
+  {
+    method: 'POST',
+    path: '/v1/transactions/:id/submit',
+    scope: 'write:messages',
+    operation: 'SubmitTransaction',
+    body: true,
+    variables: ({ params, body }) => ({ id: params.id, signedTransaction: body.signedTransaction }),
+    result: field('submitTransaction'),
+  },
+  {
+    method: 'GET',
     path: '/v1/portfolio',
     scope: 'read:portfolio',
     operation: 'Portfolio',

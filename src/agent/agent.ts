@@ -14,7 +14,14 @@ export interface AgentContext {
 }
 
 export type AgentOutcome =
-  | { ok: true; intent: Intent; reply: string; transaction?: TransactionDetails }
+  | {
+      ok: true;
+      intent: Intent;
+      reply: string;
+      transaction?: TransactionDetails;
+      /** USD value of what the transaction spends, at build time, in cents; null without a price. */
+      valueCents?: bigint | null;
+    }
   | { ok: false; reason: string };
 
 /**

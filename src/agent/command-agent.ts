@@ -105,7 +105,9 @@ export class CommandAgent implements Agent {
       ...built,
     };
     const reply = `Send ${formatUnits(amount, token.decimals)} ${token.symbol} to ${short(command.recipient)}. Review and sign in your wallet.`;
-    return { ok: true, intent: intentOf(command, confidence), reply, transaction };
+    const price = await market.price(token.mint);
+    const valueCents = price ? usdCents(amount, token.decimals, price.price) : null;
+    return { ok: true, intent: intentOf(command, confidence), reply, transaction, valueCents };
   }
 
   private async swap(command: Extract<Command, { action: 'swap' }>, confidence: number, market: AgentMarket, slippageBps: number): Promise<AgentOutcome> {
@@ -133,7 +135,8 @@ export class CommandAgent implements Agent {
       command.swapMode === 'ExactIn'
         ? `Swap ${inText} ${input.symbol} for about ${outText} ${output.symbol} (price impact ${route.priceImpact}%, max slippage ${slippageBps / 100}%). Review and sign in your wallet.`
         : `Buy ${formatUnits(BigInt(route.outAmount), output.decimals)} ${output.symbol} for about ${roundedUnits(BigInt(route.inAmount), input.decimals)} ${input.symbol} (price impact ${route.priceImpact}%, max slippage ${slippageBps / 100}%). Review and sign in your wallet.`;
-    return { ok: true, intent: intentOf(command, confidence), reply, transaction };
+    const valueCents = usdCents(BigInt(route.inAmount), input.decimals, inPrice.price);
+    return { ok: true, intent: intentOf(command, confidence), reply, transaction, valueCents };
   }
 
   private async token(ref: TokenRef, market: AgentMarket): Promise<MarketToken> {

@@ -16,6 +16,8 @@ export interface Intent {
 
 /** A transaction the agent built for the wallet to sign. Never signed by Parley. */
 export interface TransactionDetails {
+  /** The stored record (GET /v1/transactions/{id}, submission). */
+  transactionId?: string;
   type: 'swap' | 'transfer';
   parameters: Record<string, unknown>;
   route?: Record<string, unknown>;

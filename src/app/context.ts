@@ -13,6 +13,7 @@ import { MessageService } from '../messages/message.service';
 import type { PriceProvider } from '../prices/price-provider';
 import { PriceService, createPriceLoader } from '../prices/price.service';
 import { PortfolioService } from '../portfolio/portfolio.service';
+import { TransactionService } from '../transactions/transaction.service';
 import type { Network, TokenRegistry } from '../tokens/token-registry';
 import { SessionService } from '../sessions/session.service';
 import type { Clock } from '../shared/clock';
@@ -48,6 +49,7 @@ export interface Context {
   prices: PriceService;
   portfolio: PortfolioService;
   dev: DevService;
+  transactions: TransactionService;
   loaders: { messages: ReturnType<typeof createMessageLoaders> };
 }
 
@@ -69,6 +71,7 @@ export function createContext(deps: AppDeps, request: { principal: Principal | n
     prices: new PriceService(deps.tokens, priceLoader),
     portfolio,
     dev: new DevService(deps.tokens, deps.ledgers[network]),
+    transactions: new TransactionService(em, deps.clock, deps.chains),
     loaders: { messages: createMessageLoaders(em) },
   };
 }

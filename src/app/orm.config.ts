@@ -6,10 +6,11 @@ import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
 import { ApiKey } from '../keys/api-key.entity';
 import { Message } from '../messages/message.entity';
 import { Session } from '../sessions/session.entity';
+import { TransactionRecord } from '../transactions/transaction-record.entity';
 import { migrationsList } from '../migrations';
 import type { Logger } from '../shared/logger';
 
-export const entities = [Account, ApiKey, Session, Message, IdempotencyRecord];
+export const entities = [Account, ApiKey, Session, Message, IdempotencyRecord, TransactionRecord];
 
 /**
  * MikroORM options for a PostgreSQL server at `clientUrl`, embedded or real alike.

@@ -7,9 +7,10 @@ import { MessageResolver } from '../messages/message.resolver';
 import { PriceResolver } from '../prices/price.resolver';
 import { PortfolioResolver } from '../portfolio/portfolio.resolver';
 import { DevResolver } from '../dev/dev.resolver';
+import { TransactionResolver } from '../transactions/transaction.resolver';
 import { SessionResolver } from '../sessions/session.resolver';
 
-export const resolvers = [KeyResolver, UsageResolver, SessionResolver, MessageResolver, PriceResolver, PortfolioResolver, DevResolver] as const;
+export const resolvers = [KeyResolver, UsageResolver, SessionResolver, MessageResolver, PriceResolver, PortfolioResolver, DevResolver, TransactionResolver] as const;
 
 /** Builds the executable schema from the type-graphql classes. Done once at start-up. */
 export function buildParleySchema(): Promise<GraphQLSchema> {

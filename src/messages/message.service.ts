@@ -5,6 +5,9 @@ import type { Principal } from '../auth/principal';
 import type { UsageMeter } from '../limits/usage-meter';
 import { sessionNotFound } from '../sessions/session.service';
 import { Session } from '../sessions/session.entity';
+import { Account } from '../accounts/account.entity';
+import { TransactionRecord } from '../transactions/transaction-record.entity';
+import { formatUnits } from '../shared/amounts';
 import type { Clock } from '../shared/clock';
 import { DomainError, invalidField } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
@@ -71,6 +74,7 @@ export class MessageService {
     if (!outcome.ok) throw new DomainError('parsing_error', outcome.reason, { details: { reason: outcome.reason } });
     if (outcome.transaction) await this.meter.admitTransaction(principal, this.clock.now());
 
+    const transaction = outcome.transaction && { ...outcome.transaction, transactionId: `tx_${randomBase62(16)}` };
     return this.em.transactional(async (em) => {
       const now = this.clock.now();
       const count = await em.getRepository(Session).recordTurn(principal.accountId, session.id, now);
@@ -91,10 +95,21 @@ export class MessageService {
         seq: count,
         role: 'agent',
         content: outcome.reply,
-        transaction: outcome.transaction ?? null,
+        transaction: transaction ?? null,
         timestamp: now,
       });
-      return { sessionId: session.id, user, reply, transaction: outcome.transaction ?? null };
+      if (transaction) {
+        em.create(TransactionRecord, {
+          id: transaction.transactionId,
+          account: em.getReference(Account, principal.accountId),
+          session: sessionRef,
+          network: principal.environment === 'test' ? 'devnet' : 'mainnet',
+          ...recordFields(transaction),
+          usdValue: outcome.valueCents == null ? null : formatUnits(outcome.valueCents, 2),
+          createdAt: now,
+        });
+      }
+      return { sessionId: session.id, user, reply, transaction: transaction ?? null };
     });
   }
 
@@ -107,6 +122,31 @@ export class MessageService {
     const rows = await this.em.getRepository(Message).pagesFor([session.id], size + 1, cursor);
     return toPage(rows, size, messageKey);
   }
+}
+
+/** The columns of a transaction record, from the details the agent built. */
+function recordFields(details: TransactionDetails) {
+  const p = details.parameters as Record<string, string | number>;
+  if (details.type === 'transfer') {
+    return {
+      type: 'transfer' as const,
+      inputMint: String(p.token),
+      inAmount: String(p.amount),
+      recipient: String(p.recipient),
+      serializedTransaction: details.serializedTransaction ?? null,
+      lastValidBlockHeight: details.lastValidBlockHeight ?? null,
+    };
+  }
+  const route = details.route as { inAmount: string; outAmount: string };
+  return {
+    type: 'swap' as const,
+    inputMint: String(p.inputToken),
+    outputMint: String(p.outputToken),
+    inAmount: route.inAmount,
+    outAmount: route.outAmount,
+    serializedTransaction: details.serializedTransaction ?? null,
+    lastValidBlockHeight: details.lastValidBlockHeight ?? null,
+  };
 }
 
 function validMessage(message: string): string {

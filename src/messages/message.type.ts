@@ -46,6 +46,9 @@ export class IntentType {
 
 @ObjectType('TransactionDetails', { description: 'A transaction built for the wallet to sign. Parley never signs.' })
 export class TransactionDetailsType {
+  @Field(() => ID, { nullable: true, description: 'The stored record: GET /v1/transactions/{id}; submit it signed with POST /v1/transactions/{id}/submit.' })
+  transactionId?: string;
+
   @Field(() => String, { description: '`swap` or `transfer`.' })
   type!: string;
 

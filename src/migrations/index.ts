@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000_accounts_and_keys } from './Migration20261121000000_accounts_and_keys';
 import { Migration20261121010000_sessions_and_messages } from './Migration20261121010000_sessions_and_messages';
 import { Migration20261121020000_idempotency } from './Migration20261121020000_idempotency';
+import { Migration20261121030000_transactions } from './Migration20261121030000_transactions';
 
 /**
  * Every migration in order. Listed here (not discovered from disk) so that the compiled
@@ -11,4 +12,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000000_accounts_and_keys', class: Migration20261121000000_accounts_and_keys },
   { name: 'Migration20261121010000_sessions_and_messages', class: Migration20261121010000_sessions_and_messages },
   { name: 'Migration20261121020000_idempotency', class: Migration20261121020000_idempotency },
+  { name: 'Migration20261121030000_transactions', class: Migration20261121030000_transactions },
 ];

@@ -11,6 +11,7 @@ export const HTTP_STATUS = {
   session_not_found: 404,
   token_not_found: 404,
   key_not_found: 404,
+  transaction_not_found: 404,
   method_not_allowed: 405,
   idempotency_conflict: 409,
   payload_too_large: 413,

@@ -1,0 +1,103 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { SendTransactionError, Transaction } from '@solana/web3.js';
+import type { Principal } from '../auth/principal';
+import type { ChainGateway } from '../chain/chain-gateway';
+import type { Clock } from '../shared/clock';
+import { DomainError, invalidField } from '../shared/errors';
+import type { Network } from '../tokens/token-registry';
+import { TransactionRecord } from './transaction-record.entity';
+
+const notFound = (id: string) => new DomainError('transaction_not_found', `Transaction "${id.slice(0, 64)}" not found`);
+
+/**
+ * Submission and tracking of the transactions the agent built. Parley never signs: the
+ * wallet signs the exact transaction it was given, and Parley checks that before sending.
+ * Built per request.
+ */
+export class TransactionService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly chains: Record<Network, ChainGateway>,
+  ) {}
+
+  /** A transaction of the caller's account, its status brought up to date from the chain. */
+  async get(principal: Principal, id: string): Promise<TransactionRecord> {
+    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
+    if (!record) throw notFound(id);
+    if (record.status === 'submitted') await this.track(record);
+    return record;
+  }
+
+  /**
+   * Sends the wallet-signed transaction: it must carry exactly the message that was built
+   * and a valid signature of every required signer (the session's wallet pays the fee), else
+   * 400 and nothing is sent. A blockhash already past its last valid block height makes the
+   * record `expired` without sending. A retry of the same signed transaction answers the
+   * record as it stands.
+   */
+  async submit(principal: Principal, id: string, signedTransaction: string): Promise<TransactionRecord> {
+    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
+    if (!record) throw notFound(id);
+    if (!record.serializedTransaction) {
+      throw invalidField('id', 'This swap was only quoted (route source "estimate"): there is no transaction to submit');
+    }
+    const signed = decode(signedTransaction);
+    const built = Transaction.from(Buffer.from(record.serializedTransaction, 'base64'));
+    if (!signed.serializeMessage().equals(built.serializeMessage())) {
+      throw invalidField('signedTransaction', 'The signed transaction is not the one that was built: its message differs');
+    }
+    if (!signed.verifySignatures(true)) {
+      throw invalidField('signedTransaction', `The transaction lacks a valid signature of the wallet ${built.feePayer?.toBase58()}`);
+    }
+    if (record.status !== 'built') {
+      if (record.status === 'submitted') await this.track(record);
+      return record;
+    }
+    const chain = this.chains[record.network];
+    const now = this.clock.now();
+    if ((await chain.blockHeight()) > (record.lastValidBlockHeight ?? Infinity)) {
+      Object.assign(record, { status: 'expired', settledAt: now, error: 'The blockhash expired before the transaction was submitted' });
+      await this.em.flush();
+      return record;
+    }
+    let sent = false;
+    try {
+      record.signature = await chain.send(signed.serialize());
+      Object.assign(record, { status: 'submitted', submittedAt: now });
+      sent = true;
+    } catch (error) {
+      if (!(error instanceof SendTransactionError) && !/simulation failed/i.test(String((error as Error)?.message))) throw error;
+      Object.assign(record, { status: 'failed', submittedAt: now, settledAt: now, error: (error as Error).message.slice(0, 2000) });
+    }
+    await this.em.flush();
+    if (sent) await this.track(record);
+    return record;
+  }
+
+  /** Moves a submitted transaction on to confirmed, failed or expired, as the chain says. */
+  private async track(record: TransactionRecord): Promise<void> {
+    const chain = this.chains[record.network];
+    const status = await chain.signatureStatus(record.signature!);
+    const now = this.clock.now();
+    if (status?.err) {
+      Object.assign(record, { status: 'failed', settledAt: now, error: JSON.stringify(status.err).slice(0, 2000) });
+    } else if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) {
+      Object.assign(record, { status: 'confirmed', settledAt: now });
+    } else if (!status && (await chain.blockHeight()) > (record.lastValidBlockHeight ?? Infinity)) {
+      Object.assign(record, { status: 'expired', settledAt: now, error: 'Not confirmed before its blockhash expired' });
+    } else {
+      return;
+    }
+    await this.em.flush();
+  }
+}
+
+function decode(base64: string): Transaction {
+  try {
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw new Error('not base64');
+    return Transaction.from(Buffer.from(base64, 'base64'));
+  } catch {
+    throw invalidField('signedTransaction', 'signedTransaction must be a base64 serialized Solana transaction');
+  }
+}

@@ -1,0 +1,136 @@
+import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { bearer, startTestApp, type TestApp } from '../support/app';
+
+let app: TestApp;
+let key: string;
+const owner = Keypair.generate();
+let sessionId: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  key = await app.createKey(['write:sessions', 'write:messages', 'read:messages', 'read:portfolio']);
+  for (const [token, amount] of [['SOL', '5'], ['USDC', '100']]) {
+    await app.http.post('/v1/dev/airdrop').set('Authorization', bearer(app.adminKey)).send({ walletAddress: owner.publicKey.toBase58(), token, amount });
+  }
+  sessionId = (await app.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress: owner.publicKey.toBase58() })).body.sessionId;
+});
+afterAll(() => app.close());
+
+const say = async (message: string) => {
+  const response = await app.http.post('/v1/messages').set('Authorization', bearer(key)).send({ sessionId, message });
+  expect(response.status).toBe(200);
+  return response.body.transaction as { transactionId: string; serializedTransaction: string };
+};
+const signed = (serialized: string, signer = owner) => {
+  const tx = Transaction.from(Buffer.from(serialized, 'base64'));
+  tx.sign(signer);
+  return tx.serialize().toString('base64');
+};
+const submit = (id: string, signedTransaction: unknown) =>
+  app.http.post(`/v1/transactions/${id}/submit`).set('Authorization', bearer(key)).send({ signedTransaction });
+const get = (id: string) => app.http.get(`/v1/transactions/${id}`).set('Authorization', bearer(key));
+const usdcOf = async (wallet: string) =>
+  (await app.http.get(`/v1/portfolio?walletAddress=${wallet}`).set('Authorization', bearer(key))).body.tokens.find((t: any) => t.symbol === 'USDC')?.amount ?? '0';
+
+describe('a built transfer', () => {
+  it('is stored as built, with amounts and its USD value at build time', async () => {
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const built = await say(`send 12.5 USDC to ${recipient}`);
+    expect(built.transactionId).toMatch(/^tx_[0-9A-Za-z]{16}$/);
+    const record = (await get(built.transactionId)).body;
+    expect(record).toMatchObject({
+      transactionId: built.transactionId,
+      type: 'transfer',
+      status: 'built',
+      network: 'mainnet',
+      inputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      inAmount: '12500000',
+      recipient,
+      usdValue: 12.5,
+      signature: null,
+    });
+  });
+
+  it('signed by the wallet: submitted, confirmed, and the balances moved', async () => {
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const built = await say(`send 20 USDC to ${recipient}`);
+    const response = await submit(built.transactionId, signed(built.serializedTransaction));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'confirmed', signature: expect.any(String), error: null });
+    expect(await usdcOf(recipient)).toBe('20000000');
+    expect((await get(built.transactionId)).body.status).toBe('confirmed');
+    // A retry of the same submission answers the record and sends nothing more.
+    const retry = await submit(built.transactionId, signed(built.serializedTransaction));
+    expect(retry.body).toMatchObject({ status: 'confirmed', signature: response.body.signature });
+    expect(await usdcOf(recipient)).toBe('20000000');
+  });
+
+  it('tampered (another recipient), unsigned or signed by someone else → 400, nothing sent', async () => {
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const built = await say(`send 5 USDC to ${recipient}`);
+    const tampered = Transaction.from(Buffer.from(built.serializedTransaction, 'base64'));
+    const thief = Keypair.generate().publicKey;
+    tampered.instructions[tampered.instructions.length - 1].keys[2].pubkey = new PublicKey(thief);
+    tampered.sign(owner);
+    const cases = [
+      tampered.serialize().toString('base64'),
+      built.serializedTransaction,
+      (() => {
+        const tx = Transaction.from(Buffer.from(built.serializedTransaction, 'base64'));
+        tx.addSignature(owner.publicKey, Buffer.alloc(64, 7));
+        return tx.serialize({ verifySignatures: false }).toString('base64');
+      })(),
+      'not base64 !!',
+      Buffer.from('garbage').toString('base64'),
+      42,
+    ];
+    for (const bad of cases) {
+      const response = await submit(built.transactionId, bad);
+      expect({ bad: String(bad).slice(0, 20), status: response.status, field: response.body.error?.field }).toEqual({
+        bad: String(bad).slice(0, 20),
+        status: 400,
+        field: 'signedTransaction',
+      });
+    }
+    expect((await get(built.transactionId)).body.status).toBe('built');
+    expect(await usdcOf(recipient)).toBe('0');
+    expect(await usdcOf(thief.toBase58())).toBe('0');
+  });
+
+  it('with its blockhash expired → expired, and nothing sent', async () => {
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const built = await say(`send 1 USDC to ${recipient}`);
+    app.service.deps.ledgers.mainnet!.advance(200);
+    const response = await submit(built.transactionId, signed(built.serializedTransaction));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'expired', signature: null, error: expect.stringMatching(/expired/) });
+    expect(await usdcOf(recipient)).toBe('0');
+  });
+
+  it('that fails on chain → failed, with the program error', async () => {
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const first = await say(`send 45 USDC to ${recipient}`);
+    const second = await say(`send 46 USDC to ${recipient}`);
+    const balance = BigInt(await usdcOf(owner.publicKey.toBase58()));
+    expect(balance).toBeGreaterThanOrEqual(46_000_000n);
+    expect(balance).toBeLessThan(91_000_000n);
+    expect((await submit(first.transactionId, signed(first.serializedTransaction))).body.status).toBe('confirmed');
+    const failed = await submit(second.transactionId, signed(second.serializedTransaction));
+    expect(failed.status).toBe(200);
+    expect(failed.body).toMatchObject({ status: 'failed', error: expect.any(String) });
+  });
+});
+
+describe('errors', () => {
+  it('an unknown or foreign transaction → 404 transaction_not_found; a quote-only swap cannot be submitted', async () => {
+    expect((await get('tx_0000000000000000')).body.error.code).toBe('transaction_not_found');
+    const swap = await say('swap 0.1 SOL for USDC');
+    expect((await get(swap.transactionId)).body).toMatchObject({ type: 'swap', status: 'built', outAmount: expect.stringMatching(/^\d+$/) });
+    const response = await submit(swap.transactionId, 'AAAA');
+    expect(response.status).toBe(400);
+    expect(response.body.error.field).toBe('id');
+    const other = await app.createAccount('pro');
+    const foreign = await app.http.get(`/v1/transactions/${swap.transactionId}`).set('Authorization', bearer(other.key));
+    expect(foreign.status).toBe(404);
+  });
+});
