@@ -138,6 +138,7 @@ describe('scopes', () => {
       '/v1/sessions': { walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' },
       '/v1/messages': { sessionId: 'session_0000000000000000', message: 'hello' },
       '/v1/dev/airdrop': { walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', token: 'SOL', amount: 1 },
+      '/v1/transactions/:id/submit': { signedTransaction: 'AAAA' },
     };
     const validQueries: Record<string, string> = {
       'GET /v1/messages': '?sessionId=session_0000000000000000',
