@@ -143,6 +143,14 @@ export const routes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/v1/analytics/metrics',
+    scope: 'admin',
+    operation: 'Metrics',
+    variables: ({ query }) => ({ startDate: query.startDate, endDate: query.endDate }),
+    result: field('metrics'),
+  },
+  {
+    method: 'GET',
     path: '/v1/analytics/usage',
     scope: 'any key',
     operation: 'Usage',

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Agent } from '../agent/agent';
+import { MetricsService } from '../analytics/metrics.service';
 import type { ChainGateway } from '../chain/chain-gateway';
 import type { LocalLedger } from '../chain/local-ledger';
 import { DevService } from '../dev/dev.service';
@@ -50,6 +51,7 @@ export interface Context {
   portfolio: PortfolioService;
   dev: DevService;
   transactions: TransactionService;
+  metrics: MetricsService;
   loaders: { messages: ReturnType<typeof createMessageLoaders> };
 }
 
@@ -72,6 +74,7 @@ export function createContext(deps: AppDeps, request: { principal: Principal | n
     portfolio,
     dev: new DevService(deps.tokens, deps.ledgers[network]),
     transactions: new TransactionService(em, deps.clock, deps.chains),
+    metrics: new MetricsService(em, deps.clock),
     loaders: { messages: createMessageLoaders(em) },
   };
 }

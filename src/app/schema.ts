@@ -8,9 +8,10 @@ import { PriceResolver } from '../prices/price.resolver';
 import { PortfolioResolver } from '../portfolio/portfolio.resolver';
 import { DevResolver } from '../dev/dev.resolver';
 import { TransactionResolver } from '../transactions/transaction.resolver';
+import { MetricsResolver } from '../analytics/metrics.resolver';
 import { SessionResolver } from '../sessions/session.resolver';
 
-export const resolvers = [KeyResolver, UsageResolver, SessionResolver, MessageResolver, PriceResolver, PortfolioResolver, DevResolver, TransactionResolver] as const;
+export const resolvers = [KeyResolver, UsageResolver, SessionResolver, MessageResolver, PriceResolver, PortfolioResolver, DevResolver, TransactionResolver, MetricsResolver] as const;
 
 /** Builds the executable schema from the type-graphql classes. Done once at start-up. */
 export function buildParleySchema(): Promise<GraphQLSchema> {

@@ -3,6 +3,7 @@ import { Migration20261121000000_accounts_and_keys } from './Migration2026112100
 import { Migration20261121010000_sessions_and_messages } from './Migration20261121010000_sessions_and_messages';
 import { Migration20261121020000_idempotency } from './Migration20261121020000_idempotency';
 import { Migration20261121030000_transactions } from './Migration20261121030000_transactions';
+import { Migration20261121040000_metrics_indexes } from './Migration20261121040000_metrics_indexes';
 
 /**
  * Every migration in order. Listed here (not discovered from disk) so that the compiled
@@ -13,4 +14,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121010000_sessions_and_messages', class: Migration20261121010000_sessions_and_messages },
   { name: 'Migration20261121020000_idempotency', class: Migration20261121020000_idempotency },
   { name: 'Migration20261121030000_transactions', class: Migration20261121030000_transactions },
+  { name: 'Migration20261121040000_metrics_indexes', class: Migration20261121040000_metrics_indexes },
 ];

@@ -11,6 +11,15 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
  */
 @Entity({ tableName: 'session', repository: () => SessionRepository })
 @Index({ properties: ['account', 'createdAt', 'id'] })
+// For the metrics aggregates (see Migration20261121040000_metrics_indexes).
+@Index({
+  name: 'session_metrics_index',
+  expression: 'create index "session_metrics_index" on "session" ("account_id", "created_at") include ("message_count", "terminated_at", "last_activity")',
+})
+@Index({
+  name: 'session_open_index',
+  expression: 'create index "session_open_index" on "session" ("account_id", "expires_at") where "terminated_at" is null',
+})
 export class Session {
   [EntityRepositoryType]?: SessionRepository;
   [OptionalProps]?: 'messageCount' | 'terminatedAt' | 'userAgent' | 'ipAddress' | 'referrer';

@@ -1,0 +1,90 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Principal } from '../auth/principal';
+import { DAY_MS, utcDay, type Clock } from '../shared/clock';
+import { invalidField } from '../shared/errors';
+
+export const DEFAULT_PERIOD_DAYS = 30;
+export const MAX_PERIOD_DAYS = 366;
+
+export interface Metrics {
+  period: { startDate: string; endDate: string };
+  sessions: { total: number; active: number; avgDuration: number };
+  messages: { total: number; avgPerSession: number };
+  transactions: { total: number; successful: number; failed: number; totalVolume: number };
+}
+
+/**
+ * Usage metrics of the caller's account over a period of whole UTC days (both ends included;
+ * by default the last 30 days ending today). Every figure is an aggregate computed in SQL
+ * over indexed columns; no rows are loaded.
+ *
+ * - sessions.total: created in the period; sessions.active: active now;
+ *   sessions.avgDuration: seconds from creation to termination, or else to the last message.
+ * - messages.total: messages of the sessions created in the period; avgPerSession: that over
+ *   sessions.total.
+ * - transactions: built in the period; successful = confirmed; failed = failed or expired;
+ *   totalVolume = USD value (at build time) of the confirmed ones.
+ */
+export class MetricsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+  ) {}
+
+  async metrics(principal: Principal, startDate?: string | null, endDate?: string | null): Promise<Metrics> {
+    const now = this.clock.now();
+    const end = endDate ? parseDay(endDate, 'endDate') : new Date(`${utcDay(now)}T00:00:00.000Z`);
+    const start = startDate ? parseDay(startDate, 'startDate') : new Date(end.getTime() - (DEFAULT_PERIOD_DAYS - 1) * DAY_MS);
+    if (start > end) throw invalidField('startDate', `startDate ${utcDay(start)} is after endDate ${utcDay(end)}`);
+    const days = (end.getTime() - start.getTime()) / DAY_MS + 1;
+    if (days > MAX_PERIOD_DAYS) throw invalidField('endDate', `The period may span at most ${MAX_PERIOD_DAYS} days, got ${days}`);
+    const until = new Date(end.getTime() + DAY_MS);
+    const account = principal.accountId;
+
+    const [[sessions], [active], [transactions]] = await Promise.all([
+      this.em.execute<Array<{ total: number; messages: string; avg_duration: number | null }>>(
+        `select count(*)::int as "total", coalesce(sum("message_count"), 0)::text as "messages",
+                avg(extract(epoch from (coalesce("terminated_at", "last_activity") - "created_at")))::float8 as "avg_duration"
+           from "session" where "account_id" = ? and "created_at" >= ? and "created_at" < ?`,
+        [account, start, until],
+      ),
+      this.em.execute<Array<{ active: number }>>(
+        `select count(*)::int as "active" from "session" where "account_id" = ? and "terminated_at" is null and "expires_at" > ?`,
+        [account, now],
+      ),
+      this.em.execute<Array<{ total: number; successful: number; failed: number; volume: string }>>(
+        `select count(*)::int as "total",
+                (count(*) filter (where "status" = 'confirmed'))::int as "successful",
+                (count(*) filter (where "status" in ('failed', 'expired')))::int as "failed",
+                coalesce(sum("usd_value") filter (where "status" = 'confirmed'), 0)::text as "volume"
+           from "transaction_record" where "account_id" = ? and "created_at" >= ? and "created_at" < ?`,
+        [account, start, until],
+      ),
+    ]);
+    const messages = Number(sessions.messages);
+    return {
+      period: { startDate: utcDay(start), endDate: utcDay(end) },
+      sessions: { total: sessions.total, active: active.active, avgDuration: round2(sessions.avg_duration ?? 0) },
+      messages: { total: messages, avgPerSession: sessions.total ? round2(messages / sessions.total) : 0 },
+      transactions: {
+        total: transactions.total,
+        successful: transactions.successful,
+        failed: transactions.failed,
+        totalVolume: Number(transactions.volume),
+      },
+    };
+  }
+}
+
+/** A real calendar day as `YYYY-MM-DD`, at UTC midnight; 400 naming `field` otherwise. */
+function parseDay(text: string, field: string): Date {
+  const date = new Date(`${text}T00:00:00.000Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(date.getTime()) || utcDay(date) !== text) {
+    throw invalidField(field, `${field} must be a date as YYYY-MM-DD, got "${text.slice(0, 40)}"`);
+  }
+  return date;
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
