@@ -1,0 +1,98 @@
+// `npm run bench:metrics`: seeds one account with 100,000 sessions, 1,000,000 messages and
+// 50,000 transactions spread over 60 days, then times GET /v1/analytics/metrics (default
+// 30-day period) over HTTP. Runs on DATABASE_URL's server (in a fresh database it drops
+// afterwards) or else on the embedded database. Target (issue 7): under 50 ms.
+require('reflect-metadata');
+const { mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const path = require('node:path');
+const { Client } = require('pg');
+const dist = (file) => require(path.join(__dirname, '..', 'dist', 'src', file));
+const { loadConfig } = dist('app/config');
+const { startService } = dist('app/service');
+const { createLogger } = dist('shared/logger');
+const { AccountService } = dist('accounts/account.service');
+const { systemClock } = dist('shared/clock');
+
+const SESSIONS = 100_000;
+const MESSAGES_PER_SESSION = 10;
+const TRANSACTIONS = 50_000;
+const RUNS = 200;
+
+async function onServer(url, sql) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+(async () => {
+  const serverUrl = process.env.DATABASE_URL;
+  let env;
+  let cleanup;
+  if (serverUrl) {
+    const name = `parley_bench_${Date.now()}`;
+    await onServer(serverUrl, `create database "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString() };
+    cleanup = () => onServer(serverUrl, `drop database if exists "${name}" with (force)`);
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), 'parley-bench-'));
+    env = { DATA_DIR: dir };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const config = loadConfig({ ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', TIER_LIMITS: '{"enterprise":{"requestsPerMinute":1000000}}' });
+  const service = await startService(config, createLogger('warn'));
+  try {
+    const port = await service.listen();
+    const { account, adminKey } = await new AccountService(service.database.orm.em.fork(), systemClock).create('bench', 'enterprise');
+    const db = service.database.orm.em.getConnection();
+    const seeding = Date.now();
+    await db.execute(`
+      insert into session (id, account_id, wallet_address, message_count, created_at, expires_at, last_activity, terminated_at)
+      select 'session_' || lpad(g::text, 16, '0'), '${account.id}', '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', ${MESSAGES_PER_SESSION},
+             t, t + interval '24 hours', t + interval '10 minutes', case when g % 3 = 0 then t + interval '5 minutes' end
+        from (select g, now() - (g % 60) * interval '1 day' - (g % 1440) * interval '1 minute' as t
+                from generate_series(1, ${SESSIONS}) g) s`);
+    await db.execute(`
+      insert into message (id, session_id, seq, role, content, timestamp)
+      select 'msg_' || lpad(g::text, 16, '0'), 'session_' || lpad(((g - 1) / ${MESSAGES_PER_SESSION} + 1)::text, 16, '0'),
+             ((g - 1) % ${MESSAGES_PER_SESSION}) + 1, case when g % 2 = 1 then 'user' else 'agent' end, 'hello',
+             now() - (((g - 1) / ${MESSAGES_PER_SESSION} + 1) % 60) * interval '1 day'
+        from generate_series(1, ${SESSIONS * MESSAGES_PER_SESSION}) g`);
+    await db.execute(`
+      insert into transaction_record (id, account_id, session_id, type, network, input_mint, in_amount, usd_value, status, created_at)
+      select 'tx_' || lpad(g::text, 16, '0'), '${account.id}', 'session_' || lpad((g * 2)::text, 16, '0'), 'transfer', 'mainnet',
+             'So11111111111111111111111111111111111111112', 1000000, (g % 500) + 0.25,
+             (array['built', 'confirmed', 'failed', 'expired', 'confirmed'])[g % 5 + 1], now() - (g % 60) * interval '1 day'
+        from generate_series(1, ${TRANSACTIONS}) g`);
+    await db.execute('vacuum analyze');
+    console.log(`seeded ${SESSIONS} sessions, ${SESSIONS * MESSAGES_PER_SESSION} messages, ${TRANSACTIONS} transactions in ${((Date.now() - seeding) / 1000).toFixed(1)} s (${service.database.kind} database)`);
+
+    const url = `http://127.0.0.1:${port}/v1/analytics/metrics`;
+    const headers = { authorization: `Bearer ${adminKey.secret}` };
+    let body;
+    for (let i = 0; i < 20; i++) body = await (await fetch(url, { headers })).json();
+    const times = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = process.hrtime.bigint();
+      const response = await fetch(url, { headers });
+      await response.json();
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+    console.log(`metrics for ${body.period.startDate}..${body.period.endDate}: ${body.sessions.total} sessions, ${body.messages.total} messages, ${body.transactions.total} transactions`);
+    console.log(`GET /v1/analytics/metrics over ${RUNS} requests: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`);
+  } finally {
+    await service.stop();
+    await cleanup();
+  }
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
