@@ -1,5 +1,6 @@
 import { AmountError, formatUnits, toBaseUnits, usdCents } from '../shared/amounts';
-import { estimateQuote, QuoteError, usdToBaseUnits, type Route } from '../quotes/estimate-quoter';
+import { QuoteError, usdToBaseUnits } from '../quotes/estimate-quoter';
+import type { Quote } from '../quotes/quote-provider';
 import type { Agent, AgentContext, AgentOutcome } from './agent';
 import type { Intent, TransactionDetails } from './intent';
 import { MIN_CONFIDENCE, parseCommand, type AmountSpec, type Command, type TokenRef } from './parser';
@@ -31,6 +32,8 @@ export interface AgentMarket {
   holdings(): Promise<MarketHolding[]>;
   price(mint: string): Promise<{ price: number; change24h: number | null } | null>;
   buildTransfer(mint: string, amount: bigint, recipient: string): Promise<{ serializedTransaction: string; lastValidBlockHeight: number }>;
+  /** A swap quote from the configured provider (with the swap transaction where it builds one). */
+  quote(input: MarketToken, output: MarketToken, amount: bigint, swapMode: 'ExactIn' | 'ExactOut', slippageBps: number): Promise<Quote>;
 }
 
 export const HELP_REPLY =
@@ -112,22 +115,15 @@ export class CommandAgent implements Agent {
 
   private async swap(command: Extract<Command, { action: 'swap' }>, confidence: number, market: AgentMarket, slippageBps: number): Promise<AgentOutcome> {
     const [input, output] = await Promise.all([this.token(command.input, market), this.token(command.output, market)]);
-    const [inPrice, outPrice] = await Promise.all([market.price(input.mint), market.price(output.mint)]);
-    if (!inPrice || !outPrice) throw new Refusal(`I have no price for ${!inPrice ? input.symbol : output.symbol}, so I cannot quote this swap.`);
     const amountToken = command.swapMode === 'ExactOut' ? output : input;
     const amount = await this.baseUnits(command.amount, amountToken, market);
-    const route: Route = estimateQuote(
-      { ...input, price: inPrice.price },
-      { ...output, price: outPrice.price },
-      amount,
-      command.swapMode,
-      slippageBps,
-    );
+    const { route, serializedTransaction, lastValidBlockHeight } = await market.quote(input, output, amount, command.swapMode, slippageBps);
     await this.ensureBalance(input, BigInt(route.inAmount), market);
     const transaction: TransactionDetails = {
       type: 'swap',
       parameters: { inputToken: input.mint, outputToken: output.mint, amount: integer(amount), slippageBps, swapMode: command.swapMode },
       route: { ...route },
+      ...(serializedTransaction && { serializedTransaction, lastValidBlockHeight }),
     };
     const inText = formatUnits(BigInt(route.inAmount), input.decimals);
     const outText = roundedUnits(BigInt(route.outAmount), output.decimals);
@@ -135,7 +131,8 @@ export class CommandAgent implements Agent {
       command.swapMode === 'ExactIn'
         ? `Swap ${inText} ${input.symbol} for about ${outText} ${output.symbol} (price impact ${route.priceImpact}%, max slippage ${slippageBps / 100}%). Review and sign in your wallet.`
         : `Buy ${formatUnits(BigInt(route.outAmount), output.decimals)} ${output.symbol} for about ${roundedUnits(BigInt(route.inAmount), input.decimals)} ${input.symbol} (price impact ${route.priceImpact}%, max slippage ${slippageBps / 100}%). Review and sign in your wallet.`;
-    const valueCents = usdCents(BigInt(route.inAmount), input.decimals, inPrice.price);
+    const inPrice = await market.price(input.mint);
+    const valueCents = inPrice ? usdCents(BigInt(route.inAmount), input.decimals, inPrice.price) : null;
     return { ok: true, intent: intentOf(command, confidence), reply, transaction, valueCents };
   }
 

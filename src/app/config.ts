@@ -53,9 +53,7 @@ const schema = z.object({
   SOLANA_RPC_URL: optionalUrl(['http', 'https']),
   SOLANA_DEVNET_RPC_URL: optionalUrl(['http', 'https']),
   PRICE_PROVIDER: z.enum(['snapshot', 'jupiter']).default('snapshot'),
-  // Jupiter quotes (and their serialized swap transactions) are not built yet: refuse the value
-  // rather than ignore it.
-  QUOTE_PROVIDER: z.enum(['estimate'], { message: 'must be "estimate" (the Jupiter quote provider is not available yet)' }).default('estimate'),
+  QUOTE_PROVIDER: z.enum(['estimate', 'jupiter']).default('estimate'),
   JUPITER_API_URL: z.url({ protocol: /^https?$/ }).default('https://lite-api.jup.ag'),
   JUPITER_API_KEY: z.string().min(1).optional(),
   TIER_LIMITS: jsonText('a JSON object such as {"free":{"requestsPerMinute":60}}').pipe(tierLimitsOverride).optional(),

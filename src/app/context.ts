@@ -12,6 +12,7 @@ import { createMessageLoaders } from '../messages/message.loaders';
 import { WalletMarket } from '../messages/agent-market';
 import { MessageService } from '../messages/message.service';
 import type { PriceProvider } from '../prices/price-provider';
+import type { QuoteProvider } from '../quotes/quote-provider';
 import { PriceService, createPriceLoader } from '../prices/price.service';
 import { PortfolioService } from '../portfolio/portfolio.service';
 import { TransactionService } from '../transactions/transaction.service';
@@ -27,6 +28,7 @@ export interface AppDeps {
   agent: Agent;
   tokens: TokenRegistry;
   priceProvider: PriceProvider;
+  quoteProvider: QuoteProvider;
   /** One gateway per cluster: live keys use mainnet, test keys devnet. */
   chains: Record<Network, ChainGateway>;
   /** The embedded ledgers, for the networks that have no configured RPC node. */
@@ -61,7 +63,7 @@ export function createContext(deps: AppDeps, request: { principal: Principal | n
   const network = networkOf(request.principal);
   const priceLoader = createPriceLoader(deps.priceProvider);
   const portfolio = new PortfolioService(deps.tokens, deps.chains[network], priceLoader, deps.clock);
-  const marketFor = (wallet: string) => new WalletMarket(deps.tokens, network, deps.chains[network], portfolio, priceLoader, wallet);
+  const marketFor = (wallet: string) => new WalletMarket(deps.tokens, network, deps.chains[network], portfolio, priceLoader, deps.quoteProvider, wallet);
   return {
     requestId: request.requestId,
     principal: request.principal,

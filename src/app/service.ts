@@ -8,6 +8,8 @@ import { resolveTierLimits } from '../limits/tier-limits';
 import { UsageMeter } from '../limits/usage-meter';
 import { JupiterPriceProvider } from '../prices/jupiter-price-provider';
 import { SnapshotPriceProvider } from '../prices/snapshot-price-provider';
+import { EstimateQuoteProvider } from '../quotes/estimate-quoter';
+import { JupiterQuoteProvider } from '../quotes/jupiter-quote-provider';
 import { systemClock, type Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
 import { TokenRegistry } from '../tokens/token-registry';
@@ -66,6 +68,10 @@ export async function startService(config: Config, logger: Logger, options: Serv
       config.PRICE_PROVIDER === 'jupiter'
         ? new JupiterPriceProvider(tokens, { baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY, clock })
         : new SnapshotPriceProvider();
+    const quoteProvider =
+      config.QUOTE_PROVIDER === 'jupiter'
+        ? new JupiterQuoteProvider({ baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY })
+        : new EstimateQuoteProvider();
     const deps: AppDeps = {
       orm: database.orm,
       clock,
@@ -73,6 +79,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       agent: new CommandAgent(),
       tokens,
       priceProvider,
+      quoteProvider,
       chains: chains.gateways,
       ledgers: chains.ledgers,
     };

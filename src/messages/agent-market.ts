@@ -3,6 +3,7 @@ import type { AgentMarket, MarketHolding, MarketToken } from '../agent/command-a
 import type { TokenRef } from '../agent/parser';
 import type { ChainGateway } from '../chain/chain-gateway';
 import { buildTransfer } from '../chain/transaction-builder';
+import type { Quote, QuoteProvider } from '../quotes/quote-provider';
 import type { PortfolioService } from '../portfolio/portfolio.service';
 import type { MarketData } from '../prices/price-provider';
 import type { Network, Token, TokenRegistry } from '../tokens/token-registry';
@@ -21,6 +22,7 @@ export class WalletMarket implements AgentMarket {
     private readonly chain: ChainGateway,
     private readonly portfolio: PortfolioService,
     private readonly prices: DataLoader<Token, MarketData | undefined, string>,
+    private readonly quotes: QuoteProvider,
     private readonly wallet: string,
   ) {
     this.symbols = registry.all(network).map((token) => token.symbol);
@@ -51,6 +53,18 @@ export class WalletMarket implements AgentMarket {
     const token = this.registry.mint(mint, this.network);
     const data = token ? await this.prices.load(token) : undefined;
     return data ? { price: data.price, change24h: data.change24h } : null;
+  }
+
+  async quote(input: MarketToken, output: MarketToken, amount: bigint, swapMode: 'ExactIn' | 'ExactOut', slippageBps: number): Promise<Quote> {
+    const [inPrice, outPrice] = await Promise.all([this.price(input.mint), this.price(output.mint)]);
+    return this.quotes.quote({
+      input: { ...input, price: inPrice?.price ?? null },
+      output: { ...output, price: outPrice?.price ?? null },
+      amount,
+      swapMode,
+      slippageBps,
+      wallet: this.wallet,
+    });
   }
 
   async buildTransfer(mint: string, amount: bigint, recipient: string) {

@@ -1,4 +1,5 @@
 import { decimalText } from '../shared/amounts';
+import type { Quote, QuoteProvider, QuoteRequest } from './quote-provider';
 
 /**
  * The offline quote source (QUOTE_PROVIDER=estimate): a constant-product pool (x·y = k)
@@ -50,10 +51,20 @@ export interface Route {
   otherAmountThreshold: string;
   swapMode: 'ExactIn' | 'ExactOut';
   routePlan: Array<{ swapInfo: Record<string, string>; percent: number }>;
-  source: 'estimate';
+  source: 'estimate' | 'jupiter';
 }
 
 export class QuoteError extends Error {}
+
+/** The offline provider over `estimateQuote`. */
+export class EstimateQuoteProvider implements QuoteProvider {
+  async quote({ input, output, amount, swapMode, slippageBps }: QuoteRequest): Promise<Quote> {
+    if (input.price === null || output.price === null) {
+      throw new QuoteError(`I have no price for ${input.price === null ? input.symbol : output.symbol}, so I cannot estimate this swap.`);
+    }
+    return { route: estimateQuote({ ...input, price: input.price }, { ...output, price: output.price }, amount, swapMode, slippageBps) };
+  }
+}
 
 /** Quotes `amount` base units (of the input for ExactIn, of the output for ExactOut). */
 export function estimateQuote(input: QuoteSide, output: QuoteSide, amount: bigint, swapMode: 'ExactIn' | 'ExactOut', slippageBps: number): Route {

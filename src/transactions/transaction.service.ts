@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SendTransactionError, Transaction } from '@solana/web3.js';
+import { createPublicKey, verify } from 'node:crypto';
+import { SendTransactionError, VersionedTransaction, type PublicKey } from '@solana/web3.js';
 import type { Principal } from '../auth/principal';
 import type { ChainGateway } from '../chain/chain-gateway';
 import type { Clock } from '../shared/clock';
@@ -43,12 +44,15 @@ export class TransactionService {
       throw invalidField('id', 'This swap was only quoted (route source "estimate"): there is no transaction to submit');
     }
     const signed = decode(signedTransaction);
-    const built = Transaction.from(Buffer.from(record.serializedTransaction, 'base64'));
-    if (!signed.serializeMessage().equals(built.serializeMessage())) {
+    const built = VersionedTransaction.deserialize(Buffer.from(record.serializedTransaction, 'base64'));
+    const message = Buffer.from(signed.message.serialize());
+    if (!message.equals(Buffer.from(built.message.serialize()))) {
       throw invalidField('signedTransaction', 'The signed transaction is not the one that was built: its message differs');
     }
-    if (!signed.verifySignatures(true)) {
-      throw invalidField('signedTransaction', `The transaction lacks a valid signature of the wallet ${built.feePayer?.toBase58()}`);
+    const signers = signed.message.staticAccountKeys.slice(0, signed.message.header.numRequiredSignatures);
+    const unsigned = signers.find((signer, i) => !validSignature(signed.signatures[i], message, signer));
+    if (unsigned) {
+      throw invalidField('signedTransaction', `The transaction lacks a valid signature of ${unsigned.toBase58()}`);
     }
     if (record.status !== 'built') {
       if (record.status === 'submitted') await this.track(record);
@@ -93,11 +97,22 @@ export class TransactionService {
   }
 }
 
-function decode(base64: string): Transaction {
+/** Legacy and v0 transactions alike. */
+function decode(base64: string): VersionedTransaction {
   try {
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw new Error('not base64');
-    return Transaction.from(Buffer.from(base64, 'base64'));
+    return VersionedTransaction.deserialize(Buffer.from(base64, 'base64'));
   } catch {
     throw invalidField('signedTransaction', 'signedTransaction must be a base64 serialized Solana transaction');
   }
+}
+
+// DER prefix of an Ed25519 public key (SubjectPublicKeyInfo), before the 32 key bytes.
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/** Whether `signature` is `signer`'s Ed25519 signature of `message` (Node's crypto). */
+function validSignature(signature: Uint8Array | undefined, message: Buffer, signer: PublicKey): boolean {
+  if (!signature || signature.every((byte) => byte === 0)) return false;
+  const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, signer.toBuffer()]), format: 'der', type: 'spki' });
+  return verify(null, message, key, signature);
 }

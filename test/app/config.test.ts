@@ -35,7 +35,7 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'not a url'],
     ['PARLEY_ADMIN_KEY', 'parley_live_short'],
     ['PRICE_PROVIDER', 'coingecko'],
-    ['QUOTE_PROVIDER', 'jupiter'],
+    ['QUOTE_PROVIDER', 'oneinch'],
     ['TIER_LIMITS', '{not json'],
     ['TIER_LIMITS', '{"gold":{"requestsPerMinute":5}}'],
     ['TIER_LIMITS', '{"free":{"requestsPerMinute":-1}}'],

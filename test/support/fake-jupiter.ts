@@ -8,16 +8,19 @@ import type { AddressInfo } from 'node:net';
  */
 export interface FakeJupiter {
   url: string;
-  calls: { price: string[][]; tokens: string[][] };
   /** Figures it knows, by mint. */
   market: Map<string, { usdPrice: number; priceChange24h: number; mcap: number; buyVolume: number; sellVolume: number }>;
   /** When set, every request answers 503. */
   down: boolean;
+  /** The Swap API: what /swap/v1/quote answers (null: no route), and the swap transaction /swap/v1/swap returns. */
+  swap: { outAmount: string; priceImpactPct: string } | null;
+  swapTransaction: { swapTransaction: string; lastValidBlockHeight: number };
+  calls: { price: string[][]; tokens: string[][]; quote: URLSearchParams[]; swap: unknown[] };
   close(): Promise<void>;
 }
 
 export async function startFakeJupiter(): Promise<FakeJupiter> {
-  const fake = { calls: { price: [], tokens: [] }, market: new Map(), down: false } as unknown as FakeJupiter;
+  const fake = { calls: { price: [], tokens: [], quote: [], swap: [] }, market: new Map(), down: false, swap: null } as unknown as FakeJupiter;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://localhost');
     if (fake.down) {
@@ -36,6 +39,47 @@ export async function startFakeJupiter(): Promise<FakeJupiter> {
           }),
       );
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      return;
+    }
+    if (url.pathname === '/swap/v1/quote') {
+      fake.calls.quote.push(url.searchParams);
+      if (!fake.swap) {
+        res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"Could not find any route","errorCode":"COULD_NOT_FIND_ANY_ROUTE"}');
+        return;
+      }
+      const q = url.searchParams;
+      const outAmount = fake.swap.outAmount;
+      const body = {
+        inputMint: q.get('inputMint'),
+        inAmount: q.get('amount'),
+        outputMint: q.get('outputMint'),
+        outAmount,
+        otherAmountThreshold: String((BigInt(outAmount) * (10000n - BigInt(q.get('slippageBps')!))) / 10000n),
+        swapMode: q.get('swapMode'),
+        slippageBps: Number(q.get('slippageBps')),
+        platformFee: null,
+        priceImpactPct: fake.swap.priceImpactPct,
+        routePlan: [
+          {
+            swapInfo: { ammKey: '5BUwFW4nRbftYTDMbgxykoFWqWHPzahFSNAaaaJtVKsq', label: 'Meteora DLMM', inputMint: q.get('inputMint'), outputMint: q.get('outputMint'), inAmount: q.get('amount'), outAmount, feeAmount: '24825', feeMint: q.get('inputMint') },
+            percent: 100,
+          },
+        ],
+        contextSlot: 299283763,
+        timeTaken: 0.015257836,
+      };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      return;
+    }
+    if (url.pathname === '/swap/v1/swap' && req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        fake.calls.swap.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ ...fake.swapTransaction, prioritizationFeeLamports: 9999, computeUnitLimit: 388876 }));
+      });
       return;
     }
     if (url.pathname === '/tokens/v2/search') {

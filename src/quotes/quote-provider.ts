@@ -1,0 +1,28 @@
+import type { Route } from './estimate-quoter';
+
+export interface QuoteRequest {
+  input: { mint: string; symbol: string; decimals: number; price: number | null };
+  output: { mint: string; symbol: string; decimals: number; price: number | null };
+  /** Base units: of the input for ExactIn, of the output for ExactOut. */
+  amount: bigint;
+  swapMode: 'ExactIn' | 'ExactOut';
+  slippageBps: number;
+  /** The wallet that will sign; Jupiter builds the swap transaction for it. */
+  wallet: string;
+}
+
+export interface Quote {
+  route: Route;
+  /** The unsigned swap transaction (base64), when the provider builds one. */
+  serializedTransaction?: string;
+  lastValidBlockHeight?: number;
+}
+
+/**
+ * Where swap quotes come from (QUOTE_PROVIDER): `estimate`, offline; `jupiter`, the live
+ * aggregator, which also builds the swap transaction. A quote that cannot be had for this
+ * swap throws QuoteError (422); an unreachable provider 503 `service_unavailable`.
+ */
+export interface QuoteProvider {
+  quote(request: QuoteRequest): Promise<Quote>;
+}
