@@ -22,7 +22,7 @@ export type AgentOutcome =
       /** USD value of what the transaction spends, at build time, in cents; null without a price. */
       valueCents?: bigint | null;
     }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; suggestions?: string[] };
 
 /**
  * The conversational agent: a message and its context in, an intent and a reply out, or a

@@ -53,7 +53,7 @@ export class CommandAgent implements Agent {
     const { market } = context;
     const previous = [...context.recentIntents].reverse().find((intent) => intent.command && intent.action !== 'query')?.command as Command | undefined;
     const parsed = parseCommand(text, { lookup: market.lookup, symbols: market.symbols, previous });
-    if (!parsed.ok) return { ok: false, reason: parsed.reason };
+    if (!parsed.ok) return { ok: false, reason: parsed.reason, ...(parsed.suggestions && { suggestions: parsed.suggestions }) };
     if (parsed.confidence < MIN_CONFIDENCE) {
       return { ok: false, reason: `I am not sure enough of what you mean (confidence ${parsed.confidence}). Please say it more plainly.` };
     }

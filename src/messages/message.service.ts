@@ -71,7 +71,11 @@ export class MessageService {
       slippageBps,
       market: this.marketFor(session.walletAddress),
     });
-    if (!outcome.ok) throw new DomainError('parsing_error', outcome.reason, { details: { reason: outcome.reason } });
+    if (!outcome.ok) {
+      throw new DomainError('parsing_error', outcome.reason, {
+        details: { reason: outcome.reason, ...(outcome.suggestions && { suggestions: outcome.suggestions }) },
+      });
+    }
     if (outcome.transaction) await this.meter.admitTransaction(principal, this.clock.now());
 
     const transaction = outcome.transaction && { ...outcome.transaction, transactionId: `tx_${randomBase62(16)}` };

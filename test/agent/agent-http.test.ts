@@ -86,6 +86,11 @@ describe('swaps', () => {
     expect(response.body.error.code).toBe('parsing_error');
     expect(response.body.error.details.reason).toMatch(reason);
   });
+
+  it('an unknown token near a known one comes with suggestions', async () => {
+    const response = await say('swap 1 SOL for BONKKK');
+    expect(response.body.error.details.suggestions).toContain('BONK');
+  });
 });
 
 describe('transfers', () => {
