@@ -140,6 +140,28 @@ describe('queries are answered from live data and never carry a transaction', ()
   });
 });
 
+describe('test keys', () => {
+  it('build on devnet: the devnet USDC mint, a devnet blockhash, devnet balances', async () => {
+    const testKey = await app.createKey(['admin'], { environment: 'test' });
+    const devWallet = Keypair.generate();
+    await app.http.post('/v1/dev/airdrop').set('Authorization', bearer(testKey)).send({ walletAddress: devWallet.publicKey.toBase58(), token: 'SOL', amount: 1 });
+    await app.http.post('/v1/dev/airdrop').set('Authorization', bearer(testKey)).send({ walletAddress: devWallet.publicKey.toBase58(), token: 'USDC', amount: 10 });
+    const session = (await app.http.post('/v1/sessions').set('Authorization', bearer(testKey)).send({ walletAddress: devWallet.publicKey.toBase58() })).body.sessionId;
+    const response = await app.http.post('/v1/messages').set('Authorization', bearer(testKey)).send({ sessionId: session, message: `send 4 USDC to ${recipient}` });
+    expect(response.status).toBe(200);
+    expect(response.body.transaction.parameters.token).toBe('4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU');
+    const tx = Transaction.from(Buffer.from(response.body.transaction.serializedTransaction, 'base64'));
+    tx.sign(devWallet);
+    await app.service.deps.chains.devnet.send(tx.serialize());
+    const devnet = await app.service.deps.chains.devnet.tokenAccounts(recipient);
+    expect(devnet).toEqual([expect.objectContaining({ mint: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU', amount: 4_000_000n })]);
+    // The same wallet has nothing on mainnet, so a live key is refused for lack of funds.
+    const live = await app.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress: devWallet.publicKey.toBase58() });
+    const refused = await app.http.post('/v1/messages').set('Authorization', bearer(key)).send({ sessionId: live.body.sessionId, message: `send 4 USDC to ${recipient}` });
+    expect(refused.status).toBe(422);
+  });
+});
+
 describe('transactions per day', () => {
   it('counts messages that build a transaction against the tier, then answers 429 and stores nothing', async () => {
     const limited = await startTestApp({ env: { TIER_LIMITS: '{"free":{"transactionsPerDay":2}}' } });
