@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { execute, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { execute, Kind, parse, validate, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { createContext, type AppDeps } from '../src/app/context';
 import { toDomainError } from '../src/app/graphql-errors';
 import { authenticate, fromHttpError, idempotency, locals } from '../src/app/http';
@@ -18,10 +18,40 @@ const OPERATIONS_DIR = path.join(projectRoot, 'rest-adapter', 'operations');
  * route at start-up: a broken document stops the service from starting, not a request.
  */
 export function loadOperation(schema: GraphQLSchema, operation: string): DocumentNode {
-  const document = parse(readFileSync(path.join(OPERATIONS_DIR, `${operation}.graphql`), 'utf8'));
+  const own = parse(readFileSync(path.join(OPERATIONS_DIR, `${operation}.graphql`), 'utf8'));
+  const document: DocumentNode = { ...own, definitions: [...own.definitions, ...fragmentsUsedBy(own.definitions)] };
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`rest-adapter/operations/${operation}.graphql: ${errors.map((e) => e.message).join('; ')}`);
   return document;
+}
+
+/** Shared fragments (operations/fragments/*.graphql) by name. */
+function sharedFragments(): Map<string, FragmentDefinitionNode> {
+  const dir = path.join(OPERATIONS_DIR, 'fragments');
+  const fragments = readdirSync(dir)
+    .filter((file) => file.endsWith('.graphql'))
+    .flatMap((file) => parse(readFileSync(path.join(dir, file), 'utf8')).definitions)
+    .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION);
+  return new Map(fragments.map((fragment) => [fragment.name.value, fragment]));
+}
+
+/** The shared fragments that `definitions` spread, transitively (GraphQL refuses unused ones). */
+function fragmentsUsedBy(definitions: readonly DefinitionNode[]): FragmentDefinitionNode[] {
+  const shared = sharedFragments();
+  const used = new Map<string, FragmentDefinitionNode>();
+  const pending = [...definitions];
+  while (pending.length) {
+    visit(pending.pop()!, {
+      FragmentSpread(node) {
+        const fragment = shared.get(node.name.value);
+        if (fragment && !used.has(fragment.name.value)) {
+          used.set(fragment.name.value, fragment);
+          pending.push(fragment);
+        }
+      },
+    });
+  }
+  return [...used.values()];
 }
 
 /**
