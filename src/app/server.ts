@@ -35,7 +35,7 @@ export async function createHttpApp(
     includeStacktraceInErrorResponses: false,
     // `main` owns SIGTERM/SIGINT and stops Apollo in order; Apollo's own handlers would race it.
     stopOnTerminationSignals: false,
-    plugins: [ApolloServerPluginLandingPageDisabled(), logFaults(logger), unauthorizedStatus],
+    plugins: [ApolloServerPluginLandingPageDisabled(), logFaults(logger), unauthorizedStatus, requestErrorStatusForJsonClients],
   });
   await apollo.start();
 
@@ -114,6 +114,33 @@ const unauthorizedStatus: ApolloServerPlugin<Context> = {
         if (errors?.some((error) => error.extensions?.code === 'unauthorized')) {
           response.http.status = 401;
           response.http.headers.set('www-authenticate', 'Bearer realm="parley"');
+        }
+      },
+    };
+  },
+};
+
+// Apollo's codes for a request whose document or variables are at fault.
+const REQUEST_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT']);
+
+/**
+ * GraphQL over HTTP: a client that accepts `application/json` (the legacy media type) SHOULD
+ * get 200 for a document that does not parse or validate, or variables that do not coerce;
+ * only `application/graphql-response+json` clients get 400
+ * (https://graphql.github.io/graphql-over-http/draft/#sec-application-json). Apollo answers 400
+ * to both, so this plugin restores 200 for the former.
+ */
+const requestErrorStatusForJsonClients: ApolloServerPlugin<Context> = {
+  async requestDidStart({ request }) {
+    let requestError = false;
+    return {
+      async didEncounterErrors({ errors }) {
+        requestError = errors.some((error) => REQUEST_ERROR_CODES.has(String(error.extensions?.code)));
+      },
+      async willSendResponse({ response }) {
+        const accept = request.http?.headers.get('accept') ?? '';
+        if (requestError && response.http.status === 400 && !accept.includes('application/graphql-response+json')) {
+          response.http.status = 200;
         }
       },
     };
