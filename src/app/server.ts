@@ -1,6 +1,7 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
+import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { restErrorHandler, restRouter } from '../../rest-adapter/router';
@@ -10,6 +11,7 @@ import type { Logger } from '../shared/logger';
 import { createContext, type AppDeps, type Context } from './context';
 import { toDomainError } from './graphql-errors';
 import { accessLog, assignRequestId, authenticate, fromHttpError, locals, setErrorHeaders } from './http';
+import { costLimit, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 
 /** Request bodies above this are refused with 413 (DESIGN, HTTP conventions). */
 const BODY_LIMIT = '64kb';
@@ -26,7 +28,7 @@ export interface HttpApp {
  */
 export async function createHttpApp(
   schema: GraphQLSchema,
-  deps: AppDeps & { logger: Logger; checkDatabase: () => Promise<void> },
+  deps: AppDeps & { logger: Logger; checkDatabase: () => Promise<void>; corsOrigins: string[] },
 ): Promise<HttpApp> {
   const { logger } = deps;
   const apollo = new ApolloServer<Context>({
@@ -35,7 +37,14 @@ export async function createHttpApp(
     includeStacktraceInErrorResponses: false,
     // `main` owns SIGTERM/SIGINT and stops Apollo in order; Apollo's own handlers would race it.
     stopOnTerminationSignals: false,
-    plugins: [ApolloServerPluginLandingPageDisabled(), logFaults(logger), unauthorizedStatus, requestErrorStatusForJsonClients],
+    validationRules: [depthLimit(MAX_DEPTH)],
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      logFaults(logger),
+      unauthorizedStatus,
+      requestErrorStatusForJsonClients,
+      costLimit(schema, MAX_COST),
+    ],
   });
   await apollo.start();
 
@@ -43,6 +52,15 @@ export async function createHttpApp(
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(assignRequestId, accessLog(logger));
+  // Browsers may call the API only from CORS_ORIGINS (none by default; "*" for any).
+  app.use(
+    cors({
+      origin: deps.corsOrigins.includes('*') ? '*' : deps.corsOrigins.length ? deps.corsOrigins : false,
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Apollo-Require-Preflight'],
+      exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed'],
+      maxAge: 600,
+    }),
+  );
   app.use(express.json({ limit: BODY_LIMIT }));
 
   app.get('/health', (_req, res) => sendPayload(res, 200, { status: 'ok' }));

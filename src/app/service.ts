@@ -86,6 +86,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
     const http = await createHttpApp(await buildParleySchema(), {
       ...deps,
       logger,
+      corsOrigins: config.CORS_ORIGINS,
       checkDatabase: async () => {
         await database.orm.em.getConnection().execute('select 1');
       },

@@ -1,0 +1,85 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import {
+  getNamedType,
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  type ValidationContext,
+} from 'graphql';
+import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
+import { DomainError } from '../shared/errors';
+import { DEFAULT_PAGE_SIZE } from '../shared/pagination';
+
+/**
+ * Limits on what one GraphQL request may ask, so that no query can make the service read
+ * without bound: nesting depth (introspection excluded, which tools need in full) and an
+ * estimated cost in which every field costs 1 and a connection's subtree counts once per
+ * row it may return (`first`, default 50).
+ */
+export const MAX_DEPTH = 10;
+export const MAX_COST = 10_000;
+
+/** Validation rule: refuses operations nested deeper than `max` fields. */
+export function depthLimit(max: number) {
+  return (context: ValidationContext): ASTVisitor => {
+    const depthOf = (selectionSet: SelectionSetNode | undefined, seen: Set<string>): number => {
+      if (!selectionSet) return 0;
+      let deepest = 0;
+      for (const selection of selectionSet.selections) {
+        if (selection.kind === Kind.FIELD) {
+          if (selection.name.value.startsWith('__')) continue;
+          deepest = Math.max(deepest, 1 + depthOf(selection.selectionSet, seen));
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+          deepest = Math.max(deepest, depthOf(selection.selectionSet, seen));
+        } else if (!seen.has(selection.name.value)) {
+          const fragment: FragmentDefinitionNode | null | undefined = context.getFragment(selection.name.value);
+          deepest = Math.max(deepest, depthOf(fragment?.selectionSet, new Set([...seen, selection.name.value])));
+        }
+      }
+      return deepest;
+    };
+    return {
+      OperationDefinition(operation) {
+        const depth = depthOf(operation.selectionSet, new Set());
+        if (depth > max) {
+          context.reportError(new GraphQLError(`The query is nested ${depth} levels deep; at most ${max} are allowed`, { nodes: [operation] }));
+        }
+      },
+    };
+  };
+}
+
+/** A connection's subtree costs once per row it may return. */
+const connectionEstimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
+  if (!getNamedType(field.type).name.endsWith('Connection')) return undefined;
+  const rows = typeof args.first === 'number' ? args.first : DEFAULT_PAGE_SIZE;
+  return 1 + rows * childComplexity;
+};
+
+/** Apollo plugin: refuses, before execution, an operation whose estimated cost is above `max`. */
+export function costLimit(schema: GraphQLSchema, max: number): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document }) {
+          const cost = getComplexity({
+            schema,
+            query: document,
+            variables: request.variables,
+            operationName: request.operationName,
+            estimators: [connectionEstimator, simpleEstimator({ defaultComplexity: 1 })],
+          });
+          if (cost > max) {
+            const error = new DomainError('validation_error', `The query is too expensive: cost ${cost}, at most ${max}. Ask for fewer rows.`, {
+              details: { cost, limit: max },
+            });
+            throw new GraphQLError(error.message, { originalError: error, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+          }
+        },
+      };
+    },
+  };
+}

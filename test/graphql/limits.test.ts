@@ -1,0 +1,54 @@
+import { buildSchema, parse, validate } from 'graphql';
+import { depthLimit } from '../../src/app/query-limits';
+import { bearer, startTestApp, type TestApp } from '../support/app';
+
+describe('depth limit', () => {
+  const schema = buildSchema('type Query { node: Node } type Node { child: Node name: String }');
+  const nested = (levels: number) => `{ node ${'{ child '.repeat(levels - 2)}{ name }${' }'.repeat(levels - 2)} }`;
+
+  it('accepts 10 levels and refuses 11, fragments included, introspection excluded', () => {
+    expect(validate(schema, parse(nested(10)), [depthLimit(10)])).toEqual([]);
+    const refused = validate(schema, parse(nested(11)), [depthLimit(10)]);
+    expect(refused.map((e) => e.message)).toEqual(['The query is nested 11 levels deep; at most 10 are allowed']);
+    const viaFragment = parse('{ node { ...F } } fragment F on Node { child { child { child { child { child { child { child { child { child { name } } } } } } } } } }');
+    expect(validate(schema, viaFragment, [depthLimit(10)])).toHaveLength(1);
+    const introspection = parse('{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } }');
+    expect(validate(schema, introspection, [depthLimit(3)])).toEqual([]);
+  });
+});
+
+describe('cost limit and CORS over HTTP', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { CORS_ORIGINS: 'https://app.example.com' } });
+  });
+  afterAll(() => app.close());
+
+  it('refuses a query whose connections could return too many rows, with its cost', async () => {
+    const query = '{ sessions(first: 100) { edges { node { messages(first: 100) { edges { node { content intent { action } } } } } } } }';
+    const response = await app.http.post('/graphql').set('Authorization', bearer(app.adminKey)).send({ query });
+    expect(response.body.data).toBeUndefined();
+    expect(response.body.errors[0].extensions).toMatchObject({ code: 'validation_error', details: { limit: 10_000, cost: expect.any(Number) } });
+    expect(response.body.errors[0].extensions.details.cost).toBeGreaterThan(10_000);
+    const fine = await app.http
+      .post('/graphql')
+      .set('Authorization', bearer(app.adminKey))
+      .send({ query: '{ sessions(first: 50) { edges { node { messageCount messages(first: 10) { edges { node { content intent { action } } } } } } } }' });
+    expect(fine.body.errors).toBeUndefined();
+  });
+
+  it('answers preflights and exposes the rate-limit headers to listed origins only', async () => {
+    const preflight = await app.http
+      .options('/v1/sessions')
+      .set('Origin', 'https://app.example.com')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization,content-type,idempotency-key');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/Idempotency-Key/);
+    const read = await app.http.get('/v1/analytics/usage').set('Origin', 'https://app.example.com').set('Authorization', bearer(app.adminKey));
+    expect(read.headers['access-control-expose-headers']).toMatch(/X-RateLimit-Remaining/);
+    const stranger = await app.http.get('/v1/analytics/usage').set('Origin', 'https://evil.example.com').set('Authorization', bearer(app.adminKey));
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
