@@ -19,6 +19,7 @@ import { TransactionService } from '../transactions/transaction.service';
 import type { Network, TokenRegistry } from '../tokens/token-registry';
 import { SessionService } from '../sessions/session.service';
 import type { Clock } from '../shared/clock';
+import type { Observer } from '../shared/observer';
 
 /** What lives as long as the service and is shared by every request. */
 export interface AppDeps {
@@ -26,6 +27,7 @@ export interface AppDeps {
   clock: Clock;
   meter: UsageMeter;
   agent: Agent;
+  observer: Observer;
   tokens: TokenRegistry;
   priceProvider: PriceProvider;
   quoteProvider: QuoteProvider;
@@ -71,7 +73,7 @@ export function createContext(deps: AppDeps, request: { principal: Principal | n
     keys: new KeyService(em, deps.clock),
     usage: new UsageService(deps.meter, deps.clock),
     sessions: new SessionService(em, deps.clock),
-    messages: new MessageService(em, deps.clock, deps.agent, deps.meter, marketFor),
+    messages: new MessageService(em, deps.clock, deps.agent, deps.meter, marketFor, deps.observer),
     prices: new PriceService(deps.tokens, priceLoader),
     portfolio,
     dev: new DevService(deps.tokens, deps.ledgers[network]),

@@ -6,6 +6,7 @@ import { DomainError } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
 import type { Logger } from '../shared/logger';
 import type { AppDeps } from './context';
+import type { Prometheus } from './prometheus';
 
 /**
  * Express middleware shared by /graphql and /v1: request ids, the access log, and the one
@@ -29,12 +30,13 @@ export const assignRequestId: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** One JSON line per request once it has been answered. Headers are not logged. */
-export function accessLog(logger: Logger): RequestHandler {
+/** One JSON line per request once it has been answered (headers are not logged), and its metrics. */
+export function accessLog(logger: Logger, metrics: Prometheus): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      metrics.observeRequest(req, res, durationMs / 1000);
       logger.info(
         {
           requestId: locals(res).requestId,

@@ -11,6 +11,7 @@ import type { Logger } from '../shared/logger';
 import { createContext, type AppDeps, type Context } from './context';
 import { toDomainError } from './graphql-errors';
 import { accessLog, assignRequestId, authenticate, fromHttpError, locals, setErrorHeaders } from './http';
+import type { Prometheus } from './prometheus';
 import { costLimit, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 
 /** Request bodies above this are refused with 413 (DESIGN, HTTP conventions). */
@@ -28,7 +29,7 @@ export interface HttpApp {
  */
 export async function createHttpApp(
   schema: GraphQLSchema,
-  deps: AppDeps & { logger: Logger; checkDatabase: () => Promise<void>; corsOrigins: string[] },
+  deps: AppDeps & { logger: Logger; checkDatabase: () => Promise<void>; corsOrigins: string[]; metrics: Prometheus },
 ): Promise<HttpApp> {
   const { logger } = deps;
   const apollo = new ApolloServer<Context>({
@@ -51,7 +52,7 @@ export async function createHttpApp(
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(assignRequestId, accessLog(logger));
+  app.use(assignRequestId, accessLog(logger, deps.metrics));
   // Browsers may call the API only from CORS_ORIGINS (none by default; "*" for any).
   app.use(
     cors({
@@ -64,6 +65,7 @@ export async function createHttpApp(
   app.use(express.json({ limit: BODY_LIMIT }));
 
   app.get('/health', (_req, res) => sendPayload(res, 200, { status: 'ok' }));
+  app.get('/metrics', deps.metrics.handler());
   app.get('/ready', async (_req, res) => {
     try {
       await deps.checkDatabase();

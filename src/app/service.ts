@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type Database } from './database';
 import { buildParleySchema } from './schema';
+import { Prometheus } from './prometheus';
 import { createHttpApp, type HttpApp } from './server';
 
 export interface Service {
@@ -63,7 +64,10 @@ export async function startService(config: Config, logger: Logger, options: Serv
       redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
       await redis.connect();
     }
-    const meter = new UsageMeter(resolveTierLimits(config.TIER_LIMITS), { redis, prefix: options.limiterPrefix ?? 'parley' });
+    const metrics = new Prometheus();
+    const meter = new UsageMeter(resolveTierLimits(config.TIER_LIMITS), { redis, prefix: options.limiterPrefix ?? 'parley' }, (code) =>
+      metrics.rateLimited(code),
+    );
     const priceProvider =
       config.PRICE_PROVIDER === 'jupiter'
         ? new JupiterPriceProvider(tokens, { baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY, clock })
@@ -77,6 +81,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       clock,
       meter,
       agent: new CommandAgent(),
+      observer: metrics,
       tokens,
       priceProvider,
       quoteProvider,
@@ -87,6 +92,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       ...deps,
       logger,
       corsOrigins: config.CORS_ORIGINS,
+      metrics,
       checkDatabase: async () => {
         await database.orm.em.getConnection().execute('select 1');
       },

@@ -48,6 +48,8 @@ export class UsageMeter {
   constructor(
     private readonly limits: Record<Tier, TierLimits>,
     private readonly store: { redis?: Redis; prefix: string },
+    /** Told of every refusal, for the rejection metrics. */
+    private readonly onRejection: (code: 'rate_limit_exceeded' | 'transaction_limit_exceeded') => void = () => undefined,
   ) {
     const make: LimiterFactory = (name, points, duration) => {
       const options = { keyPrefix: `${store.prefix}:${name}`, points, duration };
@@ -75,11 +77,13 @@ export class UsageMeter {
     try {
       const used = await take(this.perMinute[principal.tier], minute.key, taken);
       if (!used) {
+        this.onRejection('rate_limit_exceeded');
         throw rateLimited('rate_limit_exceeded', `Rate limit of ${limit} requests per minute exceeded`, limit, resetAt, now);
       }
       if (principal.environment === 'test') {
         const dayKey = `${principal.keyId}:${utcDay(now)}`;
         if (!(await take(this.testKeyPerDay, dayKey, taken))) {
+          this.onRejection('rate_limit_exceeded');
           const midnight = nextUtcMidnight(now).getTime() / 1000;
           throw rateLimited(
             'rate_limit_exceeded',
@@ -105,6 +109,7 @@ export class UsageMeter {
     const used = await take(this.transactionsPerDay[principal.tier], `${principal.accountId}:${utcDay(now)}`, taken);
     if (!used) {
       await giveBack(taken);
+      this.onRejection('transaction_limit_exceeded');
       throw rateLimited(
         'transaction_limit_exceeded',
         `Daily limit of ${perDay} transactions for the ${principal.tier} tier reached`,

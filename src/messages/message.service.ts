@@ -9,6 +9,7 @@ import { Account } from '../accounts/account.entity';
 import { TransactionRecord } from '../transactions/transaction-record.entity';
 import { formatUnits } from '../shared/amounts';
 import type { Clock } from '../shared/clock';
+import type { Observer } from '../shared/observer';
 import { DomainError, invalidField } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
 import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/pagination';
@@ -51,6 +52,7 @@ export class MessageService {
     private readonly meter: UsageMeter,
     /** The agent's market for a wallet, on the caller's network. */
     private readonly marketFor: (walletAddress: string) => AgentContext['market'],
+    private readonly observer: Observer,
   ) {}
 
   /**
@@ -71,6 +73,7 @@ export class MessageService {
       slippageBps,
       market: this.marketFor(session.walletAddress),
     });
+    this.observer.agentOutcome(outcome.ok ? outcome.intent.action : 'none', outcome.ok ? 'answered' : 'refused');
     if (!outcome.ok) {
       throw new DomainError('parsing_error', outcome.reason, {
         details: { reason: outcome.reason, ...(outcome.suggestions && { suggestions: outcome.suggestions }) },
