@@ -91,6 +91,17 @@ function setRateLimitHeaders(res: Response, limit: number, remaining: number, re
   res.setHeader('X-RateLimit-Reset', String(Math.ceil(resetAt)));
 }
 
+/**
+ * Refuses NUL characters anywhere in the URL or the JSON body: PostgreSQL text cannot hold
+ * them, so they would otherwise fail deep inside a query instead of as the caller's error.
+ */
+export const refuseNul: RequestHandler = (req, _res, next) => {
+  if (/%00/i.test(req.originalUrl) || (req.body !== undefined && JSON.stringify(req.body).includes('\\u0000'))) {
+    throw new DomainError('validation_error', 'Text must not contain NUL (\\u0000) characters');
+  }
+  next();
+};
+
 /** Headers that go with an error status: the auth challenge and the retry hint. */
 export function setErrorHeaders(res: Response, error: DomainError): void {
   if (error.code === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer realm="parley"');
@@ -104,6 +115,10 @@ export function setErrorHeaders(res: Response, error: DomainError): void {
  */
 export function fromHttpError(error: unknown): DomainError | null {
   if (error instanceof DomainError) return error;
+  // Express could not percent-decode a path parameter (invalid UTF-8, a lone "%").
+  if (error instanceof URIError || (error as { status?: number } | null)?.status === 400) {
+    return new DomainError('validation_error', 'The request path is not validly percent-encoded', { field: 'path' });
+  }
   const type = (error as { type?: string } | null)?.type;
   switch (type) {
     case 'entity.parse.failed':

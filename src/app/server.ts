@@ -10,7 +10,7 @@ import { DomainError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { createContext, type AppDeps, type Context } from './context';
 import { toDomainError } from './graphql-errors';
-import { accessLog, assignRequestId, authenticate, fromHttpError, locals, setErrorHeaders } from './http';
+import { accessLog, assignRequestId, authenticate, fromHttpError, locals, refuseNul, setErrorHeaders } from './http';
 import type { Prometheus } from './prometheus';
 import { costLimit, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 
@@ -62,7 +62,7 @@ export async function createHttpApp(
       maxAge: 600,
     }),
   );
-  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(express.json({ limit: BODY_LIMIT }), refuseNul);
 
   app.get('/health', (_req, res) => sendPayload(res, 200, { status: 'ok' }));
   app.get('/metrics', deps.metrics.handler());

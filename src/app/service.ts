@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Redis } from 'ioredis';
 import { CommandAgent } from '../agent/command-agent';
 import { startChains, type Chains } from '../chain/chains';
@@ -36,6 +37,24 @@ export interface ServiceOptions {
   clock?: Clock;
   /** Namespace of the rate-limit counters; tests give each app its own. */
   limiterPrefix?: string;
+}
+
+/**
+ * Requests Node's HTTP parser refuses before express sees them (headers or URL over 16 KiB,
+ * malformed request lines) still get the JSON error body, not a bare status line.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({
+    error: tooLarge
+      ? { code: 'headers_too_large', message: 'The request line and headers are larger than 16 KiB' }
+      : { code: 'validation_error', message: 'The request is not valid HTTP' },
+  });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**
@@ -110,6 +129,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
             if (error) reject(error);
             else resolve((server!.address() as AddressInfo).port);
           });
+          server.on('clientError', answerClientError);
         }),
       async stop() {
         if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));

@@ -15,6 +15,7 @@ export const HTTP_STATUS = {
   method_not_allowed: 405,
   idempotency_conflict: 409,
   payload_too_large: 413,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   parsing_error: 422,
   rate_limit_exceeded: 429,
