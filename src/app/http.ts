@@ -115,10 +115,6 @@ export function setErrorHeaders(res: Response, error: DomainError): void {
  */
 export function fromHttpError(error: unknown): DomainError | null {
   if (error instanceof DomainError) return error;
-  // Express could not percent-decode a path parameter (invalid UTF-8, a lone "%").
-  if (error instanceof URIError || (error as { status?: number } | null)?.status === 400) {
-    return new DomainError('validation_error', 'The request path is not validly percent-encoded', { field: 'path' });
-  }
   const type = (error as { type?: string } | null)?.type;
   switch (type) {
     case 'entity.parse.failed':
@@ -133,6 +129,10 @@ export function fromHttpError(error: unknown): DomainError | null {
     case 'stream.encoding.set':
       return new DomainError('validation_error', 'The request body could not be read', { field: 'body' });
     default:
+      // Express could not percent-decode a path parameter (invalid UTF-8, a lone "%").
+      if (error instanceof URIError || (error as { status?: number } | null)?.status === 400) {
+        return new DomainError('validation_error', 'The request path is not validly percent-encoded', { field: 'path' });
+      }
       return null;
   }
 }
