@@ -5,6 +5,7 @@ import type { ChainGateway } from '../chain/chain-gateway';
 import type { LocalLedger } from '../chain/local-ledger';
 import { DevService } from '../dev/dev.service';
 import type { Principal } from '../auth/principal';
+import type { PrincipalCache } from '../auth/principal-cache';
 import { KeyService } from '../keys/key.service';
 import { UsageService } from '../limits/usage.service';
 import type { UsageMeter } from '../limits/usage-meter';
@@ -28,6 +29,7 @@ export interface AppDeps {
   meter: UsageMeter;
   agent: Agent;
   observer: Observer;
+  principals: PrincipalCache;
   tokens: TokenRegistry;
   priceProvider: PriceProvider;
   quoteProvider: QuoteProvider;
@@ -70,7 +72,7 @@ export function createContext(deps: AppDeps, request: { principal: Principal | n
     requestId: request.requestId,
     principal: request.principal,
     now: deps.clock.now(),
-    keys: new KeyService(em, deps.clock),
+    keys: new KeyService(em, deps.clock, deps.principals),
     usage: new UsageService(deps.meter, deps.clock),
     sessions: new SessionService(em, deps.clock),
     messages: new MessageService(em, deps.clock, deps.agent, deps.meter, marketFor, deps.observer),

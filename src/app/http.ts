@@ -69,7 +69,7 @@ export function authenticate(deps: AppDeps): RequestHandler {
     if (header === undefined) return next();
     const secret = BEARER.exec(header)?.[1];
     if (!secret) throw new DomainError('unauthorized', 'Authorization must be "Bearer <API key>"');
-    const principal = await new KeyService(deps.orm.em.fork(), deps.clock).authenticate(secret);
+    const principal = await new KeyService(deps.orm.em.fork(), deps.clock, deps.principals).authenticate(secret);
     locals(res).principal = principal;
     try {
       const allowance = await deps.meter.admitRequest(principal, deps.clock.now());

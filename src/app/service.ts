@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Redis } from 'ioredis';
 import { CommandAgent } from '../agent/command-agent';
+import { PrincipalCache } from '../auth/principal-cache';
 import { startChains, type Chains } from '../chain/chains';
 import { KeyService } from '../keys/key.service';
 import { resolveTierLimits } from '../limits/tier-limits';
@@ -101,6 +102,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       meter,
       agent: new CommandAgent(),
       observer: metrics,
+      principals: new PrincipalCache(clock),
       tokens,
       priceProvider,
       quoteProvider,

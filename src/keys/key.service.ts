@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, DEFAULT_ACCOUNT_ID } from '../accounts/account.entity';
 import type { Principal } from '../auth/principal';
+import type { PrincipalCache } from '../auth/principal-cache';
 import { grants, isScope, type Scope } from '../auth/scopes';
 import { DAY_MS, type Clock } from '../shared/clock';
 import { DomainError, invalidField } from '../shared/errors';
@@ -37,6 +38,8 @@ export class KeyService {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
+    /** Verified keys of this process; revocation and rotation drop theirs. Absent in the CLI. */
+    private readonly cache?: PrincipalCache,
   ) {}
 
   private get keys() {
@@ -50,18 +53,22 @@ export class KeyService {
   async authenticate(secret: string): Promise<Principal> {
     const parsed = parseSecret(secret);
     if (!parsed) throw unusableKey();
+    const cached = this.cache?.get(parsed.hash);
+    if (cached) return cached;
     const candidates = await this.keys.findByLookupPrefix(parsed.lookupPrefix);
     const key = candidates.find((candidate) => sameHash(candidate.secretHash, parsed.hash));
     const now = this.clock.now();
     if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) throw unusableKey();
     await this.touch(key, now);
-    return {
+    const principal: Principal = {
       accountId: key.account.id,
       tier: key.account.tier,
       keyId: key.id,
       scopes: key.scopes,
       environment: key.environment,
     };
+    this.cache?.set(parsed.hash, principal, key.expiresAt);
+    return principal;
   }
 
   async create(principal: Principal, input: CreateKeyInput): Promise<IssuedKey> {
@@ -84,6 +91,7 @@ export class KeyService {
     const key = await this.findActive(principal, keyId);
     key.revokedAt = this.clock.now();
     await this.em.flush();
+    this.cache?.forget(key.id);
     return key;
   }
 
@@ -109,6 +117,7 @@ export class KeyService {
     issued.key.previousKeyId = previous.id;
     if (!previous.expiresAt || previous.expiresAt > graceEnd) previous.expiresAt = graceEnd;
     await this.em.flush();
+    this.cache?.forget(previous.id);
     return { ...issued, previous };
   }
 
