@@ -1,7 +1,7 @@
 import type { LocalLedger } from '../chain/local-ledger';
 import { AmountError, toBaseUnits } from '../shared/amounts';
 import { DomainError, invalidField } from '../shared/errors';
-import { isSolanaAddress } from '../shared/solana-address';
+import { requireSolanaAddress } from '../shared/solana-address';
 import type { TokenRegistry } from '../tokens/token-registry';
 
 /** The most one airdrop gives, in whole tokens. */
@@ -28,9 +28,7 @@ export class DevService {
     if (!this.ledger) {
       throw new DomainError('not_found', 'No faucet here: this network is served by a configured RPC node, not the embedded ledger');
     }
-    if (!isSolanaAddress(input.walletAddress)) {
-      throw invalidField('walletAddress', 'Invalid wallet address format: expected a base58 Solana public key of 32 bytes');
-    }
+    requireSolanaAddress(input.walletAddress, 'walletAddress');
     const token = this.registry.resolve(input.token, this.ledger.network);
     if (!token) {
       throw new DomainError('token_not_found', `Unknown token "${input.token.slice(0, 64)}" on ${this.ledger.network}`, { details: { token: input.token.slice(0, 64) } });

@@ -2,8 +2,7 @@ import DataLoader from 'dataloader';
 import type { ChainGateway } from '../chain/chain-gateway';
 import type { MarketData } from '../prices/price-provider';
 import { formatUnits, usdCents } from '../shared/amounts';
-import { invalidField } from '../shared/errors';
-import { isSolanaAddress } from '../shared/solana-address';
+import { requireSolanaAddress } from '../shared/solana-address';
 import { SOL_MINT, type Network, type Token, type TokenRegistry } from '../tokens/token-registry';
 
 /** Placeholder symbol of a mint that is not in the registry (its mint is given beside it). */
@@ -52,9 +51,7 @@ export class PortfolioService {
   }
 
   portfolio(walletAddress: string): Promise<Portfolio> {
-    if (!isSolanaAddress(walletAddress)) {
-      throw invalidField('walletAddress', 'Invalid wallet address format: expected a base58 Solana public key of 32 bytes');
-    }
+    requireSolanaAddress(walletAddress, 'walletAddress');
     return this.loader.load(walletAddress);
   }
 

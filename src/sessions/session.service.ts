@@ -5,7 +5,7 @@ import { DAY_MS, type Clock } from '../shared/clock';
 import { DomainError, invalidField } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
 import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/pagination';
-import { isSolanaAddress } from '../shared/solana-address';
+import { requireSolanaAddress } from '../shared/solana-address';
 import { Session, type SessionStatus } from './session.entity';
 
 export const SESSION_LIFETIME_MS = DAY_MS;
@@ -33,9 +33,7 @@ export class SessionService {
   }
 
   async create(principal: Principal, input: { walletAddress: string; metadata?: SessionMetadata | null }): Promise<Session> {
-    if (!isSolanaAddress(input.walletAddress)) {
-      throw invalidField('walletAddress', 'Invalid wallet address format: expected a base58 Solana public key of 32 bytes');
-    }
+    requireSolanaAddress(input.walletAddress, 'walletAddress');
     const metadata = input.metadata ?? {};
     for (const [name, limit] of Object.entries(METADATA_LIMITS) as Array<[keyof SessionMetadata, number]>) {
       const value = metadata[name];

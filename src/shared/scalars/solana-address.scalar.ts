@@ -1,10 +1,8 @@
 import { GraphQLScalarType, Kind } from 'graphql';
-import { isSolanaAddress } from '../solana-address';
+import { INVALID_ADDRESS_MESSAGE, isSolanaAddress } from '../solana-address';
 
 const refuse = (value: unknown) =>
-  new TypeError(
-    `Invalid wallet address format: expected a base58 Solana public key of 32 bytes, got ${JSON.stringify(value)?.slice(0, 60)}`,
-  );
+  new TypeError(`${INVALID_ADDRESS_MESSAGE}, got ${JSON.stringify(value)?.slice(0, 60)}`);
 
 /** A Solana account address: base58 that decodes to 32 bytes. Checked wherever it is input. */
 export const SolanaAddressScalar = new GraphQLScalarType<string, string>({
