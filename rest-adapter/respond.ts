@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { locals, setErrorHeaders } from '../src/app/http';
-import type { DomainError } from '../src/shared/errors';
+import { errorFields, type DomainError } from '../src/shared/errors';
 
 /** `meta` of every REST body (DESIGN, HTTP conventions). */
 export function meta(res: Response) {
@@ -14,13 +14,5 @@ export function sendPayload(res: Response, status: number, payload: Record<strin
 /** The REST error body: `{ error: { code, message, field?, details? }, meta }`. */
 export function sendError(res: Response, error: DomainError): void {
   setErrorHeaders(res, error);
-  res.status(error.status).json({
-    error: {
-      code: error.code,
-      message: error.message,
-      ...(error.field !== undefined && { field: error.field }),
-      ...(error.details !== undefined && { details: error.details }),
-    },
-    meta: meta(res),
-  });
+  res.status(error.status).json({ error: { ...errorFields(error), message: error.message }, meta: meta(res) });
 }

@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import { execute, Kind, parse, validate, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { createContext, type AppDeps } from '../src/app/context';
 import { toDomainError } from '../src/app/graphql-errors';
-import { authenticate, fromHttpError, idempotency, locals } from '../src/app/http';
+import { authenticate, idempotency, locals, toClientError } from '../src/app/http';
 import { DomainError } from '../src/shared/errors';
 import type { Logger } from '../src/shared/logger';
 import { projectRoot } from '../src/shared/paths';
@@ -123,10 +123,5 @@ function methodNotAllowed(allowed: string[]): RequestHandler {
 
 /** Renders any error of a /v1 request as the REST error body; faults are logged and masked. */
 export function restErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, _req, res, _next) => {
-    const domain = fromHttpError(error);
-    if (domain) return sendError(res, domain);
-    logger.error({ err: error, requestId: locals(res).requestId }, 'unhandled error');
-    sendError(res, new DomainError('internal_error', 'Internal server error'));
-  };
+  return (error, _req, res, _next) => sendError(res, toClientError(error, logger, res));
 }

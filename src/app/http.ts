@@ -110,6 +110,17 @@ export function setErrorHeaders(res: Response, error: DomainError): void {
 }
 
 /**
+ * The error a client is shown for anything thrown while answering: a known one as it is,
+ * anything else logged with the request id and masked as `internal_error`.
+ */
+export function toClientError(error: unknown, logger: Logger, res: Response): DomainError {
+  const domain = fromHttpError(error);
+  if (domain) return domain;
+  logger.error({ err: error, requestId: locals(res).requestId }, 'unhandled error');
+  return new DomainError('internal_error', 'Internal server error');
+}
+
+/**
  * Normalises what express and body-parser throw for malformed requests into domain errors.
  * Null for anything else, which is a fault.
  */

@@ -6,11 +6,11 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { restErrorHandler, restRouter } from '../../rest-adapter/router';
 import { sendError, sendPayload } from '../../rest-adapter/respond';
-import { DomainError } from '../shared/errors';
+import { DomainError, errorFields } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { createContext, type AppDeps, type Context } from './context';
 import { toDomainError } from './graphql-errors';
-import { accessLog, assignRequestId, authenticate, fromHttpError, locals, refuseNul, setErrorHeaders } from './http';
+import { accessLog, assignRequestId, authenticate, locals, refuseNul, setErrorHeaders, toClientError } from './http';
 import type { Prometheus } from './prometheus';
 import { costLimit, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 
@@ -97,16 +97,7 @@ export async function createHttpApp(
 function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const domain = error instanceof GraphQLError ? toDomainError(error) : null;
   if (!domain) return { message: 'Internal server error', path: formatted.path, extensions: { code: 'internal_error' } };
-  return {
-    message: domain.message,
-    locations: formatted.locations,
-    path: formatted.path,
-    extensions: {
-      code: domain.code,
-      ...(domain.field !== undefined && { field: domain.field }),
-      ...(domain.details !== undefined && { details: domain.details }),
-    },
-  };
+  return { message: domain.message, locations: formatted.locations, path: formatted.path, extensions: errorFields(domain) };
 }
 
 function logFaults(logger: Logger): ApolloServerPlugin<Context> {
@@ -170,19 +161,8 @@ const requestErrorStatusForJsonClients: ApolloServerPlugin<Context> = {
 /** Errors raised before Apollo runs (bad key, rate limit, bad JSON) in GraphQL's shape. */
 function graphQLErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error, _req, res, _next) => {
-    let domain = fromHttpError(error);
-    if (!domain) {
-      logger.error({ err: error, requestId: locals(res).requestId }, 'unhandled error');
-      domain = new DomainError('internal_error', 'Internal server error');
-    }
+    const domain = toClientError(error, logger, res);
     setErrorHeaders(res, domain);
-    res.status(domain.status).json({
-      errors: [
-        {
-          message: domain.message,
-          extensions: { code: domain.code, ...(domain.details !== undefined && { details: domain.details }) },
-        },
-      ],
-    });
+    res.status(domain.status).json({ errors: [{ message: domain.message, extensions: errorFields(domain) }] });
   };
 }

@@ -61,3 +61,12 @@ export class DomainError extends Error {
 export function invalidField(field: string, message: string, details?: ErrorDetails): DomainError {
   return new DomainError('validation_error', message, { field, details });
 }
+
+/** What a client sees of an error beside its message: REST `error`, GraphQL `extensions`. */
+export function errorFields(error: DomainError): { code: ErrorCode; field?: string; details?: ErrorDetails } {
+  return {
+    code: error.code,
+    ...(error.field !== undefined && { field: error.field }),
+    ...(error.details !== undefined && { details: error.details }),
+  };
+}
