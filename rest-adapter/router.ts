@@ -17,16 +17,16 @@ const OPERATIONS_DIR = path.join(projectRoot, 'rest-adapter', 'operations');
  * Parses and validates a route's operation document against the schema. Called once per
  * route at start-up: a broken document stops the service from starting, not a request.
  */
-export function loadOperation(schema: GraphQLSchema, operation: string): DocumentNode {
+export function loadOperation(schema: GraphQLSchema, operation: string, shared: Map<string, FragmentDefinitionNode>): DocumentNode {
   const own = parse(readFileSync(path.join(OPERATIONS_DIR, `${operation}.graphql`), 'utf8'));
-  const document: DocumentNode = { ...own, definitions: [...own.definitions, ...fragmentsUsedBy(own.definitions)] };
+  const document: DocumentNode = { ...own, definitions: [...own.definitions, ...fragmentsUsedBy(own.definitions, shared)] };
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`rest-adapter/operations/${operation}.graphql: ${errors.map((e) => e.message).join('; ')}`);
   return document;
 }
 
-/** Shared fragments (operations/fragments/*.graphql) by name. */
-function sharedFragments(): Map<string, FragmentDefinitionNode> {
+/** Shared fragments (operations/fragments/*.graphql) by name. Read once per router. */
+export function sharedFragments(): Map<string, FragmentDefinitionNode> {
   const dir = path.join(OPERATIONS_DIR, 'fragments');
   const fragments = readdirSync(dir)
     .filter((file) => file.endsWith('.graphql'))
@@ -36,8 +36,7 @@ function sharedFragments(): Map<string, FragmentDefinitionNode> {
 }
 
 /** The shared fragments that `definitions` spread, transitively (GraphQL refuses unused ones). */
-function fragmentsUsedBy(definitions: readonly DefinitionNode[]): FragmentDefinitionNode[] {
-  const shared = sharedFragments();
+function fragmentsUsedBy(definitions: readonly DefinitionNode[], shared: Map<string, FragmentDefinitionNode>): FragmentDefinitionNode[] {
   const used = new Map<string, FragmentDefinitionNode>();
   const pending = [...definitions];
   while (pending.length) {
@@ -61,13 +60,14 @@ function fragmentsUsedBy(definitions: readonly DefinitionNode[]): FragmentDefini
  */
 export function restRouter(schema: GraphQLSchema, deps: AppDeps, logger: Logger, routes: RestRoute[] = defaultRoutes) {
   const router = express.Router();
+  const fragments = sharedFragments();
   const byPath = new Map<string, RestRoute[]>();
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
 
   for (const [routePath, sameRoutes] of byPath) {
     const chain = router.route(routePath);
     for (const route of sameRoutes) {
-      const handler = operationHandler(route, loadOperation(schema, route.operation), schema, deps);
+      const handler = operationHandler(route, loadOperation(schema, route.operation, fragments), schema, deps);
       const guards = route.idempotent ? [authenticate(deps), idempotency(deps)] : [authenticate(deps)];
       chain[route.method.toLowerCase() as 'get' | 'post' | 'delete'](...guards, handler);
     }
