@@ -26,7 +26,7 @@ export function loadOperation(schema: GraphQLSchema, operation: string, shared: 
 }
 
 /** Shared fragments (operations/fragments/*.graphql) by name. Read once per router. */
-export function sharedFragments(): Map<string, FragmentDefinitionNode> {
+function sharedFragments(): Map<string, FragmentDefinitionNode> {
   const dir = path.join(OPERATIONS_DIR, 'fragments');
   const fragments = readdirSync(dir)
     .filter((file) => file.endsWith('.graphql'))

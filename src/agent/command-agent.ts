@@ -1,13 +1,13 @@
 import { AmountError, formatUnits, toBaseUnits, usdCents } from '../shared/amounts';
 import { QuoteError, usdToBaseUnits } from '../quotes/estimate-quoter';
 import type { Quote } from '../quotes/quote-provider';
+import { SOL_MINT } from '../tokens/token-registry';
 import type { Agent, AgentContext, AgentOutcome } from './agent';
 import type { Intent, TransactionDetails } from './intent';
 import { MIN_CONFIDENCE, parseCommand, type AmountSpec, type Command, type TokenRef } from './parser';
 
 /** Lamports kept back when a share of the SOL balance is spent, to pay fees and rent. */
 export const SOL_FEE_RESERVE = 10_000_000n;
-const SOL_MINT = 'So11111111111111111111111111111111111111112';
 
 export interface MarketToken {
   mint: string;

@@ -63,15 +63,16 @@ export class PortfolioService {
       const held = amounts.get(account.mint);
       amounts.set(account.mint, { amount: (held?.amount ?? 0n) + account.amount, decimals: account.decimals });
     }
-    const held = [...amounts].filter(([, { amount }]) => amount > 0n);
-    const known = held.map(([mint]) => this.registry.mint(mint, network)).filter((token): token is Token => !!token);
+    const held = [...amounts]
+      .filter(([, { amount }]) => amount > 0n)
+      .map(([mint, balance]) => ({ mint, ...balance, token: this.registry.mint(mint, network) }));
+    const known = held.flatMap(({ token }) => (token ? [token] : []));
     const quotes = await this.prices.loadMany(known);
-    const priceOf = new Map(known.map((token, i) => [token.mint, quotes[i] instanceof Error ? undefined : quotes[i]]));
+    const priceOf = new Map(known.map((token, i) => [token.mint, quotes[i] instanceof Error ? undefined : quotes[i]?.price]));
 
     let totalCents = 0n;
-    const tokens = held.map(([mint, { amount, decimals }]): Holding & { cents: bigint | null } => {
-      const token = this.registry.mint(mint, network);
-      const price = (priceOf.get(mint) as MarketData | undefined)?.price ?? null;
+    const tokens = held.map(({ mint, amount, decimals, token }): Holding & { cents: bigint | null } => {
+      const price = priceOf.get(mint) ?? null;
       const cents = price === null ? null : usdCents(amount, decimals, price);
       if (cents !== null) totalCents += cents;
       return {
@@ -85,7 +86,7 @@ export class PortfolioService {
         cents,
       };
     });
-    tokens.sort((a, b) => (b.cents ?? -1n) > (a.cents ?? -1n) ? 1 : (b.cents ?? -1n) < (a.cents ?? -1n) ? -1 : a.symbol.localeCompare(b.symbol));
+    tokens.sort(byValueThenSymbol);
     return {
       walletAddress,
       network,
@@ -94,4 +95,11 @@ export class PortfolioService {
       lastUpdated: this.clock.now(),
     };
   }
+}
+
+/** Largest value first, holdings without a price last, ties by symbol. */
+function byValueThenSymbol(a: { cents: bigint | null; symbol: string }, b: { cents: bigint | null; symbol: string }): number {
+  const [left, right] = [a.cents ?? -1n, b.cents ?? -1n];
+  if (left !== right) return right > left ? 1 : -1;
+  return a.symbol.localeCompare(b.symbol);
 }
