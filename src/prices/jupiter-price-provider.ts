@@ -1,5 +1,6 @@
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
+import { jupiterFetch, type JupiterEndpoint } from '../shared/jupiter-http';
 import type { Token, TokenRegistry } from '../tokens/token-registry';
 import type { MarketData, PriceProvider } from './price-provider';
 
@@ -16,15 +17,12 @@ type TokensV2Response = Array<{
   stats24h?: { buyVolume?: number | null; sellVolume?: number | null } | null;
 }>;
 
-export interface JupiterOptions {
-  baseUrl: string;
-  apiKey?: string;
+export interface JupiterOptions extends JupiterEndpoint {
   clock: Clock;
   /** How long figures are fresh (default 30 s). */
   freshMs?: number;
   /** How long stale figures may still be served while a refresh runs or the API is down (default 10 min). */
   staleMs?: number;
-  timeoutMs?: number;
 }
 
 interface Entry {
@@ -137,10 +135,7 @@ export class JupiterPriceProvider implements PriceProvider {
   }
 
   private async get<T>(path: string): Promise<T> {
-    const response = await fetch(`${this.options.baseUrl.replace(/\/$/, '')}${path}`, {
-      headers: { accept: 'application/json', ...(this.options.apiKey && { 'x-api-key': this.options.apiKey }) },
-      signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
-    });
+    const response = await jupiterFetch(this.options, path, undefined, 5000);
     if (!response.ok) throw new Error(`Jupiter answered ${response.status} to ${path.split('?')[0]}`);
     return (await response.json()) as T;
   }

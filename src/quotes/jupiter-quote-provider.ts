@@ -1,4 +1,5 @@
 import { DomainError } from '../shared/errors';
+import { jupiterFetch, type JupiterEndpoint } from '../shared/jupiter-http';
 import { QuoteError, type Route } from './estimate-quoter';
 import type { Quote, QuoteProvider, QuoteRequest } from './quote-provider';
 
@@ -28,7 +29,7 @@ interface JupiterSwap {
  * "No route" answers become 422 with Jupiter's reason; an unreachable API 503.
  */
 export class JupiterQuoteProvider implements QuoteProvider {
-  constructor(private readonly options: { baseUrl: string; apiKey?: string; timeoutMs?: number }) {}
+  constructor(private readonly options: JupiterEndpoint) {}
 
   async quote(request: QuoteRequest): Promise<Quote> {
     const params = new URLSearchParams({
@@ -61,16 +62,7 @@ export class JupiterQuoteProvider implements QuoteProvider {
   private async call<T>(path: string, body?: unknown): Promise<T> {
     let response: Response;
     try {
-      response = await fetch(`${this.options.baseUrl.replace(/\/$/, '')}${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          accept: 'application/json',
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-          ...(this.options.apiKey && { 'x-api-key': this.options.apiKey }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-      });
+      response = await jupiterFetch(this.options, path, body);
     } catch (error) {
       throw new DomainError('service_unavailable', 'The quote service (Jupiter) is unreachable', { cause: error });
     }
