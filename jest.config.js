@@ -5,7 +5,8 @@ const swc = {
     parser: { syntax: 'typescript', decorators: true },
     transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
   },
-  module: { type: 'commonjs' },
+  // ignoreDynamic keeps `import()` native, so tests can load ESM-only packages (jest runs with --experimental-vm-modules).
+  module: { type: 'commonjs', ignoreDynamic: true },
   sourceMaps: 'inline',
 };
 

@@ -1,73 +1,34 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { execute, Kind, parse, validate, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
+import { execute, Kind, type DocumentNode, type GraphQLSchema, type TypeNode } from 'graphql';
 import { createContext, type AppDeps } from '../src/app/context';
 import { toDomainError } from '../src/app/graphql-errors';
 import { authenticate, idempotency, locals, toClientError } from '../src/app/http';
 import { DomainError } from '../src/shared/errors';
 import type { Logger } from '../src/shared/logger';
-import { projectRoot } from '../src/shared/paths';
+import { openApiDocument } from './openapi';
+import { loadOperations, operationOf } from './operations';
 import { sendError, sendPayload } from './respond';
-import { routes as defaultRoutes, type RestRoute } from './routes';
-
-const OPERATIONS_DIR = path.join(projectRoot, 'rest-adapter', 'operations');
-
-/**
- * Parses and validates a route's operation document against the schema. Called once per
- * route at start-up: a broken document stops the service from starting, not a request.
- */
-export function loadOperation(schema: GraphQLSchema, operation: string, shared: Map<string, FragmentDefinitionNode>): DocumentNode {
-  const own = parse(readFileSync(path.join(OPERATIONS_DIR, `${operation}.graphql`), 'utf8'));
-  const document: DocumentNode = { ...own, definitions: [...own.definitions, ...fragmentsUsedBy(own.definitions, shared)] };
-  const errors = validate(schema, document);
-  if (errors.length) throw new Error(`rest-adapter/operations/${operation}.graphql: ${errors.map((e) => e.message).join('; ')}`);
-  return document;
-}
-
-/** Shared fragments (operations/fragments/*.graphql) by name. Read once per router. */
-function sharedFragments(): Map<string, FragmentDefinitionNode> {
-  const dir = path.join(OPERATIONS_DIR, 'fragments');
-  const fragments = readdirSync(dir)
-    .filter((file) => file.endsWith('.graphql'))
-    .flatMap((file) => parse(readFileSync(path.join(dir, file), 'utf8')).definitions)
-    .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION);
-  return new Map(fragments.map((fragment) => [fragment.name.value, fragment]));
-}
-
-/** The shared fragments that `definitions` spread, transitively (GraphQL refuses unused ones). */
-function fragmentsUsedBy(definitions: readonly DefinitionNode[], shared: Map<string, FragmentDefinitionNode>): FragmentDefinitionNode[] {
-  const used = new Map<string, FragmentDefinitionNode>();
-  const pending = [...definitions];
-  while (pending.length) {
-    visit(pending.pop()!, {
-      FragmentSpread(node) {
-        const fragment = shared.get(node.name.value);
-        if (fragment && !used.has(fragment.name.value)) {
-          used.set(fragment.name.value, fragment);
-          pending.push(fragment);
-        }
-      },
-    });
-  }
-  return [...used.values()];
-}
+import { readsBody, routes as defaultRoutes, type ResultShape, type RestRoute } from './routes';
 
 /**
  * The /v1 REST API as an express router. Each route authenticates, turns the request into
  * variables, runs its operation in-process against the same schema and context builder as
- * /graphql, and reshapes the result. Errors map through the one error table.
+ * /graphql, and reshapes the result. Errors map through the one error table. The API's
+ * OpenAPI document, derived from the same routes and operations, is at /v1/openapi.json.
  */
 export function restRouter(schema: GraphQLSchema, deps: AppDeps, logger: Logger, routes: RestRoute[] = defaultRoutes) {
   const router = express.Router();
-  const fragments = sharedFragments();
+  const documents = loadOperations(schema, routes);
+  const openApi = openApiDocument(schema, documents);
+  // The API's description is public: the reference page at /docs reads it without a key.
+  router.get('/v1/openapi.json', (_req, res) => void res.json(openApi));
   const byPath = new Map<string, RestRoute[]>();
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
 
   for (const [routePath, sameRoutes] of byPath) {
     const chain = router.route(routePath);
     for (const route of sameRoutes) {
-      const handler = operationHandler(route, loadOperation(schema, route.operation, fragments), schema, deps);
+      const handler = operationHandler(route, documents.get(route)!, schema, deps);
       const guards = route.idempotent ? [authenticate(deps), idempotency(deps)] : [authenticate(deps)];
       chain[route.method.toLowerCase() as 'get' | 'post' | 'delete'](...guards, handler);
     }
@@ -77,28 +38,70 @@ export function restRouter(schema: GraphQLSchema, deps: AppDeps, logger: Logger,
   return router;
 }
 
-function operationHandler(
-  route: RestRoute,
-  document: DocumentNode,
-  schema: GraphQLSchema,
-  deps: AppDeps,
-): RequestHandler {
+function operationHandler(route: RestRoute, document: DocumentNode, schema: GraphQLSchema, deps: AppDeps): RequestHandler {
+  const integers = new Set(
+    operationOf(document)
+      .variableDefinitions?.filter((definition) => namedType(definition.type) === 'Int')
+      .map((definition) => definition.variable.name.value),
+  );
+  // GraphQL names a faulty variable; REST names the parameter it came from.
+  const restNames = new Map(
+    Object.entries(route.variables).flatMap(([variable, source]) => (source.name && source.in !== 'body' ? [[variable, source.name]] : [])),
+  );
   return async (req, res) => {
-    const variableValues = route.variables({
-      params: req.params as Record<string, string>,
-      query: req.query as Record<string, unknown>,
-      body: route.body ? jsonBody(req) : {},
-    });
+    const body = readsBody(route) ? jsonBody(req) : {};
+    const variableValues = Object.fromEntries(
+      Object.entries(route.variables).map(([variable, source]) => {
+        if (source.in === 'body') return [variable, source.name ? body[source.name] : body];
+        const value: unknown = source.in === 'path' ? req.params[source.name] : (req.query as Record<string, unknown>)[source.name];
+        return [variable, integers.has(variable) ? integer(value) : value];
+      }),
+    );
     const result = await execute({ schema, document, variableValues, contextValue: createContext(deps, locals(res)) });
     if (result.errors?.length) {
       const domain = toDomainError(result.errors[0]);
       if (!domain) throw result.errors[0].originalError ?? result.errors[0];
-      const restField = domain.field && route.fieldNames?.[domain.field];
+      const restField = domain.field && restNames.get(domain.field);
       return sendError(res, restField ? new DomainError(domain.code, domain.message, { ...domain, field: restField }) : domain);
     }
-    sendPayload(res, route.status ?? 200, route.result(result.data as Record<string, unknown>));
+    sendPayload(res, route.status ?? 200, reshape(route.result, result.data as Payload));
   };
 }
+
+type Payload = Record<string, unknown>;
+
+interface Connection {
+  edges: Array<{ node: Payload }>;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/** The REST payload of an operation's result (see `ResultShape`). */
+function reshape(shape: ResultShape, data: Payload): Payload {
+  const value = data[shape.field] as Payload;
+  const clean = shape.omitNulls ? withoutNulls : <T>(inner: T) => inner;
+  if (!shape.list) return clean(value);
+  const { edges, pageInfo } = value as unknown as Connection;
+  return {
+    [shape.list]: edges.map((edge) => clean(edge.node)),
+    pagination: { hasMore: pageInfo.hasNextPage, nextCursor: pageInfo.hasNextPage ? pageInfo.endCursor : null },
+  };
+}
+
+/** Drops null fields, at every depth. */
+function withoutNulls<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutNulls) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, inner]) => inner !== null)
+      .map(([key, inner]) => [key, withoutNulls(inner)]),
+  ) as T;
+}
+
+/** Query strings are text: an integer-looking value becomes a number, anything else stays for GraphQL to refuse. */
+const integer = (value: unknown) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value);
+
+const namedType = (type: TypeNode): string => (type.kind === Kind.NAMED_TYPE ? type.name.value : namedType(type.type));
 
 /** The body of a JSON route: an object, or `{}` when none was sent. */
 function jsonBody(req: Request): Record<string, unknown> {

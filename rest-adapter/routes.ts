@@ -1,58 +1,53 @@
 import type { Scope } from '../src/auth/scopes';
+import type { ErrorCode } from '../src/shared/errors';
 
-/** The parts of an HTTP request a route may turn into GraphQL variables. */
-export interface RestRequest {
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  /** The JSON body; `{}` when there is none. Always an object. */
-  body: Record<string, unknown>;
+/**
+ * Where one GraphQL variable comes from in the HTTP request: a path parameter, a query
+ * parameter, one field of the JSON body, or (no `name`) the whole body.
+ */
+export type VariableSource =
+  | { in: 'path'; name: string }
+  | { in: 'query'; name: string }
+  | { in: 'body'; name?: string };
+
+const fromPath = (name: string): VariableSource => ({ in: 'path', name });
+const fromQuery = (name: string): VariableSource => ({ in: 'query', name });
+const fromBody = (name?: string): VariableSource => ({ in: 'body', name });
+
+/**
+ * Which part of the operation's result is the REST payload, and how it is reshaped:
+ * - `field`: the root field whose value is the payload;
+ * - `omitNulls`: null fields are left out (the spec's "only if applicable");
+ * - `list`: the field is a connection, answered as `{ [list]: nodes, pagination }`.
+ * The router reshapes by it and the OpenAPI document describes by it, so they cannot disagree.
+ */
+export interface ResultShape {
+  field: string;
+  omitNulls?: true;
+  list?: string;
 }
-
-type Payload = Record<string, unknown>;
 
 /**
  * One /v1 endpoint: which named operation (rest-adapter/operations/<operation>.graphql) it
- * runs, how the request becomes variables, and which part of the result is the REST payload.
- * `scope` documents what the operation's fields enforce (a test checks they agree); the
- * adapter itself never decides access.
+ * runs, where each of its variables comes from, and which part of the result is the REST
+ * payload. `scope` documents what the operation's fields enforce (a test checks they agree);
+ * the adapter itself never decides access.
  */
 export interface RestRoute {
   method: 'GET' | 'POST' | 'DELETE';
   /** Express path syntax: `:name` is a path parameter. */
   path: string;
+  summary: string;
   scope: Scope | 'any key';
   operation: string;
-  /** Whether the endpoint reads a JSON body. */
-  body?: true;
-  variables(request: RestRequest): Payload;
-  result(data: Payload): Payload;
+  variables: Record<string, VariableSource>;
+  result: ResultShape;
   /** Success status; 200 unless set. */
   status?: 201;
-  /** GraphQL argument names that REST calls otherwise, for `error.field`. */
-  fieldNames?: Record<string, string>;
   /** Honours the `Idempotency-Key` header (DESIGN: a retry returns the first response). */
   idempotent?: true;
-}
-
-const field = (name: string) => (data: Payload) => data[name] as Payload;
-
-/** Query strings are text: an integer-looking value becomes a number, anything else stays for GraphQL to refuse. */
-const integer = (value: unknown) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value);
-
-/** Drops null fields: REST omits what does not apply (the spec's "only if applicable"). */
-function compact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(compact);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, inner]) => inner !== null)
-      .map(([key, inner]) => [key, compact(inner)]),
-  );
-}
-
-interface Connection {
-  edges: Array<{ node: Payload }>;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  /** Errors of this endpoint beyond those every endpoint may answer (see rest-adapter/openapi.ts). */
+  errors?: ErrorCode[];
 }
 
 /** The published /v1 API (spec, Endpoints), one row per endpoint, and the embedded ledger's faucet. */
@@ -60,136 +55,153 @@ export const routes: RestRoute[] = [
   {
     method: 'POST',
     path: '/v1/sessions',
+    summary: 'Create session',
     scope: 'write:sessions',
     operation: 'CreateSession',
-    body: true,
+    variables: { input: fromBody() },
+    result: { field: 'createSession' },
     idempotent: true,
-    variables: ({ body }) => ({ input: body }),
-    result: field('createSession'),
   },
   {
     method: 'GET',
     path: '/v1/sessions/:id',
+    summary: 'Get session',
     scope: 'write:sessions',
     operation: 'GetSession',
-    variables: ({ params }) => ({ id: params.id }),
-    result: field('session'),
+    variables: { id: fromPath('id') },
+    result: { field: 'session' },
+    errors: ['session_not_found'],
   },
   {
     method: 'DELETE',
     path: '/v1/sessions/:id',
+    summary: 'Terminate session',
     scope: 'write:sessions',
     operation: 'TerminateSession',
-    variables: ({ params }) => ({ id: params.id }),
-    result: field('terminateSession'),
+    variables: { id: fromPath('id') },
+    result: { field: 'terminateSession' },
+    errors: ['session_not_found'],
   },
   {
     method: 'POST',
     path: '/v1/messages',
+    summary: 'Send message',
     scope: 'write:messages',
     operation: 'SendMessage',
-    body: true,
+    variables: { input: fromBody() },
+    result: { field: 'sendMessage', omitNulls: true },
     idempotent: true,
-    variables: ({ body }) => ({ input: body }),
-    result: (data) => compact(data.sendMessage) as Payload,
+    errors: ['session_not_found', 'parsing_error', 'transaction_limit_exceeded', 'service_unavailable'],
   },
   {
     method: 'GET',
     path: '/v1/messages',
+    summary: 'Message history',
     scope: 'read:messages',
     operation: 'MessageHistory',
-    fieldNames: { first: 'limit', after: 'cursor' },
-    variables: ({ query }) => ({ sessionId: query.sessionId, first: integer(query.limit), after: query.cursor }),
-    result: (data) => {
-      const { edges, pageInfo } = data.messages as Connection;
-      return {
-        messages: edges.map((edge) => compact(edge.node)),
-        pagination: { hasMore: pageInfo.hasNextPage, nextCursor: pageInfo.hasNextPage ? pageInfo.endCursor : null },
-      };
-    },
+    variables: { sessionId: fromQuery('sessionId'), first: fromQuery('limit'), after: fromQuery('cursor') },
+    result: { field: 'messages', omitNulls: true, list: 'messages' },
+    errors: ['session_not_found'],
   },
   {
     method: 'GET',
     path: '/v1/transactions/:id',
+    summary: 'Get a built transaction and its status',
     scope: 'read:messages',
     operation: 'GetTransaction',
-    variables: ({ params }) => ({ id: params.id }),
-    result: field('transaction'),
+    variables: { id: fromPath('id') },
+    result: { field: 'transaction' },
+    errors: ['transaction_not_found'],
   },
   {
     method: 'POST',
     path: '/v1/transactions/:id/submit',
+    summary: 'Submit a wallet-signed transaction',
     scope: 'write:messages',
     operation: 'SubmitTransaction',
-    body: true,
-    variables: ({ params, body }) => ({ id: params.id, signedTransaction: body.signedTransaction }),
-    result: field('submitTransaction'),
+    variables: { id: fromPath('id'), signedTransaction: fromBody('signedTransaction') },
+    result: { field: 'submitTransaction' },
+    errors: ['transaction_not_found', 'service_unavailable'],
   },
   {
     method: 'GET',
     path: '/v1/portfolio',
+    summary: 'Wallet portfolio',
     scope: 'read:portfolio',
     operation: 'Portfolio',
-    variables: ({ query }) => ({ walletAddress: query.walletAddress }),
-    result: field('portfolio'),
+    variables: { walletAddress: fromQuery('walletAddress') },
+    result: { field: 'portfolio' },
+    errors: ['service_unavailable'],
   },
   {
     method: 'GET',
     path: '/v1/prices/:token',
+    summary: 'Token price',
     scope: 'read:prices',
     operation: 'TokenPrice',
-    variables: ({ params }) => ({ token: params.token }),
-    result: field('price'),
+    variables: { token: fromPath('token') },
+    result: { field: 'price' },
+    errors: ['token_not_found', 'service_unavailable'],
   },
   {
     method: 'GET',
     path: '/v1/analytics/metrics',
+    summary: 'Metrics',
     scope: 'admin',
     operation: 'Metrics',
-    variables: ({ query }) => ({ startDate: query.startDate, endDate: query.endDate }),
-    result: field('metrics'),
+    variables: { startDate: fromQuery('startDate'), endDate: fromQuery('endDate') },
+    result: { field: 'metrics' },
   },
   {
     method: 'GET',
     path: '/v1/analytics/usage',
+    summary: 'Usage and limits',
     scope: 'any key',
     operation: 'Usage',
-    variables: () => ({}),
-    result: field('usage'),
+    variables: {},
+    result: { field: 'usage' },
   },
   {
     method: 'POST',
     path: '/v1/keys',
+    summary: 'Create API key',
     scope: 'admin',
     operation: 'CreateApiKey',
-    body: true,
-    variables: ({ body }) => ({ input: body }),
-    result: field('createApiKey'),
+    variables: { input: fromBody() },
+    result: { field: 'createApiKey' },
     status: 201,
   },
   {
     method: 'DELETE',
     path: '/v1/keys/:keyId',
+    summary: 'Revoke API key',
     scope: 'admin',
     operation: 'RevokeApiKey',
-    variables: ({ params }) => ({ keyId: params.keyId }),
-    result: field('revokeApiKey'),
+    variables: { keyId: fromPath('keyId') },
+    result: { field: 'revokeApiKey' },
+    errors: ['key_not_found'],
   },
   {
     method: 'POST',
     path: '/v1/keys/:keyId/rotate',
+    summary: 'Rotate API key',
     scope: 'admin',
     operation: 'RotateApiKey',
-    variables: ({ params }) => ({ keyId: params.keyId }),
-    result: field('rotateApiKey'),
+    variables: { keyId: fromPath('keyId') },
+    result: { field: 'rotateApiKey' },
+    errors: ['key_not_found'],
   },
   {
     method: 'POST',
     path: '/v1/dev/airdrop',
+    summary: 'Fund a wallet on the embedded ledger (absent against a real RPC node)',
     scope: 'admin',
     operation: 'DevAirdrop',
-    body: true,
-    variables: ({ body }) => ({ input: body }),
-    result: field('devAirdrop'),
+    variables: { input: fromBody() },
+    result: { field: 'devAirdrop' },
+    errors: ['not_found', 'token_not_found'],
   },
 ];
+
+/** Whether the route reads a JSON body. */
+export const readsBody = (route: RestRoute) => Object.values(route.variables).some((source) => source.in === 'body');

@@ -22,9 +22,12 @@ export function locals(res: Response): RequestLocals {
   return res.locals as RequestLocals;
 }
 
-/** Gives every request an id (`req_<16 base62>`), echoed in `X-Request-Id` and in logs. */
+/** A request id: `req_<16 base62>`. */
+export const newRequestId = () => `req_${randomBase62(16)}`;
+
+/** Gives every request an id, echoed in `X-Request-Id` and in logs. */
 export const assignRequestId: RequestHandler = (_req, res, next) => {
-  const requestId = `req_${randomBase62(16)}`;
+  const requestId = newRequestId();
   locals(res).requestId = requestId;
   res.setHeader('X-Request-Id', requestId);
   next();

@@ -18,6 +18,7 @@ import { TokenRegistry } from '../tokens/token-registry';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type Database } from './database';
+import { newRequestId } from './http';
 import { buildParleySchema } from './schema';
 import { Prometheus } from './prometheus';
 import { createHttpApp, type HttpApp } from './server';
@@ -47,14 +48,17 @@ export interface ServiceOptions {
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) return;
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const requestId = newRequestId();
   const body = JSON.stringify({
     error: tooLarge
       ? { code: 'headers_too_large', message: 'The request line and headers are larger than 16 KiB' }
       : { code: 'validation_error', message: 'The request is not valid HTTP' },
+    meta: { requestId, timestamp: new Date().toISOString() },
   });
   socket.end(
     `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
   );
 }
 

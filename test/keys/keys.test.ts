@@ -1,7 +1,7 @@
 import { ApiKey } from '../../src/keys/api-key.entity';
 import { hashSecret } from '../../src/keys/key-secret';
 import { DAY_MS, HOUR_MS } from '../../src/shared/clock';
-import { routes } from '../../rest-adapter/routes';
+import { readsBody, routes } from '../../rest-adapter/routes';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 
 let app: TestApp;
@@ -149,7 +149,7 @@ describe('scopes', () => {
       const query = validQueries[`${route.method} ${route.path}`] ?? '';
       const response = await app.http[route.method.toLowerCase() as 'get' | 'post' | 'delete'](path + query)
         .set('Authorization', bearer(reader))
-        .send(route.body ? validBodies[route.path] : undefined);
+        .send(readsBody(route) ? validBodies[route.path] : undefined);
       expect({ route: `${route.method} ${route.path}`, status: response.status, body: response.body.error }).toEqual({
         route: `${route.method} ${route.path}`,
         status: 403,

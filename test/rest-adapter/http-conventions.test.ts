@@ -93,6 +93,12 @@ describe('bad requests get the documented 4xx and the process keeps serving', ()
     expect(graphql.body.errors[0].extensions.code).toBe('payload_too_large');
   });
 
+  it('a URL over 16 KiB → 431 headers_too_large, JSON with a request id like every error', async () => {
+    const response = await app.http.get(`/v1/prices/${'A'.repeat(20_000)}`).set('Authorization', bearer(app.adminKey));
+    expectError(response, 431, 'headers_too_large');
+    expect(response.body.meta.requestId).toMatch(REQUEST_ID);
+  });
+
   it('a body that is not JSON → 415 unsupported_media_type', async () => {
     const response = await app.http
       .post('/v1/keys')

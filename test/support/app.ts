@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Client } from 'pg';
-import request from 'supertest';
+import request, { type Test } from 'supertest';
 import { AccountService } from '../../src/accounts/account.service';
 import type { Tier } from '../../src/accounts/account.entity';
 import { loadConfig } from '../../src/app/config';
@@ -11,6 +11,7 @@ import { startService, type Service } from '../../src/app/service';
 import { randomBase62 } from '../../src/shared/ids';
 import { createLogger } from '../../src/shared/logger';
 import { TestClock } from './clock';
+import { OpenApiConformance } from './openapi';
 
 /**
  * Boots the real service for one test file, on a database of its own:
@@ -20,7 +21,10 @@ import { TestClock } from './clock';
  */
 export interface TestApp {
   service: Service;
-  /** supertest bound to the listening service. */
+  /**
+   * supertest bound to the listening service. Every /v1 response it receives is checked
+   * against the service's OpenAPI document: one that does not conform fails the request.
+   */
   http: ReturnType<typeof request>;
   clock: TestClock;
   /** The admin key of the default (enterprise) account. */
@@ -65,7 +69,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     limiterPrefix: `test:${randomBase62(12)}`,
   });
   const port = await service.listen();
-  const http = request(`http://127.0.0.1:${port}`);
+  const bare = request(`http://127.0.0.1:${port}`);
+  const http = conformingTo(new OpenApiConformance((await bare.get('/v1/openapi.json')).body), bare);
   const adminKey = config.PARLEY_ADMIN_KEY ?? service.bootstrapKey!;
 
   return {
@@ -97,6 +102,22 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       if (!options.database) await database.drop();
     },
   };
+}
+
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+function conformingTo(conformance: OpenApiConformance, http: ReturnType<typeof request>): ReturnType<typeof request> {
+  return new Proxy(http, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof property !== 'string' || !HTTP_METHODS.has(property)) return value;
+      return (url: string) =>
+        (value as (url: string) => Test).call(target, url).expect((response) => {
+          const problems = conformance.problems(property, url, response);
+          if (problems.length) throw new Error(`The response does not conform to /v1/openapi.json:\n${problems.join('\n')}`);
+        });
+    },
+  });
 }
 
 export interface TestDatabase {
