@@ -16,6 +16,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/rest-adapter/operations ./rest-adapter/operations
+COPY --from=build /app/src/pages/assets ./src/pages/assets
 COPY --from=build /app/schema ./schema
 USER node
 EXPOSE 3000

@@ -42,7 +42,16 @@ module.exports = tseslint.config(
   },
   {
     files: ['**/*.js'],
+    ignores: ['src/pages/assets/**'],
     languageOptions: { sourceType: 'commonjs', globals: nodeGlobals },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Scripts of the pages run in the browser.
+    files: ['src/pages/assets/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(['window', 'document', 'sessionStorage', 'fetch'].map((name) => [name, 'readonly'])),
+    },
   },
 );

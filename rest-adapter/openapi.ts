@@ -114,8 +114,8 @@ Every authenticated response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remain
 for the key's per-minute window; a refused request gets 429 with \`Retry-After\`. Amounts in base units are integer strings.
 
 Beyond the operations below, any request may get 405 \`method_not_allowed\` (with \`Allow\`) for a method a path does not
-have, 404 \`not_found\` for an unknown path, and 431 \`headers_too_large\` when its URL and headers exceed 16 KiB.
-The same operations are available over GraphQL at \`/graphql\`.`;
+have, and 404 \`not_found\` for an unknown path.
+The same operations are available over GraphQL at \`/graphql\` (open it in a browser for the playground).`;
 
 const header = (description: string, schema: JsonSchema = { type: 'integer' }) => ({ description, schema });
 

@@ -6,6 +6,7 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { restErrorHandler, restRouter } from '../../rest-adapter/router';
 import { sendError, sendPayload } from '../../rest-adapter/respond';
+import { pagesRouter, playground } from '../pages/pages';
 import { DomainError, errorFields } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { createContext, type AppDeps, type Context } from './context';
@@ -24,8 +25,9 @@ export interface HttpApp {
 }
 
 /**
- * Assembles the HTTP surface: /health, /ready, /graphql (Apollo) and /v1 (the REST adapter),
- * with request ids, the access log and JSON errors everywhere. Lives as long as the service.
+ * Assembles the HTTP surface: /health, /ready, /metrics, /graphql (Apollo, and the playground
+ * for browsers), /v1 (the REST adapter) and /docs, with request ids, the access log and JSON
+ * errors everywhere. Lives as long as the service.
  */
 export async function createHttpApp(
   schema: GraphQLSchema,
@@ -76,8 +78,10 @@ export async function createHttpApp(
     }
   });
 
+  app.use(pagesRouter());
   app.use(
     '/graphql',
+    playground,
     authenticate(deps),
     expressMiddleware(apollo, { context: async ({ res }) => createContext(deps, locals(res)) }),
     graphQLErrorHandler(logger),

@@ -26,6 +26,8 @@ export interface TestApp {
    * against the service's OpenAPI document: one that does not conform fails the request.
    */
   http: ReturnType<typeof request>;
+  /** Where the service listens: `http://127.0.0.1:<port>`. */
+  url: string;
   clock: TestClock;
   /** The admin key of the default (enterprise) account. */
   adminKey: string;
@@ -69,13 +71,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     limiterPrefix: `test:${randomBase62(12)}`,
   });
   const port = await service.listen();
-  const bare = request(`http://127.0.0.1:${port}`);
+  const url = `http://127.0.0.1:${port}`;
+  const bare = request(url);
   const http = conformingTo(new OpenApiConformance((await bare.get('/v1/openapi.json')).body), bare);
   const adminKey = config.PARLEY_ADMIN_KEY ?? service.bootstrapKey!;
 
   return {
     service,
     http,
+    url,
     clock,
     adminKey,
     rawLogs,

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
+import { projectRoot } from '../shared/paths';
+
+const OWN_ASSETS = path.join(projectRoot, 'src', 'pages', 'assets');
+
+/**
+ * The browser assets of the pages, from installed packages, so both pages work offline.
+ * npm installs direct dependencies at the top of node_modules; a missing file stops the start-up.
+ */
+const PACKAGE_ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'swagger-ui-dist/swagger-ui.css',
+  'swagger-ui-bundle.js': 'swagger-ui-dist/swagger-ui-bundle.js',
+  'graphiql.min.css': 'graphiql/graphiql.min.css',
+  'graphiql.min.js': 'graphiql/graphiql.min.js',
+  'react.production.min.js': 'react/umd/react.production.min.js',
+  'react-dom.production.min.js': 'react-dom/umd/react-dom.production.min.js',
+};
+
+/**
+ * Security headers of the pages: scripts and styles from this origin only (no inline script),
+ * requests only to this origin, never framed, no referrer.
+ */
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Swagger UI and GraphiQL set style attributes at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  // Served over plain HTTP locally; TLS termination in front of Parley decides HSTS.
+  strictTransportSecurity: false,
+});
+
+/**
+ * The API reference at GET /docs (Swagger UI over /v1/openapi.json) and the files of both
+ * pages under /assets. The GraphQL playground itself is served by `playground` at GET /graphql.
+ */
+export function pagesRouter(): Router {
+  const router = express.Router();
+  const files = {
+    ...Object.fromEntries(Object.entries(PACKAGE_ASSETS).map(([name, file]) => [name, path.join(projectRoot, 'node_modules', file)])),
+    ...Object.fromEntries(['docs.js', 'playground.js', 'pages.css'].map((name) => [name, path.join(OWN_ASSETS, name)])),
+  };
+  for (const file of Object.values(files)) if (!existsSync(file)) throw new Error(`Page asset missing: ${file} (run npm ci)`);
+
+  router.get('/docs', securityHeaders, (_req, res) => res.sendFile(path.join(OWN_ASSETS, 'docs.html')));
+  router.get('/assets/:name', securityHeaders, (req, res, next) => {
+    const file = files[req.params.name];
+    if (!file) return next();
+    res.sendFile(file, { maxAge: '1h' });
+  });
+  return router;
+}
+
+/**
+ * GET /graphql from a browser (Accept names text/html, no `query`) gets the playground; any
+ * other request goes on to the GraphQL server.
+ */
+export const playground: RequestHandler = (req, res, next) => {
+  if (!wantsPage(req)) return next();
+  securityHeaders(req, res, () => res.sendFile(path.join(OWN_ASSETS, 'playground.html')));
+};
+
+const wantsPage = (req: Request) => req.method === 'GET' && req.query.query === undefined && (req.get('accept') ?? '').includes('text/html');
