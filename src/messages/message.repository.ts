@@ -1,8 +1,60 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
-import type { Intent } from '../agent/intent';
+import type { Intent, TransactionDetails } from '../agent/intent';
+import type { TransactionRecord } from '../transactions/transaction-record.entity';
 import { Message } from './message.entity';
 
+/** One turn to store: the user's message, the agent's reply, and the transaction it built. */
+export interface NewTurn {
+  accountId: string;
+  sessionId: string;
+  at: Date;
+  user: { id: string; content: string; intent: Intent };
+  reply: { id: string; content: string; transaction: TransactionDetails | null };
+  record: Pick<
+    TransactionRecord,
+    'id' | 'type' | 'network' | 'inputMint' | 'outputMint' | 'inAmount' | 'outAmount' | 'recipient' | 'usdValue' | 'serializedTransaction' | 'lastValidBlockHeight'
+  > | null;
+}
+
 export class MessageRepository extends EntityRepository<Message> {
+  /**
+   * Stores a turn in one statement, so no transaction stays open while the app works between
+   * statements: it counts two messages on the session only if the session is still active
+   * (locking its row, so concurrent turns queue and take consecutive positions), inserts the
+   * user message and the reply at those positions, and the built transaction's record. Returns
+   * the reply's position, or null, storing nothing, when the session is missing, another
+   * account's, expired or terminated.
+   */
+  async appendTurn(turn: NewTurn): Promise<number | null> {
+    const { record } = turn;
+    const rows = await this.em.execute<Array<{ message_count: number }>>(
+      `with "turn" as (
+         update "session" set "message_count" = "message_count" + 2, "last_activity" = ?
+          where "id" = ? and "account_id" = ? and "terminated_at" is null and "expires_at" > ?
+          returning "message_count"
+       ), "messages" as (
+         insert into "message" ("id", "session_id", "seq", "role", "content", "intent", "transaction", "timestamp")
+         select ?, ?, "message_count" - 1, 'user', ?, ?::jsonb, null, ?::timestamptz from "turn"
+         union all
+         select ?, ?, "message_count", 'agent', ?, null, ?::jsonb, ?::timestamptz from "turn"
+       ), "record" as (
+         insert into "transaction_record" ("id", "account_id", "session_id", "type", "network", "input_mint", "output_mint",
+           "in_amount", "out_amount", "recipient", "usd_value", "serialized_transaction", "last_valid_block_height", "created_at")
+         select ?, ?, ?, ?, ?, ?, ?, ?::numeric, ?::numeric, ?, ?::numeric, ?, ?::int, ?::timestamptz from "turn" where ?::boolean
+       )
+       select "message_count" from "turn"`,
+      [
+        ...[turn.at, turn.sessionId, turn.accountId, turn.at],
+        ...[turn.user.id, turn.sessionId, turn.user.content, JSON.stringify(turn.user.intent), turn.at],
+        ...[turn.reply.id, turn.sessionId, turn.reply.content, turn.reply.transaction && JSON.stringify(turn.reply.transaction), turn.at],
+        ...[record?.id, turn.accountId, turn.sessionId, record?.type, record?.network, record?.inputMint, record?.outputMint],
+        ...[record?.inAmount, record?.outAmount, record?.recipient, record?.usdValue, record?.serializedTransaction],
+        ...[record?.lastValidBlockHeight, turn.at, record !== null],
+      ].map((value) => value ?? null),
+    );
+    return rows[0]?.message_count ?? null;
+  }
+
   /**
    * Up to `limit` messages of each session, oldest first, after the (timestamp, seq) cursor:
    * one statement for any number of sessions (a window per session).

@@ -13,7 +13,7 @@ export class MessageResolver {
     return {
       messageId: turn.reply.id,
       sessionId: turn.sessionId,
-      intent: IntentType.of(turn.user.intent!),
+      intent: IntentType.of(turn.user.intent),
       response: turn.reply.content,
       transaction: turn.transaction && TransactionDetailsType.of(turn.transaction),
       timestamp: turn.reply.timestamp,

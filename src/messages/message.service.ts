@@ -1,12 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Agent, AgentContext } from '../agent/agent';
-import type { TransactionDetails } from '../agent/intent';
+import type { Intent, TransactionDetails } from '../agent/intent';
 import type { Principal } from '../auth/principal';
 import type { UsageMeter } from '../limits/usage-meter';
 import { sessionNotFound } from '../sessions/session.service';
 import { Session } from '../sessions/session.entity';
-import { Account } from '../accounts/account.entity';
-import { TransactionRecord } from '../transactions/transaction-record.entity';
 import { formatUnits } from '../shared/amounts';
 import type { Clock } from '../shared/clock';
 import type { Observer } from '../shared/observer';
@@ -29,8 +27,8 @@ export interface SendMessageInput {
 
 export interface SentTurn {
   sessionId: string;
-  user: Message;
-  reply: Message;
+  user: { id: string; content: string; intent: Intent; timestamp: Date };
+  reply: { id: string; content: string; timestamp: Date };
   transaction: TransactionDetails | null;
 }
 
@@ -56,9 +54,9 @@ export class MessageService {
   ) {}
 
   /**
-   * One turn: the agent reads the message (outside any transaction: it may wait on quotes),
-   * then the user message and the reply are stored together and counted on the session in one
-   * transaction. A message the agent cannot act on is 422 and stores nothing.
+   * One turn: the agent reads the message (it may wait on quotes), then the user message, the
+   * reply and any built transaction are stored and counted on the session in one statement.
+   * A message the agent cannot act on is 422 and stores nothing.
    */
   async send(principal: Principal, input: SendMessageInput): Promise<SentTurn> {
     const text = validMessage(input.message);
@@ -81,43 +79,28 @@ export class MessageService {
     }
     if (outcome.transaction) await this.meter.admitTransaction(principal, this.clock.now());
 
-    const transaction = outcome.transaction && { ...outcome.transaction, transactionId: `tx_${randomBase62(16)}` };
-    return this.em.transactional(async (em) => {
-      const now = this.clock.now();
-      const count = await em.getRepository(Session).recordTurn(principal.accountId, session.id, now);
-      if (count === null) throw sessionNotFound(input.sessionId);
-      const sessionRef = em.getReference(Session, session.id);
-      const user = em.create(Message, {
-        id: `msg_${randomBase62(16)}`,
-        session: sessionRef,
-        seq: count - 1,
-        role: 'user',
-        content: text,
-        intent: outcome.intent,
-        timestamp: now,
-      });
-      const reply = em.create(Message, {
-        id: `msg_${randomBase62(16)}`,
-        session: sessionRef,
-        seq: count,
-        role: 'agent',
-        content: outcome.reply,
-        transaction: transaction ?? null,
-        timestamp: now,
-      });
-      if (transaction) {
-        em.create(TransactionRecord, {
-          id: transaction.transactionId,
-          account: em.getReference(Account, principal.accountId),
-          session: sessionRef,
-          network: principal.environment === 'test' ? 'devnet' : 'mainnet',
-          ...recordFields(transaction),
-          usdValue: outcome.valueCents == null ? null : formatUnits(outcome.valueCents, 2),
-          createdAt: now,
-        });
-      }
-      return { sessionId: session.id, user, reply, transaction: transaction ?? null };
+    const transaction = outcome.transaction ? { ...outcome.transaction, transactionId: `tx_${randomBase62(16)}` } : null;
+    const at = this.clock.now();
+    const user = { id: `msg_${randomBase62(16)}`, content: text, intent: outcome.intent, timestamp: at };
+    const reply = { id: `msg_${randomBase62(16)}`, content: outcome.reply, timestamp: at };
+    const stored = await this.em.getRepository(Message).appendTurn({
+      accountId: principal.accountId,
+      sessionId: session.id,
+      at,
+      user,
+      reply: { ...reply, transaction },
+      record: transaction && {
+        id: transaction.transactionId,
+        network: principal.environment === 'test' ? 'devnet' : 'mainnet',
+        outputMint: null,
+        outAmount: null,
+        recipient: null,
+        ...recordFields(transaction),
+        usdValue: outcome.valueCents == null ? null : formatUnits(outcome.valueCents, 2),
+      },
     });
+    if (stored === null) throw sessionNotFound(input.sessionId);
+    return { sessionId: session.id, user, reply, transaction };
   }
 
   /** A page of a session's history, oldest first. Terminated sessions keep their history. */

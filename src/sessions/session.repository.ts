@@ -27,20 +27,4 @@ export class SessionRepository extends EntityRepository<Session> {
     }
     return this.find({ $and: where }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: options.limit });
   }
-
-  /**
-   * Counts two new messages (a turn) on a session that is still active, in one statement that
-   * locks the row until the surrounding transaction ends: concurrent turns on one session queue
-   * here, so counts and positions are exact. Returns the new count, or null when the session is
-   * missing, another account's, expired or terminated.
-   */
-  async recordTurn(accountId: string, sessionId: string, now: Date): Promise<number | null> {
-    const rows = await this.em.execute<Array<{ message_count: number }>>(
-      `update "session" set "message_count" = "message_count" + 2, "last_activity" = ?
-        where "id" = ? and "account_id" = ? and "terminated_at" is null and "expires_at" > ?
-        returning "message_count"`,
-      [now, sessionId, accountId, now],
-    );
-    return rows[0]?.message_count ?? null;
-  }
 }
