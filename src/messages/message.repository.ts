@@ -57,7 +57,7 @@ export class MessageRepository extends EntityRepository<Message> {
 
   /**
    * Up to `limit` messages of each session, oldest first, after the (timestamp, seq) cursor:
-   * one statement for any number of sessions (a window per session).
+   * one statement for any number of sessions.
    */
   async pagesFor(sessionIds: readonly string[], limit: number, after?: [string, number]): Promise<Message[]> {
     if (sessionIds.length === 0) return [];
@@ -68,17 +68,20 @@ export class MessageRepository extends EntityRepository<Message> {
       params.push(after[0], after[1]);
     }
     params.push(limit);
+    // A lateral subquery per session walks the (session, timestamp, seq) index and stops after
+    // `limit` rows, however long the history is.
     const rows = await this.em.execute(
-      `select "page".* from (
-         select "m".*, row_number() over (partition by "m"."session_id" order by "m"."timestamp", "m"."seq") as "position"
-           from "message" "m"
-          where "m"."session_id" in (${sessionIds.map(() => '?').join(', ')}) ${afterClause}
+      `select "page".* from (values ${sessionIds.map(() => '(?)').join(', ')}) as "s" ("id")
+       cross join lateral (
+         select "m".* from "message" "m"
+          where "m"."session_id" = "s"."id" ${afterClause}
+          order by "m"."timestamp", "m"."seq"
+          limit ?
        ) "page"
-       where "page"."position" <= ?
        order by "page"."session_id", "page"."timestamp", "page"."seq"`,
       params,
     );
-    return rows.map(({ position: _position, ...row }) => this.em.map(Message, row));
+    return rows.map((row) => this.em.map(Message, row));
   }
 
   /** The newest message of each session that has one. */
