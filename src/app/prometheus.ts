@@ -48,7 +48,7 @@ export class Prometheus implements Observer {
 
   /** Records an answered request; `route` is the matched pattern, never the raw path. */
   observeRequest(req: Request, res: Response, seconds: number): void {
-    const labels = { route: routeOf(req, res), method: req.method, status: String(res.statusCode) };
+    const labels = { route: routeOf(req), method: req.method, status: String(res.statusCode) };
     this.requests.inc(labels);
     this.latency.observe(labels, seconds);
   }
@@ -61,10 +61,13 @@ export class Prometheus implements Observer {
   }
 }
 
-/** The route pattern (e.g. /v1/sessions/:id), so that ids do not multiply the series. */
-function routeOf(req: Request, res: Response): string {
+/**
+ * The route pattern (e.g. /v1/sessions/:id), so that ids do not multiply the series. A request
+ * answered before or without a route (unknown path, malformed body) is `unmatched`: its raw
+ * path would let any client create series without bound.
+ */
+function routeOf(req: Request): string {
   const pattern = (req.route as { path?: string } | undefined)?.path;
   if (pattern) return `${req.baseUrl}${pattern}`;
-  if (req.baseUrl) return req.baseUrl;
-  return res.statusCode === 404 ? 'unmatched' : req.path;
+  return req.baseUrl || 'unmatched';
 }
