@@ -1,5 +1,6 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import type { Intent, TransactionDetails } from '../agent/intent';
+import { Session } from '../sessions/session.entity';
 import type { TransactionRecord } from '../transactions/transaction-record.entity';
 import { Message } from './message.entity';
 
@@ -96,12 +97,24 @@ export class MessageRepository extends EntityRepository<Message> {
     return rows.map((row) => this.em.map(Message, row));
   }
 
-  /** The intents of the session's last `count` user messages, oldest first. Read on every message, hence plain SQL. */
-  async recentIntents(sessionId: string, count: number): Promise<Intent[]> {
-    const rows = await this.em.execute<Array<{ intent: Intent }>>(
-      `select "intent" from "message" where "session_id" = ? and "role" = 'user' and "intent" is not null order by "seq" desc limit ?`,
-      [sessionId, count],
+  /**
+   * What the agent needs to read a new message, in one round trip: the account's session and
+   * the intents of its last `count` user messages, oldest first. Null when there is no such
+   * session.
+   */
+  async turnContext(accountId: string, sessionId: string, count: number): Promise<{ session: Session; recentIntents: Intent[] } | null> {
+    const rows = await this.em.execute<Array<Record<string, unknown> & { recent_intents: Intent[] }>>(
+      `select "s".*, coalesce((
+         select json_agg("r"."intent" order by "r"."seq") from (
+           select "m"."intent", "m"."seq" from "message" "m"
+            where "m"."session_id" = "s"."id" and "m"."role" = 'user' and "m"."intent" is not null
+            order by "m"."seq" desc limit ?
+         ) "r"), '[]') as "recent_intents"
+         from "session" "s" where "s"."id" = ? and "s"."account_id" = ? limit 1`,
+      [count, sessionId, accountId],
     );
-    return rows.map((row) => row.intent).reverse();
+    if (!rows.length) return null;
+    const { recent_intents: recentIntents, ...session } = rows[0];
+    return { session: this.em.map(Session, session), recentIntents };
   }
 }

@@ -61,13 +61,14 @@ export class MessageService {
   async send(principal: Principal, input: SendMessageInput): Promise<SentTurn> {
     const text = validMessage(input.message);
     const slippageBps = validSlippage(input.slippage);
-    const session = await this.em.getRepository(Session).findOwned(principal.accountId, input.sessionId);
-    if (!session || session.statusAt(this.clock.now()) !== 'active') throw sessionNotFound(input.sessionId);
+    const context = await this.em.getRepository(Message).turnContext(principal.accountId, input.sessionId, CONTEXT_INTENTS);
+    if (!context || context.session.statusAt(this.clock.now()) !== 'active') throw sessionNotFound(input.sessionId);
+    const { session, recentIntents } = context;
 
     const outcome = await this.agent.respond(text, {
       walletAddress: session.walletAddress,
       network: principal.environment === 'test' ? 'devnet' : 'mainnet',
-      recentIntents: await this.em.getRepository(Message).recentIntents(session.id, CONTEXT_INTENTS),
+      recentIntents,
       slippageBps,
       market: this.marketFor(session.walletAddress),
     });
