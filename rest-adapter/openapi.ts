@@ -187,7 +187,7 @@ function describeOperation(schema: GraphQLSchema, route: RestRoute, document: Do
       .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
       .map((fragment) => [fragment.name.value, fragment]),
   );
-  const variableTypes = new Map(
+  const argumentsByVariable = new Map(
     (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, argumentOf(rootField, rootNode, definition.variable.name.value)]),
   );
   const output = new OutputSchemas(fragments, route.result.omitNulls === true);
@@ -195,7 +195,7 @@ function describeOperation(schema: GraphQLSchema, route: RestRoute, document: Do
   const parameters: JsonSchema[] = Object.entries(route.variables)
     .filter(([, source]) => source.in !== 'body')
     .map(([variable, source]) => {
-      const argument = variableTypes.get(variable)!;
+      const argument = argumentsByVariable.get(variable)!;
       return {
         name: source.name,
         in: source.in,
@@ -233,7 +233,7 @@ function describeOperation(schema: GraphQLSchema, route: RestRoute, document: Do
     tags: [tagOf(route)],
     'x-parley-scope': route.scope,
     ...(parameters.length && { parameters }),
-    ...(readsBody(route) && { requestBody: requestBody(route, variableTypes) }),
+    ...(readsBody(route) && { requestBody: requestBody(route, argumentsByVariable) }),
     responses: { [String(route.status ?? 200)]: success, ...errorResponses(errorsOf(route)) },
   };
 }
@@ -246,15 +246,16 @@ function argumentOf(field: GraphQLField<unknown, unknown>, node: FieldNode, vari
   return argument;
 }
 
-function requestBody(route: RestRoute, arguments_: Map<string, GraphQLArgument>): JsonSchema {
+function requestBody(route: RestRoute, argumentsByVariable: Map<string, GraphQLArgument>): JsonSchema {
   const fromBody = Object.entries(route.variables).filter(([, source]) => source.in === 'body');
   const whole = fromBody.find(([, source]) => !source.name);
   if (whole) {
-    const argument = arguments_.get(whole[0])!;
+    const argument = argumentsByVariable.get(whole[0])!;
     return { required: isNonNullType(argument.type), content: { 'application/json': { schema: inputSchema(argument.type) } } };
   }
-  const properties = Object.fromEntries(fromBody.map(([variable, source]) => [source.name, described(inputSchema(arguments_.get(variable)!.type), arguments_.get(variable)!.description)]));
-  const required = fromBody.filter(([variable]) => isNonNullType(arguments_.get(variable)!.type)).map(([, source]) => source.name);
+  const fields = fromBody.map(([variable, source]) => ({ name: source.name!, argument: argumentsByVariable.get(variable)! }));
+  const properties = Object.fromEntries(fields.map(({ name, argument }) => [name, described(inputSchema(argument.type), argument.description)]));
+  const required = fields.filter(({ argument }) => isNonNullType(argument.type)).map(({ name }) => name);
   return {
     required: true,
     content: { 'application/json': { schema: { type: 'object', required, additionalProperties: false, properties } } },
