@@ -1,9 +1,9 @@
 // `npm run bench`: requests per second and latency of Parley's main endpoints with autocannon,
 // against a bare express hello-world on the same machine as the baseline. Each server runs in
-// a process of its own; 100 connections, 10 s per target. Writes bench/RESULTS.md.
+// a process of its own; 100 connections, 2 s of warm-up then 10 s per target. Writes bench/RESULTS.md.
 // Targets (issue 8): prices ≥ 50% of the baseline, messages ≥ 25%, p99 < 50 ms.
 const { fork, spawn } = require('node:child_process');
-const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
+const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
@@ -13,8 +13,31 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ADMIN_KEY = `parley_live_${'B'.repeat(32)}`;
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 
-const run = (options) =>
+const load = (options) =>
   new Promise((resolve, reject) => autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One target under load, after 2 s of warm-up (JIT, caches), with the server's CPU per
+ * request: on a shared machine req/s moves with whatever else runs, CPU per request less.
+ */
+async function run(pid, options) {
+  await load({ ...options, duration: 2 });
+  const before = cpuSeconds(pid);
+  const result = await load(options);
+  const after = cpuSeconds(pid);
+  result.cpuMicrosPerRequest = before === null || after === null ? null : Math.round((1e6 * (after - before)) / result.requests.total);
+  return result;
+}
 
 async function waitFor(url) {
   for (let i = 0; i < 300; i++) {
@@ -32,13 +55,17 @@ async function waitFor(url) {
   const rows = [];
   const record = (name, result) => {
     const errors = result.non2xx + result.errors + result.timeouts;
-    rows.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors });
-    console.log(`${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  non-2xx/errors ${errors}`);
+    const cpu = result.cpuMicrosPerRequest;
+    rows.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu, errors });
+    console.log(
+      `${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
+        `server CPU ${cpu ?? '?'} µs/request  non-2xx/errors ${errors}`,
+    );
   };
 
   const baseline = fork(path.join(__dirname, 'baseline-server.js'), { env: { ...process.env, PORT: '39301' } });
   await waitFor('http://127.0.0.1:39301/');
-  record('baseline: express hello-world', await run({ url: 'http://127.0.0.1:39301/' }));
+  record('baseline: express hello-world', await run(baseline.pid, { url: 'http://127.0.0.1:39301/' }));
   baseline.kill('SIGTERM');
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
@@ -60,11 +87,11 @@ async function waitFor(url) {
     await waitFor(`${base}/ready`);
     const headers = { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' };
     const sessionId = (await (await fetch(`${base}/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ walletAddress: WALLET }) })).json()).sessionId;
-    record('GET /v1/prices/SOL', await run({ url: `${base}/v1/prices/SOL`, headers }));
-    record('GET /v1/sessions/{id}', await run({ url: `${base}/v1/sessions/${sessionId}`, headers }));
-    record('POST /v1/messages ("price of SOL")', await run({ url: `${base}/v1/messages`, method: 'POST', headers, body: JSON.stringify({ sessionId, message: 'price of SOL' }) }));
+    record('GET /v1/prices/SOL', await run(parley.pid, { url: `${base}/v1/prices/SOL`, headers }));
+    record('GET /v1/sessions/{id}', await run(parley.pid, { url: `${base}/v1/sessions/${sessionId}`, headers }));
+    record('POST /v1/messages ("price of SOL")', await run(parley.pid, { url: `${base}/v1/messages`, method: 'POST', headers, body: JSON.stringify({ sessionId, message: 'price of SOL' }) }));
     const query = '{ sessions(first: 20) { edges { node { sessionId messageCount messages(first: 5) { edges { node { content intent { action } } } } } } } }';
-    record('POST /graphql (sessions → messages)', await run({ url: `${base}/graphql`, method: 'POST', headers, body: JSON.stringify({ query }) }));
+    record('POST /graphql (sessions → messages)', await run(parley.pid, { url: `${base}/graphql`, method: 'POST', headers, body: JSON.stringify({ query }) }));
   } finally {
     parley.kill('SIGTERM');
     await new Promise((resolve) => parley.once('exit', resolve));
@@ -74,9 +101,9 @@ async function waitFor(url) {
   const baselineRps = rows[0].rps;
   const machine = `${os.cpus().length} × ${os.cpus()[0].model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}`;
   const table = rows
-    .map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / baselineRps).toFixed(1)}% | ${r.errors} |`)
+    .map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / baselineRps).toFixed(1)}% | ${r.cpu ?? '?'} | ${r.errors} |`)
     .join('\n');
-  const report = `# Benchmark results\n\nMachine: ${machine}. autocannon, ${CONNECTIONS} connections, ${DURATION} s per target, server and load generator on the same machine.\n\n| target | req/s | p50 ms | p99 ms | of baseline | non-2xx/errors |\n|---|---|---|---|---|---|\n${table}\n`;
+  const report = `# Benchmark results\n\nMachine: ${machine}. autocannon, ${CONNECTIONS} connections, ${DURATION} s per target, server and load generator on the same machine.\n\n| target | req/s | p50 ms | p99 ms | of baseline | server CPU µs/request | non-2xx/errors |\n|---|---|---|---|---|---|---|\n${table}\n`;
   writeFileSync(path.join(__dirname, 'RESULTS.md'), report);
   console.log(`\n${rows.map((r) => `${r.name}: ${((100 * r.rps) / baselineRps).toFixed(1)}% of baseline`).join('\n')}`);
 })().catch((error) => {

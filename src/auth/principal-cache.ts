@@ -13,18 +13,50 @@ interface Entry {
   keyExpiresAt: number | null;
 }
 
+/** What checking a key against the database yields. */
+export interface Verified {
+  principal: Principal;
+  keyExpiresAt: Date | null;
+}
+
 /**
  * Principals of recently verified keys, by the SHA-256 of the secret, so that a burst of
  * requests with one key costs one database lookup every 5 seconds instead of one each.
+ * Requests that find no entry while that key is being checked wait for the same check, so
+ * an expiring entry under load costs one lookup, not one per request in flight.
  * Revoking or rotating a key drops it here at once; another app node may accept a revoked
  * key for up to PRINCIPAL_TTL_MS (documented). One instance lives as long as the service.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly checking = new Map<string, Promise<Principal>>();
+  /** Bumped by `forget`: a check begun before a revocation neither caches nor serves later requests. */
+  private generation = 0;
 
   constructor(private readonly clock: Clock) {}
 
-  get(secretHash: string): Principal | null {
+  /** The cached principal for this secret hash, or the one `verify` yields (then cached). */
+  async resolve(secretHash: string, verify: () => Promise<Verified>): Promise<Principal> {
+    const cached = this.get(secretHash);
+    if (cached) return cached;
+    let check = this.checking.get(secretHash);
+    if (!check) {
+      const generation = this.generation;
+      const started: Promise<Principal> = verify()
+        .then(({ principal, keyExpiresAt }) => {
+          if (generation === this.generation) this.set(secretHash, principal, keyExpiresAt);
+          return principal;
+        })
+        .finally(() => {
+          if (this.checking.get(secretHash) === started) this.checking.delete(secretHash);
+        });
+      this.checking.set(secretHash, started);
+      check = started;
+    }
+    return check;
+  }
+
+  private get(secretHash: string): Principal | null {
     const entry = this.entries.get(secretHash);
     if (!entry) return null;
     const now = this.clock.now().getTime();
@@ -35,7 +67,7 @@ export class PrincipalCache {
     return entry.principal;
   }
 
-  set(secretHash: string, principal: Principal, keyExpiresAt: Date | null): void {
+  private set(secretHash: string, principal: Principal, keyExpiresAt: Date | null): void {
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(secretHash, {
       principal,
@@ -46,6 +78,8 @@ export class PrincipalCache {
 
   /** Forgets a key (revoked or rotated) so that its next request is checked again. */
   forget(keyId: string): void {
+    this.generation++;
+    this.checking.clear();
     for (const [hash, entry] of this.entries) if (entry.principal.keyId === keyId) this.entries.delete(hash);
   }
 }

@@ -7,7 +7,7 @@ import { DAY_MS, type Clock } from '../shared/clock';
 import { DomainError, invalidField } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
 import { ApiKey, type KeyEnvironment } from './api-key.entity';
-import { generateSecret, parseSecret, sameHash } from './key-secret';
+import { generateSecret, parseSecret, sameHash, type ParsedSecret } from './key-secret';
 
 export interface CreateKeyInput {
   name: string;
@@ -53,8 +53,12 @@ export class KeyService {
   async authenticate(secret: string): Promise<Principal> {
     const parsed = parseSecret(secret);
     if (!parsed) throw unusableKey();
-    const cached = this.cache?.get(parsed.hash);
-    if (cached) return cached;
+    if (!this.cache) return (await this.verify(parsed)).principal;
+    return this.cache.resolve(parsed.hash, () => this.verify(parsed));
+  }
+
+  /** Checks a presented key against the database and records its use. */
+  private async verify(parsed: ParsedSecret): Promise<{ principal: Principal; keyExpiresAt: Date | null }> {
     const candidates = await this.keys.findByLookupPrefix(parsed.lookupPrefix);
     const key = candidates.find((candidate) => sameHash(candidate.secretHash, parsed.hash));
     const now = this.clock.now();
@@ -67,8 +71,7 @@ export class KeyService {
       scopes: key.scopes,
       environment: key.environment,
     };
-    this.cache?.set(parsed.hash, principal, key.expiresAt);
-    return principal;
+    return { principal, keyExpiresAt: key.expiresAt ?? null };
   }
 
   async create(principal: Principal, input: CreateKeyInput): Promise<IssuedKey> {
