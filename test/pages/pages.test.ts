@@ -105,8 +105,9 @@ describe('GET /graphql in a browser', () => {
     await page.locator('#api-key').press('Enter');
     await page.locator('#api-key').blur();
     await page.locator('.graphiql-execute-button').click();
-    const result = page.locator('.result-window');
-    await page.waitForFunction(`document.querySelector('.result-window')?.textContent?.includes('"tier"')`, undefined, { timeout: 15_000 });
+    // Playwright's selector engine, not a page-side predicate: the page's CSP forbids eval.
+    const result = page.locator('.result-window', { hasText: '"tier"' });
+    await result.waitFor({ timeout: 15_000 });
     const text = (await result.textContent()) ?? '';
     expect(text).toContain('"tier": "enterprise"');
     expect(text).toContain('"requestsPerMinute": 600');
