@@ -4,7 +4,7 @@ import { MetricsService } from '../analytics/metrics.service';
 import type { ChainGateway } from '../chain/chain-gateway';
 import type { LocalLedger } from '../chain/local-ledger';
 import { DevService } from '../dev/dev.service';
-import type { Principal } from '../auth/principal';
+import { networkOf, type Principal } from '../auth/principal';
 import type { PrincipalCache } from '../auth/principal-cache';
 import { KeyService } from '../keys/key.service';
 import { UsageService } from '../limits/usage.service';
@@ -83,9 +83,4 @@ export function createContext(deps: AppDeps, request: { principal: Principal | n
     metrics: new MetricsService(em, deps.clock),
     loaders: { messages: createMessageLoaders(em) },
   };
-}
-
-/** Test keys reach devnet only (spec, Authentication 4); live keys mainnet. */
-export function networkOf(principal: Principal | null): Network {
-  return principal?.environment === 'test' ? 'devnet' : 'mainnet';
 }

@@ -1,5 +1,6 @@
 import type { Tier } from '../accounts/account.entity';
 import type { KeyEnvironment } from '../keys/api-key.entity';
+import type { Network } from '../tokens/token-registry';
 import type { Scope } from './scopes';
 
 /** Who is calling: the authenticated key and its account. Built once per request. */
@@ -9,4 +10,9 @@ export interface Principal {
   keyId: string;
   scopes: Scope[];
   environment: KeyEnvironment;
+}
+
+/** Test keys reach devnet only (spec, Authentication 4); live keys mainnet. */
+export function networkOf(principal: Principal | null): Network {
+  return principal?.environment === 'test' ? 'devnet' : 'mainnet';
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Agent, AgentContext } from '../agent/agent';
 import type { Intent, TransactionDetails } from '../agent/intent';
-import type { Principal } from '../auth/principal';
+import { networkOf, type Principal } from '../auth/principal';
 import type { UsageMeter } from '../limits/usage-meter';
 import { sessionNotFound } from '../sessions/session.service';
 import { Session } from '../sessions/session.entity';
@@ -67,7 +67,7 @@ export class MessageService {
 
     const outcome = await this.agent.respond(text, {
       walletAddress: session.walletAddress,
-      network: principal.environment === 'test' ? 'devnet' : 'mainnet',
+      network: networkOf(principal),
       recentIntents,
       slippageBps,
       market: this.marketFor(session.walletAddress),
@@ -92,10 +92,7 @@ export class MessageService {
       reply: { ...reply, transaction },
       record: transaction && {
         id: transaction.transactionId,
-        network: principal.environment === 'test' ? 'devnet' : 'mainnet',
-        outputMint: null,
-        outAmount: null,
-        recipient: null,
+        network: networkOf(principal),
         ...recordFields(transaction),
         usdValue: outcome.valueCents == null ? null : formatUnits(outcome.valueCents, 2),
       },
@@ -115,14 +112,16 @@ export class MessageService {
   }
 }
 
-/** The columns of a transaction record, from the details the agent built. */
+/** The columns of a transaction record, from the details the agent built; null where they do not apply. */
 function recordFields(details: TransactionDetails) {
   const p = details.parameters as Record<string, string | number>;
   if (details.type === 'transfer') {
     return {
       type: 'transfer' as const,
       inputMint: String(p.token),
+      outputMint: null,
       inAmount: String(p.amount),
+      outAmount: null,
       recipient: String(p.recipient),
       serializedTransaction: details.serializedTransaction ?? null,
       lastValidBlockHeight: details.lastValidBlockHeight ?? null,
@@ -135,6 +134,7 @@ function recordFields(details: TransactionDetails) {
     outputMint: String(p.outputToken),
     inAmount: route.inAmount,
     outAmount: route.outAmount,
+    recipient: null,
     serializedTransaction: details.serializedTransaction ?? null,
     lastValidBlockHeight: details.lastValidBlockHeight ?? null,
   };
