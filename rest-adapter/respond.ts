@@ -3,9 +3,11 @@ import { locals, setErrorHeaders } from '../src/app/http';
 import { errorFields, type DomainError } from '../src/shared/errors';
 
 /** `meta` of every REST body (DESIGN, HTTP conventions). */
-export function meta(res: Response) {
-  return { requestId: locals(res).requestId, timestamp: new Date().toISOString() };
+export function metaOf(requestId: string) {
+  return { requestId, timestamp: new Date().toISOString() };
 }
+
+const meta = (res: Response) => metaOf(locals(res).requestId);
 
 export function sendPayload(res: Response, status: number, payload: Record<string, unknown>): void {
   res.status(status).json({ ...payload, meta: meta(res) });

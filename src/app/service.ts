@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Redis } from 'ioredis';
+import { metaOf } from '../../rest-adapter/respond';
 import { CommandAgent } from '../agent/command-agent';
 import { PrincipalCache } from '../auth/principal-cache';
 import { startChains, type Chains } from '../chain/chains';
@@ -53,7 +54,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     error: tooLarge
       ? { code: 'headers_too_large', message: 'The request line and headers are larger than 16 KiB' }
       : { code: 'validation_error', message: 'The request is not valid HTTP' },
-    meta: { requestId, timestamp: new Date().toISOString() },
+    meta: metaOf(requestId),
   });
   socket.end(
     `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
