@@ -39,20 +39,18 @@ export class PrincipalCache {
   async resolve(secretHash: string, verify: () => Promise<Verified>): Promise<Principal> {
     const cached = this.get(secretHash);
     if (cached) return cached;
-    let check = this.checking.get(secretHash);
-    if (!check) {
-      const generation = this.generation;
-      const started: Promise<Principal> = verify()
-        .then(({ principal, keyExpiresAt }) => {
-          if (generation === this.generation) this.set(secretHash, principal, keyExpiresAt);
-          return principal;
-        })
-        .finally(() => {
-          if (this.checking.get(secretHash) === started) this.checking.delete(secretHash);
-        });
-      this.checking.set(secretHash, started);
-      check = started;
-    }
+    const pending = this.checking.get(secretHash);
+    if (pending) return pending;
+    const generation = this.generation;
+    const check: Promise<Principal> = verify()
+      .then(({ principal, keyExpiresAt }) => {
+        if (generation === this.generation) this.set(secretHash, principal, keyExpiresAt);
+        return principal;
+      })
+      .finally(() => {
+        if (this.checking.get(secretHash) === check) this.checking.delete(secretHash);
+      });
+    this.checking.set(secretHash, check);
     return check;
   }
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, DEFAULT_ACCOUNT_ID } from '../accounts/account.entity';
 import type { Principal } from '../auth/principal';
-import type { PrincipalCache } from '../auth/principal-cache';
+import type { PrincipalCache, Verified } from '../auth/principal-cache';
 import { grants, isScope, type Scope } from '../auth/scopes';
 import { DAY_MS, type Clock } from '../shared/clock';
 import { DomainError, invalidField } from '../shared/errors';
@@ -58,7 +58,7 @@ export class KeyService {
   }
 
   /** Checks a presented key against the database and records its use. */
-  private async verify(parsed: ParsedSecret): Promise<{ principal: Principal; keyExpiresAt: Date | null }> {
+  private async verify(parsed: ParsedSecret): Promise<Verified> {
     const candidates = await this.keys.findByLookupPrefix(parsed.lookupPrefix);
     const key = candidates.find((candidate) => sameHash(candidate.secretHash, parsed.hash));
     const now = this.clock.now();
