@@ -10,9 +10,7 @@ let sessionId: string;
 beforeAll(async () => {
   app = await startTestApp();
   key = await app.createKey(['write:sessions', 'write:messages', 'read:messages', 'read:portfolio']);
-  for (const [token, amount] of [['SOL', '10'], ['USDC', '500']]) {
-    await app.http.post('/v1/dev/airdrop').set('Authorization', bearer(app.adminKey)).send({ walletAddress: owner.publicKey.toBase58(), token, amount });
-  }
+  await app.fund(owner.publicKey.toBase58(), { SOL: '10', USDC: '500' });
   sessionId = (await app.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress: owner.publicKey.toBase58() })).body.sessionId;
 });
 afterAll(() => app.close());
@@ -144,8 +142,7 @@ describe('test keys', () => {
   it('build on devnet: the devnet USDC mint, a devnet blockhash, devnet balances', async () => {
     const testKey = await app.createKey(['admin'], { environment: 'test' });
     const devWallet = Keypair.generate();
-    await app.http.post('/v1/dev/airdrop').set('Authorization', bearer(testKey)).send({ walletAddress: devWallet.publicKey.toBase58(), token: 'SOL', amount: 1 });
-    await app.http.post('/v1/dev/airdrop').set('Authorization', bearer(testKey)).send({ walletAddress: devWallet.publicKey.toBase58(), token: 'USDC', amount: 10 });
+    await app.fund(devWallet.publicKey.toBase58(), { SOL: 1, USDC: 10 }, testKey);
     const session = (await app.http.post('/v1/sessions').set('Authorization', bearer(testKey)).send({ walletAddress: devWallet.publicKey.toBase58() })).body.sessionId;
     const response = await app.http.post('/v1/messages').set('Authorization', bearer(testKey)).send({ sessionId: session, message: `send 4 USDC to ${recipient}` });
     expect(response.status).toBe(200);
@@ -167,7 +164,7 @@ describe('transactions per day', () => {
     const limited = await startTestApp({ env: { TIER_LIMITS: '{"free":{"transactionsPerDay":2}}' } });
     try {
       const { key: admin } = await limited.createAccount('free');
-      await limited.http.post('/v1/dev/airdrop').set('Authorization', bearer(limited.adminKey)).send({ walletAddress: owner.publicKey.toBase58(), token: 'SOL', amount: 5 });
+      await limited.fund(owner.publicKey.toBase58(), { SOL: 5 });
       const session = (await limited.http.post('/v1/sessions').set('Authorization', bearer(admin)).send({ walletAddress: owner.publicKey.toBase58() })).body.sessionId;
       const send = (message: string) => limited.http.post('/v1/messages').set('Authorization', bearer(admin)).send({ sessionId: session, message });
       expect((await send('swap 1 SOL for USDC')).status).toBe(200);

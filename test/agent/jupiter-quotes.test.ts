@@ -13,7 +13,7 @@ beforeAll(async () => {
   jupiter = await startFakeJupiter();
   app = await startTestApp({ env: { QUOTE_PROVIDER: 'jupiter', JUPITER_API_URL: jupiter.url } });
   key = await app.createKey(['write:sessions', 'write:messages', 'read:messages']);
-  await app.http.post('/v1/dev/airdrop').set('Authorization', bearer(app.adminKey)).send({ walletAddress: owner.publicKey.toBase58(), token: 'SOL', amount: 5 });
+  await app.fund(owner.publicKey.toBase58(), { SOL: 5 });
   sessionId = (await app.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress: owner.publicKey.toBase58() })).body.sessionId;
 });
 afterAll(async () => {

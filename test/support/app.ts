@@ -38,6 +38,8 @@ export interface TestApp {
   createAccount(tier: Tier): Promise<{ accountId: string; key: string }>;
   /** A key of the default account (or of `asKey`'s account) with these scopes. */
   createKey(scopes: string[], options?: { asKey?: string; environment?: 'live' | 'test'; expiresAt?: string }): Promise<string>;
+  /** Funds a wallet on the embedded ledger (POST /v1/dev/airdrop, whole tokens by symbol); the key's network. */
+  fund(walletAddress: string, amounts: Record<string, string | number>, asKey?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         .send({ name: `test key ${scopes.join(' ')}`, scopes, environment, expiresAt });
       if (response.status !== 201) throw new Error(`createKey: ${response.status} ${JSON.stringify(response.body)}`);
       return response.body.key as string;
+    },
+    async fund(walletAddress, amounts, asKey = adminKey) {
+      for (const [token, amount] of Object.entries(amounts)) {
+        const response = await http.post('/v1/dev/airdrop').set('Authorization', bearer(asKey)).send({ walletAddress, token, amount });
+        if (response.status !== 200) throw new Error(`fund: ${response.status} ${JSON.stringify(response.body)}`);
+      }
     },
     async close() {
       await service.stop();

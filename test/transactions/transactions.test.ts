@@ -9,9 +9,7 @@ let sessionId: string;
 beforeAll(async () => {
   app = await startTestApp();
   key = await app.createKey(['write:sessions', 'write:messages', 'read:messages', 'read:portfolio']);
-  for (const [token, amount] of [['SOL', '5'], ['USDC', '100']]) {
-    await app.http.post('/v1/dev/airdrop').set('Authorization', bearer(app.adminKey)).send({ walletAddress: owner.publicKey.toBase58(), token, amount });
-  }
+  await app.fund(owner.publicKey.toBase58(), { SOL: '5', USDC: '100' });
   sessionId = (await app.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress: owner.publicKey.toBase58() })).body.sessionId;
 });
 afterAll(() => app.close());
