@@ -39,6 +39,7 @@ export function restRouter(schema: GraphQLSchema, deps: AppDeps, logger: Logger,
 }
 
 function operationHandler(route: RestRoute, document: DocumentNode, schema: GraphQLSchema, deps: AppDeps): RequestHandler {
+  const sources = Object.entries(route.variables);
   const integers = new Set(
     operationOf(document)
       .variableDefinitions?.filter((definition) => namedType(definition.type) === 'Int')
@@ -46,12 +47,13 @@ function operationHandler(route: RestRoute, document: DocumentNode, schema: Grap
   );
   // GraphQL names a faulty variable; REST names the parameter it came from.
   const restNames = new Map(
-    Object.entries(route.variables).flatMap(([variable, source]) => (source.name && source.in !== 'body' ? [[variable, source.name]] : [])),
+    sources.flatMap(([variable, source]) => (source.name && source.in !== 'body' ? [[variable, source.name]] : [])),
   );
+  const hasBody = readsBody(route);
   return async (req, res) => {
-    const body = readsBody(route) ? jsonBody(req) : {};
+    const body = hasBody ? jsonBody(req) : {};
     const variableValues = Object.fromEntries(
-      Object.entries(route.variables).map(([variable, source]) => {
+      sources.map(([variable, source]) => {
         if (source.in === 'body') return [variable, source.name ? body[source.name] : body];
         const value: unknown = source.in === 'path' ? req.params[source.name] : (req.query as Record<string, unknown>)[source.name];
         return [variable, integers.has(variable) ? integer(value) : value];
