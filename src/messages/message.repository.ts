@@ -88,10 +88,12 @@ export class MessageRepository extends EntityRepository<Message> {
   /** The newest message of each session that has one. */
   async latestOf(sessionIds: readonly string[]): Promise<Message[]> {
     if (sessionIds.length === 0) return [];
+    // One step down the (session, seq) index per session, however long its history.
     const rows = await this.em.execute(
-      `select distinct on ("session_id") * from "message"
-        where "session_id" in (${sessionIds.map(() => '?').join(', ')})
-        order by "session_id", "seq" desc`,
+      `select "latest".* from (values ${sessionIds.map(() => '(?)').join(', ')}) as "s" ("id")
+       cross join lateral (
+         select "m".* from "message" "m" where "m"."session_id" = "s"."id" order by "m"."seq" desc limit 1
+       ) "latest"`,
       [...sessionIds],
     );
     return rows.map((row) => this.em.map(Message, row));
@@ -100,18 +102,21 @@ export class MessageRepository extends EntityRepository<Message> {
   /**
    * What the agent needs to read a new message, in one round trip: the account's session and
    * the intents of its last `count` user messages, oldest first. Null when there is no such
-   * session.
+   * session. A turn stores two messages (appendTurn), so those are among the last 2 × count
+   * positions: the bound keeps the read to a few index entries however long the history is,
+   * whatever the planner's statistics say.
    */
   async turnContext(accountId: string, sessionId: string, count: number): Promise<{ session: Session; recentIntents: Intent[] } | null> {
     const rows = await this.em.execute<Array<Record<string, unknown> & { recent_intents: Intent[] }>>(
       `select "s".*, coalesce((
          select json_agg("r"."intent" order by "r"."seq") from (
            select "m"."intent", "m"."seq" from "message" "m"
-            where "m"."session_id" = "s"."id" and "m"."role" = 'user' and "m"."intent" is not null
+            where "m"."session_id" = "s"."id" and "m"."seq" > "s"."message_count" - ?
+              and "m"."role" = 'user' and "m"."intent" is not null
             order by "m"."seq" desc limit ?
          ) "r"), '[]') as "recent_intents"
          from "session" "s" where "s"."id" = ? and "s"."account_id" = ? limit 1`,
-      [count, sessionId, accountId],
+      [2 * count, count, sessionId, accountId],
     );
     if (!rows.length) return null;
     const { recent_intents: recentIntents, ...session } = rows[0];

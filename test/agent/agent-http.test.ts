@@ -62,6 +62,20 @@ describe('swaps', () => {
     expect(bonk.body.transaction.parameters).toMatchObject({ amount: 2_000_000_000, outputToken: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263' });
   });
 
+  it('follow-ups see the last five turns of a session, however long its history', async () => {
+    const fresh = (await app.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress: owner.publicKey.toBase58() })).body.sessionId;
+    const tell = (message: string) => app.http.post('/v1/messages').set('Authorization', bearer(key)).send({ sessionId: fresh, message });
+    for (let i = 0; i < 20; i++) expect((await tell('price of SOL')).status).toBe(200);
+    expect((await tell('swap 1 SOL for USDC')).status).toBe(200);
+    for (let i = 0; i < 4; i++) await tell('price of SOL');
+    const followed = await tell('make it 3');
+    expect(followed.status).toBe(200);
+    expect(followed.body.transaction.parameters).toMatchObject({ amount: 3_000_000_000 });
+    for (let i = 0; i < 5; i++) await tell('price of SOL');
+    const forgotten = await tell('make it 4');
+    expect(forgotten.status).toBe(422);
+  });
+
   it('"swap all my SOL" keeps the fee reserve; "$20 of SOL" converts through the price', async () => {
     const all = await say('swap all my SOL for USDC');
     expect(all.body.transaction.parameters.amount).toBe(10_000_000_000 - 10_000_000);
