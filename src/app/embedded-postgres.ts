@@ -1,13 +1,13 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { Worker } from 'node:worker_threads';
 import { projectRoot } from '../shared/paths';
 
 /**
  * The embedded PostgreSQL used when no DATABASE_URL is configured: PGlite (PostgreSQL compiled
- * to WebAssembly) in this process, served over the Postgres wire protocol on loopback, so the
- * app reaches it with the same MikroORM driver and SQL as a real server.
+ * to WebAssembly) in a worker thread of this process, served over the Postgres wire protocol on
+ * loopback, so the app reaches it with the same MikroORM driver and SQL as a real server, and
+ * the database's work runs beside the app's event loop rather than on it (as a server's would).
  *
  * Caveat (STACK.md): every pooled connection shares one PGlite session, and whole transactions
  * run one after another. Code must never await, inside a transaction, a query issued on another
@@ -40,7 +40,7 @@ export async function ensureTemplate(key: string, prepare: (url: string) => Prom
   const partial = `${templateDir}.${process.pid}.tmp`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  const served = await serve(await PGlite.create(partial), 1);
+  const served = await serve(partial, 1);
   try {
     await prepare(served.url);
   } finally {
@@ -66,17 +66,57 @@ export async function startEmbeddedPostgres(
   template: () => Promise<string>,
 ): Promise<EmbeddedPostgres> {
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) cpSync(await template(), dataDir, { recursive: true });
-  return serve(await PGlite.create(dataDir), maxConnections);
+  return serve(dataDir, maxConnections);
 }
 
-async function serve(db: PGlite, maxConnections: number): Promise<EmbeddedPostgres> {
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
+// The worker's program. It is plain JavaScript evaluated by the Worker (it must run the same
+// under the build and under the tests' TypeScript transform): it opens the cluster, serves it,
+// posts the server's host:port, and on any message stops serving, closes the cluster and
+// posts "stopped". A failure reaches the app as the worker's `error` event.
+const workerProgram = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { PGlite } = require(workerData.pglite);
+const { PGLiteSocketServer } = require(workerData.socket);
+(async () => {
+  const db = await PGlite.create(workerData.dataDir);
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: workerData.maxConnections });
   await server.start();
+  parentPort.once('message', async () => {
+    await server.stop();
+    await db.close();
+    parentPort.postMessage('stopped');
+  });
+  parentPort.postMessage(server.getServerConn());
+})();
+`;
+
+async function serve(dataDir: string, maxConnections: number): Promise<EmbeddedPostgres> {
+  const worker = new Worker(workerProgram, {
+    eval: true,
+    workerData: {
+      dataDir,
+      maxConnections,
+      pglite: require.resolve('@electric-sql/pglite'),
+      socket: require.resolve('@electric-sql/pglite-socket'),
+    },
+  });
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      const exited = (code: number) => reject(new Error(`the embedded database stopped (worker exit code ${code})`));
+      worker.once('error', reject).once('exit', exited);
+      worker.once('message', (message: string) => {
+        worker.off('error', reject).off('exit', exited);
+        resolve(message);
+      });
+    });
+  const address = await next();
   return {
-    url: `postgres://postgres@${server.getServerConn()}/postgres`,
+    url: `postgres://postgres@${address}/postgres`,
     async stop() {
-      await server.stop();
-      await db.close();
+      const stopped = next();
+      worker.postMessage('stop');
+      await stopped;
+      await worker.terminate();
     },
   };
 }
