@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Agent } from '../agent/agent';
 import { MetricsService } from '../analytics/metrics.service';
 import type { ChainGateway } from '../chain/chain-gateway';
@@ -14,7 +14,7 @@ import { WalletMarket } from '../messages/agent-market';
 import { MessageService } from '../messages/message.service';
 import type { PriceProvider } from '../prices/price-provider';
 import type { QuoteProvider } from '../quotes/quote-provider';
-import { PriceService, createPriceLoader } from '../prices/price.service';
+import { PriceService, createPriceLoader, type PriceLoader } from '../prices/price.service';
 import { PortfolioService } from '../portfolio/portfolio.service';
 import { TransactionService } from '../transactions/transaction.service';
 import type { Network, TokenRegistry } from '../tokens/token-registry';
@@ -61,26 +61,87 @@ export interface Context {
   loaders: { messages: ReturnType<typeof createMessageLoaders> };
 }
 
-/** The one context builder, used by /graphql, the REST adapter and tests alike. */
+/**
+ * The one context builder, used by /graphql, the REST adapter and tests alike. Services are
+ * made on first use, so a request pays only for what it touches: a price read forks no
+ * EntityManager and builds no loaders.
+ */
 export function createContext(deps: AppDeps, request: { principal: Principal | null; requestId: string }): Context {
-  const em = deps.orm.em.fork();
-  const network = networkOf(request.principal);
-  const priceLoader = createPriceLoader(deps.priceProvider);
-  const portfolio = new PortfolioService(deps.tokens, deps.chains[network], priceLoader, deps.clock);
-  const marketFor = (wallet: string) => new WalletMarket(deps.tokens, network, deps.chains[network], portfolio, priceLoader, deps.quoteProvider, wallet);
-  return {
-    requestId: request.requestId,
-    principal: request.principal,
-    now: deps.clock.now(),
-    keys: new KeyService(em, deps.clock, deps.principals),
-    usage: new UsageService(deps.meter, deps.clock),
-    sessions: new SessionService(em, deps.clock),
-    messages: new MessageService(em, deps.clock, deps.agent, deps.meter, marketFor, deps.observer),
-    prices: new PriceService(deps.tokens, priceLoader),
-    portfolio,
-    dev: new DevService(deps.tokens, deps.ledgers[network]),
-    transactions: new TransactionService(em, deps.clock, deps.chains),
-    metrics: new MetricsService(em, deps.clock),
-    loaders: { messages: createMessageLoaders(em) },
-  };
+  return new RequestContext(deps, request.principal, request.requestId);
+}
+
+type Services = Omit<Context, 'requestId' | 'principal' | 'now'> & { em: EntityManager; priceLoader: PriceLoader };
+
+// Apollo copies the context object for each operation of a request; the copies share `made`.
+class RequestContext implements Context {
+  readonly now: Date;
+  private readonly network: Network;
+  private readonly made: Partial<Services> = {};
+
+  constructor(
+    private readonly deps: AppDeps,
+    readonly principal: Principal | null,
+    readonly requestId: string,
+  ) {
+    this.now = deps.clock.now();
+    this.network = networkOf(principal);
+  }
+
+  private once<K extends keyof Services>(name: K, make: () => Services[K]): Services[K] {
+    return (this.made[name] ??= make());
+  }
+
+  private get em() {
+    return this.once('em', () => this.deps.orm.em.fork());
+  }
+
+  private get priceLoader() {
+    return this.once('priceLoader', () => createPriceLoader(this.deps.priceProvider));
+  }
+
+  get keys() {
+    return this.once('keys', () => new KeyService(this.em, this.deps.clock, this.deps.principals));
+  }
+
+  get usage() {
+    return this.once('usage', () => new UsageService(this.deps.meter, this.deps.clock));
+  }
+
+  get sessions() {
+    return this.once('sessions', () => new SessionService(this.em, this.deps.clock));
+  }
+
+  get messages() {
+    const { deps } = this;
+    return this.once('messages', () => new MessageService(this.em, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer));
+  }
+
+  private marketFor(wallet: string): WalletMarket {
+    const { deps, network } = this;
+    return new WalletMarket(deps.tokens, network, deps.chains[network], this.portfolio, this.priceLoader, deps.quoteProvider, wallet);
+  }
+
+  get prices() {
+    return this.once('prices', () => new PriceService(this.deps.tokens, this.priceLoader));
+  }
+
+  get portfolio() {
+    return this.once('portfolio', () => new PortfolioService(this.deps.tokens, this.deps.chains[this.network], this.priceLoader, this.deps.clock));
+  }
+
+  get dev() {
+    return this.once('dev', () => new DevService(this.deps.tokens, this.deps.ledgers[this.network]));
+  }
+
+  get transactions() {
+    return this.once('transactions', () => new TransactionService(this.em, this.deps.clock, this.deps.chains));
+  }
+
+  get metrics() {
+    return this.once('metrics', () => new MetricsService(this.em, this.deps.clock));
+  }
+
+  get loaders() {
+    return this.once('loaders', () => ({ messages: createMessageLoaders(this.em) }));
+  }
 }

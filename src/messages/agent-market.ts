@@ -1,12 +1,11 @@
-import type DataLoader from 'dataloader';
 import type { AgentMarket, MarketHolding, MarketToken } from '../agent/command-agent';
 import type { TokenRef } from '../agent/parser';
 import type { ChainGateway } from '../chain/chain-gateway';
 import { buildTransfer } from '../chain/transaction-builder';
 import type { Quote, QuoteProvider } from '../quotes/quote-provider';
 import type { PortfolioService } from '../portfolio/portfolio.service';
-import type { MarketData } from '../prices/price-provider';
-import type { Network, Token, TokenRegistry } from '../tokens/token-registry';
+import type { PriceLoader } from '../prices/price.service';
+import type { Network, TokenRegistry } from '../tokens/token-registry';
 
 /**
  * The agent's view of one wallet on one network, for one request: registry look-ups, token
@@ -21,7 +20,7 @@ export class WalletMarket implements AgentMarket {
     private readonly network: Network,
     private readonly chain: ChainGateway,
     private readonly portfolio: PortfolioService,
-    private readonly prices: DataLoader<Token, MarketData | undefined, string>,
+    private readonly prices: PriceLoader,
     private readonly quotes: QuoteProvider,
     private readonly wallet: string,
   ) {

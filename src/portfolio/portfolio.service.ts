@@ -1,9 +1,9 @@
 import DataLoader from 'dataloader';
 import type { ChainGateway } from '../chain/chain-gateway';
-import type { MarketData } from '../prices/price-provider';
+import type { PriceLoader } from '../prices/price.service';
 import { formatUnits, usdCents } from '../shared/amounts';
 import { requireSolanaAddress } from '../shared/solana-address';
-import { SOL_MINT, type Network, type Token, type TokenRegistry } from '../tokens/token-registry';
+import { SOL_MINT, type Network, type TokenRegistry } from '../tokens/token-registry';
 
 /** Placeholder symbol of a mint that is not in the registry (its mint is given beside it). */
 export const UNKNOWN_SYMBOL = 'UNKNOWN';
@@ -30,7 +30,6 @@ export interface Portfolio {
   lastUpdated: Date;
 }
 
-type PriceLoader = DataLoader<Token, MarketData | undefined, string>;
 
 /**
  * A wallet's holdings read from its cluster: SOL plus every token account of both token

@@ -11,7 +11,9 @@ export interface TokenPrice extends MarketData {
 export const MAX_PRICE_TOKENS = 100;
 
 /** A per-request loader: every token priced while answering one request costs one provider call. */
-export function createPriceLoader(provider: PriceProvider) {
+export type PriceLoader = DataLoader<Token, MarketData | undefined, string>;
+
+export function createPriceLoader(provider: PriceProvider): PriceLoader {
   return new DataLoader<Token, MarketData | undefined, string>(
     async (tokens) => {
       const quotes = await provider.quote(tokens);
@@ -25,7 +27,7 @@ export function createPriceLoader(provider: PriceProvider) {
 export class PriceService {
   constructor(
     private readonly registry: TokenRegistry,
-    private readonly loader: ReturnType<typeof createPriceLoader>,
+    private readonly loader: PriceLoader,
   ) {}
 
   async price(text: string): Promise<TokenPrice> {
