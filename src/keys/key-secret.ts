@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { randomBase62 } from '../shared/ids';
 import type { KeyEnvironment } from './api-key.entity';
 
@@ -32,7 +32,7 @@ export function parseSecret(secret: string): ParsedSecret | null {
 }
 
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 /** Compares two hex SHA-256 digests in constant time. */

@@ -28,6 +28,13 @@ export const ROTATION_GRACE_MS = DAY_MS;
 // The answer for every key that cannot be used, so that a caller cannot tell a revoked or
 // expired key from one that never existed.
 const unusableKey = () => new DomainError('unauthorized', 'Invalid or missing API key');
+/** A presented secret's parts, or 401 `unauthorized` when it does not have the shape of a key. */
+export function parsePresentedKey(secret: string): ParsedSecret {
+  const parsed = parseSecret(secret);
+  if (!parsed) throw unusableKey();
+  return parsed;
+}
+
 const keyNotFound = (keyId: string) => new DomainError('key_not_found', `API key "${keyId}" not found`);
 
 /**
@@ -47,18 +54,11 @@ export class KeyService {
   }
 
   /**
-   * The principal behind a presented secret, or 401 `unauthorized` for a malformed, unknown,
-   * revoked or expired key alike. The hash comparison is constant-time.
+   * Checks a presented key (see `parsePresentedKey`) against the database and records its use:
+   * 401 `unauthorized` for an unknown, revoked or expired key alike. The hash comparison is
+   * constant-time.
    */
-  async authenticate(secret: string): Promise<Principal> {
-    const parsed = parseSecret(secret);
-    if (!parsed) throw unusableKey();
-    if (!this.cache) return (await this.verify(parsed)).principal;
-    return this.cache.resolve(parsed.hash, () => this.verify(parsed));
-  }
-
-  /** Checks a presented key against the database and records its use. */
-  private async verify(parsed: ParsedSecret): Promise<Verified> {
+  async verify(parsed: ParsedSecret): Promise<Verified> {
     const candidates = await this.keys.findByLookupPrefix(parsed.lookupPrefix);
     const key = candidates.find((candidate) => sameHash(candidate.secretHash, parsed.hash));
     const now = this.clock.now();
