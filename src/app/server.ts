@@ -2,8 +2,7 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
-import type { IncomingMessage } from 'node:http';
-import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { restErrorHandler, restRouter } from '../../rest-adapter/router';
 import { sendError, sendPayload } from '../../rest-adapter/respond';
@@ -65,10 +64,7 @@ export async function createHttpApp(
       maxAge: 600,
     }),
   );
-  // Only POST carries a body in this API: a GET's or DELETE's is not read, even from clients
-  // that label every request `application/json` (reading an empty body costs stream work).
-  const postedJson = (req: IncomingMessage) => req.method === 'POST' && Boolean((req as Request).is('application/json'));
-  app.use(express.json({ limit: BODY_LIMIT, type: postedJson }), refuseNul);
+  app.use(express.json({ limit: BODY_LIMIT }), refuseNul);
 
   app.get('/health', (_req, res) => sendPayload(res, 200, { status: 'ok' }));
   app.get('/metrics', deps.metrics.handler());
