@@ -54,6 +54,11 @@ export async function createHttpApp(
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // Declared once on express's request prototype: a request without a body then gets no `body`
+  // property of its own from the JSON parser. Express swaps every request's prototype, after
+  // which V8 makes a new hidden class for each property added to it (~60k instructions per
+  // request here, measured with callgrind).
+  app.request.body = undefined;
   app.use(assignRequestId, accessLog(logger, deps.metrics));
   // Browsers may call the API only from CORS_ORIGINS (none by default; "*" for any).
   app.use(
