@@ -31,12 +31,23 @@ function cpuSeconds(pid) {
  * request: on a shared machine req/s moves with whatever else runs, CPU per request less.
  */
 async function run(pid, options) {
+  await expectSuccess(options);
   await load({ ...options, duration: 2 });
   const before = cpuSeconds(pid);
   const result = await load(options);
   const after = cpuSeconds(pid);
   result.cpuMicrosPerRequest = before === null || after === null ? null : Math.round((1e6 * (after - before)) / result.requests.total);
   return result;
+}
+
+/**
+ * One request of the target must succeed before it is measured: a 2xx whose JSON body holds
+ * no GraphQL `errors` (GraphQL answers many failures with 200, which autocannon counts as success).
+ */
+async function expectSuccess({ url, method = 'GET', headers, body }) {
+  const response = await fetch(url, { method, headers, body });
+  const payload = await response.json();
+  if (!response.ok || payload.errors) throw new Error(`${method} ${url} does not succeed: ${response.status} ${JSON.stringify(payload).slice(0, 300)}`);
 }
 
 async function waitFor(url) {
@@ -63,7 +74,8 @@ async function waitFor(url) {
     );
   };
 
-  const baseline = fork(path.join(__dirname, 'baseline-server.js'), { env: { ...process.env, PORT: '39301' } });
+  // Both servers run as deployed (the Dockerfile sets NODE_ENV=production).
+  const baseline = fork(path.join(__dirname, 'baseline-server.js'), { env: { ...process.env, NODE_ENV: 'production', PORT: '39301' } });
   await waitFor('http://127.0.0.1:39301/');
   record('baseline: express hello-world', await run(baseline.pid, { url: 'http://127.0.0.1:39301/' }));
   baseline.kill('SIGTERM');
@@ -72,6 +84,7 @@ async function waitFor(url) {
   const parley = spawn(process.execPath, [path.join(__dirname, '..', 'dist', 'src', 'app', 'main.js')], {
     env: {
       ...process.env,
+      NODE_ENV: 'production',
       PORT: '39302',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,4 +1,4 @@
-import { EntityRepository, type FilterQuery } from '@mikro-orm/postgresql';
+import { EntityRepository } from '@mikro-orm/postgresql';
 import { Session, type SessionStatus } from './session.entity';
 
 export class SessionRepository extends EntityRepository<Session> {
@@ -12,19 +12,30 @@ export class SessionRepository extends EntityRepository<Session> {
     return rows.length ? this.em.map(Session, rows[0]) : null;
   }
 
-  /** Newest first; `limit` rows after the (createdAt, id) cursor, optionally of one status at `now`. */
-  pageForAccount(
+  /**
+   * Newest first; `limit` rows after the (createdAt, id) cursor, optionally of one status at
+   * `now`. A plain SELECT over the (account, created_at, id) index, mapped like `findOwned`:
+   * `find` with the same conditions cost ~0.5 ms of CPU per page to build and hydrate.
+   */
+  async pageForAccount(
     accountId: string,
     options: { limit: number; after?: [string, string]; status?: SessionStatus | null; now: Date },
   ): Promise<Session[]> {
-    const where: FilterQuery<Session>[] = [{ account: accountId }];
-    if (options.status === 'terminated') where.push({ terminatedAt: { $ne: null } });
-    if (options.status === 'active') where.push({ terminatedAt: null, expiresAt: { $gt: options.now } });
-    if (options.status === 'expired') where.push({ terminatedAt: null, expiresAt: { $lte: options.now } });
+    const where = ['"account_id" = ?'];
+    const params: unknown[] = [accountId];
+    if (options.status === 'terminated') where.push('"terminated_at" is not null');
+    if (options.status === 'active') where.push('"terminated_at" is null', '"expires_at" > ?');
+    if (options.status === 'expired') where.push('"terminated_at" is null', '"expires_at" <= ?');
+    if (options.status === 'active' || options.status === 'expired') params.push(options.now);
     if (options.after) {
-      const [createdAt, id] = options.after;
-      where.push({ $or: [{ createdAt: { $lt: new Date(createdAt) } }, { createdAt: new Date(createdAt), id: { $lt: id } }] });
+      where.push('("created_at", "id") < (?, ?)');
+      params.push(new Date(options.after[0]), options.after[1]);
     }
-    return this.find({ $and: where }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: options.limit });
+    params.push(options.limit);
+    const rows = await this.em.execute(
+      `select * from "session" where ${where.join(' and ')} order by "created_at" desc, "id" desc limit ?`,
+      params,
+    );
+    return rows.map((row) => this.em.map(Session, row));
   }
 }
