@@ -44,7 +44,8 @@ export function accessLog(logger: Logger, metrics: Prometheus): RequestHandler {
         {
           requestId: locals(res).requestId,
           method: req.method,
-          path: req.path,
+          // The whole path: inside a mounted app (/graphql) req.path is relative to the mount.
+          path: req.originalUrl.split('?', 1)[0],
           status: res.statusCode,
           durationMs: Math.round(durationMs * 100) / 100,
           accountId: locals(res).principal?.accountId,

@@ -48,6 +48,8 @@ describe('operability', () => {
     const line = app.logs.find((entry) => entry.requestId === response.headers['x-request-id']);
     expect(line).toMatchObject({ method: 'GET', path: '/v1/analytics/usage', status: 200, durationMs: expect.any(Number) });
     expect(app.rawLogs.join('\n')).not.toContain(app.adminKey);
+    const graphql = await app.http.post('/graphql?x=1').set('Authorization', bearer(app.adminKey)).send({ query: '{ usage { tier } }' });
+    expect(app.logs.find((entry) => entry.requestId === graphql.headers['x-request-id'])).toMatchObject({ path: '/graphql', status: 200 });
   });
 });
 
