@@ -45,7 +45,7 @@ export function accessLog(logger: Logger, metrics: Prometheus): RequestHandler {
           requestId: locals(res).requestId,
           method: req.method,
           // The whole path: inside a mounted app (/graphql) req.path is relative to the mount.
-          path: req.originalUrl.split('?', 1)[0],
+          path: withoutQuery(req.originalUrl),
           status: res.statusCode,
           durationMs: Math.round(durationMs * 100) / 100,
           accountId: locals(res).principal?.accountId,
@@ -56,6 +56,11 @@ export function accessLog(logger: Logger, metrics: Prometheus): RequestHandler {
     next();
   };
 }
+
+const withoutQuery = (url: string) => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
