@@ -68,38 +68,42 @@ export class UsageMeter {
     };
   }
 
-  /** Takes one request from the caller's allowances, or throws 429 `rate_limit_exceeded`. */
+  /**
+   * Takes one request from the caller's allowances, or throws 429 `rate_limit_exceeded`. The
+   * counters are taken together (one round trip to Redis, not one per counter); a refused
+   * request gives back what it took.
+   */
   async admitRequest(principal: Principal, now: Date): Promise<RequestAllowance> {
     const limit = this.limits[principal.tier].requestsPerMinute;
     const minute = minuteWindow(principal, now);
     const resetAt = minute.endsAt / 1000;
+    const day = utcDay(now);
+    const testKey = principal.environment === 'test';
     const taken: Array<[RateLimiterAbstract, string]> = [];
-    try {
-      const used = await take(this.perMinute[principal.tier], minute.key, taken);
-      if (!used) {
-        this.onRejection('rate_limit_exceeded');
-        throw rateLimited('rate_limit_exceeded', `Rate limit of ${limit} requests per minute exceeded`, limit, resetAt, now);
-      }
-      if (principal.environment === 'test') {
-        const dayKey = `${principal.keyId}:${utcDay(now)}`;
-        if (!(await take(this.testKeyPerDay, dayKey, taken))) {
-          this.onRejection('rate_limit_exceeded');
-          const midnight = nextUtcMidnight(now).getTime() / 1000;
-          throw rateLimited(
-            'rate_limit_exceeded',
-            `Test keys are limited to ${TEST_KEY_REQUESTS_PER_DAY} requests per day`,
-            TEST_KEY_REQUESTS_PER_DAY,
-            midnight,
-            now,
-          );
-        }
-      }
-      await take(this.requestsPerDay, `${principal.accountId}:${utcDay(now)}`, taken);
-      return { limit, remaining: Math.max(0, limit - used.consumedPoints), resetAt };
-    } catch (error) {
+    const settled = await Promise.allSettled([
+      take(this.perMinute[principal.tier], minute.key, taken),
+      take(this.requestsPerDay, `${principal.accountId}:${day}`, taken),
+      testKey ? take(this.testKeyPerDay, `${principal.keyId}:${day}`, taken) : Promise.resolve(null),
+    ]);
+    const refuse = async (error: unknown) => {
       await giveBack(taken);
-      throw error;
+      return error;
+    };
+    const failure = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failure) throw await refuse(failure.reason);
+    const [used, , testKeyUsed] = settled.map((outcome) => (outcome as PromiseFulfilledResult<RateLimiterRes | null>).value);
+    if (!used) {
+      this.onRejection('rate_limit_exceeded');
+      throw await refuse(rateLimited('rate_limit_exceeded', `Rate limit of ${limit} requests per minute exceeded`, limit, resetAt, now));
     }
+    if (testKey && !testKeyUsed) {
+      this.onRejection('rate_limit_exceeded');
+      const midnight = nextUtcMidnight(now).getTime() / 1000;
+      throw await refuse(
+        rateLimited('rate_limit_exceeded', `Test keys are limited to ${TEST_KEY_REQUESTS_PER_DAY} requests per day`, TEST_KEY_REQUESTS_PER_DAY, midnight, now),
+      );
+    }
+    return { limit, remaining: Math.max(0, limit - used.consumedPoints), resetAt };
   }
 
   /** Counts one built transaction against the tier's daily allowance, or throws 429. */
