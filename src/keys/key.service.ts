@@ -28,14 +28,14 @@ export const ROTATION_GRACE_MS = DAY_MS;
 // The answer for every key that cannot be used, so that a caller cannot tell a revoked or
 // expired key from one that never existed.
 const unusableKey = () => new DomainError('unauthorized', 'Invalid or missing API key');
+const keyNotFound = (keyId: string) => new DomainError('key_not_found', `API key "${keyId}" not found`);
+
 /** A presented secret's parts, or 401 `unauthorized` when it does not have the shape of a key. */
 export function parsePresentedKey(secret: string): ParsedSecret {
   const parsed = parseSecret(secret);
   if (!parsed) throw unusableKey();
   return parsed;
 }
-
-const keyNotFound = (keyId: string) => new DomainError('key_not_found', `API key "${keyId}" not found`);
 
 /**
  * Creates, revokes, rotates and checks API keys. Built per request over the request's

@@ -30,7 +30,6 @@ export interface Portfolio {
   lastUpdated: Date;
 }
 
-
 /**
  * A wallet's holdings read from its cluster: SOL plus every token account of both token
  * programs, summed per mint (wrapped SOL counts as SOL), empty ones left out, valued through

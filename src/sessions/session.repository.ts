@@ -21,19 +21,20 @@ export class SessionRepository extends EntityRepository<Session> {
     accountId: string,
     options: { limit: number; after?: [string, string]; status?: SessionStatus | null; now: Date },
   ): Promise<Session[]> {
-    const where = ['"account_id" = ?'];
-    const params: unknown[] = [accountId];
-    if (options.status === 'terminated') where.push('"terminated_at" is not null');
-    if (options.status === 'active') where.push('"terminated_at" is null', '"expires_at" > ?');
-    if (options.status === 'expired') where.push('"terminated_at" is null', '"expires_at" <= ?');
-    if (options.status === 'active' || options.status === 'expired') params.push(options.now);
-    if (options.after) {
-      where.push('("created_at", "id") < (?, ?)');
-      params.push(new Date(options.after[0]), options.after[1]);
-    }
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    const where = (clause: string, ...values: unknown[]) => {
+      clauses.push(clause);
+      params.push(...values);
+    };
+    where('"account_id" = ?', accountId);
+    if (options.status === 'terminated') where('"terminated_at" is not null');
+    if (options.status === 'active') where('"terminated_at" is null and "expires_at" > ?', options.now);
+    if (options.status === 'expired') where('"terminated_at" is null and "expires_at" <= ?', options.now);
+    if (options.after) where('("created_at", "id") < (?, ?)', new Date(options.after[0]), options.after[1]);
     params.push(options.limit);
     const rows = await this.em.execute(
-      `select * from "session" where ${where.join(' and ')} order by "created_at" desc, "id" desc limit ?`,
+      `select * from "session" where ${clauses.join(' and ')} order by "created_at" desc, "id" desc limit ?`,
       params,
     );
     return rows.map((row) => this.em.map(Session, row));
