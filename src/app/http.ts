@@ -62,6 +62,18 @@ const withoutQuery = (url: string) => {
   return query === -1 ? url : url.slice(0, query);
 };
 
+/**
+ * `res.json` of this app: the body as UTF-8 JSON in one write, Content-Length by Node. Express's
+ * own goes through `res.send`, whose ETag, freshness and charset work an API never uses (ETags
+ * are off): GET /v1/prices/SOL went from 208 to 179 µs of CPU (bench/http.js). A Content-Type
+ * set before (an error of GraphQL's) is kept.
+ */
+export function sendJson(this: Response, body: unknown): Response {
+  if (!this.hasHeader('Content-Type')) this.setHeader('Content-Type', 'application/json; charset=utf-8');
+  this.end(JSON.stringify(body));
+  return this;
+}
+
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /**

@@ -43,6 +43,18 @@ describe('operability', () => {
     expect(missing.headers['x-request-id']).not.toBe(ok.headers['x-request-id']);
   });
 
+  it('sends JSON as UTF-8 with its length in bytes, and HEAD without a body', async () => {
+    const response = await app.http.get('/v1/prices/%E2%82%AC%F0%9F%9A%80').set('Authorization', bearer(app.adminKey));
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body.error.message).toContain('€🚀');
+    expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.text));
+    const head = await app.http.head('/v1/prices/SOL').set('Authorization', bearer(app.adminKey));
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(head.text).toBeUndefined();
+  });
+
   it('logs each request as JSON with id, method, path, status and duration, never the Authorization header', async () => {
     const response = await app.http.get('/v1/analytics/usage').set('Authorization', bearer(app.adminKey));
     const line = app.logs.find((entry) => entry.requestId === response.headers['x-request-id']);
