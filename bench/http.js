@@ -81,7 +81,10 @@ async function waitFor(url) {
   baseline.kill('SIGTERM');
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
-  const parley = spawn(process.execPath, [path.join(__dirname, '..', 'dist', 'src', 'app', 'main.js')], {
+  // Parley runs as `npm start` runs it (its node flags included), without npm in between.
+  const [, ...startArgs] = require('../package.json').scripts.start.split(' ');
+  const parley = spawn(process.execPath, startArgs, {
+    cwd: path.join(__dirname, '..'),
     env: {
       ...process.env,
       NODE_ENV: 'production',
