@@ -1,6 +1,7 @@
 // `npm run bench`: requests per second and latency of Parley's main endpoints with autocannon,
-// against a bare express hello-world on the same machine as the baseline. Each server runs in
-// a process of its own; 100 connections, 2 s of warm-up then 10 s per target. Writes bench/RESULTS.md.
+// against a bare express hello-world on the same machine as the baseline (measured before and
+// after Parley's targets). Each server runs in a process of its own; 100 connections, 2 s of
+// warm-up then 10 s per target. Writes bench/RESULTS.md.
 // Targets (issue 8): prices ≥ 50% of the baseline, messages ≥ 25%, p99 < 50 ms.
 const { fork, spawn } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
@@ -69,16 +70,18 @@ async function waitFor(url) {
     const cpu = result.cpuMicrosPerRequest;
     rows.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu, errors });
     console.log(
-      `${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
+      `${name.padEnd(40)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
         `server CPU ${cpu ?? '?'} µs/request  non-2xx/errors ${errors}`,
     );
   };
 
   // Both servers run as deployed (the Dockerfile sets NODE_ENV=production).
+  // The baseline is measured before and after Parley's targets, and the ratios are to the mean of
+  // the two: this machine's speed drifts by several percent over a run.
   const baseline = fork(path.join(__dirname, 'baseline-server.js'), { env: { ...process.env, NODE_ENV: 'production', PORT: '39301' } });
   await waitFor('http://127.0.0.1:39301/');
-  record('baseline: express hello-world', await run(baseline.pid, { url: 'http://127.0.0.1:39301/' }));
-  baseline.kill('SIGTERM');
+  const measureBaseline = async (when) => record(`baseline: express hello-world (${when})`, await run(baseline.pid, { url: 'http://127.0.0.1:39301/' }));
+  await measureBaseline('before');
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   // Parley runs as `npm start` runs it (its node flags included), without npm in between.
@@ -113,13 +116,16 @@ async function waitFor(url) {
     await new Promise((resolve) => parley.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   }
+  await measureBaseline('after');
+  baseline.kill('SIGTERM');
 
-  const baselineRps = rows[0].rps;
+  const baselines = rows.filter((row) => row.name.startsWith('baseline'));
+  const baselineRps = baselines.reduce((sum, row) => sum + row.rps, 0) / baselines.length;
   const machine = `${os.cpus().length} × ${os.cpus()[0].model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}`;
   const table = rows
     .map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / baselineRps).toFixed(1)}% | ${r.cpu ?? '?'} | ${r.errors} |`)
     .join('\n');
-  const report = `# Benchmark results\n\nMachine: ${machine}. autocannon, ${CONNECTIONS} connections, ${DURATION} s per target, server and load generator on the same machine.\n\n| target | req/s | p50 ms | p99 ms | of baseline | server CPU µs/request | non-2xx/errors |\n|---|---|---|---|---|---|---|\n${table}\n`;
+  const report = `# Benchmark results\n\nMachine: ${machine}. autocannon, ${CONNECTIONS} connections, ${DURATION} s per target, server and load generator on the same machine. "of baseline" is of the mean of the two baseline runs.\n\n| target | req/s | p50 ms | p99 ms | of baseline | server CPU µs/request | non-2xx/errors |\n|---|---|---|---|---|---|---|\n${table}\n`;
   writeFileSync(path.join(__dirname, 'RESULTS.md'), report);
   console.log(`\n${rows.map((r) => `${r.name}: ${((100 * r.rps) / baselineRps).toFixed(1)}% of baseline`).join('\n')}`);
 })().catch((error) => {
