@@ -6,6 +6,7 @@ import { DomainError } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
 import type { Logger } from '../shared/logger';
 import type { AppDeps } from './context';
+import type { InFlightRequests } from './in-flight';
 import type { Prometheus } from './prometheus';
 
 /**
@@ -33,11 +34,19 @@ export const assignRequestId: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** One JSON line per request once it has been answered (headers are not logged), and its metrics. */
-export function accessLog(logger: Logger, metrics: Prometheus): RequestHandler {
+/**
+ * One JSON line per request once it has been answered (headers are not logged), its metrics,
+ * and its place among the requests in flight. One listener does all three: each costs a few
+ * microseconds per request.
+ */
+export function accessLog(logger: Logger, metrics: Prometheus, inFlight: InFlightRequests): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
+    inFlight.started();
+    res.on('close', () => {
+      inFlight.closed(res);
+      // Its client went away before the answer was out: nothing was answered to log.
+      if (!res.writableFinished) return;
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       metrics.observeRequest(req, res, durationMs / 1000);
       logger.info(

@@ -11,6 +11,7 @@ import { DomainError, errorFields } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { createContext, type AppDeps, type Context } from './context';
 import { toDomainError } from './graphql-errors';
+import type { InFlightRequests } from './in-flight';
 import { accessLog, assignRequestId, authenticate, locals, refuseNul, sendJson, setErrorHeaders, toClientError } from './http';
 import type { Prometheus } from './prometheus';
 import { costLimit, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
@@ -31,7 +32,7 @@ export interface HttpApp {
  */
 export async function createHttpApp(
   schema: GraphQLSchema,
-  deps: AppDeps & { logger: Logger; checkDatabase: () => Promise<void>; corsOrigins: string[]; metrics: Prometheus },
+  deps: AppDeps & { logger: Logger; checkDatabase: () => Promise<void>; corsOrigins: string[]; metrics: Prometheus; inFlight: InFlightRequests },
 ): Promise<HttpApp> {
   const { logger } = deps;
   const apollo = new ApolloServer<Context>({
@@ -60,7 +61,7 @@ export async function createHttpApp(
   // request here, measured with callgrind).
   app.request.body = undefined;
   app.response.json = sendJson;
-  app.use(assignRequestId, accessLog(logger, deps.metrics));
+  app.use(assignRequestId, accessLog(logger, deps.metrics, deps.inFlight));
   // Browsers may call the API only from CORS_ORIGINS (none by default; "*" for any).
   app.use(
     cors({

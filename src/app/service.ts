@@ -20,6 +20,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type Database } from './database';
 import { newRequestId } from './http';
+import { InFlightRequests } from './in-flight';
 import { buildParleySchema } from './schema';
 import { Prometheus } from './prometheus';
 import { createHttpApp, type HttpApp } from './server';
@@ -35,6 +36,9 @@ export interface Service {
   /** Graceful stop: no new connections, in-flight requests finish, then everything closes. */
   stop(): Promise<void>;
 }
+
+/** How long a stopping service waits for requests in flight (see `InFlightRequests`). */
+const DRAIN_TIMEOUT_MS = 10_000;
 
 export interface ServiceOptions {
   clock?: Clock;
@@ -114,11 +118,13 @@ export async function startService(config: Config, logger: Logger, options: Serv
       chains: chains.gateways,
       ledgers: chains.ledgers,
     };
+    const inFlight = new InFlightRequests();
     const http = await createHttpApp(await buildParleySchema(), {
       ...deps,
       logger,
       corsOrigins: config.CORS_ORIGINS,
       metrics,
+      inFlight,
       checkDatabase: async () => {
         await database.orm.em.getConnection().execute('select 1');
       },
@@ -140,6 +146,11 @@ export async function startService(config: Config, logger: Logger, options: Serv
         }),
       async stop() {
         if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+        // The server is closed once its connections are; requests whose clients have gone may
+        // still be at work, and must not find the database closed under them.
+        if (!(await inFlight.drain(DRAIN_TIMEOUT_MS))) {
+          logger.warn({ inFlight: inFlight.size }, `requests still unanswered after ${DRAIN_TIMEOUT_MS} ms; closing anyway`);
+        }
         await http.close();
         await meter.close();
         await chains.stop();

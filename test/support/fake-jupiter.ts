@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -12,6 +12,10 @@ export interface FakeJupiter {
   market: Map<string, { usdPrice: number; priceChange24h: number; mcap: number; buyVolume: number; sellVolume: number }>;
   /** When set, every request answers 503. */
   down: boolean;
+  /** When set, every answer waits this long first (a slow upstream). */
+  delayMs: number;
+  /** Requests received, answered or not. */
+  received: number;
   /** The Swap API: what /swap/v1/quote answers (null: no route), and the swap transaction /swap/v1/swap returns. */
   swap: { outAmount: string; priceImpactPct: string } | null;
   swapTransaction: { swapTransaction: string; lastValidBlockHeight: number };
@@ -20,8 +24,13 @@ export interface FakeJupiter {
 }
 
 export async function startFakeJupiter(): Promise<FakeJupiter> {
-  const fake = { calls: { price: [], tokens: [], quote: [], swap: [] }, market: new Map(), down: false, swap: null } as unknown as FakeJupiter;
+  const fake = { calls: { price: [], tokens: [], quote: [], swap: [] }, market: new Map(), down: false, delayMs: 0, received: 0, swap: null } as unknown as FakeJupiter;
   const server: Server = createServer((req, res) => {
+    fake.received++;
+    if (fake.delayMs) setTimeout(answer, fake.delayMs, req, res);
+    else answer(req, res);
+  });
+  function answer(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url!, 'http://localhost');
     if (fake.down) {
       res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"Service Unavailable"}');
@@ -109,7 +118,7 @@ export async function startFakeJupiter(): Promise<FakeJupiter> {
       return;
     }
     res.writeHead(404).end();
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () => new Promise((resolve) => server.close(() => resolve()));
