@@ -8,6 +8,7 @@ const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
+const { Client } = require('pg');
 
 const CONNECTIONS = 100;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -51,6 +52,24 @@ async function expectSuccess({ url, method = 'GET', headers, body }) {
   if (!response.ok || payload.errors) throw new Error(`${method} ${url} does not succeed: ${response.status} ${JSON.stringify(payload).slice(0, 300)}`);
 }
 
+async function onServer(url, sql) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshServerDatabase(serverUrl) {
+  const name = `parley_bench_${Date.now()}`;
+  await onServer(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`) };
+}
+
 async function waitFor(url) {
   for (let i = 0; i < 300; i++) {
     try {
@@ -84,6 +103,9 @@ async function waitFor(url) {
   await measureBaseline('before');
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+  // On a PostgreSQL server, a fresh database of the run's own, dropped afterwards, so that runs
+  // start alike (no history or dead rows left by an earlier run).
+  const server = process.env.DATABASE_URL ? await freshServerDatabase(process.env.DATABASE_URL) : null;
   // Parley runs as `npm start` runs it (its node flags included), without npm in between.
   const [, ...startArgs] = require('../package.json').scripts.start.split(' ');
   const parley = spawn(process.execPath, startArgs, {
@@ -94,7 +116,7 @@ async function waitFor(url) {
       PORT: '39302',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      DATABASE_URL: server?.url ?? '',
       LOG_LEVEL: 'warn',
       PARLEY_ADMIN_KEY: ADMIN_KEY,
       TIER_LIMITS: '{"enterprise":{"requestsPerMinute":100000000,"transactionsPerDay":null}}',
@@ -115,6 +137,7 @@ async function waitFor(url) {
     parley.kill('SIGTERM');
     await new Promise((resolve) => parley.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
+    await server?.drop();
   }
   await measureBaseline('after');
   baseline.kill('SIGTERM');
