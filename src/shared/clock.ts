@@ -16,7 +16,12 @@ export function nextUtcMidnight(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
 }
 
+// The last day formatted: every request asks (its daily counters' keys), and days change seldom.
+let lastDay = { index: NaN, text: '' };
+
 /** `YYYY-MM-DD` of `at` in UTC. */
 export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
+  const index = Math.floor(at.getTime() / DAY_MS);
+  if (index !== lastDay.index) lastDay = { index, text: at.toISOString().slice(0, 10) };
+  return lastDay.text;
 }
