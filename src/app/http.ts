@@ -1,4 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Principal } from '../auth/principal';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { KeyService, parsePresentedKey } from '../keys/key.service';
@@ -124,15 +124,25 @@ function setRateLimitHeaders(res: Response, limit: number, remaining: number, re
 }
 
 /**
- * Refuses NUL characters anywhere in the URL or the JSON body: PostgreSQL text cannot hold
- * them, so they would otherwise fail deep inside a query instead of as the caller's error.
+ * The JSON body parser (bodies up to `limit`), and the refusal of NUL characters anywhere in
+ * the URL or the body: PostgreSQL text cannot hold them, so they would otherwise fail deep
+ * inside a query instead of as the caller's error. A request without a body (every GET) skips
+ * the parser: it cost 10% of a price request to find nothing to parse.
  */
-export const refuseNul: RequestHandler = (req, _res, next) => {
-  if (/%00/i.test(req.originalUrl) || (req.body !== undefined && JSON.stringify(req.body).includes('\\u0000'))) {
-    throw new DomainError('validation_error', 'Text must not contain NUL (\\u0000) characters');
-  }
-  next();
-};
+export function jsonBody(limit: string): RequestHandler {
+  const parse = express.json({ limit });
+  return (req, res, next) => {
+    if (req.originalUrl.includes('%00')) throw nulRefused();
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
+    parse(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (req.body !== undefined && JSON.stringify(req.body).includes('\\u0000')) return next(nulRefused());
+      next();
+    });
+  };
+}
+
+const nulRefused = () => new DomainError('validation_error', 'Text must not contain NUL (\\u0000) characters');
 
 /** Headers that go with an error status: the auth challenge and the retry hint. */
 export function setErrorHeaders(res: Response, error: DomainError): void {

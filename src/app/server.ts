@@ -12,7 +12,7 @@ import type { Logger } from '../shared/logger';
 import { createContext, type AppDeps, type Context } from './context';
 import { toDomainError } from './graphql-errors';
 import type { InFlightRequests } from './in-flight';
-import { accessLog, assignRequestId, authenticate, locals, refuseNul, sendJson, setErrorHeaders, toClientError } from './http';
+import { accessLog, assignRequestId, authenticate, jsonBody, locals, sendJson, setErrorHeaders, toClientError } from './http';
 import type { Prometheus } from './prometheus';
 import { costLimit, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 
@@ -62,16 +62,20 @@ export async function createHttpApp(
   app.request.body = undefined;
   app.response.json = sendJson;
   app.use(assignRequestId, accessLog(logger, deps.metrics, deps.inFlight));
-  // Browsers may call the API only from CORS_ORIGINS (none by default; "*" for any).
-  app.use(
-    cors({
-      origin: deps.corsOrigins.includes('*') ? '*' : deps.corsOrigins.length ? deps.corsOrigins : false,
-      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Apollo-Require-Preflight'],
-      exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed'],
-      maxAge: 600,
-    }),
-  );
-  app.use(express.json({ limit: BODY_LIMIT }), refuseNul);
+  // Browsers may call the API only from CORS_ORIGINS ("*" for any). With none listed (the
+  // default) no response carries CORS headers, so the middleware, which would add none, is not
+  // installed (it cost 5% of a price request).
+  if (deps.corsOrigins.length) {
+    app.use(
+      cors({
+        origin: deps.corsOrigins.includes('*') ? '*' : deps.corsOrigins,
+        allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Apollo-Require-Preflight'],
+        exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed'],
+        maxAge: 600,
+      }),
+    );
+  }
+  app.use(jsonBody(BODY_LIMIT));
   // The API first, as most requests are its; other paths skip it after one test of the prefix.
   // (Express tries each layer in turn: behind the pages and /graphql, a price request took 7%
   // more CPU.)

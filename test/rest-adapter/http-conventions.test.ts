@@ -55,6 +55,19 @@ describe('operability', () => {
     expect(head.text).toBeUndefined();
   });
 
+  it('grants no origin by default: no CORS headers on answers or preflights', async () => {
+    const read = await app.http.get('/v1/analytics/usage').set('Origin', 'https://app.example.com').set('Authorization', bearer(app.adminKey));
+    expect(read.status).toBe(200);
+    const preflight = await app.http
+      .options('/v1/analytics/usage')
+      .set('Origin', 'https://app.example.com')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'authorization');
+    for (const response of [read, preflight]) {
+      expect(Object.keys(response.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    }
+  });
+
   it('logs each request as JSON with id, method, path, status and duration, never the Authorization header', async () => {
     const response = await app.http.get('/v1/analytics/usage').set('Authorization', bearer(app.adminKey));
     const line = app.logs.find((entry) => entry.requestId === response.headers['x-request-id']);
