@@ -127,7 +127,7 @@ function setRateLimitHeaders(res: Response, limit: number, remaining: number, re
  * The JSON body parser (bodies up to `limit`), and the refusal of NUL characters anywhere in
  * the URL or the body: PostgreSQL text cannot hold them, so they would otherwise fail deep
  * inside a query instead of as the caller's error. A request without a body (every GET) skips
- * the parser: it cost 10% of a price request to find nothing to parse.
+ * the parser, which would only find out that there is nothing to parse.
  */
 export function jsonBody(limit: string): RequestHandler {
   const parse = express.json({ limit });

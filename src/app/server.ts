@@ -64,7 +64,8 @@ export async function createHttpApp(
   app.use(assignRequestId, accessLog(logger, deps.metrics, deps.inFlight));
   // Browsers may call the API only from CORS_ORIGINS ("*" for any). With none listed (the
   // default) no response carries CORS headers, so the middleware, which would add none, is not
-  // installed (it cost 5% of a price request).
+  // installed: with the parser skipped for bodiless requests (`jsonBody`), −3.5% of CPU per
+  // price request.
   if (deps.corsOrigins.length) {
     app.use(
       cors({
