@@ -4,7 +4,7 @@ import type { Intent, TransactionDetails } from '../agent/intent';
 import { networkOf, type Principal } from '../auth/principal';
 import type { UsageMeter } from '../limits/usage-meter';
 import { sessionNotFound } from '../sessions/session.service';
-import { Session } from '../sessions/session.entity';
+import { Session, sessionStatusAt } from '../sessions/session.entity';
 import { formatUnits } from '../shared/amounts';
 import type { Clock } from '../shared/clock';
 import type { Observer } from '../shared/observer';
@@ -62,7 +62,7 @@ export class MessageService {
     const text = validMessage(input.message);
     const slippageBps = validSlippage(input.slippage);
     const context = await this.em.getRepository(Message).turnContext(principal.accountId, input.sessionId, CONTEXT_INTENTS);
-    if (!context || context.session.statusAt(this.clock.now()) !== 'active') throw sessionNotFound(input.sessionId);
+    if (!context || sessionStatusAt(context.session, this.clock.now()) !== 'active') throw sessionNotFound(input.sessionId);
     const { session, recentIntents } = context;
 
     const outcome = await this.agent.respond(text, {

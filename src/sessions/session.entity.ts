@@ -59,7 +59,12 @@ export class Session {
   terminatedAt: Date | null = null;
 
   statusAt(now: Date): SessionStatus {
-    if (this.terminatedAt) return 'terminated';
-    return now >= this.expiresAt ? 'expired' : 'active';
+    return sessionStatusAt(this, now);
   }
+}
+
+/** A session's status at `now`, from the two fields it derives from (entity or plain row alike). */
+export function sessionStatusAt(session: Pick<Session, 'terminatedAt' | 'expiresAt'>, now: Date): SessionStatus {
+  if (session.terminatedAt) return 'terminated';
+  return now >= session.expiresAt ? 'expired' : 'active';
 }
