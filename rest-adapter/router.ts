@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import type { ErrorRequestHandler, IRouter, Request, RequestHandler, Response } from 'express';
 import { getVariableValues, Kind, type DocumentNode, type GraphQLSchema, type TypeNode } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { createContext, type AppDeps } from '../src/app/context';
@@ -11,30 +11,25 @@ import { loadOperations, operationOf } from './operations';
 import { sendError, sendPayload } from './respond';
 import { readsBody, routes as defaultRoutes, type ResultShape, type RestRoute } from './routes';
 
-/** Where the REST router is mounted. Route paths (`routes.ts`, the OpenAPI document) include it. */
-export const REST_PREFIX = '/v1';
-
 /**
- * The /v1 REST API as an express router, to be mounted at `REST_PREFIX`. Each route
- * authenticates, turns the request into variables, runs its operation in-process against the
- * same schema and context builder as /graphql, and reshapes the result. Errors map through the
- * one error table. The API's OpenAPI document, derived from the same routes and operations, is
- * at /v1/openapi.json.
+ * Adds the /v1 REST API to `app`. Each route authenticates, turns the request into variables,
+ * runs its operation in-process against the same schema and context builder as /graphql, and
+ * reshapes the result; errors reach the app's error handler (`restErrorHandler`) and map
+ * through the one error table. The API's OpenAPI document, derived from the same routes and
+ * operations, is at /v1/openapi.json. The routes are the app's own rather than a mounted
+ * router's: a mounted router rewrote the URL, parsed it again and walked a stack of its own on
+ * every request (7% of a price request's CPU).
  */
-export function restRouter(schema: GraphQLSchema, deps: AppDeps, logger: Logger, routes: RestRoute[] = defaultRoutes) {
-  const router = express.Router();
+export function addRestApi(app: IRouter, schema: GraphQLSchema, deps: AppDeps, routes: RestRoute[] = defaultRoutes): void {
   const documents = loadOperations(schema, routes);
   const openApi = openApiDocument(schema, documents);
   // The API's description is public: the reference page at /docs reads it without a key.
-  router.get('/openapi.json', (_req, res) => void res.json(openApi));
+  app.get('/v1/openapi.json', (_req, res) => void res.json(openApi));
   const byPath = new Map<string, RestRoute[]>();
-  for (const route of routes) {
-    if (!route.path.startsWith(`${REST_PREFIX}/`)) throw new Error(`REST route ${route.path} is outside ${REST_PREFIX}`);
-    byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
-  }
+  for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
 
   for (const [routePath, sameRoutes] of byPath) {
-    const chain = router.route(routePath.slice(REST_PREFIX.length));
+    const chain = app.route(routePath);
     for (const route of sameRoutes) {
       const handler = operationHandler(route, documents.get(route)!, schema, deps);
       const guards = route.idempotent ? [authenticate(deps), idempotency(deps)] : [authenticate(deps)];
@@ -42,8 +37,6 @@ export function restRouter(schema: GraphQLSchema, deps: AppDeps, logger: Logger,
     }
     chain.all(methodNotAllowed(sameRoutes.map((route) => route.method)));
   }
-  router.use(restErrorHandler(logger));
-  return router;
 }
 
 /**
