@@ -26,22 +26,18 @@ export function locals(res: Response): RequestLocals {
 /** A request id: `req_<16 base62>`. */
 export const newRequestId = () => `req_${randomBase62(16)}`;
 
-/** Gives every request an id, echoed in `X-Request-Id` and in logs. */
-export const assignRequestId: RequestHandler = (_req, res, next) => {
-  const requestId = newRequestId();
-  locals(res).requestId = requestId;
-  res.setHeader('X-Request-Id', requestId);
-  next();
-};
-
 /**
- * One JSON line per request once it has been answered (headers are not logged), its metrics,
- * and its place among the requests in flight. One listener does all three: each costs a few
- * microseconds per request.
+ * Every request's bookkeeping, in one middleware with one listener (each layer and listener
+ * costs microseconds per request): its id, echoed in `X-Request-Id` and in logs; its place
+ * among the requests in flight; and once answered, one JSON log line (headers are not logged)
+ * and its metrics.
  */
-export function accessLog(logger: Logger, metrics: Prometheus, inFlight: InFlightRequests): RequestHandler {
+export function trackRequests(logger: Logger, metrics: Prometheus, inFlight: InFlightRequests): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
+    const requestId = newRequestId();
+    locals(res).requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
     inFlight.started();
     res.on('close', () => {
       inFlight.closed(res);
@@ -51,7 +47,7 @@ export function accessLog(logger: Logger, metrics: Prometheus, inFlight: InFligh
       metrics.observeRequest(req, res, durationMs / 1000);
       logger.info(
         {
-          requestId: locals(res).requestId,
+          requestId,
           method: req.method,
           // The whole path: inside a mounted app (/graphql) req.path is relative to the mount.
           path: withoutQuery(req.originalUrl),

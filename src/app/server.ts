@@ -12,7 +12,7 @@ import type { Logger } from '../shared/logger';
 import { createContext, type AppDeps, type Context } from './context';
 import { toDomainError } from './graphql-errors';
 import type { InFlightRequests } from './in-flight';
-import { accessLog, assignRequestId, authenticate, jsonBody, locals, sendJson, setErrorHeaders, toClientError } from './http';
+import { authenticate, jsonBody, locals, sendJson, setErrorHeaders, toClientError, trackRequests } from './http';
 import type { Prometheus } from './prometheus';
 import { costLimit, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 
@@ -61,7 +61,7 @@ export async function createHttpApp(
   // request here, measured with callgrind).
   app.request.body = undefined;
   app.response.json = sendJson;
-  app.use(assignRequestId, accessLog(logger, deps.metrics, deps.inFlight));
+  app.use(trackRequests(logger, deps.metrics, deps.inFlight));
   // Browsers may call the API only from CORS_ORIGINS ("*" for any). With none listed (the
   // default) no response carries CORS headers, so the middleware, which would add none, is not
   // installed: with the parser skipped for bodiless requests (`jsonBody`), −3.5% of CPU per
