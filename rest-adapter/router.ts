@@ -3,7 +3,7 @@ import { getVariableValues, Kind, type DocumentNode, type GraphQLSchema, type Ty
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { createContext, type AppDeps } from '../src/app/context';
 import { toDomainError } from '../src/app/graphql-errors';
-import { authenticate, idempotency, locals, toClientError } from '../src/app/http';
+import { authenticate, idempotency, jsonBody, locals, toClientError } from '../src/app/http';
 import { DomainError } from '../src/shared/errors';
 import type { Logger } from '../src/shared/logger';
 import { openApiDocument } from './openapi';
@@ -32,7 +32,7 @@ export function addRestApi(app: IRouter, schema: GraphQLSchema, deps: AppDeps, r
     const chain = app.route(routePath);
     for (const route of sameRoutes) {
       const handler = operationHandler(route, documents.get(route)!, schema, deps);
-      const guards = route.idempotent ? [authenticate(deps), idempotency(deps)] : [authenticate(deps)];
+      const guards = route.idempotent ? [jsonBody, authenticate(deps), idempotency(deps)] : [jsonBody, authenticate(deps)];
       chain[route.method.toLowerCase() as 'get' | 'post' | 'delete'](...guards, handler);
     }
     chain.all(methodNotAllowed(sameRoutes.map((route) => route.method)));
@@ -61,7 +61,7 @@ function operationHandler(route: RestRoute, document: DocumentNode, schema: Grap
   );
   const hasBody = readsBody(route);
   return async (req, res) => {
-    const body = hasBody ? jsonBody(req) : {};
+    const body = hasBody ? requestBody(req) : {};
     const variableValues = Object.fromEntries(
       sources.map(([variable, source]) => {
         if (source.in === 'body') return [variable, source.name ? body[source.name] : body];
@@ -119,7 +119,7 @@ const integer = (value: unknown) => (typeof value === 'string' && /^-?\d{1,15}$/
 const namedType = (type: TypeNode): string => (type.kind === Kind.NAMED_TYPE ? type.name.value : namedType(type.type));
 
 /** The body of a JSON route: an object, or `{}` when none was sent. */
-function jsonBody(req: Request): Record<string, unknown> {
+function requestBody(req: Request): Record<string, unknown> {
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
   if (!hasBody) return {};
   if (!req.is('application/json')) {

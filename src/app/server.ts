@@ -16,9 +16,6 @@ import { authenticate, jsonBody, locals, sendJson, setErrorHeaders, toClientErro
 import type { Prometheus } from './prometheus';
 import { costLimit, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 
-/** Request bodies above this are refused with 413 (DESIGN, HTTP conventions). */
-const BODY_LIMIT = '64kb';
-
 export interface HttpApp {
   express: Express;
   /** Stops Apollo. The HTTP listener and the database belong to the caller. */
@@ -76,7 +73,6 @@ export async function createHttpApp(
       }),
     );
   }
-  app.use(jsonBody(BODY_LIMIT));
   // The API first, as most requests are its: express tries each layer in turn (behind the pages
   // and /graphql, a price request took 7% more CPU).
   addRestApi(app, schema, deps);
@@ -97,6 +93,7 @@ export async function createHttpApp(
   app.use(
     '/graphql',
     playground,
+    jsonBody,
     authenticate(deps),
     expressMiddleware(apollo, { context: async ({ res }) => createContext(deps, locals(res)) }),
     graphQLErrorHandler(logger),

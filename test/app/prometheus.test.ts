@@ -14,8 +14,10 @@ describe('GET /metrics', () => {
   it('counts requests by route pattern and status, agent outcomes and limit rejections', async () => {
     await app.http.get('/health');
     await app.http.get('/no/such/path');
-    // Refused before any route matched: labelled unmatched, never with the raw path.
+    // Answered without a route (an unknown path; a path that is not valid percent-encoding):
+    // labelled unmatched, never with the raw path.
     await app.http.post('/any/path/a1b2c3').set('Content-Type', 'application/json').send('{"broken":');
+    await app.http.get('/v1/sessions/a1b2c3%E0%A4%A');
     const { key } = await app.createAccount('free');
     const session = (await app.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress: Keypair.generate().publicKey.toBase58() })).body.sessionId;
     await app.http.get(`/v1/sessions/${session}`).set('Authorization', bearer(key));
@@ -36,7 +38,8 @@ describe('GET /metrics', () => {
     expect(sample(text, 'parley_agent_outcomes_total', 'intent="query",outcome="answered"')).toBe(1);
     expect(sample(text, 'parley_agent_outcomes_total', 'intent="none",outcome="refused"')).toBe(1);
     expect(text).toMatch(/^parley_http_request_duration_seconds_bucket\{le="0.05",route="\/health",method="GET",status="200"\} 1$/m);
-    expect(sample(text, 'parley_http_requests_total', 'route="unmatched",method="POST",status="400"')).toBe(1);
+    expect(sample(text, 'parley_http_requests_total', 'route="unmatched",method="POST",status="404"')).toBe(1);
+    expect(sample(text, 'parley_http_requests_total', 'route="unmatched",method="GET",status="400"')).toBe(1);
     expect(text).not.toContain('a1b2c3');
     expect(text).not.toContain(session);
   });
