@@ -8,7 +8,7 @@ const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { Client } = require('pg');
+const { freshServerDatabase } = require('./server-database');
 
 const CONNECTIONS = 100;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -52,24 +52,6 @@ async function expectSuccess({ url, method = 'GET', headers, body }) {
   if (!response.ok || payload.errors) throw new Error(`${method} ${url} does not succeed: ${response.status} ${JSON.stringify(payload).slice(0, 300)}`);
 }
 
-async function onServer(url, sql) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freshServerDatabase(serverUrl) {
-  const name = `parley_bench_${Date.now()}`;
-  await onServer(serverUrl, `create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`) };
-}
-
 async function waitFor(url) {
   for (let i = 0; i < 300; i++) {
     try {
@@ -103,8 +85,7 @@ async function waitFor(url) {
   await measureBaseline('before');
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
-  // On a PostgreSQL server, a fresh database of the run's own, dropped afterwards, so that runs
-  // start alike (no history or dead rows left by an earlier run).
+  // On a PostgreSQL server, a fresh database of the run's own.
   const server = process.env.DATABASE_URL ? await freshServerDatabase(process.env.DATABASE_URL) : null;
   // Parley runs as `npm start` runs it (its node flags included), without npm in between.
   const [, ...startArgs] = require('../package.json').scripts.start.split(' ');

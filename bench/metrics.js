@@ -6,7 +6,7 @@ require('reflect-metadata');
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
-const { Client } = require('pg');
+const { freshServerDatabase } = require('./server-database');
 const dist = (file) => require(path.join(__dirname, '..', 'dist', 'src', file));
 const { loadConfig } = dist('app/config');
 const { startService } = dist('app/service');
@@ -19,27 +19,14 @@ const MESSAGES_PER_SESSION = 10;
 const TRANSACTIONS = 50_000;
 const RUNS = 200;
 
-async function onServer(url, sql) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 (async () => {
   const serverUrl = process.env.DATABASE_URL;
   let env;
   let cleanup;
   if (serverUrl) {
-    const name = `parley_bench_${Date.now()}`;
-    await onServer(serverUrl, `create database "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString() };
-    cleanup = () => onServer(serverUrl, `drop database if exists "${name}" with (force)`);
+    const database = await freshServerDatabase(serverUrl);
+    env = { DATABASE_URL: database.url };
+    cleanup = database.drop;
   } else {
     const dir = mkdtempSync(path.join(tmpdir(), 'parley-bench-'));
     env = { DATA_DIR: dir };
