@@ -200,8 +200,7 @@ export function idempotency(deps: AppDeps): RequestHandler {
     const principal = locals(res).principal;
     if (key === undefined || !principal) return next();
     const service = new IdempotencyService(deps.orm.em.fork(), deps.clock);
-    // The whole path, wherever the API is mounted.
-    const start = await service.start(principal.accountId, key, { method: req.method, path: req.baseUrl + req.path, body: req.body ?? null });
+    const start = await service.start(principal.accountId, key, { method: req.method, path: req.path, body: req.body ?? null });
     if (start.kind === 'replay') {
       res.setHeader('Idempotent-Replayed', 'true');
       res.status(start.status).json(start.body);
