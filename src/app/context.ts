@@ -12,6 +12,7 @@ import type { UsageMeter } from '../limits/usage-meter';
 import { createMessageLoaders } from '../messages/message.loaders';
 import { WalletMarket } from '../messages/agent-market';
 import { MessageService } from '../messages/message.service';
+import type { TurnStore } from '../messages/turn-store';
 import type { PriceProvider } from '../prices/price-provider';
 import type { QuoteProvider } from '../quotes/quote-provider';
 import { PriceService, createPriceLoader, type PriceLoader } from '../prices/price.service';
@@ -30,6 +31,7 @@ export interface AppDeps {
   agent: Agent;
   observer: Observer;
   principals: PrincipalCache;
+  turns: TurnStore;
   tokens: TokenRegistry;
   priceProvider: PriceProvider;
   quoteProvider: QuoteProvider;
@@ -113,7 +115,7 @@ class RequestContext implements Context {
 
   get messages() {
     const { deps } = this;
-    return this.once('messages', () => new MessageService(this.em, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer));
+    return this.once('messages', () => new MessageService(this.em, deps.turns, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer));
   }
 
   private marketFor(wallet: string): WalletMarket {

@@ -7,6 +7,8 @@ import { CommandAgent } from '../agent/command-agent';
 import { PrincipalCache } from '../auth/principal-cache';
 import { startChains, type Chains } from '../chain/chains';
 import { KeyService } from '../keys/key.service';
+import { CONTEXT_INTENTS } from '../messages/message.service';
+import { TurnStore } from '../messages/turn-store';
 import { resolveTierLimits } from '../limits/tier-limits';
 import { UsageMeter } from '../limits/usage-meter';
 import { JupiterPriceProvider } from '../prices/jupiter-price-provider';
@@ -112,6 +114,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       agent: new CommandAgent(),
       observer: metrics,
       principals: new PrincipalCache(clock),
+      turns: new TurnStore(database.orm.em, CONTEXT_INTENTS),
       tokens,
       priceProvider,
       quoteProvider,

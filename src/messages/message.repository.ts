@@ -19,41 +19,58 @@ export interface NewTurn {
 
 export class MessageRepository extends EntityRepository<Message> {
   /**
-   * Stores a turn in one statement, so no transaction stays open while the app works between
-   * statements: it counts two messages on the session only if the session is still active
-   * (locking its row, so concurrent turns queue and take consecutive positions), inserts the
-   * user message and the reply at those positions, and the built transaction's record. Returns
-   * the reply's position, or null, storing nothing, when the session is missing, another
-   * account's, expired or terminated.
+   * Stores turns in one statement, so no transaction stays open while the app works between
+   * statements. For each session it counts two messages per turn, only if the session is still
+   * active (locking the sessions' rows in id order, so concurrent statements queue without
+   * deadlocking and take consecutive positions),
+   * then inserts every turn's user message and reply at its positions (in the order given) and
+   * the built transaction's record. Returns each turn's reply position, in the order given, or
+   * null for a turn stored nothing because its session is missing, another account's, expired at
+   * the turn's time or terminated.
    */
-  async appendTurn(turn: NewTurn): Promise<number | null> {
-    const { record } = turn;
-    const rows = await this.em.execute<Array<{ message_count: number }>>(
+  async appendTurns(turns: readonly NewTurn[]): Promise<Array<number | null>> {
+    const rows = await this.em.execute<Array<{ ord: number; reply_seq: number }>>(
       `with "turn" as (
-         update "session" set "message_count" = "message_count" + 2, "last_activity" = ?
-          where "id" = ? and "account_id" = ? and "terminated_at" is null and "expires_at" > ?
-          returning "message_count"
+         select * from jsonb_to_recordset(?::jsonb) as "t" (
+           "ord" int, "account_id" text, "session_id" text, "at" timestamptz,
+           "user_id" text, "user_content" text, "intent" jsonb, "reply_id" text, "reply_content" text, "transaction" jsonb,
+           "record_id" text, "type" text, "network" text, "input_mint" text, "output_mint" text, "in_amount" numeric,
+           "out_amount" numeric, "recipient" text, "usd_value" numeric, "serialized_transaction" text, "last_valid_block_height" int)
+       ), "locked" as (
+         select "s"."id", "s"."account_id", "s"."expires_at" from "session" "s"
+          where "s"."id" in (select "session_id" from "turn") order by "s"."id" for update
+       ), "session_turns" as (
+         select "t"."session_id", "t"."account_id", count(*)::int as "turns", max("t"."at") as "at"
+           from "turn" "t" join "locked" "s" on "s"."id" = "t"."session_id" and "s"."account_id" = "t"."account_id"
+          where "t"."at" < "s"."expires_at"
+          group by "t"."session_id", "t"."account_id"
+       ), "counted" as (
+         update "session" "s" set "message_count" = "s"."message_count" + 2 * "c"."turns", "last_activity" = "c"."at"
+           from "session_turns" "c"
+          where "s"."id" = "c"."session_id" and "s"."account_id" = "c"."account_id" and "s"."terminated_at" is null
+          returning "s"."id", "s"."account_id", "s"."expires_at", "s"."message_count" - 2 * "c"."turns" as "before"
+       ), "placed" as (
+         select "t".*, "c"."before" + 2 * row_number() over (partition by "t"."session_id" order by "t"."ord") as "reply_seq"
+           from "turn" "t" join "counted" "c" on "c"."id" = "t"."session_id" and "c"."account_id" = "t"."account_id"
+          where "t"."at" < "c"."expires_at"
        ), "messages" as (
          insert into "message" ("id", "session_id", "seq", "role", "content", "intent", "transaction", "timestamp")
-         select ?, ?, "message_count" - 1, 'user', ?, ?::jsonb, null, ?::timestamptz from "turn"
+         select "user_id", "session_id", "reply_seq" - 1, 'user', "user_content", "intent", null, "at" from "placed"
          union all
-         select ?, ?, "message_count", 'agent', ?, null, ?::jsonb, ?::timestamptz from "turn"
-       ), "record" as (
+         select "reply_id", "session_id", "reply_seq", 'agent', "reply_content", null, "transaction", "at" from "placed"
+       ), "records" as (
          insert into "transaction_record" ("id", "account_id", "session_id", "type", "network", "input_mint", "output_mint",
            "in_amount", "out_amount", "recipient", "usd_value", "serialized_transaction", "last_valid_block_height", "created_at")
-         select ?, ?, ?, ?, ?, ?, ?, ?::numeric, ?::numeric, ?, ?::numeric, ?, ?::int, ?::timestamptz from "turn" where ?::boolean
+         select "record_id", "account_id", "session_id", "type", "network", "input_mint", "output_mint",
+           "in_amount", "out_amount", "recipient", "usd_value", "serialized_transaction", "last_valid_block_height", "at"
+           from "placed" where "record_id" is not null
        )
-       select "message_count" from "turn"`,
-      [
-        ...[turn.at, turn.sessionId, turn.accountId, turn.at],
-        ...[turn.user.id, turn.sessionId, turn.user.content, JSON.stringify(turn.user.intent), turn.at],
-        ...[turn.reply.id, turn.sessionId, turn.reply.content, turn.reply.transaction && JSON.stringify(turn.reply.transaction), turn.at],
-        ...[record?.id, turn.accountId, turn.sessionId, record?.type, record?.network, record?.inputMint, record?.outputMint],
-        ...[record?.inAmount, record?.outAmount, record?.recipient, record?.usdValue, record?.serializedTransaction],
-        ...[record?.lastValidBlockHeight, turn.at, record !== null],
-      ].map((value) => value ?? null),
+       select "ord", "reply_seq" from "placed"`,
+      [JSON.stringify(turns.map(turnRow))],
     );
-    return rows[0]?.message_count ?? null;
+    const positions: Array<number | null> = turns.map(() => null);
+    for (const row of rows) positions[row.ord] = Number(row.reply_seq);
+    return positions;
   }
 
   /**
@@ -100,37 +117,53 @@ export class MessageRepository extends EntityRepository<Message> {
   }
 
   /**
-   * What the agent needs to read a new message, in one round trip: the account's session and
-   * the intents of its last `count` user messages, oldest first. Null when there is no such
-   * session. A turn stores two messages (appendTurn), so those are among the last 2 × count
-   * positions: the bound keeps the read to a few index entries however long the history is,
-   * whatever the planner's statistics say. The session is read as the few fields a turn needs,
-   * not as an entity: mapping one row into MikroORM's identity map cost 8% of a message's CPU.
+   * What the agent needs to read a new message, for any number of sessions in one round trip:
+   * each account's session and the intents of its last `count` user messages, oldest first; null
+   * where there is no such session. A turn stores two messages (appendTurns), so those are among
+   * the last 2 × count positions: the bound keeps the read to a few index entries however long
+   * the history is, whatever the planner's statistics say. The session is read as the few fields
+   * a turn needs, not as an entity: mapping one row into MikroORM's identity map cost 8% of a
+   * message's CPU.
    */
-  async turnContext(accountId: string, sessionId: string, count: number): Promise<{ session: TurnSession; recentIntents: Intent[] } | null> {
-    const rows = await this.em.execute<Array<TurnSessionRow & { recent_intents: Intent[] }>>(
-      `select "s"."id", "s"."wallet_address", "s"."expires_at", "s"."terminated_at", coalesce((
+  async turnContexts(keys: readonly TurnKey[], count: number): Promise<Array<TurnContext | null>> {
+    const rows = await this.em.execute<Array<TurnSessionRow & { ord: number; recent_intents: Intent[] }>>(
+      `select "k"."ord", "s"."id", "s"."wallet_address", "s"."expires_at", "s"."terminated_at", coalesce((
          select json_agg("r"."intent" order by "r"."seq") from (
            select "m"."intent", "m"."seq" from "message" "m"
             where "m"."session_id" = "s"."id" and "m"."seq" > "s"."message_count" - ?
               and "m"."role" = 'user' and "m"."intent" is not null
             order by "m"."seq" desc limit ?
          ) "r"), '[]') as "recent_intents"
-         from "session" "s" where "s"."id" = ? and "s"."account_id" = ? limit 1`,
-      [2 * count, count, sessionId, accountId],
+         from jsonb_to_recordset(?::jsonb) as "k" ("ord" int, "account_id" text, "session_id" text)
+         join "session" "s" on "s"."id" = "k"."session_id" and "s"."account_id" = "k"."account_id"`,
+      [2 * count, count, JSON.stringify(keys.map((key, ord) => ({ ord, account_id: key.accountId, session_id: key.sessionId })))],
     );
-    if (!rows.length) return null;
-    const [row] = rows;
-    return {
-      session: {
-        id: row.id,
-        walletAddress: row.wallet_address,
-        expiresAt: new Date(row.expires_at),
-        terminatedAt: row.terminated_at === null ? null : new Date(row.terminated_at),
-      },
-      recentIntents: row.recent_intents,
-    };
+    const contexts: Array<TurnContext | null> = keys.map(() => null);
+    for (const row of rows) {
+      contexts[row.ord] = {
+        session: {
+          id: row.id,
+          walletAddress: row.wallet_address,
+          expiresAt: new Date(row.expires_at),
+          terminatedAt: row.terminated_at === null ? null : new Date(row.terminated_at),
+        },
+        recentIntents: row.recent_intents,
+      };
+    }
+    return contexts;
   }
+}
+
+/** Which session a turn is for: a session is found only under its own account. */
+export interface TurnKey {
+  accountId: string;
+  sessionId: string;
+}
+
+/** What `turnContexts` reads for a turn. */
+export interface TurnContext {
+  session: TurnSession;
+  recentIntents: Intent[];
 }
 
 /** The fields of a session a turn reads (see `turnContext`). */
@@ -141,4 +174,32 @@ interface TurnSessionRow {
   wallet_address: string;
   expires_at: Date | string;
   terminated_at: Date | string | null;
+}
+
+/** A turn as one row of `appendTurns`' recordset (its columns, in snake case). */
+function turnRow(turn: NewTurn, ord: number) {
+  const { record } = turn;
+  return {
+    ord,
+    account_id: turn.accountId,
+    session_id: turn.sessionId,
+    at: turn.at,
+    user_id: turn.user.id,
+    user_content: turn.user.content,
+    intent: turn.user.intent,
+    reply_id: turn.reply.id,
+    reply_content: turn.reply.content,
+    transaction: turn.reply.transaction,
+    record_id: record?.id ?? null,
+    type: record?.type ?? null,
+    network: record?.network ?? null,
+    input_mint: record?.inputMint ?? null,
+    output_mint: record?.outputMint ?? null,
+    in_amount: record?.inAmount ?? null,
+    out_amount: record?.outAmount ?? null,
+    recipient: record?.recipient ?? null,
+    usd_value: record?.usdValue ?? null,
+    serialized_transaction: record?.serializedTransaction ?? null,
+    last_valid_block_height: record?.lastValidBlockHeight ?? null,
+  };
 }

@@ -12,12 +12,13 @@ import { DomainError, invalidField } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
 import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/pagination';
 import { Message } from './message.entity';
+import type { TurnStore } from './turn-store';
 
 export const MAX_MESSAGE_LENGTH = 500;
 export const DEFAULT_SLIPPAGE_BPS = 50;
 export const MAX_SLIPPAGE_BPS = 5000;
-// How many earlier intents the agent sees for follow-ups.
-const CONTEXT_INTENTS = 5;
+/** How many earlier intents the agent sees for follow-ups. */
+export const CONTEXT_INTENTS = 5;
 
 export interface SendMessageInput {
   sessionId: string;
@@ -45,6 +46,7 @@ export function decodeMessageCursor(cursor: string): MessageKey {
 export class MessageService {
   constructor(
     private readonly em: EntityManager,
+    private readonly turns: TurnStore,
     private readonly clock: Clock,
     private readonly agent: Agent,
     private readonly meter: UsageMeter,
@@ -55,13 +57,14 @@ export class MessageService {
 
   /**
    * One turn: the agent reads the message (it may wait on quotes), then the user message, the
-   * reply and any built transaction are stored and counted on the session in one statement.
+   * reply and any built transaction are stored and counted on the session in one statement
+   * (shared with concurrent turns: see TurnStore).
    * A message the agent cannot act on is 422 and stores nothing.
    */
   async send(principal: Principal, input: SendMessageInput): Promise<SentTurn> {
     const text = validMessage(input.message);
     const slippageBps = validSlippage(input.slippage);
-    const context = await this.em.getRepository(Message).turnContext(principal.accountId, input.sessionId, CONTEXT_INTENTS);
+    const context = await this.turns.context(principal.accountId, input.sessionId);
     if (!context || sessionStatusAt(context.session, this.clock.now()) !== 'active') throw sessionNotFound(input.sessionId);
     const { session, recentIntents } = context;
 
@@ -84,7 +87,7 @@ export class MessageService {
     const at = this.clock.now();
     const user = { id: `msg_${randomBase62(16)}`, content: text, intent: outcome.intent, timestamp: at };
     const reply = { id: `msg_${randomBase62(16)}`, content: outcome.reply, timestamp: at };
-    const stored = await this.em.getRepository(Message).appendTurn({
+    const stored = await this.turns.append({
       accountId: principal.accountId,
       sessionId: session.id,
       at,
