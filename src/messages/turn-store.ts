@@ -66,12 +66,17 @@ function coalescing<K, V>(run: (keys: readonly K[]) => Promise<V[]>): DataLoader
   );
 }
 
-/** Runs the batch; if its statement fails, runs each key alone, so only the failing ones fail. */
+/**
+ * Runs the batch; if its statement fails, runs each key alone, in order (turns keep the order
+ * they came in), so only the failing ones fail.
+ */
 async function oneByOneOnFailure<K, V>(keys: readonly K[], run: (keys: readonly K[]) => Promise<V[]>): Promise<Array<V | Error>> {
   try {
     return await run(keys);
   } catch (error) {
     if (keys.length === 1) throw error;
-    return Promise.all(keys.map((key) => run([key]).then(([value]) => value, (failure: Error) => failure)));
+    const results: Array<V | Error> = [];
+    for (const key of keys) results.push(await run([key]).then(([value]) => value, (failure: Error) => failure));
+    return results;
   }
 }

@@ -111,6 +111,72 @@ describe('POST /v1/messages', () => {
   });
 });
 
+describe('Turns of concurrent requests (TurnStore)', () => {
+  const ormStatements = (from: number, sql: string) =>
+    app.logs.slice(from).filter((line) => line.component === 'orm' && String(line.msg).includes(sql)).length;
+
+  it('turns sent at once to sessions of several accounts share statements, and each is stored at its own positions', async () => {
+    const accounts = [await app.createAccount('enterprise'), await app.createAccount('pro')];
+    const sessions = [
+      { key: accounts[0].key, id: await newSession(accounts[0].key) },
+      { key: accounts[0].key, id: await newSession(accounts[0].key) },
+      { key: accounts[1].key, id: await newSession(accounts[1].key) },
+    ];
+    const before = app.logs.length;
+    const turns = sessions.flatMap((s) => Array.from({ length: 10 }, (_, i) => ({ ...s, message: `${['hi', 'help', 'price of SOL'][i % 3]}${'!'.repeat(i)}` })));
+    const responses = await Promise.all(turns.map((t) => send({ sessionId: t.id, message: t.message }, t.key)));
+    expect(responses.map((r) => r.status)).toEqual(Array(30).fill(200));
+
+    const inserts = ormStatements(before, 'insert into "message"');
+    expect(inserts).toBeGreaterThanOrEqual(1);
+    expect(inserts).toBeLessThan(30);
+    for (const s of sessions) {
+      const stored = (await history(`sessionId=${s.id}&limit=100`, s.key)).body.messages as Array<{ role: string; content: string }>;
+      expect(stored.map((m) => m.role)).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 ? 'agent' : 'user')));
+      const sent = turns.filter((t) => t.id === s.id).map((t) => t.message);
+      expect(stored.filter((m) => m.role === 'user').map((m) => m.content).sort()).toEqual([...sent].sort());
+      expect((await app.http.get(`/v1/sessions/${s.id}`).set('Authorization', bearer(s.key))).body.messageCount).toBe(20);
+    }
+  });
+
+  it('a turn its statement cannot store fails alone; turns for a terminated, foreign or expired session store nothing', async () => {
+    const mine = await app.createAccount('enterprise');
+    const theirs = await app.createAccount('enterprise');
+    const active = await newSession(mine.key);
+    const terminated = await newSession(mine.key);
+    await app.http.delete(`/v1/sessions/${terminated}`).set('Authorization', bearer(mine.key));
+    const foreign = await newSession(theirs.key);
+    const expiresAt = new Date((await app.http.get(`/v1/sessions/${active}`).set('Authorization', bearer(mine.key))).body.expiresAt);
+    const turn = (sessionId: string, name: string, at = clock.now()) => ({
+      accountId: mine.accountId,
+      sessionId,
+      at,
+      user: { id: `msg_user_${name}`, content: name, intent: { action: 'query' as const, confidence: 1, subject: 'help' as const } },
+      reply: { id: `msg_agent_${name}`, content: `re ${name}`, transaction: null },
+      record: null,
+    });
+    const store = app.service.deps.turns;
+    expect(await store.append(turn(active, 'first'))).toBe(2);
+
+    const results = await Promise.allSettled([
+      store.append(turn(active, 'second')),
+      store.append({ ...turn(active, 'clash'), user: { ...turn(active, 'clash').user, id: 'msg_user_first' } }),
+      store.append(turn(terminated, 'late')),
+      store.append(turn(foreign, 'intruder')),
+      store.append(turn(active, 'expired', new Date(expiresAt.getTime() + 1))),
+      store.append(turn(active, 'third')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([4, 'failed', null, null, null, 6]);
+
+    const stored = (await history(`sessionId=${active}`, mine.key)).body.messages as Array<{ messageId: string; content: string }>;
+    expect(stored.map((m) => m.content)).toEqual(['first', 're first', 'second', 're second', 'third', 're third']);
+    for (const [id, asKey, count] of [[active, mine.key, 6], [terminated, mine.key, 0], [foreign, theirs.key, 0]] as const) {
+      expect((await app.http.get(`/v1/sessions/${id}`).set('Authorization', bearer(asKey))).body.messageCount).toBe(count);
+    }
+  });
+});
+
 describe('GET /v1/messages', () => {
   let sessionId: string;
   beforeAll(async () => {
