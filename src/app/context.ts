@@ -115,7 +115,7 @@ class RequestContext implements Context {
 
   get messages() {
     const { deps } = this;
-    return this.once('messages', () => new MessageService(this.em, deps.turns, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer));
+    return this.once('messages', () => new MessageService(() => this.em, deps.turns, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer));
   }
 
   private marketFor(wallet: string): WalletMarket {

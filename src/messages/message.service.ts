@@ -45,7 +45,8 @@ export function decodeMessageCursor(cursor: string): MessageKey {
 /** Sends messages to the agent and reads history. Built per request. */
 export class MessageService {
   constructor(
-    private readonly em: EntityManager,
+    /** The request's EntityManager, forked on first use: a turn needs none (see TurnStore). */
+    private readonly em: () => EntityManager,
     private readonly turns: TurnStore,
     private readonly clock: Clock,
     private readonly agent: Agent,
@@ -108,9 +109,9 @@ export class MessageService {
   async history(principal: Principal, sessionId: string, first?: number | null, after?: string | null): Promise<Page<Message>> {
     const size = pageSize(first);
     const cursor = after ? decodeMessageCursor(after) : undefined;
-    const session = await this.em.getRepository(Session).findOwned(principal.accountId, sessionId);
+    const session = await this.em().getRepository(Session).findOwned(principal.accountId, sessionId);
     if (!session || session.statusAt(this.clock.now()) === 'expired') throw sessionNotFound(sessionId);
-    const rows = await this.em.getRepository(Message).pagesFor([session.id], size + 1, cursor);
+    const rows = await this.em().getRepository(Message).pagesFor([session.id], size + 1, cursor);
     return toPage(rows, size, messageKey);
   }
 }
