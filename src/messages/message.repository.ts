@@ -117,30 +117,30 @@ export class MessageRepository extends EntityRepository<Message> {
   }
 
   /**
-   * What the agent needs to read a new message, for any number of sessions in one round trip:
-   * each account's session and the intents of its last `count` user messages, oldest first; null
-   * where there is no such session. A turn stores two messages (appendTurns), so those are among
+   * What the agent needs to read a new message, for any number of sessions in one round trip
+   * (each session read once, however many keys name it): each account's session and the intents
+   * of its last `count` user messages, oldest first; null where there is no such session. A turn stores two messages (appendTurns), so those are among
    * the last 2 × count positions: the bound keeps the read to a few index entries however long
    * the history is, whatever the planner's statistics say. The session is read as the few fields
    * a turn needs, not as an entity: mapping one row into MikroORM's identity map cost 8% of a
    * message's CPU.
    */
   async turnContexts(keys: readonly TurnKey[], count: number): Promise<Array<TurnContext | null>> {
-    const rows = await this.em.execute<Array<TurnSessionRow & { ord: number; recent_intents: Intent[] }>>(
-      `select "k"."ord", "s"."id", "s"."wallet_address", "s"."expires_at", "s"."terminated_at", coalesce((
+    const rows = await this.em.execute<Array<TurnSessionRow & { account_id: string; recent_intents: Intent[] }>>(
+      `select "s"."account_id", "s"."id", "s"."wallet_address", "s"."expires_at", "s"."terminated_at", coalesce((
          select json_agg("r"."intent" order by "r"."seq") from (
            select "m"."intent", "m"."seq" from "message" "m"
             where "m"."session_id" = "s"."id" and "m"."seq" > "s"."message_count" - ?
               and "m"."role" = 'user' and "m"."intent" is not null
             order by "m"."seq" desc limit ?
          ) "r"), '[]') as "recent_intents"
-         from jsonb_to_recordset(?::jsonb) as "k" ("ord" int, "account_id" text, "session_id" text)
+         from jsonb_to_recordset(?::jsonb) as "k" ("account_id" text, "session_id" text)
          join "session" "s" on "s"."id" = "k"."session_id" and "s"."account_id" = "k"."account_id"`,
-      [2 * count, count, JSON.stringify(keys.map((key, ord) => ({ ord, account_id: key.accountId, session_id: key.sessionId })))],
+      [2 * count, count, JSON.stringify([...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId }])).values()])],
     );
-    const contexts: Array<TurnContext | null> = keys.map(() => null);
+    const found = new Map<string, TurnContext>();
     for (const row of rows) {
-      contexts[row.ord] = {
+      found.set(turnKeyId({ accountId: row.account_id, sessionId: row.id }), {
         session: {
           id: row.id,
           walletAddress: row.wallet_address,
@@ -148,9 +148,9 @@ export class MessageRepository extends EntityRepository<Message> {
           terminatedAt: row.terminated_at === null ? null : new Date(row.terminated_at),
         },
         recentIntents: row.recent_intents,
-      };
+      });
     }
-    return contexts;
+    return keys.map((key) => found.get(turnKeyId(key)) ?? null);
   }
 }
 
@@ -159,6 +159,8 @@ export interface TurnKey {
   accountId: string;
   sessionId: string;
 }
+
+const turnKeyId = (key: TurnKey) => `${key.accountId}/${key.sessionId}`;
 
 /** What `turnContexts` reads for a turn. */
 export interface TurnContext {
