@@ -168,7 +168,7 @@ export interface TurnContext {
   recentIntents: Intent[];
 }
 
-/** The fields of a session a turn reads (see `turnContext`). */
+/** The fields of a session a turn reads (see `turnContexts`). */
 export type TurnSession = Pick<Session, 'id' | 'walletAddress' | 'expiresAt' | 'terminatedAt'>;
 
 interface TurnSessionRow {

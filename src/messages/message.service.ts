@@ -110,7 +110,7 @@ export class MessageService {
     const size = pageSize(first);
     const cursor = after ? decodeMessageCursor(after) : undefined;
     const session = await this.em().getRepository(Session).findOwned(principal.accountId, sessionId);
-    if (!session || session.statusAt(this.clock.now()) === 'expired') throw sessionNotFound(sessionId);
+    if (!session || sessionStatusAt(session, this.clock.now()) === 'expired') throw sessionNotFound(sessionId);
     const rows = await this.em().getRepository(Message).pagesFor([session.id], size + 1, cursor);
     return toPage(rows, size, messageKey);
   }

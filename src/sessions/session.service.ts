@@ -6,7 +6,7 @@ import { DomainError, invalidField } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
 import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/pagination';
 import { requireSolanaAddress } from '../shared/solana-address';
-import { Session, type SessionStatus } from './session.entity';
+import { Session, sessionStatusAt, type SessionStatus, type SessionView } from './session.entity';
 
 export const SESSION_LIFETIME_MS = DAY_MS;
 
@@ -58,26 +58,23 @@ export class SessionService {
   }
 
   /** A session of the caller's account that has not expired (a terminated one is returned). */
-  async get(principal: Principal, id: string): Promise<Session> {
+  async get(principal: Principal, id: string): Promise<SessionView> {
     const session = await this.sessions.findOwned(principal.accountId, id);
-    if (!session || session.statusAt(this.clock.now()) === 'expired') throw sessionNotFound(id);
+    if (!session || sessionStatusAt(session, this.clock.now()) === 'expired') throw sessionNotFound(id);
     return session;
   }
 
   /** Ends an active session; a missing, expired or already terminated one is 404. */
-  async terminate(principal: Principal, id: string): Promise<Session> {
-    const session = await this.sessions.findOwned(principal.accountId, id);
-    const now = this.clock.now();
-    if (!session || session.statusAt(now) !== 'active') throw sessionNotFound(id);
-    session.terminatedAt = now;
-    await this.em.flush();
+  async terminate(principal: Principal, id: string): Promise<SessionView> {
+    const session = await this.sessions.terminateOwned(principal.accountId, id, this.clock.now());
+    if (!session) throw sessionNotFound(id);
     return session;
   }
 
   async list(
     principal: Principal,
     options: { first?: number | null; after?: string | null; status?: SessionStatus | null },
-  ): Promise<Page<Session>> {
+  ): Promise<Page<SessionView>> {
     const size = pageSize(options.first);
     const after = options.after ? decodeCursor(options.after, isSessionKey) : undefined;
     const rows = await this.sessions.pageForAccount(principal.accountId, {

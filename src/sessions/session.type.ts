@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { ConnectionType } from '../shared/connection.type';
 import { SolanaAddressScalar } from '../shared/scalars/solana-address.scalar';
-import type { Session, SessionStatus } from './session.entity';
+import { sessionStatusAt, type SessionStatus, type SessionView } from './session.entity';
 
 enum SessionStatusValue {
   active = 'active',
@@ -36,11 +36,11 @@ export class SessionType {
   @Field(() => Date, { nullable: true })
   terminatedAt!: Date | null;
 
-  static of(session: Session, now: Date): SessionType {
+  static of(session: SessionView, now: Date): SessionType {
     return Object.assign(new SessionType(), {
       sessionId: session.id,
       walletAddress: session.walletAddress,
-      status: session.statusAt(now),
+      status: sessionStatusAt(session, now),
       messageCount: session.messageCount,
       createdAt: session.createdAt,
       expiresAt: session.expiresAt,

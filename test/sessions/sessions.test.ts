@@ -85,6 +85,15 @@ describe('GET and DELETE /v1/sessions/{id}', () => {
     expect(again.body.error.code).toBe('session_not_found');
   });
 
+  it('five DELETEs at once: exactly one terminates the session, the others are 404', async () => {
+    const { sessionId } = (await create({ walletAddress: WALLET })).body;
+    const responses = await Promise.all(Array.from({ length: 5 }, () => terminate(sessionId)));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 404, 404, 404, 404]);
+    const read = (await get(sessionId)).body;
+    expect(read.status).toBe('terminated');
+    expect(responses.find((r) => r.status === 200)!.body.terminatedAt).toBe(clock.now().toISOString());
+  });
+
   it('expires after 24 hours: GET and DELETE answer 404', async () => {
     const { sessionId } = (await create({ walletAddress: WALLET })).body;
     clock.advance(DAY_MS - 1);
