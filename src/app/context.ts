@@ -19,6 +19,7 @@ import { PriceService, createPriceLoader, type PriceLoader } from '../prices/pri
 import { PortfolioService } from '../portfolio/portfolio.service';
 import { TransactionService } from '../transactions/transaction.service';
 import type { Network, TokenRegistry } from '../tokens/token-registry';
+import type { SessionReader } from '../sessions/session-reader';
 import { SessionService } from '../sessions/session.service';
 import type { Clock } from '../shared/clock';
 import type { Observer } from '../shared/observer';
@@ -32,6 +33,7 @@ export interface AppDeps {
   observer: Observer;
   principals: PrincipalCache;
   turns: TurnStore;
+  sessionReader: SessionReader;
   tokens: TokenRegistry;
   priceProvider: PriceProvider;
   quoteProvider: QuoteProvider;
@@ -110,12 +112,12 @@ class RequestContext implements Context {
   }
 
   get sessions() {
-    return this.once('sessions', () => new SessionService(this.em, this.deps.clock));
+    return this.once('sessions', () => new SessionService(() => this.em, this.deps.sessionReader, this.deps.clock));
   }
 
   get messages() {
     const { deps } = this;
-    return this.once('messages', () => new MessageService(() => this.em, deps.turns, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer));
+    return this.once('messages', () => new MessageService(() => this.em, deps.turns, deps.sessionReader, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer));
   }
 
   private marketFor(wallet: string): WalletMarket {

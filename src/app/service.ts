@@ -15,6 +15,7 @@ import { JupiterPriceProvider } from '../prices/jupiter-price-provider';
 import { SnapshotPriceProvider } from '../prices/snapshot-price-provider';
 import { EstimateQuoteProvider } from '../quotes/estimate-quoter';
 import { JupiterQuoteProvider } from '../quotes/jupiter-quote-provider';
+import { SessionReader } from '../sessions/session-reader';
 import { systemClock, type Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
 import { TokenRegistry } from '../tokens/token-registry';
@@ -115,6 +116,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       observer: metrics,
       principals: new PrincipalCache(clock),
       turns: new TurnStore(database.orm.em, CONTEXT_INTENTS),
+      sessionReader: new SessionReader(database.orm.em),
       tokens,
       priceProvider,
       quoteProvider,

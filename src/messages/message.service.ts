@@ -4,7 +4,8 @@ import type { Intent, TransactionDetails } from '../agent/intent';
 import { networkOf, type Principal } from '../auth/principal';
 import type { UsageMeter } from '../limits/usage-meter';
 import { sessionNotFound } from '../sessions/session.service';
-import { Session, sessionStatusAt } from '../sessions/session.entity';
+import type { SessionReader } from '../sessions/session-reader';
+import { sessionStatusAt } from '../sessions/session.entity';
 import { formatUnits } from '../shared/amounts';
 import type { Clock } from '../shared/clock';
 import type { Observer } from '../shared/observer';
@@ -48,6 +49,7 @@ export class MessageService {
     /** The request's EntityManager, forked on first use: a turn needs none (see TurnStore). */
     private readonly em: () => EntityManager,
     private readonly turns: TurnStore,
+    private readonly sessions: SessionReader,
     private readonly clock: Clock,
     private readonly agent: Agent,
     private readonly meter: UsageMeter,
@@ -109,7 +111,7 @@ export class MessageService {
   async history(principal: Principal, sessionId: string, first?: number | null, after?: string | null): Promise<Page<Message>> {
     const size = pageSize(first);
     const cursor = after ? decodeMessageCursor(after) : undefined;
-    const session = await this.em().getRepository(Session).findOwned(principal.accountId, sessionId);
+    const session = await this.sessions.owned(principal.accountId, sessionId);
     if (!session || sessionStatusAt(session, this.clock.now()) === 'expired') throw sessionNotFound(sessionId);
     const rows = await this.em().getRepository(Message).pagesFor([session.id], size + 1, cursor);
     return toPage(rows, size, messageKey);

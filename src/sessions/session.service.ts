@@ -6,6 +6,7 @@ import { DomainError, invalidField } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
 import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/pagination';
 import { requireSolanaAddress } from '../shared/solana-address';
+import type { SessionReader } from './session-reader';
 import { Session, sessionStatusAt, type SessionStatus, type SessionView } from './session.entity';
 
 export const SESSION_LIFETIME_MS = DAY_MS;
@@ -24,12 +25,14 @@ export const sessionNotFound = (id: string) =>
 /** Opens, reads, lists and terminates sessions of the caller's account. Built per request. */
 export class SessionService {
   constructor(
-    private readonly em: EntityManager,
+    /** The request's EntityManager, forked on first use: a read needs none (see SessionReader). */
+    private readonly em: () => EntityManager,
+    private readonly reader: SessionReader,
     private readonly clock: Clock,
   ) {}
 
   private get sessions() {
-    return this.em.getRepository(Session);
+    return this.em().getRepository(Session);
   }
 
   async create(principal: Principal, input: { walletAddress: string; metadata?: SessionMetadata | null }): Promise<Session> {
@@ -42,9 +45,10 @@ export class SessionService {
       }
     }
     const now = this.clock.now();
-    const session = this.em.create(Session, {
+    const em = this.em();
+    const session = em.create(Session, {
       id: `session_${randomBase62(16)}`,
-      account: this.em.getReference(Account, principal.accountId),
+      account: em.getReference(Account, principal.accountId),
       walletAddress: input.walletAddress,
       userAgent: metadata.userAgent ?? null,
       ipAddress: metadata.ipAddress ?? null,
@@ -53,13 +57,13 @@ export class SessionService {
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
       lastActivity: now,
     });
-    await this.em.flush();
+    await em.flush();
     return session;
   }
 
   /** A session of the caller's account that has not expired (a terminated one is returned). */
   async get(principal: Principal, id: string): Promise<SessionView> {
-    const session = await this.sessions.findOwned(principal.accountId, id);
+    const session = await this.reader.owned(principal.accountId, id);
     if (!session || sessionStatusAt(session, this.clock.now()) === 'expired') throw sessionNotFound(id);
     return session;
   }

@@ -7,7 +7,8 @@ const clock = new TestClock('2026-11-20T08:00:00.000Z');
 let app: TestApp;
 let sessionsKey: string;
 beforeAll(async () => {
-  app = await startTestApp({ clock });
+  // debug: the ORM logs every SQL statement, which the coalescing test counts.
+  app = await startTestApp({ clock, env: { LOG_LEVEL: 'debug' } });
   sessionsKey = await app.createKey(['write:sessions', 'write:messages', 'read:messages']);
 });
 afterAll(() => app.close());
@@ -92,6 +93,27 @@ describe('GET and DELETE /v1/sessions/{id}', () => {
     const read = (await get(sessionId)).body;
     expect(read.status).toBe('terminated');
     expect(responses.find((r) => r.status === 200)!.body.terminatedAt).toBe(clock.now().toISOString());
+  });
+
+  it("GETs at once share statements, and each caller sees only its own account's sessions", async () => {
+    const [a, b] = [await app.createAccount('pro'), await app.createAccount('pro')];
+    const open = async (key: string) => (await create({ walletAddress: WALLET }, key)).body.sessionId as string;
+    const mine = [await open(a.key), await open(a.key), await open(a.key)];
+    const theirs = [await open(b.key), await open(b.key)];
+    const reads = [
+      ...mine.flatMap((id) => [{ id, key: a.key, status: 200 }, { id, key: b.key, status: 404 }]),
+      ...theirs.flatMap((id) => [{ id, key: b.key, status: 200 }, { id, key: a.key, status: 404 }]),
+    ].flatMap((read) => [read, read, read]);
+    const before = app.logs.length;
+    const responses = await Promise.all(reads.map((read) => get(read.id, read.key)));
+    expect(responses.map((r) => r.status)).toEqual(reads.map((read) => read.status));
+    responses.forEach((response, i) => {
+      if (reads[i].status === 200) expect(response.body).toMatchObject({ sessionId: reads[i].id, status: 'active', messageCount: 0 });
+      else expect(response.body.error.code).toBe('session_not_found');
+    });
+    const statements = app.logs.slice(before).filter((line) => line.component === 'orm' && String(line.msg).includes('from jsonb_to_recordset'));
+    expect(statements.length).toBeGreaterThanOrEqual(1);
+    expect(statements.length).toBeLessThan(reads.length);
   });
 
   it('expires after 24 hours: GET and DELETE answer 404', async () => {
