@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { toPage, type Page } from '../shared/pagination';
-import { Message } from './message.entity';
+import { Message, type MessageView } from './message.entity';
 import { messageKey, type MessageKey } from './message.service';
 
 export interface MessagePageKey {
@@ -18,14 +18,14 @@ export interface MessagePageKey {
 export function createMessageLoaders(em: EntityManager) {
   const messages = em.getRepository(Message);
   return {
-    pages: new DataLoader<MessagePageKey, Page<Message>, string>(
+    pages: new DataLoader<MessagePageKey, Page<MessageView>, string>(
       async (keys) => {
         const groups = new Map<string, MessagePageKey[]>();
         for (const key of keys) {
           const group = `${key.size}|${key.after?.join('|') ?? ''}`;
           groups.set(group, [...(groups.get(group) ?? []), key]);
         }
-        const pages = new Map<string, Page<Message>>();
+        const pages = new Map<string, Page<MessageView>>();
         for (const group of groups.values()) {
           const { size, after } = group[0];
           const rows = await messages.pagesFor(
@@ -33,16 +33,16 @@ export function createMessageLoaders(em: EntityManager) {
             size + 1,
             after,
           );
-          const bySession = new Map<string, Message[]>();
-          for (const row of rows) bySession.set(row.session.id, [...(bySession.get(row.session.id) ?? []), row]);
+          const bySession = new Map<string, MessageView[]>();
+          for (const row of rows) bySession.set(row.sessionId, [...(bySession.get(row.sessionId) ?? []), row]);
           for (const key of group) pages.set(pageKeyId(key), toPage(bySession.get(key.sessionId) ?? [], size, messageKey));
         }
         return keys.map((key) => pages.get(pageKeyId(key))!);
       },
       { cacheKeyFn: pageKeyId },
     ),
-    latest: new DataLoader<string, Message | null>(async (sessionIds) => {
-      const latest = new Map((await messages.latestOf(sessionIds)).map((message) => [message.session.id, message]));
+    latest: new DataLoader<string, MessageView | null>(async (sessionIds) => {
+      const latest = new Map((await messages.latestOf(sessionIds)).map((message) => [message.sessionId, message]));
       return sessionIds.map((id) => latest.get(id) ?? null);
     }),
   };

@@ -2,7 +2,7 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import type { Intent, TransactionDetails } from '../agent/intent';
 import { Session } from '../sessions/session.entity';
 import type { TransactionRecord } from '../transactions/transaction-record.entity';
-import { Message } from './message.entity';
+import { Message, type MessageRole, type MessageView } from './message.entity';
 
 /** One turn to store: the user's message, the agent's reply, and the transaction it built. */
 export interface NewTurn {
@@ -77,7 +77,7 @@ export class MessageRepository extends EntityRepository<Message> {
    * Up to `limit` messages of each session, oldest first, after the (timestamp, seq) cursor:
    * one statement for any number of sessions.
    */
-  async pagesFor(sessionIds: readonly string[], limit: number, after?: [string, number]): Promise<Message[]> {
+  async pagesFor(sessionIds: readonly string[], limit: number, after?: [string, number]): Promise<MessageView[]> {
     if (sessionIds.length === 0) return [];
     const params: unknown[] = [...sessionIds];
     let afterClause = '';
@@ -88,7 +88,7 @@ export class MessageRepository extends EntityRepository<Message> {
     params.push(limit);
     // A lateral subquery per session walks the (session, timestamp, seq) index and stops after
     // `limit` rows, however long the history is.
-    const rows = await this.em.execute(
+    const rows = await this.em.execute<MessageRow[]>(
       `select "page".* from (values ${sessionIds.map(() => '(?)').join(', ')}) as "s" ("id")
        cross join lateral (
          select "m".* from "message" "m"
@@ -99,21 +99,21 @@ export class MessageRepository extends EntityRepository<Message> {
        order by "page"."session_id", "page"."timestamp", "page"."seq"`,
       params,
     );
-    return rows.map((row) => this.em.map(Message, row));
+    return rows.map(messageView);
   }
 
   /** The newest message of each session that has one. */
-  async latestOf(sessionIds: readonly string[]): Promise<Message[]> {
+  async latestOf(sessionIds: readonly string[]): Promise<MessageView[]> {
     if (sessionIds.length === 0) return [];
     // One step down the (session, seq) index per session, however long its history.
-    const rows = await this.em.execute(
+    const rows = await this.em.execute<MessageRow[]>(
       `select "latest".* from (values ${sessionIds.map(() => '(?)').join(', ')}) as "s" ("id")
        cross join lateral (
          select "m".* from "message" "m" where "m"."session_id" = "s"."id" order by "m"."seq" desc limit 1
        ) "latest"`,
       [...sessionIds],
     );
-    return rows.map((row) => this.em.map(Message, row));
+    return rows.map(messageView);
   }
 
   /**
@@ -203,5 +203,29 @@ function turnRow(turn: NewTurn, ord: number) {
     usd_value: record?.usdValue ?? null,
     serialized_transaction: record?.serializedTransaction ?? null,
     last_valid_block_height: record?.lastValidBlockHeight ?? null,
+  };
+}
+
+interface MessageRow {
+  id: string;
+  session_id: string;
+  seq: number;
+  role: MessageRole;
+  content: string;
+  intent: Intent | null;
+  transaction: TransactionDetails | null;
+  timestamp: Date | string;
+}
+
+function messageView(row: MessageRow): MessageView {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    seq: row.seq,
+    role: row.role,
+    content: row.content,
+    intent: row.intent,
+    transaction: row.transaction,
+    timestamp: new Date(row.timestamp),
   };
 }

@@ -12,7 +12,7 @@ import type { Observer } from '../shared/observer';
 import { DomainError, invalidField } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
 import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/pagination';
-import { Message } from './message.entity';
+import { Message, type MessageView } from './message.entity';
 import type { TurnStore } from './turn-store';
 
 export const MAX_MESSAGE_LENGTH = 500;
@@ -37,7 +37,7 @@ export interface SentTurn {
 /** Cursor key of a message: [timestamp ISO, seq]. */
 export type MessageKey = [string, number];
 
-export const messageKey = (message: Message): MessageKey => [message.timestamp.toISOString(), message.seq];
+export const messageKey = (message: MessageView): MessageKey => [message.timestamp.toISOString(), message.seq];
 
 export function decodeMessageCursor(cursor: string): MessageKey {
   return decodeCursor(cursor, (value): value is MessageKey => isTimeKey(value) && typeof value[1] === 'number');
@@ -108,7 +108,7 @@ export class MessageService {
   }
 
   /** A page of a session's history, oldest first. Terminated sessions keep their history. */
-  async history(principal: Principal, sessionId: string, first?: number | null, after?: string | null): Promise<Page<Message>> {
+  async history(principal: Principal, sessionId: string, first?: number | null, after?: string | null): Promise<Page<MessageView>> {
     const size = pageSize(first);
     const cursor = after ? decodeMessageCursor(after) : undefined;
     const session = await this.sessions.owned(principal.accountId, sessionId);

@@ -2,7 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { Intent, IntentAction, QuerySubject, TransactionDetails } from '../agent/intent';
 import { ConnectionType } from '../shared/connection.type';
-import type { Message, MessageRole } from './message.entity';
+import type { MessageRole, MessageView } from './message.entity';
 
 enum IntentActionValue {
   swap = 'swap',
@@ -89,7 +89,7 @@ export class MessageType {
   @Field(() => TransactionDetailsType, { nullable: true, description: 'On agent replies that built one.' })
   transaction!: TransactionDetailsType | null;
 
-  static of(message: Message): MessageType {
+  static of(message: MessageView): MessageType {
     return Object.assign(new MessageType(), {
       messageId: message.id,
       role: message.role,
