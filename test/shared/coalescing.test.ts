@@ -1,0 +1,73 @@
+import { coalescingLoader } from '../../src/shared/coalescing';
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A batch function whose statements end when the test says: what it was given, in order. */
+function controlledBatches() {
+  const batches: Array<{ keys: number[]; end: () => void }> = [];
+  const run = (keys: readonly number[]) =>
+    new Promise<number[]>((resolve) => batches.push({ keys: [...keys], end: () => resolve(keys.map((key) => key * 10)) }));
+  return { batches, run };
+}
+
+describe('coalescingLoader', () => {
+  it('sends a lone load at once; loads made while two statements are under way wait and go together', async () => {
+    const { batches, run } = controlledBatches();
+    const loader = coalescingLoader(run);
+    const first = loader.load(1);
+    await nextTurn();
+    const second = loader.load(2);
+    await nextTurn();
+    const waiting = [loader.load(3), loader.load(4), loader.load(5)];
+    await nextTurn();
+    expect(batches.map((batch) => batch.keys)).toEqual([[1], [2]]);
+
+    batches[0].end();
+    expect(await first).toBe(10);
+    await nextTurn();
+    expect(batches.map((batch) => batch.keys)).toEqual([[1], [2], [3, 4, 5]]);
+    batches[1].end();
+    batches[2].end();
+    expect(await Promise.all([second, ...waiting])).toEqual([20, 30, 40, 50]);
+  });
+
+  it('caches nothing: the same key loaded twice runs twice', async () => {
+    const keys: number[][] = [];
+    const loader = coalescingLoader(async (batch: readonly number[]) => {
+      keys.push([...batch]);
+      return batch.map(() => keys.length);
+    });
+    expect(await loader.load(7)).toBe(1);
+    expect(await loader.load(7)).toBe(2);
+    expect(keys).toEqual([[7], [7]]);
+  });
+
+  it('a failure blamed on some key is retried key by key, in order: only that key fails', async () => {
+    const calls: number[][] = [];
+    const loader = coalescingLoader(
+      async (keys: readonly number[]) => {
+        calls.push([...keys]);
+        if (keys.includes(2)) throw Object.assign(new Error('bad row'), { code: 'row' });
+        return keys.map((key) => key * 10);
+      },
+      (error) => (error as { code?: string }).code === 'row',
+    );
+    const results = await Promise.allSettled([loader.load(1), loader.load(2), loader.load(3)]);
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as Error).message))).toEqual([10, 'bad row', 30]);
+    expect(calls).toEqual([[1, 2, 3], [1], [2], [3]]);
+  });
+
+  it('any other failure (the database unreachable) fails the whole batch at once, without a retry per key', async () => {
+    const calls: number[][] = [];
+    const loader = coalescingLoader(
+      async (keys: readonly number[]) => {
+        calls.push([...keys]);
+        throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+      },
+      (error) => (error as { code?: string }).code === 'row',
+    );
+    const results = await Promise.allSettled([loader.load(1), loader.load(2), loader.load(3)]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(calls).toEqual([[1, 2, 3]]);
+  });
+});
