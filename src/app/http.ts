@@ -124,9 +124,11 @@ const BODY_LIMIT = '64kb';
 const parseJson = express.json({ limit: BODY_LIMIT });
 
 /**
- * The JSON body parser, and the refusal of NUL characters anywhere in the URL or the body:
- * PostgreSQL text cannot hold them, so they would otherwise fail deep inside a query instead of
- * as the caller's error. A request without a body (every GET) skips the parser. It is a step of
+ * The JSON body parser, and the refusal of text PostgreSQL cannot hold, anywhere in the URL or
+ * the body: NUL characters, and lone surrogates (\uD800–\uDFFF without their pair, which JSON
+ * escapes can carry). They would otherwise fail deep inside a query instead of as the caller's
+ * error, and with it the concurrent requests whose reads share that statement
+ * (`coalescingLoader`). A request without a body (every GET) skips the parser. It is a step of
  * the routes that read requests (the REST routes, /graphql), not of the whole app: each layer
  * of the app's own costs every request microseconds (10% of a price request for this one).
  */
@@ -135,12 +137,29 @@ export const jsonBody: RequestHandler = (req, res, next) => {
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
   parseJson(req, res, (error?: unknown) => {
     if (error) return next(error);
-    if (req.body !== undefined && JSON.stringify(req.body).includes('\\u0000')) return next(nulRefused());
-    next();
+    next(unstorableText(req.body));
   });
 };
 
 const nulRefused = () => new DomainError('validation_error', 'Text must not contain NUL (\\u0000) characters');
+
+// With the u flag a well-formed pair is one code point, so only a lone surrogate matches.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** The refusal of the first string (value or key) in `value` that PostgreSQL cannot store, if any. */
+function unstorableText(value: unknown): DomainError | undefined {
+  if (typeof value === 'string') {
+    if (value.includes('\0')) return nulRefused();
+    if (LONE_SURROGATE.test(value)) return new DomainError('validation_error', 'Text must be valid Unicode: lone surrogates (\\uD800 to \\uDFFF) are not');
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const refusal = unstorableText(key) ?? unstorableText(item);
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
 
 /** Headers that go with an error status: the auth challenge and the retry hint. */
 export function setErrorHeaders(res: Response, error: DomainError): void {

@@ -1,6 +1,6 @@
 import type DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { coalescingLoader } from '../shared/coalescing';
+import { coalescingLoader, failedOnValues } from '../shared/coalescing';
 import { Message } from './message.entity';
 import type { NewTurn, TurnContext, TurnKey } from './message.repository';
 
@@ -8,8 +8,8 @@ import type { NewTurn, TurnContext, TurnKey } from './message.repository';
  * Reads and stores the turns of concurrent requests together (see `coalescingLoader`): the
  * context reads that arrive while earlier ones are under way go to the database as one
  * statement, and so do the turns to store, which keep the order they came in (a batch that
- * fails on one turn's values is stored turn by turn). One instance lives as long as the
- * service and is shared by every request.
+ * fails on one turn's values is run turn by turn). One instance lives as long as the service
+ * and is shared by every request.
  */
 export class TurnStore {
   private readonly contexts: DataLoader<TurnKey, TurnContext | null>;
@@ -18,8 +18,8 @@ export class TurnStore {
   /** `contextIntents`: how many earlier intents a context holds (see `turnContexts`). */
   constructor(em: EntityManager, contextIntents: number) {
     const messages = em.fork().getRepository(Message);
-    this.contexts = coalescingLoader((keys) => messages.turnContexts(keys, contextIntents));
-    this.appends = coalescingLoader((turns) => messages.appendTurns(turns), isRowError);
+    this.contexts = coalescingLoader((keys) => messages.turnContexts(keys, contextIntents), failedOnValues);
+    this.appends = coalescingLoader((turns) => messages.appendTurns(turns), failedOnValues);
   }
 
   /** The session (of this account) a new message is for, with its recent intents; null if none. */
@@ -31,13 +31,4 @@ export class TurnStore {
   append(turn: NewTurn): Promise<number | null> {
     return this.appends.load(turn);
   }
-}
-
-/**
- * A statement that failed on some row's values: a data exception or an integrity constraint
- * violation (SQLSTATE classes 22 and 23), which storing the turns one by one pins on one turn.
- */
-function isRowError(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
 }

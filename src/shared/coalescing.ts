@@ -43,6 +43,16 @@ export function coalescingLoader<K, V>(
   );
 }
 
+/**
+ * A statement that failed on some key's values: a data exception or an integrity constraint
+ * violation (PostgreSQL SQLSTATE classes 22 and 23), which running the keys one by one pins on
+ * one key.
+ */
+export function failedOnValues(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
+}
+
 async function runBatch<K, V>(
   keys: readonly K[],
   run: (keys: readonly K[]) => Promise<V[]>,

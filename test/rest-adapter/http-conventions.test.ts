@@ -112,6 +112,36 @@ describe('bad requests get the documented 4xx and the process keeps serving', ()
     }
   });
 
+  it('text PostgreSQL cannot store (NUL, a lone surrogate) → 400 validation_error, on /v1 and /graphql, and nothing else fails', async () => {
+    const sessionId = (await app.http.post('/v1/sessions').set('Authorization', bearer(app.adminKey)).send({ walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' })).body.sessionId;
+    const send = (body: string) => app.http.post('/v1/messages').set('Authorization', bearer(app.adminKey)).set('Content-Type', 'application/json').send(body);
+    // Sent at once with good messages to the same session: the bad ones must not fail the good ones' shared statements.
+    const [lone, low, nul, inKey, ...good] = await Promise.all([
+      send(`{"sessionId": "\\ud800${sessionId}", "message": "hi"}`),
+      send(`{"sessionId": "${sessionId}", "message": "hi \\udc00"}`),
+      send(`{"sessionId": "${sessionId}", "message": "hi \\u0000"}`),
+      send(`{"sessionId": "${sessionId}", "message": "hi", "\\ud83d": 1}`),
+      ...Array.from({ length: 5 }, () => send(JSON.stringify({ sessionId, message: 'hi 😀' }))),
+    ]);
+    for (const response of [lone, low, inKey]) {
+      expectError(response, 400, 'validation_error');
+      expect(response.body.error.message).toMatch(/lone surrogate/);
+    }
+    expectError(nul, 400, 'validation_error');
+    expect(nul.body.error.message).toMatch(/NUL/);
+    expect(good.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    const session = await app.http.get(`/v1/sessions/${sessionId}`).set('Authorization', bearer(app.adminKey));
+    expect(session.body.messageCount).toBe(10);
+
+    const graphql = await app.http
+      .post('/graphql')
+      .set('Authorization', bearer(app.adminKey))
+      .set('Content-Type', 'application/json')
+      .send('{"query": "query ($id: ID!) { session(id: $id) { sessionId } }", "variables": {"id": "\\udfff"}}');
+    expect(graphql.status).toBe(400);
+    expect(graphql.body.errors[0].extensions.code).toBe('validation_error');
+  });
+
   it('a body over 64 KiB → 413 payload_too_large, on /v1 and /graphql', async () => {
     const big = { name: 'x'.repeat(70 * 1024), scopes: ['admin'] };
     expectError(await app.http.post('/v1/keys').set('Authorization', bearer(app.adminKey)).send(big), 413, 'payload_too_large');

@@ -1,4 +1,4 @@
-import { coalescingLoader } from '../../src/shared/coalescing';
+import { coalescingLoader, failedOnValues } from '../../src/shared/coalescing';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -69,5 +69,14 @@ describe('coalescingLoader', () => {
     const results = await Promise.allSettled([loader.load(1), loader.load(2), loader.load(3)]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(calls).toEqual([[1, 2, 3]]);
+  });
+});
+
+describe('failedOnValues', () => {
+  it("blames a row's values for PostgreSQL's data exceptions and constraint violations only", () => {
+    const withCode = (code: unknown) => Object.assign(new Error('x'), { code });
+    expect(['23505', '23503', '22P02', '22001', '22P05'].map((code) => failedOnValues(withCode(code)))).toEqual([true, true, true, true, true]);
+    expect(['08006', '57P01', '40P01', 'ECONNREFUSED', '2350', undefined].map((code) => failedOnValues(withCode(code)))).toEqual([false, false, false, false, false, false]);
+    expect(failedOnValues(null)).toBe(false);
   });
 });
