@@ -1,6 +1,7 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import type { Intent, TransactionDetails } from '../agent/intent';
 import { Session } from '../sessions/session.entity';
+import { jsonbText } from '../shared/jsonb';
 import type { TransactionRecord } from '../transactions/transaction-record.entity';
 import { Message, type MessageRole, type MessageView } from './message.entity';
 
@@ -66,7 +67,7 @@ export class MessageRepository extends EntityRepository<Message> {
            from "placed" where "record_id" is not null
        )
        select "ord", "reply_seq" from "placed"`,
-      [JSON.stringify(turns.map(turnRow))],
+      [jsonbText(turns.map(turnRow))],
     );
     const positions: Array<number | null> = turns.map(() => null);
     for (const row of rows) positions[row.ord] = Number(row.reply_seq);
@@ -136,7 +137,7 @@ export class MessageRepository extends EntityRepository<Message> {
          ) "r"), '[]') as "recent_intents"
          from jsonb_to_recordset(?::jsonb) as "k" ("account_id" text, "session_id" text)
          join "session" "s" on "s"."id" = "k"."session_id" and "s"."account_id" = "k"."account_id"`,
-      [2 * count, count, JSON.stringify([...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId }])).values()])],
+      [2 * count, count, jsonbText([...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId }])).values()])],
     );
     const found = new Map<string, TurnContext>();
     for (const row of rows) {

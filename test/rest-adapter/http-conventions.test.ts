@@ -140,6 +140,14 @@ describe('bad requests get the documented 4xx and the process keeps serving', ()
       .send('{"query": "query ($id: ID!) { session(id: $id) { sessionId } }", "variables": {"id": "\\udfff"}}');
     expect(graphql.status).toBe(400);
     expect(graphql.body.errors[0].extensions.code).toBe('validation_error');
+    // GET carries variables in the URL, past the body parser: such an id names no session.
+    const variables = encodeURIComponent(`{"id": "\\ud800${sessionId}"}`);
+    const viaGet = await app.http
+      .get(`/graphql?query=${encodeURIComponent('query ($id: ID!) { session(id: $id) { sessionId } }')}&variables=${variables}`)
+      .set('Authorization', bearer(app.adminKey))
+      .set('Apollo-Require-Preflight', 'true');
+    expect(viaGet.status).toBe(200);
+    expect(viaGet.body.errors[0].extensions.code).toBe('session_not_found');
   });
 
   it('a body over 64 KiB → 413 payload_too_large, on /v1 and /graphql', async () => {
