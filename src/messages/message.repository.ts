@@ -1,6 +1,7 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import type { Intent, TransactionDetails } from '../agent/intent';
-import { Session } from '../sessions/session.entity';
+import type { SessionView } from '../sessions/session.entity';
+import { sessionView, type SessionRow } from '../sessions/session.repository';
 import { jsonbText } from '../shared/jsonb';
 import type { TransactionRecord } from '../transactions/transaction-record.entity';
 import { Message, type MessageRole, type MessageView } from './message.entity';
@@ -23,9 +24,8 @@ export class MessageRepository extends EntityRepository<Message> {
    * Stores turns in one statement, so no transaction stays open while the app works between
    * statements. For each session it counts two messages per turn, only if the session is still
    * active (locking the sessions' rows in id order, so concurrent statements queue without
-   * deadlocking and take consecutive positions),
-   * then inserts every turn's user message and reply at its positions (in the order given) and
-   * the built transaction's record. Returns each turn's reply position, in the order given, or
+   * deadlocking and take consecutive positions), then inserts every turn's user message and
+   * reply at its positions (in the order given) and the built transaction's record. Returns each turn's reply position, in the order given, or
    * null for a turn stored nothing because its session is missing, another account's, expired at
    * the turn's time or terminated.
    */
@@ -119,16 +119,16 @@ export class MessageRepository extends EntityRepository<Message> {
 
   /**
    * What the agent needs to read a new message, for any number of sessions in one round trip
-   * (each session read once, however many keys name it): each account's session and the intents
-   * of its last `count` user messages, oldest first; null where there is no such session. A turn stores two messages (appendTurns), so those are among
-   * the last 2 × count positions: the bound keeps the read to a few index entries however long
-   * the history is, whatever the planner's statistics say. The session is read as the few fields
-   * a turn needs, not as an entity: mapping one row into MikroORM's identity map cost 8% of a
-   * message's CPU.
+   * (each session read once, however many keys name it): each account's session and the
+   * intents of its last `count` user messages, oldest first; null where there is no such
+   * session. A turn stores two messages (appendTurns), so those are among the last 2 × count
+   * positions: the bound keeps the read to a few index entries however long the history is,
+   * whatever the planner's statistics say. The session is read as a view, not as an entity:
+   * mapping one row into MikroORM's identity map cost 8% of a message's CPU.
    */
   async turnContexts(keys: readonly TurnKey[], count: number): Promise<Array<TurnContext | null>> {
-    const rows = await this.em.execute<Array<TurnSessionRow & { account_id: string; recent_intents: Intent[] }>>(
-      `select "s"."account_id", "s"."id", "s"."wallet_address", "s"."expires_at", "s"."terminated_at", coalesce((
+    const rows = await this.em.execute<Array<SessionRow & { account_id: string; recent_intents: Intent[] }>>(
+      `select "s".*, coalesce((
          select json_agg("r"."intent" order by "r"."seq") from (
            select "m"."intent", "m"."seq" from "message" "m"
             where "m"."session_id" = "s"."id" and "m"."seq" > "s"."message_count" - ?
@@ -139,18 +139,9 @@ export class MessageRepository extends EntityRepository<Message> {
          join "session" "s" on "s"."id" = "k"."session_id" and "s"."account_id" = "k"."account_id"`,
       [2 * count, count, jsonbText([...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId }])).values()])],
     );
-    const found = new Map<string, TurnContext>();
-    for (const row of rows) {
-      found.set(turnKeyId({ accountId: row.account_id, sessionId: row.id }), {
-        session: {
-          id: row.id,
-          walletAddress: row.wallet_address,
-          expiresAt: new Date(row.expires_at),
-          terminatedAt: row.terminated_at === null ? null : new Date(row.terminated_at),
-        },
-        recentIntents: row.recent_intents,
-      });
-    }
+    const found = new Map(
+      rows.map((row) => [turnKeyId({ accountId: row.account_id, sessionId: row.id }), { session: sessionView(row), recentIntents: row.recent_intents }]),
+    );
     return keys.map((key) => found.get(turnKeyId(key)) ?? null);
   }
 }
@@ -165,18 +156,8 @@ const turnKeyId = (key: TurnKey) => `${key.accountId}/${key.sessionId}`;
 
 /** What `turnContexts` reads for a turn. */
 export interface TurnContext {
-  session: TurnSession;
+  session: SessionView;
   recentIntents: Intent[];
-}
-
-/** The fields of a session a turn reads (see `turnContexts`). */
-export type TurnSession = Pick<Session, 'id' | 'walletAddress' | 'expiresAt' | 'terminatedAt'>;
-
-interface TurnSessionRow {
-  id: string;
-  wallet_address: string;
-  expires_at: Date | string;
-  terminated_at: Date | string | null;
 }
 
 /** A turn as one row of `appendTurns`' recordset (its columns, in snake case). */

@@ -75,7 +75,8 @@ const ownedId = (key: OwnedSession) => `${key.accountId}/${key.id}`;
 
 const VIEW_COLUMNS = '"id", "wallet_address", "message_count", "created_at", "expires_at", "last_activity", "terminated_at"';
 
-interface SessionRow {
+/** A session's row as `em.execute` returns it. */
+export interface SessionRow {
   id: string;
   wallet_address: string;
   message_count: number;
@@ -85,7 +86,8 @@ interface SessionRow {
   terminated_at: Date | string | null;
 }
 
-function sessionView(row: SessionRow): SessionView {
+/** The view of a session's row. */
+export function sessionView(row: SessionRow): SessionView {
   return {
     id: row.id,
     walletAddress: row.wallet_address,
