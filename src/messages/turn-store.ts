@@ -1,6 +1,6 @@
 import type DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { coalescingLoader, failedOnValues } from '../shared/coalescing';
+import { coalescingLoader } from '../shared/coalescing';
 import { Message } from './message.entity';
 import type { NewTurn, TurnContext, TurnKey } from './message.repository';
 
@@ -18,8 +18,8 @@ export class TurnStore {
   /** `contextIntents`: how many earlier intents a context holds (see `turnContexts`). */
   constructor(em: EntityManager, contextIntents: number) {
     const messages = em.fork().getRepository(Message);
-    this.contexts = coalescingLoader((keys) => messages.turnContexts(keys, contextIntents), failedOnValues);
-    this.appends = coalescingLoader((turns) => messages.appendTurns(turns), failedOnValues);
+    this.contexts = coalescingLoader((keys) => messages.turnContexts(keys, contextIntents));
+    this.appends = coalescingLoader((turns) => messages.appendTurns(turns));
   }
 
   /** The session (of this account) a new message is for, with its recent intents; null if none. */

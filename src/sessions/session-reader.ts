@@ -1,6 +1,6 @@
 import type DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { coalescingLoader, failedOnValues } from '../shared/coalescing';
+import { coalescingLoader } from '../shared/coalescing';
 import { Session, type SessionView } from './session.entity';
 import type { OwnedSession } from './session.repository';
 
@@ -14,7 +14,7 @@ export class SessionReader {
 
   constructor(em: EntityManager) {
     const sessions = em.fork().getRepository(Session);
-    this.views = coalescingLoader((keys) => sessions.findOwned(keys), failedOnValues);
+    this.views = coalescingLoader((keys) => sessions.findOwned(keys));
   }
 
   /** The account's session `id` as it is now, whatever its status; null if the account has none. */

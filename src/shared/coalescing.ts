@@ -12,21 +12,18 @@ const MAX_IN_FLIGHT = 2;
  * cost, and a hot row's lock, is paid per statement); alone, a request waits for nothing.
  *
  * No cache (every load runs), at most MAX_IN_FLIGHT statements at once, and each key gets its
- * own answer: if a batch's statement fails with an error that `splitWhen` blames on some key
- * (a row's values, say), each key is run alone, in order, so only the failing ones fail; any
- * other failure (the database unreachable) fails the batch at once, without a retry per key.
+ * own answer: if a batch's statement fails on some key's values (`failedOnValues`), each key is
+ * run alone, in order, so only the failing ones fail; any other failure (the database
+ * unreachable) fails the batch at once, without a retry per key.
  */
-export function coalescingLoader<K, V>(
-  run: (keys: readonly K[]) => Promise<V[]>,
-  splitWhen: (error: unknown) => boolean = () => false,
-): DataLoader<K, V> {
+export function coalescingLoader<K, V>(run: (keys: readonly K[]) => Promise<V[]>): DataLoader<K, V> {
   let inFlight = 0;
   const waiting: Array<() => void> = [];
   return new DataLoader<K, V>(
     async (keys) => {
       inFlight++;
       try {
-        return await runBatch(keys, run, splitWhen);
+        return await runBatch(keys, run);
       } finally {
         inFlight--;
         waiting.shift()?.();
@@ -53,15 +50,11 @@ export function failedOnValues(error: unknown): boolean {
   return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
 }
 
-async function runBatch<K, V>(
-  keys: readonly K[],
-  run: (keys: readonly K[]) => Promise<V[]>,
-  splitWhen: (error: unknown) => boolean,
-): Promise<Array<V | Error>> {
+async function runBatch<K, V>(keys: readonly K[], run: (keys: readonly K[]) => Promise<V[]>): Promise<Array<V | Error>> {
   try {
     return await run(keys);
   } catch (error) {
-    if (keys.length === 1 || !splitWhen(error)) throw error;
+    if (keys.length === 1 || !failedOnValues(error)) throw error;
     const results: Array<V | Error> = [];
     for (const key of keys) results.push(await run([key]).then(([value]) => value, (failure: Error) => failure));
     return results;
