@@ -2,7 +2,7 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import type { Intent, TransactionDetails } from '../agent/intent';
 import type { SessionView } from '../sessions/session.entity';
 import { sessionView, type SessionRow } from '../sessions/session.repository';
-import { jsonbText } from '../shared/jsonb';
+import { jsonbLiteral } from '../shared/jsonb';
 import type { TransactionRecord } from '../transactions/transaction-record.entity';
 import { Message, type MessageRole, type MessageView } from './message.entity';
 
@@ -32,7 +32,7 @@ export class MessageRepository extends EntityRepository<Message> {
   async appendTurns(turns: readonly NewTurn[]): Promise<Array<number | null>> {
     const rows = await this.em.execute<Array<{ ord: number; reply_seq: number }>>(
       `with "turn" as (
-         select * from jsonb_to_recordset(?::jsonb) as "t" (
+         select * from jsonb_to_recordset(${jsonbLiteral(turns.map(turnRow))}) as "t" (
            "ord" int, "account_id" text, "session_id" text, "at" timestamptz,
            "user_id" text, "user_content" text, "intent" jsonb, "reply_id" text, "reply_content" text, "transaction" jsonb,
            "record_id" text, "type" text, "network" text, "input_mint" text, "output_mint" text, "in_amount" numeric,
@@ -67,7 +67,6 @@ export class MessageRepository extends EntityRepository<Message> {
            from "placed" where "record_id" is not null
        )
        select "ord", "reply_seq" from "placed"`,
-      [jsonbText(turns.map(turnRow))],
     );
     const positions: Array<number | null> = turns.map(() => null);
     for (const row of rows) positions[row.ord] = Number(row.reply_seq);
@@ -127,17 +126,18 @@ export class MessageRepository extends EntityRepository<Message> {
    * mapping one row into MikroORM's identity map cost 8% of a message's CPU.
    */
   async turnContexts(keys: readonly TurnKey[], count: number): Promise<Array<TurnContext | null>> {
+    if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a whole number, got ${count}`);
+    const sessions = [...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId }])).values()];
     const rows = await this.em.execute<Array<SessionRow & { account_id: string; recent_intents: Intent[] }>>(
       `select "s".*, coalesce((
          select json_agg("r"."intent" order by "r"."seq") from (
            select "m"."intent", "m"."seq" from "message" "m"
-            where "m"."session_id" = "s"."id" and "m"."seq" > "s"."message_count" - ?
+            where "m"."session_id" = "s"."id" and "m"."seq" > "s"."message_count" - ${2 * count}
               and "m"."role" = 'user' and "m"."intent" is not null
-            order by "m"."seq" desc limit ?
+            order by "m"."seq" desc limit ${count}
          ) "r"), '[]') as "recent_intents"
-         from jsonb_to_recordset(?::jsonb) as "k" ("account_id" text, "session_id" text)
+         from jsonb_to_recordset(${jsonbLiteral(sessions)}) as "k" ("account_id" text, "session_id" text)
          join "session" "s" on "s"."id" = "k"."session_id" and "s"."account_id" = "k"."account_id"`,
-      [2 * count, count, jsonbText([...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId }])).values()])],
     );
     const found = new Map(
       rows.map((row) => [turnKeyId({ accountId: row.account_id, sessionId: row.id }), { session: sessionView(row), recentIntents: row.recent_intents }]),

@@ -1,6 +1,6 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import { Session, type SessionStatus, type SessionView } from './session.entity';
-import { jsonbText } from '../shared/jsonb';
+import { jsonbLiteral } from '../shared/jsonb';
 
 export class SessionRepository extends EntityRepository<Session> {
   /**
@@ -13,9 +13,8 @@ export class SessionRepository extends EntityRepository<Session> {
   async findOwned(keys: readonly OwnedSession[]): Promise<Array<SessionView | null>> {
     const distinct = new Map(keys.map((key) => [ownedId(key), { account_id: key.accountId, id: key.id }]));
     const rows = await this.em.execute<Array<SessionRow & { account_id: string }>>(
-      `select "s".* from jsonb_to_recordset(?::jsonb) as "k" ("account_id" text, "id" text)
+      `select "s".* from jsonb_to_recordset(${jsonbLiteral([...distinct.values()])}) as "k" ("account_id" text, "id" text)
          join "session" "s" on "s"."id" = "k"."id" and "s"."account_id" = "k"."account_id"`,
-      [jsonbText([...distinct.values()])],
     );
     const found = new Map(rows.map((row) => [ownedId({ accountId: row.account_id, id: row.id }), sessionView(row)]));
     return keys.map((key) => found.get(ownedId(key)) ?? null);

@@ -37,6 +37,22 @@ describe('POST /v1/messages', () => {
     expect(await session(sessionId)).toMatchObject({ messageCount: 2, lastActivity: clock.now().toISOString() });
   });
 
+  it('stores text with quotes, backslashes, placeholders and non-ASCII exactly as sent, also when sent at once', async () => {
+    const sessionId = await newSession();
+    const texts = [
+      `what can you do? it's O'Brien's ''quoted'' "text" ?? $1 :name`,
+      String.raw`what can you do \ back\\slash \' E'\x41' \u0041 \n`,
+      'what can you do 🙂 ü 中文 ?',
+      `what can you do ?' ; drop table "message"; --`,
+    ];
+    const sent = await Promise.all(texts.map((message) => send({ sessionId, message })));
+    expect(sent.map((response) => response.status)).toEqual(texts.map(() => 200));
+    const stored = await history(`sessionId=${sessionId}`);
+    const userTexts = stored.body.messages.filter((m: any) => m.role === 'user').map((m: any) => m.content);
+    expect(userTexts.sort()).toEqual([...texts].sort());
+    expect(await session(sessionId)).toMatchObject({ messageCount: 8 });
+  });
+
   it('a message the agent cannot act on → 422 parsing_error with a reason, and nothing is stored', async () => {
     const sessionId = await newSession();
     const response = await send({ sessionId, message: 'asdf qwerty zxcv' });
