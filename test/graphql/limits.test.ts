@@ -27,6 +27,11 @@ describe('cost limit and CORS over HTTP', () => {
   it('refuses a query whose connections could return too many rows, with its cost', async () => {
     const query = '{ sessions(first: 100) { edges { node { messages(first: 100) { edges { node { content intent { action } } } } } } } }';
     const response = await app.http.post('/graphql').set('Authorization', bearer(app.adminKey)).send({ query });
+    // A request error: 200 for application/json clients, 400 for application/graphql-response+json ones.
+    expect(response.status).toBe(200);
+    const strict = await app.http.post('/graphql').set('Authorization', bearer(app.adminKey)).set('Accept', 'application/graphql-response+json').send({ query });
+    expect(strict.status).toBe(400);
+    expect(strict.body.errors[0].extensions).toEqual(response.body.errors[0].extensions);
     expect(response.body.data).toBeUndefined();
     expect(response.body.errors[0].extensions).toMatchObject({ code: 'validation_error', details: { limit: 10_000, cost: expect.any(Number) } });
     expect(response.body.errors[0].extensions.details.cost).toBeGreaterThan(10_000);
@@ -35,6 +40,29 @@ describe('cost limit and CORS over HTTP', () => {
       .set('Authorization', bearer(app.adminKey))
       .send({ query: '{ sessions(first: 50) { edges { node { messageCount messages(first: 10) { edges { node { content intent { action } } } } } } } }' });
     expect(fine.body.errors).toBeUndefined();
+  });
+
+  it('costs one document anew for each operation and set of variables', async () => {
+    const query = `query Wide($n: Int) { sessions(first: $n) { edges { node { messages(first: 100) { edges { node { content } } } } } } }
+      query Narrow { sessions(first: 1) { edges { node { sessionId } } } }`;
+    const post = (operationName: string, variables: object) =>
+      app.http.post('/graphql').set('Authorization', bearer(app.adminKey)).send({ query, operationName, variables });
+    const costs: Array<number | null> = [];
+    for (const [operationName, n] of [['Wide', 100], ['Wide', 10], ['Wide', 100], ['Narrow', 100], ['Wide', 10]] as const) {
+      const response = await post(operationName, { n });
+      expect(response.status).toBe(200);
+      costs.push(response.body.errors?.[0].extensions.details.cost ?? null);
+      if (costs.at(-1) === null) expect(response.body.data.sessions).toBeDefined();
+    }
+    expect(costs[0]).toBeGreaterThan(10_000);
+    expect(costs).toEqual([costs[0], null, costs[0], null, null]);
+  });
+
+  it('tells caches to store no answer', async () => {
+    const answered = await app.http.post('/graphql').set('Authorization', bearer(app.adminKey)).send({ query: '{ sessions(first: 1) { edges { node { sessionId } } } }' });
+    const refused = await app.http.post('/graphql').send({ query: '{ sessions(first: 1) { edges { node { sessionId } } } }' });
+    expect([answered.status, refused.status]).toEqual([200, 401]);
+    expect([answered.headers['cache-control'], refused.headers['cache-control']]).toEqual(['no-store', 'no-store']);
   });
 
   it('answers preflights and exposes the rate-limit headers to listed origins only', async () => {
