@@ -1,5 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
@@ -41,6 +41,8 @@ export async function createHttpApp(
     validationRules: [depthLimit(MAX_DEPTH)],
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+      noStore,
       logFaults(logger),
       unauthorizedStatus,
       requestErrorStatusForJsonClients,
@@ -130,6 +132,21 @@ function logFaults(logger: Logger): ApolloServerPlugin<Context> {
     },
   };
 }
+
+/**
+ * No cache may keep a GraphQL answer (it is one account's data): the header Apollo's
+ * cache-control plugin sets when no field gives a cache hint, which none here does. That plugin
+ * is off: its per-field hooks wrapped every resolver (3% of a nested query's CPU).
+ */
+const noStore: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        response.http.headers.set('cache-control', 'no-store');
+      },
+    };
+  },
+};
 
 /** A GraphQL request refused for want of a key answers 401 with a Bearer challenge, as REST does. */
 const unauthorizedStatus: ApolloServerPlugin<Context> = {
