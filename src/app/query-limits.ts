@@ -93,7 +93,14 @@ export function costLimit(schema: GraphQLSchema, max: number): ApolloServerPlugi
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
-          const cost = costOf(document, request.operationName, request.variables);
+          let cost: number;
+          try {
+            cost = costOf(document, request.operationName, request.variables);
+          } catch {
+            // Variables that do not coerce: execution refuses them before any resolver runs, as
+            // a request error (400), where an error thrown here would be Apollo's 500.
+            return;
+          }
           if (cost > max) {
             const error = new DomainError('validation_error', `The query is too expensive: cost ${cost}, at most ${max}. Ask for fewer rows.`, {
               details: { cost, limit: max },

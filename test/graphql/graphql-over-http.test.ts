@@ -28,4 +28,14 @@ describe('GraphQL over HTTP (graphql-http serverAudits)', () => {
     const modern = await app.http.post('/graphql').set('Accept', 'application/graphql-response+json').send({ query: '{ usage {' });
     expect(modern.status).toBe(400);
   });
+
+  it('answers variables that do not coerce as a request error, not a 500', async () => {
+    const query = 'query ($token: String!, $first: Int) { price(token: $token) { symbol } sessions(first: $first) { edges { cursor } } }';
+    for (const variables of [{ token: 1.5 }, { token: null }, { token: 'SOL', first: 'NaN' }, { token: 'SOL', first: 2 ** 40 }]) {
+      const legacy = await app.http.post('/graphql').set('Authorization', `Bearer ${app.adminKey}`).send({ query, variables });
+      expect([legacy.status, legacy.body.errors?.[0].extensions]).toEqual([200, { code: 'validation_error', field: expect.any(String) }]);
+      const modern = await app.http.post('/graphql').set('Authorization', `Bearer ${app.adminKey}`).set('Accept', 'application/graphql-response+json').send({ query, variables });
+      expect(modern.status).toBe(400);
+    }
+  });
 });
