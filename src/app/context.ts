@@ -11,6 +11,7 @@ import { UsageService } from '../limits/usage.service';
 import type { UsageMeter } from '../limits/usage-meter';
 import { createMessageLoaders } from '../messages/message.loaders';
 import { WalletMarket } from '../messages/agent-market';
+import type { MessagePages } from '../messages/message-pages';
 import { MessageService } from '../messages/message.service';
 import type { TurnStore } from '../messages/turn-store';
 import type { PriceProvider } from '../prices/price-provider';
@@ -33,6 +34,7 @@ export interface AppDeps {
   observer: Observer;
   principals: PrincipalCache;
   turns: TurnStore;
+  messagePages: MessagePages;
   sessionReader: SessionReader;
   tokens: TokenRegistry;
   priceProvider: PriceProvider;
@@ -117,7 +119,7 @@ class RequestContext implements Context {
 
   get messages() {
     const { deps } = this;
-    return this.once('messages', () => new MessageService(() => this.em, deps.turns, deps.sessionReader, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer));
+    return this.once('messages', () => new MessageService(deps.turns, deps.messagePages, deps.sessionReader, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer));
   }
 
   private marketFor(wallet: string): WalletMarket {

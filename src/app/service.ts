@@ -9,6 +9,7 @@ import { startChains, type Chains } from '../chain/chains';
 import { KeyService } from '../keys/key.service';
 import { CONTEXT_INTENTS } from '../messages/message.service';
 import { TurnStore } from '../messages/turn-store';
+import { MessagePages } from '../messages/message-pages';
 import { resolveTierLimits } from '../limits/tier-limits';
 import { UsageMeter } from '../limits/usage-meter';
 import { JupiterPriceProvider } from '../prices/jupiter-price-provider';
@@ -116,6 +117,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       observer: metrics,
       principals: new PrincipalCache(clock),
       turns: new TurnStore(database.orm.em, CONTEXT_INTENTS),
+      messagePages: new MessagePages(database.orm.em),
       sessionReader: new SessionReader(database.orm.em),
       tokens,
       priceProvider,

@@ -2,6 +2,7 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import type { Intent, TransactionDetails } from '../agent/intent';
 import type { SessionView } from '../sessions/session.entity';
 import { sessionView, type SessionRow } from '../sessions/session.repository';
+import { distinctBy } from '../shared/distinct';
 import { jsonbLiteral } from '../shared/jsonb';
 import type { TransactionRecord } from '../transactions/transaction-record.entity';
 import { Message, type MessageRole, type MessageView } from './message.entity';
@@ -74,32 +75,36 @@ export class MessageRepository extends EntityRepository<Message> {
   }
 
   /**
-   * Up to `limit` messages of each session, oldest first, after the (timestamp, seq) cursor:
-   * one statement for any number of sessions.
+   * Pages of sessions' histories, oldest first, in one statement for any number of queries
+   * (each distinct query run once): for each query, in the order given, up to `limit` messages
+   * after its (timestamp, seq) cursor. A lateral subquery per query walks the (session,
+   * timestamp, seq) index from the cursor (from the start without one) and stops after `limit`
+   * rows, however long the history is.
    */
-  async pagesFor(sessionIds: readonly string[], limit: number, after?: [string, number]): Promise<MessageView[]> {
-    if (sessionIds.length === 0) return [];
-    const params: unknown[] = [...sessionIds];
-    let afterClause = '';
-    if (after) {
-      afterClause = 'and ("m"."timestamp", "m"."seq") > (?, ?)';
-      params.push(after[0], after[1]);
-    }
-    params.push(limit);
-    // A lateral subquery per session walks the (session, timestamp, seq) index and stops after
-    // `limit` rows, however long the history is.
-    const rows = await this.em.execute<MessageRow[]>(
-      `select "page".* from (values ${sessionIds.map(() => '(?)').join(', ')}) as "s" ("id")
+  async pagesFor(queries: readonly PageQuery[]): Promise<MessageView[][]> {
+    if (queries.length === 0) return [];
+    const { distinct, indexOf } = distinctBy(queries, pageQueryId);
+    const rows = await this.em.execute<Array<MessageRow & { ord: number }>>(
+      `select "q"."ord", "page".* from jsonb_to_recordset(${jsonbLiteral(
+        distinct.map((query, ord) => ({
+          ord,
+          session_id: query.sessionId,
+          lim: query.limit,
+          after_at: query.after?.[0] ?? '-infinity',
+          after_seq: query.after?.[1] ?? -1,
+        })),
+      )}) as "q" ("ord" int, "session_id" text, "lim" int, "after_at" timestamptz, "after_seq" bigint)
        cross join lateral (
          select "m".* from "message" "m"
-          where "m"."session_id" = "s"."id" ${afterClause}
+          where "m"."session_id" = "q"."session_id" and ("m"."timestamp", "m"."seq") > ("q"."after_at", "q"."after_seq")
           order by "m"."timestamp", "m"."seq"
-          limit ?
+          limit "q"."lim"
        ) "page"
-       order by "page"."session_id", "page"."timestamp", "page"."seq"`,
-      params,
+       order by "q"."ord", "page"."timestamp", "page"."seq"`,
     );
-    return rows.map(messageView);
+    const pages = distinct.map((): MessageView[] => []);
+    for (const row of rows) pages[row.ord].push(messageView(row));
+    return indexOf.map((index) => pages[index]);
   }
 
   /** The newest message of each session that has one. */
@@ -145,6 +150,15 @@ export class MessageRepository extends EntityRepository<Message> {
     return keys.map((key) => found.get(turnKeyId(key)) ?? null);
   }
 }
+
+/** A page of a session's history: up to `limit` messages after the (timestamp, seq) cursor. */
+export interface PageQuery {
+  sessionId: string;
+  limit: number;
+  after?: [string, number];
+}
+
+const pageQueryId = (query: PageQuery) => `${query.sessionId}|${query.limit}|${query.after?.join('|') ?? ''}`;
 
 /** Which session a turn is for: a session is found only under its own account. */
 export interface TurnKey {

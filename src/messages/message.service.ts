@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Agent, AgentContext } from '../agent/agent';
 import type { Intent, TransactionDetails } from '../agent/intent';
 import { networkOf, type Principal } from '../auth/principal';
@@ -12,7 +11,8 @@ import type { Observer } from '../shared/observer';
 import { DomainError, invalidField } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
 import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/pagination';
-import { Message, type MessageView } from './message.entity';
+import type { MessageView } from './message.entity';
+import type { MessagePages } from './message-pages';
 import type { TurnStore } from './turn-store';
 
 export const MAX_MESSAGE_LENGTH = 500;
@@ -46,9 +46,8 @@ export function decodeMessageCursor(cursor: string): MessageKey {
 /** Sends messages to the agent and reads history. Built per request. */
 export class MessageService {
   constructor(
-    /** The request's EntityManager, forked on first use: a turn needs none (see TurnStore). */
-    private readonly em: () => EntityManager,
     private readonly turns: TurnStore,
+    private readonly pages: MessagePages,
     private readonly sessions: SessionReader,
     private readonly clock: Clock,
     private readonly agent: Agent,
@@ -113,8 +112,12 @@ export class MessageService {
     const cursor = after ? decodeMessageCursor(after) : undefined;
     const session = await this.sessions.owned(principal.accountId, sessionId);
     if (!session || sessionStatusAt(session, this.clock.now()) === 'expired') throw sessionNotFound(sessionId);
-    const rows = await this.em().getRepository(Message).pagesFor([session.id], size + 1, cursor);
-    return toPage(rows, size, messageKey);
+    return this.page(session.id, size, cursor);
+  }
+
+  /** A page of a session's history, oldest first; the caller has found the session to be its account's. */
+  async page(sessionId: string, size: number, after?: MessageKey): Promise<Page<MessageView>> {
+    return toPage(await this.pages.read(sessionId, size + 1, after), size, messageKey);
   }
 }
 

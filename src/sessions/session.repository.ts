@@ -1,5 +1,6 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import { Session, type SessionStatus, type SessionView } from './session.entity';
+import { distinctBy } from '../shared/distinct';
 import { jsonbLiteral } from '../shared/jsonb';
 
 export class SessionRepository extends EntityRepository<Session> {
@@ -36,33 +37,59 @@ export class SessionRepository extends EntityRepository<Session> {
   }
 
   /**
-   * Newest first; `limit` rows after the (createdAt, id) cursor, optionally of one status at
-   * `now`. A plain SELECT over the (account, created_at, id) index, read like `findOwned`:
-   * `find` with the same conditions cost ~0.5 ms of CPU per page to build and hydrate.
+   * Pages of accounts' sessions, newest first, in one statement for any number of queries (each
+   * distinct query run once): for each query, in the order given, up to `limit` sessions of its
+   * account after the (createdAt, id) cursor, of one status at `now` if it names one. A lateral
+   * subquery per query walks the (account, created_at, id) index back from the cursor and stops
+   * after `limit` rows. Read as views: `find` with the same conditions cost ~0.5 ms of CPU per
+   * page to build and hydrate.
    */
-  async pageForAccount(
-    accountId: string,
-    options: { limit: number; after?: [string, string]; status?: SessionStatus | null; now: Date },
-  ): Promise<SessionView[]> {
-    const clauses: string[] = [];
-    const params: unknown[] = [];
-    const where = (clause: string, ...values: unknown[]) => {
-      clauses.push(clause);
-      params.push(...values);
-    };
-    where('"account_id" = ?', accountId);
-    if (options.status === 'terminated') where('"terminated_at" is not null');
-    if (options.status === 'active') where('"terminated_at" is null and "expires_at" > ?', options.now);
-    if (options.status === 'expired') where('"terminated_at" is null and "expires_at" <= ?', options.now);
-    if (options.after) where('("created_at", "id") < (?, ?)', new Date(options.after[0]), options.after[1]);
-    params.push(options.limit);
-    const rows = await this.em.execute<SessionRow[]>(
-      `select ${VIEW_COLUMNS} from "session" where ${clauses.join(' and ')} order by "created_at" desc, "id" desc limit ?`,
-      params,
+  async pagesFor(queries: readonly SessionPageQuery[]): Promise<SessionView[][]> {
+    if (queries.length === 0) return [];
+    const { distinct, indexOf } = distinctBy(queries, pageQueryId);
+    const rows = await this.em.execute<Array<SessionRow & { ord: number }>>(
+      `select "q"."ord", "page".* from jsonb_to_recordset(${jsonbLiteral(
+        distinct.map((query, ord) => ({
+          ord,
+          account_id: query.accountId,
+          lim: query.limit,
+          after_at: query.after?.[0] ?? 'infinity',
+          after_id: query.after?.[1] ?? '',
+          status: query.status ?? null,
+          now: query.now,
+        })),
+      )}) as "q" ("ord" int, "account_id" text, "lim" int, "after_at" timestamptz, "after_id" text, "status" text, "now" timestamptz)
+       cross join lateral (
+         select ${VIEW_COLUMNS} from "session" "s"
+          where "s"."account_id" = "q"."account_id" and ("s"."created_at", "s"."id") < ("q"."after_at", "q"."after_id")
+            and case "q"."status"
+                  when 'terminated' then "s"."terminated_at" is not null
+                  when 'active' then "s"."terminated_at" is null and "s"."expires_at" > "q"."now"
+                  when 'expired' then "s"."terminated_at" is null and "s"."expires_at" <= "q"."now"
+                  else true
+                end
+          order by "s"."created_at" desc, "s"."id" desc
+          limit "q"."lim"
+       ) "page"
+       order by "q"."ord", "page"."created_at" desc, "page"."id" desc`,
     );
-    return rows.map(sessionView);
+    const pages = distinct.map((): SessionView[] => []);
+    for (const row of rows) pages[row.ord].push(sessionView(row));
+    return indexOf.map((index) => pages[index]);
   }
 }
+
+/** A page of an account's sessions: up to `limit` after the (createdAt, id) cursor, of one status at `now` if named. */
+export interface SessionPageQuery {
+  accountId: string;
+  limit: number;
+  after?: [string, string];
+  status?: SessionStatus | null;
+  now: Date;
+}
+
+const pageQueryId = (query: SessionPageQuery) =>
+  JSON.stringify([query.accountId, query.limit, query.after ?? null, query.status ?? null, query.now.getTime()]);
 
 /** Which session: a session is found only under its own account. */
 export interface OwnedSession {

@@ -49,12 +49,7 @@ export class SessionResolver {
     @Arg('first', () => Int, { nullable: true, description: '1 to 100; default 50.' }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
   ): Promise<Connection<MessageType>> {
-    const size = pageSize(first);
-    const page = await ctx.loaders.messages.pages.load({
-      sessionId: session.sessionId,
-      size,
-      after: after ? decodeMessageCursor(after) : undefined,
-    });
+    const page = await ctx.messages.page(session.sessionId, pageSize(first), after ? decodeMessageCursor(after) : undefined);
     return toConnection(page, MessageType.of);
   }
 

@@ -81,12 +81,7 @@ export class SessionService {
   ): Promise<Page<SessionView>> {
     const size = pageSize(options.first);
     const after = options.after ? decodeCursor(options.after, isSessionKey) : undefined;
-    const rows = await this.sessions.pageForAccount(principal.accountId, {
-      limit: size + 1,
-      after,
-      status: options.status,
-      now: this.clock.now(),
-    });
+    const rows = await this.reader.page({ accountId: principal.accountId, limit: size + 1, after, status: options.status, now: this.clock.now() });
     return toPage(rows, size, (session) => [session.createdAt.toISOString(), session.id]);
   }
 }

@@ -337,6 +337,46 @@ describe('DataLoader batching', () => {
     expect(many.count).toBe(few.count);
     expect(many.count).toBeLessThanOrEqual(4);
   });
+
+  it("pages asked at once, of several accounts' sessions with their own sizes and cursors, are each right and share one statement", async () => {
+    const [a, b] = [await app.createAccount('pro'), await app.createAccount('pro')];
+    const historyOf = async (key: string, texts: string[]) => {
+      const id = await newSession(key);
+      for (const message of texts) {
+        clock.advance(1000);
+        await send({ sessionId: id, message }, key);
+      }
+      return id;
+    };
+    const mine = await historyOf(a.key, ['hey', 'hey!', 'hey!!']);
+    const theirs = await historyOf(b.key, ['help']);
+    const userTexts = (response: { body: any }) => response.body.messages.filter((m: any) => m.role === 'user').map((m: any) => m.content);
+    const cursor = (await history(`sessionId=${mine}&limit=2`, a.key)).body.pagination.nextCursor;
+    const asked = [
+      { query: `sessionId=${mine}&limit=2`, key: a.key, status: 200, texts: ['hey'] },
+      { query: `sessionId=${mine}&limit=3&cursor=${encodeURIComponent(cursor)}`, key: a.key, status: 200, texts: ['hey!', 'hey!!'] },
+      { query: `sessionId=${mine}`, key: a.key, status: 200, texts: ['hey', 'hey!', 'hey!!'] },
+      { query: `sessionId=${theirs}`, key: b.key, status: 200, texts: ['help'] },
+      { query: `sessionId=${theirs}`, key: a.key, status: 404, texts: undefined },
+      { query: `sessionId=${mine}`, key: b.key, status: 404, texts: undefined },
+    ].flatMap((ask) => [ask, ask]);
+    const responses = await Promise.all(asked.map((ask) => history(ask.query, ask.key)));
+    expect(responses.map((response) => response.status)).toEqual(asked.map((ask) => ask.status));
+    expect(responses.map((response) => (response.status === 200 ? userTexts(response) : undefined))).toEqual(asked.map((ask) => ask.texts));
+
+    // As for session reads, pages asked in one turn of the event loop always go together.
+    const pages = app.service.deps.messagePages;
+    const before = app.logs.length;
+    const read = await Promise.all([pages.read(mine, 2), pages.read(theirs, 50), pages.read(mine, 6), pages.read(mine, 2)]);
+    expect(read.map((rows) => rows.map((row) => row.content))).toEqual([
+      ['hey', expect.any(String)],
+      ['help', expect.any(String)],
+      ['hey', expect.any(String), 'hey!', expect.any(String), 'hey!!', expect.any(String)],
+      ['hey', expect.any(String)],
+    ]);
+    const statements = app.logs.slice(before).filter((line) => line.component === 'orm' && String(line.msg).includes('from jsonb_to_recordset'));
+    expect(statements).toHaveLength(1);
+  });
 });
 
 describe('Idempotency-Key', () => {

@@ -207,4 +207,46 @@ describe('GraphQL sessions', () => {
     const badCursor = await list({ after: 'not-a-cursor!' });
     expect(badCursor.body.errors[0].extensions).toMatchObject({ code: 'validation_error', field: 'after' });
   });
+
+  it("lists at once: each caller pages its own account's sessions by its own cursor and status; lists made together share one statement", async () => {
+    const [a, b] = [await app.createAccount('pro'), await app.createAccount('pro')];
+    const open = async (key: string) => {
+      clock.advance(1000);
+      return (await create({ walletAddress: WALLET }, key)).body.sessionId as string;
+    };
+    const expired = await open(a.key);
+    clock.advance(DAY_MS);
+    const [terminated, older, newer] = [await open(a.key), await open(a.key), await open(a.key)];
+    await terminate(terminated, a.key);
+    const theirs = [await open(b.key), await open(b.key)];
+    const list = (variables: object, key: string) =>
+      graphql('query($first: Int, $after: String, $status: SessionStatus) { sessions(first: $first, after: $after, status: $status) { edges { node { sessionId } } pageInfo { endCursor } } }', variables, key);
+    const ids = (response: { body: any }) => response.body.data.sessions.edges.map((edge: any) => edge.node.sessionId);
+    const firstPage = await list({ first: 2 }, a.key);
+    const cursor = firstPage.body.data.sessions.pageInfo.endCursor;
+    const asked = [
+      { variables: { first: 2 }, key: a.key, expected: [newer, older] },
+      { variables: { first: 2, after: cursor }, key: a.key, expected: [terminated, expired] },
+      { variables: { status: 'active' }, key: a.key, expected: [newer, older] },
+      { variables: { status: 'terminated' }, key: a.key, expected: [terminated] },
+      { variables: { status: 'expired' }, key: a.key, expected: [expired] },
+      { variables: { first: 10 }, key: b.key, expected: [theirs[1], theirs[0]] },
+      // A cursor is a position in time: b's sessions are all newer than this one.
+      { variables: { first: 2, after: cursor }, key: b.key, expected: [] },
+    ].flatMap((ask) => [ask, ask]);
+    const responses = await Promise.all(asked.map((ask) => list(ask.variables, ask.key)));
+    expect(responses.map(ids)).toEqual(asked.map((ask) => ask.expected));
+
+    // As for GETs, lists made in one turn of the event loop always go together.
+    const before = app.logs.length;
+    const pages = await Promise.all([
+      app.service.deps.sessionReader.page({ accountId: a.accountId, limit: 2, now: clock.now() }),
+      app.service.deps.sessionReader.page({ accountId: a.accountId, limit: 10, status: 'active', now: clock.now() }),
+      app.service.deps.sessionReader.page({ accountId: b.accountId, limit: 10, now: clock.now() }),
+      app.service.deps.sessionReader.page({ accountId: a.accountId, limit: 2, now: clock.now() }),
+    ]);
+    expect(pages.map((page) => page.map((session) => session.id))).toEqual([[newer, older], [newer, older], [theirs[1], theirs[0]], [newer, older]]);
+    const statements = app.logs.slice(before).filter((line) => line.component === 'orm' && String(line.msg).includes('from jsonb_to_recordset'));
+    expect(statements).toHaveLength(1);
+  });
 });
