@@ -2,7 +2,7 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import type { Intent, TransactionDetails } from '../agent/intent';
 import type { SessionView } from '../sessions/session.entity';
 import { sessionView, type SessionRow } from '../sessions/session.repository';
-import { distinctBy } from '../shared/distinct';
+import { rowsPerQuery } from '../shared/distinct';
 import { jsonbLiteral } from '../shared/jsonb';
 import type { TransactionRecord } from '../transactions/transaction-record.entity';
 import { Message, type MessageRole, type MessageView } from './message.entity';
@@ -26,9 +26,9 @@ export class MessageRepository extends EntityRepository<Message> {
    * statements. For each session it counts two messages per turn, only if the session is still
    * active (locking the sessions' rows in id order, so concurrent statements queue without
    * deadlocking and take consecutive positions), then inserts every turn's user message and
-   * reply at its positions (in the order given) and the built transaction's record. Returns each turn's reply position, in the order given, or
-   * null for a turn stored nothing because its session is missing, another account's, expired at
-   * the turn's time or terminated.
+   * reply at its positions (in the order given) and the built transaction's record. Returns
+   * each turn's reply position, in the order given, or null for a turn stored nothing because
+   * its session is missing, another account's, expired at the turn's time or terminated.
    */
   async appendTurns(turns: readonly NewTurn[]): Promise<Array<number | null>> {
     const rows = await this.em.execute<Array<{ ord: number; reply_seq: number }>>(
@@ -81,30 +81,31 @@ export class MessageRepository extends EntityRepository<Message> {
    * timestamp, seq) index from the cursor (from the start without one) and stops after `limit`
    * rows, however long the history is.
    */
-  async pagesFor(queries: readonly PageQuery[]): Promise<MessageView[][]> {
-    if (queries.length === 0) return [];
-    const { distinct, indexOf } = distinctBy(queries, pageQueryId);
-    const rows = await this.em.execute<Array<MessageRow & { ord: number }>>(
-      `select "q"."ord", "page".* from jsonb_to_recordset(${jsonbLiteral(
-        distinct.map((query, ord) => ({
-          ord,
-          session_id: query.sessionId,
-          lim: query.limit,
-          after_at: query.after?.[0] ?? '-infinity',
-          after_seq: query.after?.[1] ?? -1,
-        })),
-      )}) as "q" ("ord" int, "session_id" text, "lim" int, "after_at" timestamptz, "after_seq" bigint)
-       cross join lateral (
-         select "m".* from "message" "m"
-          where "m"."session_id" = "q"."session_id" and ("m"."timestamp", "m"."seq") > ("q"."after_at", "q"."after_seq")
-          order by "m"."timestamp", "m"."seq"
-          limit "q"."lim"
-       ) "page"
-       order by "q"."ord", "page"."timestamp", "page"."seq"`,
+  pagesFor(queries: readonly PageQuery[]): Promise<MessageView[][]> {
+    return rowsPerQuery<PageQuery, MessageRow & { ord: number }, MessageView>(
+      queries,
+      pageQueryId,
+      (distinct) =>
+        this.em.execute(
+          `select "q"."ord", "page".* from jsonb_to_recordset(${jsonbLiteral(
+            distinct.map((query, ord) => ({
+              ord,
+              session_id: query.sessionId,
+              lim: query.limit,
+              after_at: query.after?.[0] ?? '-infinity',
+              after_seq: query.after?.[1] ?? -1,
+            })),
+          )}) as "q" ("ord" int, "session_id" text, "lim" int, "after_at" timestamptz, "after_seq" bigint)
+           cross join lateral (
+             select "m".* from "message" "m"
+              where "m"."session_id" = "q"."session_id" and ("m"."timestamp", "m"."seq") > ("q"."after_at", "q"."after_seq")
+              order by "m"."timestamp", "m"."seq"
+              limit "q"."lim"
+           ) "page"
+           order by "q"."ord", "page"."timestamp", "page"."seq"`,
+        ),
+      messageView,
     );
-    const pages = distinct.map((): MessageView[] => []);
-    for (const row of rows) pages[row.ord].push(messageView(row));
-    return indexOf.map((index) => pages[index]);
   }
 
   /** The newest message of each session that has one. */

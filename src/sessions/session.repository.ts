@@ -1,6 +1,6 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import { Session, type SessionStatus, type SessionView } from './session.entity';
-import { distinctBy } from '../shared/distinct';
+import { rowsPerQuery } from '../shared/distinct';
 import { jsonbLiteral } from '../shared/jsonb';
 
 export class SessionRepository extends EntityRepository<Session> {
@@ -44,38 +44,39 @@ export class SessionRepository extends EntityRepository<Session> {
    * after `limit` rows. Read as views: `find` with the same conditions cost ~0.5 ms of CPU per
    * page to build and hydrate.
    */
-  async pagesFor(queries: readonly SessionPageQuery[]): Promise<SessionView[][]> {
-    if (queries.length === 0) return [];
-    const { distinct, indexOf } = distinctBy(queries, pageQueryId);
-    const rows = await this.em.execute<Array<SessionRow & { ord: number }>>(
-      `select "q"."ord", "page".* from jsonb_to_recordset(${jsonbLiteral(
-        distinct.map((query, ord) => ({
-          ord,
-          account_id: query.accountId,
-          lim: query.limit,
-          after_at: query.after?.[0] ?? 'infinity',
-          after_id: query.after?.[1] ?? '',
-          status: query.status ?? null,
-          now: query.now,
-        })),
-      )}) as "q" ("ord" int, "account_id" text, "lim" int, "after_at" timestamptz, "after_id" text, "status" text, "now" timestamptz)
-       cross join lateral (
-         select ${VIEW_COLUMNS} from "session" "s"
-          where "s"."account_id" = "q"."account_id" and ("s"."created_at", "s"."id") < ("q"."after_at", "q"."after_id")
-            and case "q"."status"
-                  when 'terminated' then "s"."terminated_at" is not null
-                  when 'active' then "s"."terminated_at" is null and "s"."expires_at" > "q"."now"
-                  when 'expired' then "s"."terminated_at" is null and "s"."expires_at" <= "q"."now"
-                  else true
-                end
-          order by "s"."created_at" desc, "s"."id" desc
-          limit "q"."lim"
-       ) "page"
-       order by "q"."ord", "page"."created_at" desc, "page"."id" desc`,
+  pagesFor(queries: readonly SessionPageQuery[]): Promise<SessionView[][]> {
+    return rowsPerQuery<SessionPageQuery, SessionRow & { ord: number }, SessionView>(
+      queries,
+      pageQueryId,
+      (distinct) =>
+        this.em.execute(
+          `select "q"."ord", "page".* from jsonb_to_recordset(${jsonbLiteral(
+            distinct.map((query, ord) => ({
+              ord,
+              account_id: query.accountId,
+              lim: query.limit,
+              after_at: query.after?.[0] ?? 'infinity',
+              after_id: query.after?.[1] ?? '',
+              status: query.status ?? null,
+              now: query.now,
+            })),
+          )}) as "q" ("ord" int, "account_id" text, "lim" int, "after_at" timestamptz, "after_id" text, "status" text, "now" timestamptz)
+           cross join lateral (
+             select ${VIEW_COLUMNS} from "session" "s"
+              where "s"."account_id" = "q"."account_id" and ("s"."created_at", "s"."id") < ("q"."after_at", "q"."after_id")
+                and case "q"."status"
+                      when 'terminated' then "s"."terminated_at" is not null
+                      when 'active' then "s"."terminated_at" is null and "s"."expires_at" > "q"."now"
+                      when 'expired' then "s"."terminated_at" is null and "s"."expires_at" <= "q"."now"
+                      else true
+                    end
+              order by "s"."created_at" desc, "s"."id" desc
+              limit "q"."lim"
+           ) "page"
+           order by "q"."ord", "page"."created_at" desc, "page"."id" desc`,
+        ),
+      sessionView,
     );
-    const pages = distinct.map((): SessionView[] => []);
-    for (const row of rows) pages[row.ord].push(sessionView(row));
-    return indexOf.map((index) => pages[index]);
   }
 }
 
