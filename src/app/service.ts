@@ -27,7 +27,7 @@ import { newRequestId } from './http';
 import { InFlightRequests } from './in-flight';
 import { buildParleySchema } from './schema';
 import { Prometheus } from './prometheus';
-import { createHttpApp, type HttpApp } from './server';
+import { createHttpApp, createHttpServer, type HttpApp } from './server';
 
 export interface Service {
   http: HttpApp;
@@ -145,11 +145,10 @@ export async function startService(config: Config, logger: Logger, options: Serv
       bootstrapKey,
       listen: () =>
         new Promise((resolve, reject) => {
-          server = http.express.listen(config.PORT, config.HOST, (error?: Error) => {
-            if (error) reject(error);
-            else resolve((server!.address() as AddressInfo).port);
-          });
+          server = createHttpServer(http.express);
+          server.once('error', reject);
           server.on('clientError', answerClientError);
+          server.listen(config.PORT, config.HOST, () => resolve((server!.address() as AddressInfo).port));
         }),
       async stop() {
         if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
