@@ -1,7 +1,8 @@
 // `npm run bench`: requests per second and latency of Parley's main endpoints with autocannon,
 // against a bare express hello-world on the same machine as the baseline (measured before and
 // after Parley's targets). Each server runs in a process of its own; 100 connections, 2 s of
-// warm-up then 10 s per target. Writes bench/RESULTS.md.
+// warm-up then 10 s per target. Writes bench/RESULTS.md. Last, for reference and outside the
+// ratios' baseline: the hello-world on Parley's own HTTP server (see `createHttpServer`).
 // Targets (issue 8): prices ≥ 50% of the baseline, messages ≥ 25%, p99 < 50 ms.
 const { fork, spawn } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
@@ -122,6 +123,11 @@ async function waitFor(url) {
   }
   await measureBaseline('after');
   baseline.kill('SIGTERM');
+  // Not part of the baseline: the same hello-world on Parley's HTTP server, for reference.
+  const reference = fork(path.join(__dirname, 'baseline-server.js'), { env: { ...process.env, NODE_ENV: 'production', PORT: '39303', PARLEY_SERVER: '1' } });
+  await waitFor('http://127.0.0.1:39303/');
+  record("reference: the hello-world on Parley's HTTP server", await run(reference.pid, { url: 'http://127.0.0.1:39303/' }));
+  reference.kill('SIGTERM');
 
   const baselines = rows.filter((row) => row.name.startsWith('baseline'));
   const baselineRps = baselines.reduce((sum, row) => sum + row.rps, 0) / baselines.length;
@@ -129,7 +135,7 @@ async function waitFor(url) {
   const table = rows
     .map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / baselineRps).toFixed(1)}% | ${r.cpu ?? '?'} | ${r.errors} |`)
     .join('\n');
-  const report = `# Benchmark results\n\nMachine: ${machine}. autocannon, ${CONNECTIONS} connections, ${DURATION} s per target, server and load generator on the same machine. "of baseline" is of the mean of the two baseline runs.\n\n| target | req/s | p50 ms | p99 ms | of baseline | server CPU µs/request | non-2xx/errors |\n|---|---|---|---|---|---|---|\n${table}\n`;
+  const report = `# Benchmark results\n\nMachine: ${machine}. autocannon, ${CONNECTIONS} connections, ${DURATION} s per target, server and load generator on the same machine. "of baseline" is of the mean of the two baseline runs; the reference row is the same hello-world on Parley's HTTP server (\`createHttpServer\`), not part of that baseline.\n\n| target | req/s | p50 ms | p99 ms | of baseline | server CPU µs/request | non-2xx/errors |\n|---|---|---|---|---|---|---|\n${table}\n`;
   writeFileSync(path.join(__dirname, 'RESULTS.md'), report);
   console.log(`\n${rows.map((r) => `${r.name}: ${((100 * r.rps) / baselineRps).toFixed(1)}% of baseline`).join('\n')}`);
 })().catch((error) => {

@@ -3,7 +3,6 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { addRestApi, restErrorHandler } from '../../rest-adapter/router';
 import { sendError, sendPayload } from '../../rest-adapter/respond';
@@ -103,36 +102,6 @@ export async function createHttpApp(
   app.use(restErrorHandler(logger));
 
   return { express: app, close: () => apollo.stop() };
-}
-
-/**
- * The HTTP server of an app, creating each request and response with the prototypes express
- * gives them (`app.request`, `app.response`). Express sets them on every request with
- * `Object.setPrototypeOf`; on objects built with other prototypes, V8 then keeps each
- * request's objects past two young-generation collections, promoting them to the old space
- * (under load ~6 MB per scavenge and a mark-compact every second or two: the p99 tail). Built
- * with those prototypes, express's call changes nothing. Measured on an express hello-world:
- * 3,800 -> 8,800 req/s, p99 47 -> 18 ms at 100 connections.
- */
-export function createHttpServer(app: Express): Server {
-  return createServer(
-    { IncomingMessage: withPrototype(IncomingMessage, app.request), ServerResponse: withPrototype(ServerResponse, app.response) },
-    app,
-  );
-}
-
-/**
- * A constructor of `Base`'s objects with `prototype` as theirs. It calls `Base` as a function,
- * as Node's own HTTP classes are (`Reflect.construct` with another `new.target` built the same
- * objects, and V8 promoted them all the same: 2,900 req/s on that hello-world).
- */
-function withPrototype<C extends typeof IncomingMessage | typeof ServerResponse>(Base: C, prototype: object): C {
-  const init = Base as unknown as (this: object, ...args: unknown[]) => void;
-  function Constructor(this: object, ...args: unknown[]): void {
-    init.apply(this, args);
-  }
-  Constructor.prototype = prototype;
-  return Constructor as unknown as C;
 }
 
 /**

@@ -27,7 +27,8 @@ import { newRequestId } from './http';
 import { InFlightRequests } from './in-flight';
 import { buildParleySchema } from './schema';
 import { Prometheus } from './prometheus';
-import { createHttpApp, createHttpServer, type HttpApp } from './server';
+import { createHttpServer } from './http-server';
+import { createHttpApp, type HttpApp } from './server';
 
 export interface Service {
   http: HttpApp;
