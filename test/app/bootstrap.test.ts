@@ -1,4 +1,7 @@
 import { runCli } from '../../src/app/cli';
+import { loadConfig } from '../../src/app/config';
+import { startService } from '../../src/app/service';
+import { createLogger } from '../../src/shared/logger';
 import { bearer, freshDatabase, startTestApp, type TestDatabase } from '../support/app';
 
 const ADMIN_KEY = `parley_live_${'Q'.repeat(16)}${'7'.repeat(16)}`;
@@ -39,6 +42,23 @@ describe('start-up bootstrap', () => {
     const second = await startTestApp({ database, env: { PARLEY_ADMIN_KEY: ADMIN_KEY } });
     expect((await usage(second, ADMIN_KEY)).status).toBe(200);
     await second.close();
+  });
+});
+
+describe('listening', () => {
+  it('refuses a port already in use with EADDRINUSE, and the service still stops cleanly', async () => {
+    const first = await startTestApp({ database });
+    const other = await freshDatabase();
+    const config = loadConfig({ ...other.env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: new URL(first.url).port });
+    const second = await startService(config, createLogger(config.LOG_LEVEL));
+    try {
+      await expect(second.listen()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    } finally {
+      await second.stop();
+      await other.drop();
+    }
+    expect((await usage(first, first.service.bootstrapKey!)).status).toBe(200);
+    await first.close();
   });
 });
 
