@@ -65,6 +65,14 @@ async function waitFor(url) {
   throw new Error(`${url} did not come up`);
 }
 
+/** The hello-world (bench/baseline-server.js) on `port`, once it answers; `env` added to its own. */
+async function startHelloWorld(port, env = {}) {
+  const child = fork(path.join(__dirname, 'baseline-server.js'), { env: { ...process.env, NODE_ENV: 'production', PORT: String(port), ...env } });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url);
+  return { child, url };
+}
+
 (async () => {
   const rows = [];
   const record = (name, result) => {
@@ -80,9 +88,8 @@ async function waitFor(url) {
   // Both servers run as deployed (the Dockerfile sets NODE_ENV=production).
   // The baseline is measured before and after Parley's targets, and the ratios are to the mean of
   // the two: this machine's speed drifts by several percent over a run.
-  const baseline = fork(path.join(__dirname, 'baseline-server.js'), { env: { ...process.env, NODE_ENV: 'production', PORT: '39301' } });
-  await waitFor('http://127.0.0.1:39301/');
-  const measureBaseline = async (when) => record(`baseline: express hello-world (${when})`, await run(baseline.pid, { url: 'http://127.0.0.1:39301/' }));
+  const baseline = await startHelloWorld(39301);
+  const measureBaseline = async (when) => record(`baseline: express hello-world (${when})`, await run(baseline.child.pid, { url: baseline.url }));
   await measureBaseline('before');
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
@@ -122,12 +129,11 @@ async function waitFor(url) {
     await server?.drop();
   }
   await measureBaseline('after');
-  baseline.kill('SIGTERM');
+  baseline.child.kill('SIGTERM');
   // Not part of the baseline: the same hello-world on Parley's HTTP server, for reference.
-  const reference = fork(path.join(__dirname, 'baseline-server.js'), { env: { ...process.env, NODE_ENV: 'production', PORT: '39303', PARLEY_SERVER: '1' } });
-  await waitFor('http://127.0.0.1:39303/');
-  record("reference: the hello-world on Parley's HTTP server", await run(reference.pid, { url: 'http://127.0.0.1:39303/' }));
-  reference.kill('SIGTERM');
+  const reference = await startHelloWorld(39303, { PARLEY_SERVER: '1' });
+  record("reference: the hello-world on Parley's HTTP server", await run(reference.child.pid, { url: reference.url }));
+  reference.child.kill('SIGTERM');
 
   const baselines = rows.filter((row) => row.name.startsWith('baseline'));
   const baselineRps = baselines.reduce((sum, row) => sum + row.rps, 0) / baselines.length;
