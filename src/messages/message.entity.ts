@@ -13,7 +13,6 @@ export type MessageRole = (typeof MESSAGE_ROLES)[number];
 @Entity({ tableName: 'message', repository: () => MessageRepository })
 @Unique({ properties: ['session', 'seq'] })
 @Index({ properties: ['session', 'timestamp', 'seq'] })
-@Index({ properties: ['timestamp'] })
 export class Message {
   [EntityRepositoryType]?: MessageRepository;
 

@@ -4,6 +4,7 @@ import { Migration20261121010000_sessions_and_messages } from './Migration202611
 import { Migration20261121020000_idempotency } from './Migration20261121020000_idempotency';
 import { Migration20261121030000_transactions } from './Migration20261121030000_transactions';
 import { Migration20261121040000_metrics_indexes } from './Migration20261121040000_metrics_indexes';
+import { Migration20261123000000_drop_message_timestamp_index } from './Migration20261123000000_drop_message_timestamp_index';
 
 /**
  * Every migration in order. Listed here (not discovered from disk) so that the compiled
@@ -15,4 +16,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121020000_idempotency', class: Migration20261121020000_idempotency },
   { name: 'Migration20261121030000_transactions', class: Migration20261121030000_transactions },
   { name: 'Migration20261121040000_metrics_indexes', class: Migration20261121040000_metrics_indexes },
+  { name: 'Migration20261123000000_drop_message_timestamp_index', class: Migration20261123000000_drop_message_timestamp_index },
 ];
