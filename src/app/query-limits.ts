@@ -1,4 +1,3 @@
-import type { ApolloServerPlugin } from '@apollo/server';
 import {
   getNamedType,
   GraphQLError,
@@ -63,13 +62,16 @@ const connectionEstimator: ComplexityEstimator = ({ field, args, childComplexity
 // Costs remembered per document, for as many sets of variables.
 const REMEMBERED_COSTS = 100;
 
+/** Throws, before execution, when an operation's estimated cost is above the limit. */
+export type CostCheck = (document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | undefined) => void;
+
 /**
- * Apollo plugin: refuses, before execution, an operation whose estimated cost is above `max`.
- * A cost depends only on the document, the operation and the variables, so it is computed once
- * for each and kept beside the document, which Apollo's document store hands to every request
- * with the same query text (estimating walked the whole document: 4% of a nested query's CPU).
+ * The cost check for Apollo's `didResolveOperation` (see `requestHooks`). A cost depends only
+ * on the document, the operation and the variables, so it is computed once for each and kept
+ * beside the document, which Apollo's document store hands to every request with the same
+ * query text (estimating walked the whole document: 4% of a nested query's CPU).
  */
-export function costLimit(schema: GraphQLSchema, max: number): ApolloServerPlugin {
+export function costCheck(schema: GraphQLSchema, max: number): CostCheck {
   const costs = new WeakMap<DocumentNode, Map<string, number>>();
   const costOf = (document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | undefined) => {
     let known = costs.get(document);
@@ -89,28 +91,22 @@ export function costLimit(schema: GraphQLSchema, max: number): ApolloServerPlugi
     }
     return cost;
   };
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ request, document }) {
-          let cost: number;
-          try {
-            cost = costOf(document, request.operationName, request.variables);
-          } catch {
-            // Variables that do not coerce: execution refuses them before any resolver runs, as
-            // a request error (400), where an error thrown here would be Apollo's 500.
-            return;
-          }
-          if (cost > max) {
-            const error = new DomainError('validation_error', `The query is too expensive: cost ${cost}, at most ${max}. Ask for fewer rows.`, {
-              details: { cost, limit: max },
-            });
-            // Apollo answers a plugin's error with 500 unless it names a status: 400, as for a
-            // document that does not validate (200 for application/json clients: see server.ts).
-            throw new GraphQLError(error.message, { originalError: error, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
-          }
-        },
-      };
-    },
+  return (document, operationName, variables) => {
+    let cost: number;
+    try {
+      cost = costOf(document, operationName, variables);
+    } catch {
+      // Variables that do not coerce: execution refuses them before any resolver runs, as a
+      // request error (400), where an error thrown here would be Apollo's 500.
+      return;
+    }
+    if (cost > max) {
+      const error = new DomainError('validation_error', `The query is too expensive: cost ${cost}, at most ${max}. Ask for fewer rows.`, {
+        details: { cost, limit: max },
+      });
+      // Apollo answers a hook's error with 500 unless it names a status: 400, as for a
+      // document that does not validate (200 for application/json clients: see requestHooks).
+      throw new GraphQLError(error.message, { originalError: error, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+    }
   };
 }

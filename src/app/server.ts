@@ -1,5 +1,5 @@
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
@@ -9,12 +9,13 @@ import { sendError, sendPayload } from '../../rest-adapter/respond';
 import { pagesRouter, playground } from '../pages/pages';
 import { DomainError, errorFields } from '../shared/errors';
 import type { Logger } from '../shared/logger';
+import { requestHooks } from './apollo-hooks';
 import { createContext, type AppDeps, type Context } from './context';
 import { toDomainError } from './graphql-errors';
 import type { InFlightRequests } from './in-flight';
 import { authenticate, jsonBody, locals, sendJson, setErrorHeaders, toClientError, trackRequests } from './http';
 import type { Prometheus } from './prometheus';
-import { costLimit, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
+import { costCheck, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 
 export interface HttpApp {
   express: Express;
@@ -42,11 +43,9 @@ export async function createHttpApp(
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
-      noStore,
-      logFaults(logger),
-      unauthorizedStatus,
-      requestErrorStatusForJsonClients,
-      costLimit(schema, MAX_COST),
+      // Installed by default for federated subgraphs, which this schema is not.
+      ApolloServerPluginInlineTraceDisabled(),
+      requestHooks(logger, costCheck(schema, MAX_COST)),
     ],
   });
   await apollo.start();
@@ -107,86 +106,13 @@ export async function createHttpApp(
 /**
  * The one place GraphQL errors take their public shape: a DomainError keeps its code,
  * message, field and details; request errors become `validation_error`; anything else is
- * masked as `internal_error` (the `logFaults` plugin has logged it with the request id).
+ * masked as `internal_error` (`requestHooks` has logged it with the request id).
  */
 function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const domain = error instanceof GraphQLError ? toDomainError(error) : null;
   if (!domain) return { message: 'Internal server error', path: formatted.path, extensions: { code: 'internal_error' } };
   return { message: domain.message, locations: formatted.locations, path: formatted.path, extensions: errorFields(domain) };
 }
-
-function logFaults(logger: Logger): ApolloServerPlugin<Context> {
-  return {
-    async requestDidStart() {
-      return {
-        async didEncounterErrors({ errors, contextValue }) {
-          for (const error of errors) {
-            if (!toDomainError(error)) {
-              logger.error({ err: error.originalError ?? error, requestId: contextValue.requestId }, 'graphql fault');
-            }
-          }
-        },
-      };
-    },
-  };
-}
-
-/**
- * No cache may keep a GraphQL answer (it is one account's data): the header Apollo's
- * cache-control plugin sets when no field gives a cache hint, which none here does. That plugin
- * is off: its per-field hooks wrapped every resolver (3% of a nested query's CPU).
- */
-const noStore: ApolloServerPlugin<Context> = {
-  async requestDidStart() {
-    return {
-      async willSendResponse({ response }) {
-        response.http.headers.set('cache-control', 'no-store');
-      },
-    };
-  },
-};
-
-/** A GraphQL request refused for want of a key answers 401 with a Bearer challenge, as REST does. */
-const unauthorizedStatus: ApolloServerPlugin<Context> = {
-  async requestDidStart() {
-    return {
-      async willSendResponse({ response }) {
-        const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
-        if (errors?.some((error) => error.extensions?.code === 'unauthorized')) {
-          response.http.status = 401;
-          response.http.headers.set('www-authenticate', 'Bearer realm="parley"');
-        }
-      },
-    };
-  },
-};
-
-// Apollo's codes for a request whose document or variables are at fault.
-const REQUEST_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT']);
-
-/**
- * GraphQL over HTTP: a client that accepts `application/json` (the legacy media type) SHOULD
- * get 200 for a document that does not parse or validate, or variables that do not coerce;
- * only `application/graphql-response+json` clients get 400
- * (https://graphql.github.io/graphql-over-http/draft/#sec-application-json). Apollo answers 400
- * to both, so this plugin restores 200 for the former.
- */
-const requestErrorStatusForJsonClients: ApolloServerPlugin<Context> = {
-  async requestDidStart({ request }) {
-    let requestError = false;
-    return {
-      async didEncounterErrors({ errors }) {
-        requestError = errors.some((error) => REQUEST_ERROR_CODES.has(String(error.extensions?.code)));
-      },
-      async willSendResponse({ response }) {
-        const accept = request.http?.headers.get('accept') ?? '';
-        if (requestError && response.http.status === 400 && !accept.includes('application/graphql-response+json')) {
-          response.http.status = 200;
-        }
-      },
-    };
-  },
-};
 
 /** Errors raised before Apollo runs (bad key, rate limit, bad JSON) in GraphQL's shape. */
 function graphQLErrorHandler(logger: Logger): ErrorRequestHandler {

@@ -17,7 +17,7 @@ describe('depth limit', () => {
   });
 });
 
-describe('cost limit and CORS over HTTP', () => {
+describe('request hooks (cost limit, caching, 401, faults) and CORS over HTTP', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ env: { CORS_ORIGINS: 'https://app.example.com' } });
@@ -63,6 +63,21 @@ describe('cost limit and CORS over HTTP', () => {
     const refused = await app.http.post('/graphql').send({ query: '{ sessions(first: 1) { edges { node { sessionId } } } }' });
     expect([answered.status, refused.status]).toEqual([200, 401]);
     expect([answered.headers['cache-control'], refused.headers['cache-control']]).toEqual(['no-store', 'no-store']);
+    expect(refused.headers['www-authenticate']).toMatch(/^Bearer/);
+  });
+
+  it('masks a fault as internal_error and logs it with the request id', async () => {
+    const connection = app.service.database.orm.em.getConnection();
+    await connection.execute('alter table "session" rename to "session_away"');
+    try {
+      const response = await app.http.post('/graphql').set('Authorization', bearer(app.adminKey)).send({ query: '{ sessions(first: 1) { edges { node { sessionId } } } }' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ data: null, errors: [{ message: 'Internal server error', path: ['sessions'], extensions: { code: 'internal_error' } }] });
+      const fault = app.logs.find((line) => line.msg === 'graphql fault' && line.requestId === response.headers['x-request-id']);
+      expect(JSON.stringify(fault?.err)).toContain('session');
+    } finally {
+      await connection.execute('alter table "session_away" rename to "session"');
+    }
   });
 
   it('answers preflights and exposes the rate-limit headers to listed origins only', async () => {
