@@ -9,8 +9,9 @@ const REQUEST_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION
 
 /**
  * Parley's hooks into Apollo's request pipeline, as one plugin: Apollo awaits every plugin's
- * hooks at each step of every request, so five plugins cost a `{ __typename }` 8% more CPU
- * than one. In the order a request meets them:
+ * hooks at each step of every request, and five plugins cost a `{ __typename }` 2–8% more
+ * main-thread CPU than one (the nested query of `npm run bench` 6–9%). In the order a request
+ * meets them:
  * - the cost limit, before execution (`costCheck`);
  * - faults (errors that are not the client's) are logged with the request id, as
  *   `formatError` shows them only as `internal_error`;
