@@ -46,8 +46,7 @@ export function requestHooks(logger: Logger, checkCost: CostCheck): ApolloServer
             response.http.status = 401;
             response.http.headers.set('www-authenticate', 'Bearer realm="parley"');
           }
-          const accept = request.http?.headers.get('accept') ?? '';
-          if (requestError && response.http.status === 400 && !accept.includes('application/graphql-response+json')) {
+          if (requestError && response.http.status === 400 && !(request.http?.headers.get('accept') ?? '').includes('application/graphql-response+json')) {
             response.http.status = 200;
           }
         },
