@@ -11,6 +11,7 @@ import { DomainError, errorFields } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { requestHooks } from './apollo-hooks';
 import { createContext, type AppDeps, type Context } from './context';
+import { jitGateway } from './jit-gateway';
 import { toDomainError } from './graphql-errors';
 import type { InFlightRequests } from './in-flight';
 import { authenticate, jsonBody, locals, sendJson, setErrorHeaders, toClientError, trackRequests } from './http';
@@ -34,7 +35,7 @@ export async function createHttpApp(
 ): Promise<HttpApp> {
   const { logger } = deps;
   const apollo = new ApolloServer<Context>({
-    schema,
+    gateway: jitGateway(schema),
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     // `main` owns SIGTERM/SIGINT and stops Apollo in order; Apollo's own handlers would race it.
