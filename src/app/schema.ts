@@ -1,5 +1,5 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
-import { buildSchema } from 'type-graphql';
+import { buildSchema, getMetadataStorage } from 'type-graphql';
 import { authChecker } from '../auth/auth-checker';
 import { KeyResolver } from '../keys/key.resolver';
 import { UsageResolver } from '../limits/usage.resolver';
@@ -14,8 +14,33 @@ import { SessionResolver } from '../sessions/session.resolver';
 export const resolvers = [KeyResolver, UsageResolver, SessionResolver, MessageResolver, PriceResolver, PortfolioResolver, DevResolver, TransactionResolver, MetricsResolver] as const;
 
 /** Builds the executable schema from the type-graphql classes. Done once at start-up. */
-export function buildParleySchema(): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers, authChecker, validate: false });
+export async function buildParleySchema(): Promise<GraphQLSchema> {
+  markPlainFieldsSimple();
+  const schema = await buildSchema({ resolvers, authChecker, validate: false });
+  assertNoGuardedPlainField();
+  return schema;
+}
+
+/**
+ * type-graphql wraps every plain field (a property of an object type, no resolver) in a
+ * resolver that runs the field's own auth and middlewares. Parley guards resolvers and field
+ * resolvers only, so plain fields are marked simple: they get graphql's default resolver, a
+ * property read that graphql-jit inlines (the nested query over 20 sessions × 5 messages:
+ * +20–27% req/s). Field resolvers (`@FieldResolver`) keep their auth whatever the mark.
+ */
+function markPlainFieldsSimple(): void {
+  for (const field of getMetadataStorage().fields) field.simple ??= true;
+}
+
+/** A plain field given `@Authorized` or `@UseMiddleware` stops the build rather than run unguarded. */
+export function assertNoGuardedPlainField(): void {
+  for (const type of getMetadataStorage().objectTypes) {
+    for (const field of type.fields ?? []) {
+      if (field.simple && (field.roles !== undefined || field.middlewares?.length)) {
+        throw new Error(`${type.name}.${field.name}: put @Authorized and @UseMiddleware on a resolver or field resolver, not on a plain field`);
+      }
+    }
+  }
 }
 
 /** The SDL checked in at schema/schema.graphql: sorted, so that it diffs cleanly. */

@@ -78,6 +78,19 @@ describe('GraphQL execution, first and repeated', () => {
     ]);
   });
 
+  it("keeps a field resolver's scope: a key without read:messages gets the session but not its history", async () => {
+    const key = await app.createKey(['write:sessions']);
+    const query = '{ sessions(first: 1) { edges { node { sessionId messageCount latestMessage { content } } } } }';
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await app.http.post('/graphql').set('Authorization', bearer(key)).send({ query })).body);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0].data.sessions.edges[0].node).toEqual({ sessionId, messageCount: 4, latestMessage: null });
+    expect(answers[0].errors).toEqual([
+      expect.objectContaining({ path: ['sessions', 'edges', 0, 'node', 'latestMessage'], extensions: expect.objectContaining({ code: 'forbidden', details: { requiredScope: 'read:messages' } }) }),
+    ]);
+  });
+
   it('refuses bad variables with 400 every time', async () => {
     const query = 'query ($first: Int) { sessions(first: $first) { edges { cursor } } }';
     const { status, body } = await thrice({ query, variables: { first: 'ten' } }, 'application/graphql-response+json');
