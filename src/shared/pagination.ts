@@ -35,13 +35,13 @@ export function decodeCursor<K>(cursor: string, isKey: (value: unknown) => value
 export interface Page<T> {
   nodes: T[];
   hasNextPage: boolean;
-  cursors: string[];
+  /** The cursor of a node of the page, encoded when asked for: most queries read none. */
+  cursorOf(node: T): string;
 }
 
 /** A page from `size + 1` fetched rows: the extra row only says that there is more. */
 export function toPage<T>(rows: T[], size: number, keyOf: (row: T) => Array<string | number>): Page<T> {
-  const nodes = rows.slice(0, size);
-  return { nodes, hasNextPage: rows.length > size, cursors: nodes.map((node) => encodeCursor(keyOf(node))) };
+  return { nodes: rows.slice(0, size), hasNextPage: rows.length > size, cursorOf: (node) => encodeCursor(keyOf(node)) };
 }
 
 /** Cursor keys of the form [ISO timestamp, non-negative integer or id string]. */
