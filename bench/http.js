@@ -3,6 +3,7 @@
 // after Parley's targets). Each server runs in a process of its own; 100 connections, 2 s of
 // warm-up then 10 s per target. Writes bench/RESULTS.md. Last, for reference and outside the
 // ratios' baseline: the hello-world on Parley's own HTTP server (see `createHttpServer`).
+// The nested GraphQL query is measured at two sizes: 5 and 20 sessions, 5 messages each.
 // Targets (issue 8): prices ≥ 50% of the baseline, messages ≥ 25%, p99 < 50 ms.
 const { fork, spawn } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
@@ -51,6 +52,14 @@ async function expectSuccess({ url, method = 'GET', headers, body }) {
   const response = await fetch(url, { method, headers, body });
   const payload = await response.json();
   if (!response.ok || payload.errors) throw new Error(`${method} ${url} does not succeed: ${response.status} ${JSON.stringify(payload).slice(0, 300)}`);
+}
+
+/** The nested query must return `sessions` sessions of `messages` messages each, or it measures less than it says. */
+async function expectPages({ url, method, headers, body }, sessions, messages) {
+  const edges = (await (await fetch(url, { method, headers, body })).json()).data.sessions.edges;
+  if (edges.length !== sessions || edges.some((edge) => edge.node.messages.edges.length !== messages)) {
+    throw new Error(`the nested query returned ${edges.length} sessions of ${edges.map((edge) => edge.node.messages.edges.length)} messages`);
+  }
 }
 
 async function waitFor(url) {
@@ -116,12 +125,22 @@ async function startHelloWorld(port, env = {}) {
     const base = 'http://127.0.0.1:39302';
     await waitFor(`${base}/ready`);
     const headers = { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' };
-    const sessionId = (await (await fetch(`${base}/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ walletAddress: WALLET }) })).json()).sessionId;
+    const post = (route, body) => fetch(`${base}${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const sessionId = (await (await post('/v1/sessions', { walletAddress: WALLET })).json()).sessionId;
+    // The nested queries read full pages: 19 more sessions, each with 3 exchanges (6 messages).
+    for (let i = 0; i < 19; i++) {
+      const other = (await (await post('/v1/sessions', { walletAddress: WALLET })).json()).sessionId;
+      for (let j = 0; j < 3; j++) await post('/v1/messages', { sessionId: other, message: 'price of SOL' });
+    }
     record('GET /v1/prices/SOL', await run(parley.pid, { url: `${base}/v1/prices/SOL`, headers }));
     record('GET /v1/sessions/{id}', await run(parley.pid, { url: `${base}/v1/sessions/${sessionId}`, headers }));
     record('POST /v1/messages ("price of SOL")', await run(parley.pid, { url: `${base}/v1/messages`, method: 'POST', headers, body: JSON.stringify({ sessionId, message: 'price of SOL' }) }));
-    const query = '{ sessions(first: 20) { edges { node { sessionId messageCount messages(first: 5) { edges { node { content intent { action } } } } } } } }';
-    record('POST /graphql (sessions → messages)', await run(parley.pid, { url: `${base}/graphql`, method: 'POST', headers, body: JSON.stringify({ query }) }));
+    for (const sessions of [5, 20]) {
+      const query = `{ sessions(first: ${sessions}) { edges { node { sessionId messageCount messages(first: 5) { edges { node { content intent { action } } } } } } } }`;
+      const target = { url: `${base}/graphql`, method: 'POST', headers, body: JSON.stringify({ query }) };
+      await expectPages(target, sessions, 5);
+      record(`POST /graphql (${sessions} sessions × 5 messages)`, await run(parley.pid, target));
+    }
   } finally {
     parley.kill('SIGTERM');
     await new Promise((resolve) => parley.once('exit', resolve));
