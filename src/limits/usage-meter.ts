@@ -151,7 +151,7 @@ function minuteWindow(principal: Principal, now: Date): { key: string; endsAt: n
 /**
  * Consumes a point; the result when within the limit, null when over it. A plain `then`, not
  * an async function: every request takes two or three of these, and each promise costs more
- * while MikroORM's AsyncLocalStorage has Node's promise hooks on (README, Performance).
+ * while MikroORM's AsyncLocalStorage has Node's promise hooks on (bench/README.md).
  */
 function take(limiter: RateLimiterAbstract, key: string, taken: Array<[RateLimiterAbstract, string]>): Promise<RateLimiterRes | null> {
   return limiter.consume(key, 1).then(

@@ -55,6 +55,13 @@ describe('GraphQL execution, first and repeated', () => {
     expect(next.body.data.sessions.edges[0].node.history.edges[0].node).toEqual({ role: 'user', text: 'price of SOL' });
   });
 
+  it("answers introspection (the playground's, on every load) alike", async () => {
+    const { body } = await thrice({ query: '{ __schema { queryType { name } mutationType { fields { name } } } __type(name: "Session") { fields { name } } }' });
+    expect(body.data.__schema.queryType.name).toBe('Query');
+    expect(body.data.__schema.mutationType.fields.map((f: { name: string }) => f.name)).toContain('sendMessage');
+    expect(body.data.__type.fields.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(['sessionId', 'messages', 'latestMessage']));
+  });
+
   it('runs the operation asked for in a document of several', async () => {
     const query = 'query A { usage { tier } } query B { price(token: "SOL") { symbol } }';
     expect((await thrice({ query, operationName: 'A' })).body.data).toEqual({ usage: { tier: 'enterprise' } });
