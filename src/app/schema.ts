@@ -33,8 +33,9 @@ function markPlainFieldsSimple(): void {
 }
 
 /** A plain field given `@Authorized` or `@UseMiddleware` stops the build rather than run unguarded. */
-export function assertNoGuardedPlainField(): void {
-  for (const type of getMetadataStorage().objectTypes) {
+function assertNoGuardedPlainField(): void {
+  const { objectTypes, interfaceTypes } = getMetadataStorage();
+  for (const type of [...objectTypes, ...interfaceTypes]) {
     for (const field of type.fields ?? []) {
       if (field.simple && (field.roles !== undefined || field.middlewares?.length)) {
         throw new Error(`${type.name}.${field.name}: put @Authorized and @UseMiddleware on a resolver or field resolver, not on a plain field`);

@@ -11,10 +11,10 @@ import { DomainError, errorFields } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { requestHooks } from './apollo-hooks';
 import { createContext, type AppDeps, type Context } from './context';
-import { jitGateway } from './jit-gateway';
 import { toDomainError } from './graphql-errors';
 import type { InFlightRequests } from './in-flight';
 import { authenticate, jsonBody, locals, sendJson, setErrorHeaders, toClientError, trackRequests } from './http';
+import { jitGateway } from './jit-gateway';
 import type { Prometheus } from './prometheus';
 import { costCheck, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 
