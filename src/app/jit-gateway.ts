@@ -9,7 +9,7 @@ type Executor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
 /**
  * Documents kept compiled (or known not to compile), least recently used dropped first. An
  * application sends a few dozen; a compiled introspection query holds ~200 KB, the bench's
- * nested query far less, so the cache stays under ~20 MB whatever clients send.
+ * nested query ~30 KB, so the cache stays under ~20 MB whatever clients send.
  */
 const COMPILED_DOCUMENTS = 100;
 
