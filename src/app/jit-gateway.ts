@@ -38,14 +38,12 @@ export function jitGateway(schema: GraphQLSchema): Gateway {
 
   const executor: Executor = async ({ document, operation, operationName, queryHash, request, context }) => {
     const variableValues = request.variables ?? {};
-    const interpreted = () => execute({ schema, document, operationName: request.operationName, variableValues, contextValue: context });
-    // Apollo types it as always there, but with no operation of the name asked for it is
-    // missing, and graphql-js's answer names the problem.
-    if (operation === undefined) return interpreted();
+    // Apollo types `operation` as always there, but with no operation of the name asked for it
+    // is missing, and graphql-js's answer names the problem (graphql-js checks variables too).
+    const query = operation && compiled(`${queryHash}:${operationName ?? ''}`, document, operationName ?? undefined);
+    if (!query) return execute({ schema, document, operationName: request.operationName, variableValues, contextValue: context });
     const checked = getVariableValues(schema, operation.variableDefinitions ?? [], variableValues);
     if (checked.errors) return { errors: checked.errors };
-    const query = compiled(`${queryHash}:${operationName ?? ''}`, document, operationName ?? undefined);
-    if (!query) return interpreted();
     return withGraphQLJsErrors(await query.query(undefined, context, variableValues));
   };
 
