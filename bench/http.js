@@ -126,10 +126,11 @@ async function startHelloWorld(port, env = {}) {
     await waitFor(`${base}/ready`);
     const headers = { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' };
     const post = (route, body) => fetch(`${base}${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    const sessionId = (await (await post('/v1/sessions', { walletAddress: WALLET })).json()).sessionId;
+    const createSession = async () => (await (await post('/v1/sessions', { walletAddress: WALLET })).json()).sessionId;
+    const sessionId = await createSession();
     // The nested queries read full pages: 19 more sessions, each with 3 exchanges (6 messages).
     for (let i = 0; i < 19; i++) {
-      const other = (await (await post('/v1/sessions', { walletAddress: WALLET })).json()).sessionId;
+      const other = await createSession();
       for (let j = 0; j < 3; j++) await post('/v1/messages', { sessionId: other, message: 'price of SOL' });
     }
     record('GET /v1/prices/SOL', await run(parley.pid, { url: `${base}/v1/prices/SOL`, headers }));
