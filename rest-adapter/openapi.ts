@@ -132,11 +132,15 @@ const HEADERS: Record<string, JsonSchema> = {
   }),
 };
 
-/** Errors any endpoint may answer; bodies and idempotency add theirs (see `errorsOf`). */
+/**
+ * Errors any endpoint may answer (a body over 64 KiB is refused before the route is known to
+ * read none); bodies and idempotency add theirs (see `errorsOf`).
+ */
 const COMMON_ERRORS: ErrorCode[] = [
   'validation_error',
   'unauthorized',
   'forbidden',
+  'payload_too_large',
   'headers_too_large',
   'rate_limit_exceeded',
   'internal_error',
@@ -167,7 +171,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 function errorsOf(route: RestRoute): ErrorCode[] {
   return [
     ...COMMON_ERRORS,
-    ...(readsBody(route) ? (['payload_too_large', 'unsupported_media_type'] as const) : []),
+    ...(readsBody(route) ? (['unsupported_media_type'] as const) : []),
     ...(route.idempotent ? (['idempotency_conflict'] as const) : []),
     ...(route.errors ?? []),
   ];

@@ -136,27 +136,54 @@ export const jsonBody: RequestHandler = (req, res, next) => {
   if (req.originalUrl.includes('%00')) throw nulRefused();
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
   parseJson(req, res, (error?: unknown) => {
+    // This callback runs from the body stream, outside express's handling: nothing may throw here.
     if (error) return next(error);
-    next(unstorableText(req.body));
+    let refusal: DomainError | undefined;
+    try {
+      refusal = unstorableText(req.body);
+    } catch (fault) {
+      return next(fault);
+    }
+    next(refusal);
   });
 };
+
+/** How deep arrays and objects may nest in a request body: no API input is deeper than a few levels. */
+export const MAX_BODY_DEPTH = 32;
 
 const nulRefused = () => new DomainError('validation_error', 'Text must not contain NUL (\\u0000) characters');
 
 // With the u flag a well-formed pair is one code point, so only a lone surrogate matches.
 const LONE_SURROGATE = /\p{Cs}/u;
 
-/** The refusal of the first string (value or key) in `value` that PostgreSQL cannot store, if any. */
-function unstorableText(value: unknown): DomainError | undefined {
-  if (typeof value === 'string') {
-    if (value.includes('\0')) return nulRefused();
-    if (LONE_SURROGATE.test(value)) return new DomainError('validation_error', 'Text must be valid Unicode: lone surrogates (\\uD800 to \\uDFFF) are not');
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const refusal = unstorableText(key) ?? unstorableText(item);
-    if (refusal) return refusal;
+function textRefusal(text: string): DomainError | undefined {
+  if (text.includes('\0')) return nulRefused();
+  if (LONE_SURROGATE.test(text)) return new DomainError('validation_error', 'Text must be valid Unicode: lone surrogates (\\uD800 to \\uDFFF) are not');
+  return undefined;
+}
+
+/**
+ * The refusal of a body nested deeper than MAX_BODY_DEPTH, or of the first string (value or
+ * key) in it that PostgreSQL cannot store, if any. Iterative: a body of any shape costs no stack.
+ */
+function unstorableText(body: unknown): DomainError | undefined {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value: body, depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, depth } = next;
+    if (typeof value === 'string') {
+      const refusal = textRefusal(value);
+      if (refusal) return refusal;
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_BODY_DEPTH) {
+      return new DomainError('validation_error', `The request body nests arrays and objects deeper than ${MAX_BODY_DEPTH} levels`, { field: 'body' });
+    }
+    for (const key in value) {
+      const refusal = textRefusal(key);
+      if (refusal) return refusal;
+      pending.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
+    }
   }
   return undefined;
 }

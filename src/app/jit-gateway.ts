@@ -42,7 +42,7 @@ export function jitGateway(schema: GraphQLSchema): Gateway {
     // is missing, and graphql-js's answer names the problem (graphql-js checks variables too).
     const query = operation && compiled(`${queryHash}:${operationName ?? ''}`, document, operationName ?? undefined);
     if (!query) return execute({ schema, document, operationName: request.operationName, variableValues, contextValue: context });
-    const checked = getVariableValues(schema, operation.variableDefinitions ?? [], variableValues);
+    const checked = getVariableValues(schema, operation.variableDefinitions ?? [], variableValues, { maxErrors: 50 });
     if (checked.errors) return { errors: checked.errors };
     return withGraphQLJsErrors(await query.query(undefined, context, variableValues));
   };
