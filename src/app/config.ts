@@ -63,6 +63,11 @@ const schema = z.object({
     .pipe(z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })])))
     .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // On in every mode (NODE_ENV included): the playground and clients' codegen read the schema.
+  GRAPHQL_INTROSPECTION: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((text) => text === 'true'),
 });
 
 export type Config = z.infer<typeof schema>;

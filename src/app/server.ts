@@ -31,11 +31,20 @@ export interface HttpApp {
  */
 export async function createHttpApp(
   schema: GraphQLSchema,
-  deps: AppDeps & { logger: Logger; checkDatabase: () => Promise<void>; corsOrigins: string[]; metrics: Prometheus; inFlight: InFlightRequests },
+  deps: AppDeps & {
+    logger: Logger;
+    checkDatabase: () => Promise<void>;
+    corsOrigins: string[];
+    /** Apollo's default turns it off under NODE_ENV=production; here the configuration decides. */
+    introspection: boolean;
+    metrics: Prometheus;
+    inFlight: InFlightRequests;
+  },
 ): Promise<HttpApp> {
   const { logger } = deps;
   const apollo = new ApolloServer<Context>({
     gateway: jitGateway(schema),
+    introspection: deps.introspection,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     // `main` owns SIGTERM/SIGINT and stops Apollo in order; Apollo's own handlers would race it.

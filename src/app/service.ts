@@ -131,6 +131,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       ...deps,
       logger,
       corsOrigins: config.CORS_ORIGINS,
+      introspection: config.GRAPHQL_INTROSPECTION,
       metrics,
       inFlight,
       checkDatabase: async () => {

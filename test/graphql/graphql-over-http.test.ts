@@ -3,13 +3,15 @@ import { startTestApp, type TestApp } from '../support/app';
 
 let app: TestApp;
 let url: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  url = `${app.http.get('/').url.replace(/\/$/, '')}/graphql`;
-});
-afterAll(() => app.close());
 
-describe('GraphQL over HTTP (graphql-http serverAudits)', () => {
+// Production mode is what the Dockerfile runs: Apollo turned introspection off there by default.
+describe.each(['test', 'production'])('GraphQL over HTTP (graphql-http serverAudits), NODE_ENV=%s', (mode) => {
+  beforeAll(async () => {
+    app = await startTestApp({ nodeEnv: mode });
+    url = `${app.url}/graphql`;
+  });
+  afterAll(() => app.close());
+
   it('passes every audit with no error and no warning', async () => {
     const results = [];
     for (const audit of serverAudits({ url })) {
@@ -36,6 +38,23 @@ describe('GraphQL over HTTP (graphql-http serverAudits)', () => {
       expect([legacy.status, legacy.body.errors?.[0].extensions]).toEqual([200, { code: 'validation_error', field: expect.any(String) }]);
       const modern = await app.http.post('/graphql').set('Authorization', `Bearer ${app.adminKey}`).set('Accept', 'application/graphql-response+json').send({ query, variables });
       expect(modern.status).toBe(400);
+    }
+  });
+
+  it('answers introspection, which the playground and codegen read', async () => {
+    const response = await app.http.post('/graphql').send({ query: '{ __type(name: "Session") { name } __schema { queryType { name } } }' });
+    expect(response.body).toEqual({ data: { __type: { name: 'Session' }, __schema: { queryType: { name: 'Query' } } } });
+  });
+});
+
+describe('GRAPHQL_INTROSPECTION=false', () => {
+  it('turns introspection off, in production mode too', async () => {
+    const closed = await startTestApp({ nodeEnv: 'production', env: { GRAPHQL_INTROSPECTION: 'false' } });
+    try {
+      const response = await closed.http.post('/graphql').send({ query: '{ __schema { queryType { name } } }' });
+      expect(response.body.errors[0].message).toMatch(/introspection is not allowed/i);
+    } finally {
+      await closed.close();
     }
   });
 });

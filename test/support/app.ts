@@ -48,6 +48,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** A database from `freshDatabase()` to start on; the caller drops it. Default: a new one. */
   database?: TestDatabase;
+  /** NODE_ENV while the service starts (libraries read it then): `production` is what the Dockerfile runs. */
+  nodeEnv?: string;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -68,9 +70,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     PORT: '0',
     ...options.env,
   });
+  const testNodeEnv = process.env.NODE_ENV;
+  if (options.nodeEnv) process.env.NODE_ENV = options.nodeEnv;
   const service = await startService(config, createLogger(config.LOG_LEVEL, logStream), {
     clock,
     limiterPrefix: `test:${randomBase62(12)}`,
+  }).finally(() => {
+    process.env.NODE_ENV = testNodeEnv;
   });
   const port = await service.listen();
   const url = `http://127.0.0.1:${port}`;

@@ -13,40 +13,27 @@ query Usage {
 }
 `;
   const input = document.getElementById('api-key');
-  const root = window.ReactDOM.createRoot(document.getElementById('graphiql'));
   input.value = sessionStorage.getItem(STORAGE_KEY) || '';
-  let generation = 0;
+  input.addEventListener('input', () => sessionStorage.setItem(STORAGE_KEY, input.value.trim()));
 
-  function fetcherFor(key) {
-    return async function fetcher(params, options) {
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/graphql-response+json, application/json',
-          ...(key && { Authorization: `Bearer ${key}` }),
-          ...(options && options.headers),
-        },
-        body: JSON.stringify(params),
-      });
-      return response.json();
-    };
-  }
-
-  function render() {
+  // One GraphiQL for the page's life: each request reads the key as it is now, so a key pasted
+  // (or changed) applies to the next run without re-creating the editor under the user's click.
+  async function fetcher(params, options) {
     const key = input.value.trim();
-    sessionStorage.setItem(STORAGE_KEY, key);
-    // A new key is a new fetcher: GraphiQL loads the schema again with it.
-    root.render(
-      window.React.createElement(window.GraphiQL, {
-        key: ++generation,
-        fetcher: fetcherFor(key),
-        defaultQuery: DEFAULT_QUERY,
-        shouldPersistHeaders: false,
-      }),
-    );
+    const response = await fetch('/graphql', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/graphql-response+json, application/json',
+        ...(key && { Authorization: `Bearer ${key}` }),
+        ...(options && options.headers),
+      },
+      body: JSON.stringify(params),
+    });
+    return response.json();
   }
 
-  input.addEventListener('change', render);
-  render();
+  window.ReactDOM.createRoot(document.getElementById('graphiql')).render(
+    window.React.createElement(window.GraphiQL, { fetcher, defaultQuery: DEFAULT_QUERY, shouldPersistHeaders: false }),
+  );
 })();
