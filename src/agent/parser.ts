@@ -1,4 +1,5 @@
 import { isSolanaAddress } from '../shared/solana-address';
+import { clip } from '../shared/text';
 import type { QuerySubject } from './intent';
 
 /**
@@ -138,7 +139,7 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
   }
   if (/\bto @\d\b/.test(text) || evm) return parseTransfer(`send ${text}`, ctx, addresses, evm, CONFIDENCE.slangVerb);
   if (/\b(for|into|to)\b/.test(text) && /\d/.test(text)) return fail(`Do you want to swap or to send? Start with "swap" or "send". ${SUPPORTED}`);
-  return fail(`I could not find a command in "${raw.trim().slice(0, 80)}". ${SUPPORTED}`);
+  return fail(`I could not find a command in "${clip(raw.trim(), 80)}". ${SUPPORTED}`);
 }
 
 function fail(reason: string, suggestions?: string[]): ParseResult {
@@ -147,13 +148,14 @@ function fail(reason: string, suggestions?: string[]): ParseResult {
 
 function extractSlippage(text: string): { bps: number; rest: string } | { error: string } | undefined {
   const patterns = [
-    /(?:,?\s*(?:with|at|and)\s+)?(?:a\s+)?(?:max(?:imum)?\s+)?slippage(?:\s+(?:of|at|to|=))?\s*(\d+(?:\.\d+)?)\s*(%|bps|basis points?)/,
-    /(?:,?\s*(?:with|at|and)\s+)?(?:a\s+)?(?:max(?:imum)?\s+)?(\d+(?:\.\d+)?)\s*(%|bps|basis points?)\s+(?:max\s+)?slippage/,
+    /(?:,?\s*(?:with|at|and)\s+)?(?:a\s+)?(?:max(?:imum)?\s+)?slippage(?:\s+(?:of|at|to|=))?\s*(-?\d+(?:\.\d+)?)\s*(%|bps|basis points?)/,
+    /(?:,?\s*(?:with|at|and)\s+)?(?:a\s+)?(?:max(?:imum)?\s+)?(-?\d+(?:\.\d+)?)\s*(%|bps|basis points?)\s+(?:max\s+)?slippage/,
   ];
   for (const pattern of patterns) {
     const match = pattern.exec(text);
     if (!match) continue;
     const value = Number(match[1]);
+    if (value < 0) return { error: `Slippage cannot be negative (got ${match[1]}${match[2] === '%' ? '%' : ' bps'}): say for example "with 1% slippage".` };
     const bps = match[2] === '%' ? Math.round(value * 100) : value;
     if (!Number.isInteger(bps) || bps < 0 || bps > 5000) {
       return { error: `Slippage must be from 0 to 50% (0 to 5000 bps), got ${match[1]}${match[2] === '%' ? '%' : ' bps'}.` };
@@ -200,7 +202,7 @@ function parseQuery(text: string, ctx: ParseContext): ParseResult | undefined {
 function parseTransfer(text: string, ctx: ParseContext, addresses: string[], evm: string | undefined, factor = 1): ParseResult {
   const slang = /^(tip|give)\b/.test(text) ? CONFIDENCE.slangVerb : 1;
   const body = text.replace(TRANSFER_VERBS, '').trim();
-  if (evm) return fail(`"${evm.slice(0, 12)}…" is an Ethereum-style address. Solana addresses are base58, 32 to 44 characters.`);
+  if (evm) return fail(`"${clip(evm, 12)}…" is an Ethereum-style address. Solana addresses are base58, 32 to 44 characters.`);
   const slots = [...body.matchAll(/@(\d+)/g)].map((m) => addresses[Number(m[1])]);
   if (slots.length === 0) {
     if (/…|\.\.\./.test(text)) return fail('The recipient address is shortened ("…"). Paste the full Solana address.');
@@ -210,7 +212,7 @@ function parseTransfer(text: string, ctx: ParseContext, addresses: string[], evm
   const recipient = addresses[Number(recipientSlot)];
   if (/…|\.\.\./.test(body)) return fail('The recipient address is shortened ("…"). Paste the full Solana address.');
   if (!isSolanaAddress(recipient)) {
-    return fail(`"${recipient.slice(0, 12)}…" is not a valid Solana address: it must be base58 that decodes to 32 bytes.`);
+    return fail(`"${clip(recipient, 12)}…" is not a valid Solana address: it must be base58 that decodes to 32 bytes.`);
   }
   const withoutRecipient = body.replace(/\bover\b/g, ' ').replace(new RegExp(`(?:\\b(?:to|for)\\s+)?@${recipientSlot}\\b`), ' ').replace(/\s+/g, ' ').trim();
   const scan = scanAmountAndToken(withoutRecipient, ctx);
@@ -335,7 +337,7 @@ function parseFollowUp(text: string, ctx: ParseContext, addresses: string[]): Pa
     if (recipient) {
       const address = addresses[Number(recipient[1])];
       if (previous.action !== 'transfer') return fail('The earlier command was a swap, not a transfer: say where to send what.');
-      if (!isSolanaAddress(address)) return fail(`"${address.slice(0, 12)}…" is not a valid Solana address.`);
+      if (!isSolanaAddress(address)) return fail(`"${clip(address, 12)}…" is not a valid Solana address.`);
       return done({ ...previous, recipient: address });
     }
     const token = resolveToken(target, ctx);
@@ -467,7 +469,7 @@ function resolveToken(text: string, ctx: ParseContext): { token?: TokenRef; fuzz
 
 function unknownTokenReason(word: string, ctx: ParseContext): string {
   const suggestions = suggest(word, ctx);
-  return `I don't know the token "${word.slice(0, 40)}".${suggestions.length ? ` Did you mean ${suggestions.join(' or ')}?` : ''} Use a listed symbol or the token's mint address.`;
+  return `I don't know the token "${clip(word, 40)}".${suggestions.length ? ` Did you mean ${suggestions.join(' or ')}?` : ''} Use a listed symbol or the token's mint address.`;
 }
 
 function suggest(word: string, ctx: ParseContext): string[] {

@@ -149,12 +149,14 @@ function recordFields(details: TransactionDetails) {
   };
 }
 
+/** The message as the agent reads it: trimmed, then 1 to MAX_MESSAGE_LENGTH characters (code points). */
 function validMessage(message: string): string {
-  const length = [...message].length;
-  if (message.trim().length === 0 || length > MAX_MESSAGE_LENGTH) {
+  const text = message.trim();
+  const length = [...text].length;
+  if (length === 0 || length > MAX_MESSAGE_LENGTH) {
     throw invalidField('message', `message must be 1 to ${MAX_MESSAGE_LENGTH} characters, got ${length}`);
   }
-  return message.trim();
+  return text;
 }
 
 function validSlippage(slippage: number | null | undefined): number {

@@ -95,6 +95,33 @@ describe('POST /v1/messages', () => {
     expect(tooLong.body.error.field).toBe('message');
   });
 
+  it('counts the length after trimming: 14 characters padded to 502 with spaces are accepted', async () => {
+    const sessionId = await newSession();
+    const padded = await send({ sessionId, message: `  price of SOL${' '.repeat(488)}` });
+    expect(padded.status).toBe(200);
+    expect(padded.body.intent).toMatchObject({ action: 'query', subject: 'price' });
+  });
+
+  it('quotes text in a reply by characters: an emoji on the cut stays whole, and the reply replays', async () => {
+    const sessionId = await newSession();
+    // The reply quotes the first 80 characters; UTF-16 unit 80 falls inside the first emoji's pair.
+    const message = `${'x'.repeat(79)}🙂🙂`;
+    const first = await send({ sessionId, message }).set('Idempotency-Key', 'emoji-cut');
+    expect(first.status).toBe(422);
+    expect(first.body.error.details.reason).toContain(`${'x'.repeat(79)}🙂"`);
+    const replay = await send({ sessionId, message }).set('Idempotency-Key', 'emoji-cut');
+    expect([replay.status, replay.headers['idempotent-replayed']]).toEqual([422, 'true']);
+    expect(replay.body).toEqual(first.body);
+  });
+
+  it('refuses a negative slippage in the text instead of reading it as positive', async () => {
+    const sessionId = await newSession();
+    const response = await send({ sessionId, message: 'swap 1 SOL for USDC with -5% slippage' });
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('parsing_error');
+    expect(response.body.error.details.reason).toMatch(/negative/);
+  });
+
   it('a missing, expired, terminated or foreign session → 404 session_not_found', async () => {
     expect((await send({ sessionId: 'session_0000000000000000', message: 'hi' })).body.error.code).toBe('session_not_found');
     const terminated = await newSession();
