@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../auth/principal';
 import { DAY_MS, utcDay, type Clock } from '../shared/clock';
 import { invalidField } from '../shared/errors';
+import { clip } from '../shared/text';
 
 export const DEFAULT_PERIOD_DAYS = 30;
-export const MAX_PERIOD_DAYS = 366;
 
 export interface Metrics {
   period: { startDate: string; endDate: string };
@@ -36,8 +36,6 @@ export class MetricsService {
     const end = endDate ? parseDay(endDate, 'endDate') : new Date(`${utcDay(now)}T00:00:00.000Z`);
     const start = startDate ? parseDay(startDate, 'startDate') : new Date(end.getTime() - (DEFAULT_PERIOD_DAYS - 1) * DAY_MS);
     if (start > end) throw invalidField('startDate', `startDate ${utcDay(start)} is after endDate ${utcDay(end)}`);
-    const days = (end.getTime() - start.getTime()) / DAY_MS + 1;
-    if (days > MAX_PERIOD_DAYS) throw invalidField('endDate', `The period may span at most ${MAX_PERIOD_DAYS} days, got ${days}`);
     const until = new Date(end.getTime() + DAY_MS);
     const account = principal.accountId;
 
@@ -76,12 +74,17 @@ export class MetricsService {
   }
 }
 
-/** A real calendar day as `YYYY-MM-DD`, at UTC midnight; 400 naming `field` otherwise. */
+const FIRST_DAY = '1970-01-01';
+// The period's end is exclusive (the next midnight), which must stay a four-digit year.
+const LAST_DAY = '9999-12-30';
+
+/** A real calendar day as `YYYY-MM-DD` from FIRST_DAY to LAST_DAY, at UTC midnight; 400 naming `field` otherwise. */
 function parseDay(text: string, field: string): Date {
   const date = new Date(`${text}T00:00:00.000Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(date.getTime()) || utcDay(date) !== text) {
-    throw invalidField(field, `${field} must be a date as YYYY-MM-DD, got "${text.slice(0, 40)}"`);
+    throw invalidField(field, `${field} must be a date as YYYY-MM-DD, got "${clip(text, 40)}"`);
   }
+  if (text < FIRST_DAY || text > LAST_DAY) throw invalidField(field, `${field} must be from ${FIRST_DAY} to ${LAST_DAY}, got ${text}`);
   return date;
 }
 

@@ -1,4 +1,5 @@
 import { invalidField } from './errors';
+import { clip } from './text';
 
 /**
  * Keyset pagination shared by every growing list. Cursors are opaque to clients: base64url
@@ -28,7 +29,7 @@ export function decodeCursor<K>(cursor: string, isKey: (value: unknown) => value
   } catch {
     key = undefined;
   }
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor) || !isKey(key)) throw invalidField(field, `Not a valid cursor: "${cursor.slice(0, 64)}"`);
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor) || !isKey(key)) throw invalidField(field, `Not a valid cursor: "${clip(cursor, 64)}"`);
   return key;
 }
 
@@ -44,14 +45,18 @@ export function toPage<T>(rows: T[], size: number, keyOf: (row: T) => Array<stri
   return { nodes: rows.slice(0, size), hasNextPage: rows.length > size, cursorOf: (node) => encodeCursor(keyOf(node)) };
 }
 
-/** Cursor keys of the form [ISO timestamp, non-negative integer or id string]. */
+// A time our rows can have (PostgreSQL has no year 0, and rows start after 1970), and an id as we make them.
+const ROW_TIME = /^(19[7-9]\d|[2-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ROW_ID = /^[A-Za-z0-9_]{1,64}$/;
+
+/** Cursor keys of the form [ISO timestamp from 1970 to 9999, non-negative integer or id string]. */
 export function isTimeKey(value: unknown): value is [string, number | string] {
   return (
     Array.isArray(value) &&
     value.length === 2 &&
     typeof value[0] === 'string' &&
-    !Number.isNaN(Date.parse(value[0])) &&
+    ROW_TIME.test(value[0]) &&
     new Date(value[0]).toISOString() === value[0] &&
-    (typeof value[1] === 'string' ? value[1].length <= 64 : Number.isSafeInteger(value[1]) && value[1] >= 0)
+    (typeof value[1] === 'string' ? ROW_ID.test(value[1]) : Number.isSafeInteger(value[1]) && value[1] >= 0)
   );
 }
