@@ -106,12 +106,18 @@ export class UsageMeter {
     return { limit, remaining: Math.max(0, limit - used.consumedPoints), resetAt };
   }
 
-  /** Counts one built transaction against the tier's daily allowance, or throws 429. */
+  /**
+   * Counts one built transaction against the tier's daily allowance, or throws 429. A refused
+   * one gives back the request it came in, as every refused request does.
+   */
   async admitTransaction(principal: Principal, now: Date): Promise<void> {
     const taken: Array<[RateLimiterAbstract, string]> = [];
     const perDay = this.limits[principal.tier].transactionsPerDay;
-    const used = await take(this.transactionsPerDay[principal.tier], `${principal.accountId}:${utcDay(now)}`, taken);
+    const day = utcDay(now);
+    const used = await take(this.transactionsPerDay[principal.tier], `${principal.accountId}:${day}`, taken);
     if (!used) {
+      taken.push([this.perMinute[principal.tier], minuteWindow(principal, now).key], [this.requestsPerDay, `${principal.accountId}:${day}`]);
+      if (principal.environment === 'test') taken.push([this.testKeyPerDay, `${principal.keyId}:${day}`]);
       await giveBack(taken);
       this.onRejection('transaction_limit_exceeded');
       throw rateLimited(

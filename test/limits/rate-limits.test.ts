@@ -1,3 +1,4 @@
+import { Keypair } from '@solana/web3.js';
 import { DomainError } from '../../src/shared/errors';
 import { TestClock } from '../support/clock';
 import { bearer, startTestApp, type TestApp } from '../support/app';
@@ -152,6 +153,33 @@ describe('transactions per day', () => {
   it('is unlimited for enterprise', async () => {
     const principal = { accountId: 'acct_default', tier: 'enterprise' as const, keyId: 'k', scopes: [], environment: 'live' as const };
     await Promise.all(Array.from({ length: 1500 }, () => app.service.deps.meter.admitTransaction(principal, clock.now())));
+  });
+});
+
+describe('a message refused for the transaction limit', () => {
+  it('answers 429 transaction_limit_exceeded and is not counted as a request', async () => {
+    const limited = await startTestApp({ env: { TIER_LIMITS: '{"free":{"transactionsPerDay":1}}' } });
+    try {
+      const { key } = await limited.createAccount('free');
+      const walletAddress = Keypair.generate().publicKey.toBase58();
+      await limited.fund(walletAddress, { SOL: 2 });
+      const session = await limited.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress });
+      const send = () =>
+        limited.http
+          .post('/v1/messages')
+          .set('Authorization', bearer(key))
+          .send({ sessionId: session.body.sessionId, message: `send 0.1 SOL to ${Keypair.generate().publicKey.toBase58()}` });
+      expect((await send()).status).toBe(200);
+      const requestsBefore = (await limited.http.get('/v1/analytics/usage').set('Authorization', bearer(key))).body.usage.requestsToday;
+      const refused = await send();
+      expect([refused.status, refused.body.error.code]).toEqual([429, 'transaction_limit_exceeded']);
+      const after = (await limited.http.get('/v1/analytics/usage').set('Authorization', bearer(key))).body.usage;
+      // Only the usage request itself is new.
+      expect(after.requestsToday).toBe(requestsBefore + 1);
+      expect(after.transactionsToday).toBe(1);
+    } finally {
+      await limited.close();
+    }
   });
 });
 
