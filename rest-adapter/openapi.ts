@@ -158,6 +158,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   transaction_not_found: 'no transaction of your account has this id',
   method_not_allowed: 'the path does not have this method',
   idempotency_conflict: 'the Idempotency-Key was used with another request, or that request is still running',
+  key_already_rotated: 'the key was rotated before; `details.successorKeyId` is the key that replaced it',
   payload_too_large: 'the body is over 64 KiB',
   headers_too_large: 'the URL and headers are over 16 KiB',
   unsupported_media_type: 'the body is not application/json',

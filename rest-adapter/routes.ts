@@ -189,7 +189,7 @@ export const routes: RestRoute[] = [
     operation: 'RotateApiKey',
     variables: { keyId: fromPath('keyId') },
     result: { field: 'rotateApiKey' },
-    errors: ['key_not_found'],
+    errors: ['key_not_found', 'key_already_rotated'],
   },
   {
     method: 'POST',

@@ -1,4 +1,4 @@
-import { Entity, EntityRepositoryType, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, EntityRepositoryType, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Account } from '../accounts/account.entity';
 import type { Scope } from '../auth/scopes';
 import { ApiKeyRepository } from './api-key.repository';
@@ -50,7 +50,8 @@ export class ApiKey {
   @Property({ type: 'datetime', nullable: true })
   lastUsedAt: Date | null = null;
 
-  /** Set on the key made by rotation: the key it replaces. */
+  /** Set on the key made by rotation: the key it replaces. A key has at most one successor. */
+  @Unique()
   @Property({ type: 'string', length: 32, nullable: true })
   previousKeyId: string | null = null;
 }

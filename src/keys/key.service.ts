@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { Account, DEFAULT_ACCOUNT_ID } from '../accounts/account.entity';
 import type { Principal } from '../auth/principal';
 import type { PrincipalCache, Verified } from '../auth/principal-cache';
@@ -101,9 +101,12 @@ export class KeyService {
   /**
    * Issues a successor with the same name, scopes and environment (and, where the old key
    * expires, the same lifetime counted from now). The old key keeps working for 24 hours.
+   * A key has one successor: rotating it again is 409 `key_already_rotated` naming that
+   * successor (the unique index on previous_key_id settles two rotations at once).
    */
   async rotate(principal: Principal, keyId: string): Promise<IssuedKey & { previous: ApiKey }> {
     const previous = await this.findActive(principal, keyId);
+    await this.refuseIfRotated(keyId);
     const now = this.clock.now();
     const lifetime = previous.expiresAt ? previous.expiresAt.getTime() - previous.createdAt.getTime() : null;
     const graceEnd = new Date(now.getTime() + ROTATION_GRACE_MS);
@@ -119,9 +122,25 @@ export class KeyService {
     );
     issued.key.previousKeyId = previous.id;
     if (!previous.expiresAt || previous.expiresAt > graceEnd) previous.expiresAt = graceEnd;
-    await this.em.flush();
+    try {
+      await this.em.flush();
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      this.em.clear();
+      await this.refuseIfRotated(keyId);
+      throw error;
+    }
     this.cache?.forget(previous.id);
     return { ...issued, previous };
+  }
+
+  private async refuseIfRotated(keyId: string): Promise<void> {
+    const successor = await this.em.findOne(ApiKey, { previousKeyId: keyId }, { fields: ['id'] });
+    if (successor) {
+      throw new DomainError('key_already_rotated', `Key "${keyId}" was already rotated; its successor is "${successor.id}"`, {
+        details: { successorKeyId: successor.id },
+      });
+    }
   }
 
   listForAccount(accountId: string): Promise<ApiKey[]> {

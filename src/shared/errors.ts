@@ -14,6 +14,7 @@ export const HTTP_STATUS = {
   transaction_not_found: 404,
   method_not_allowed: 405,
   idempotency_conflict: 409,
+  key_already_rotated: 409,
   payload_too_large: 413,
   headers_too_large: 431,
   unsupported_media_type: 415,

@@ -195,6 +195,22 @@ describe('rotation', () => {
     expect((await usage(original)).status).toBe(401);
     expect((await usage(successor)).status).toBe(200);
   });
+
+  it('rotating a rotated key again → 409 key_already_rotated naming the successor, once or twice at once', async () => {
+    const original = await app.createKey(['read:prices']);
+    const keyId = (await app.service.database.orm.em.fork().findOneOrFail(ApiKey, { secretHash: hashSecret(original) })).id;
+    const rotate = () => app.http.post(`/v1/keys/${keyId}/rotate`).set('Authorization', bearer(app.adminKey));
+    const [first, second] = await Promise.all([rotate(), rotate()]);
+    const [won, lost] = first.status === 200 ? [first, second] : [second, first];
+    expect(won.status).toBe(200);
+    expect([lost.status, lost.body.error.code, lost.body.error.details]).toEqual([409, 'key_already_rotated', { successorKeyId: won.body.keyId }]);
+    const again = await rotate();
+    expect([again.status, again.body.error.details.successorKeyId]).toEqual([409, won.body.keyId]);
+    // The successor works past the old key's grace period; no second successor was issued.
+    app.clock.advance(DAY_MS * 2);
+    expect((await app.http.get('/v1/prices/SOL').set('Authorization', bearer(won.body.key))).status).toBe(200);
+    expect(await app.service.database.orm.em.fork().count(ApiKey, { previousKeyId: keyId })).toBe(1);
+  });
 });
 
 describe('accounts', () => {
