@@ -28,11 +28,17 @@ export function ormOptions(clientUrl: string, poolSize: number, logger: Logger):
     dataloader: DataloaderType.ALL,
     forceUtcTimezone: true,
     colors: false,
-    // At LOG_LEVEL=debug every SQL statement is logged (tests count them).
+    // At LOG_LEVEL=debug every SQL statement is logged (tests count them), without its values:
+    // they hold users' chat text and wallets.
     debug: logger.isLevelEnabled('debug') ? ['query'] : false,
-    logger: (message) => logger.debug({ component: 'orm' }, message),
+    logger: (message) => logger.debug({ component: 'orm' }, withoutValues(message)),
     pool: { min: 0, max: poolSize },
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
   };
+}
+
+/** SQL as MikroORM logs it, with every quoted literal (parameters are inlined) replaced by `?`. */
+function withoutValues(sql: string): string {
+  return sql.replace(/[Ee]?'(?:[^']|'')*'/g, '?');
 }

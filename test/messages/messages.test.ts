@@ -1,3 +1,4 @@
+import { Keypair } from '@solana/web3.js';
 import { DAY_MS } from '../../src/shared/clock';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { TestClock } from '../support/clock';
@@ -112,6 +113,17 @@ describe('POST /v1/messages', () => {
     const replay = await send({ sessionId, message }).set('Idempotency-Key', 'emoji-cut');
     expect([replay.status, replay.headers['idempotent-replayed']]).toEqual([422, 'true']);
     expect(replay.body).toEqual(first.body);
+  });
+
+  it("logs SQL at LOG_LEVEL=debug without the values: no user's chat text or wallet in any log line", async () => {
+    const before = app.rawLogs.length;
+    const walletAddress = Keypair.generate().publicKey.toBase58();
+    const created = await app.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress });
+    const sent = await send({ sessionId: created.body.sessionId, message: "what can you do, purple elephant? it's O'Brien" });
+    expect(sent.status).toBe(200);
+    const lines = app.rawLogs.slice(before);
+    expect(lines.some((line) => line.includes('"component":"orm"') && line.includes('jsonb_to_recordset'))).toBe(true);
+    expect(lines.filter((line) => line.includes('purple elephant') || line.includes(walletAddress))).toEqual([]);
   });
 
   it('refuses a negative slippage in the text instead of reading it as positive', async () => {
