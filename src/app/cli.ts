@@ -9,7 +9,7 @@ import { KeyService } from '../keys/key.service';
 import { systemClock } from '../shared/clock';
 import { createLogger } from '../shared/logger';
 import { projectRoot } from '../shared/paths';
-import { loadConfig } from './config';
+import { loadConfig, withDotEnv } from './config';
 import { openDatabase, prepareEmbeddedTemplate } from './database';
 import { buildParleySchema, printParleySchema } from './schema';
 
@@ -83,7 +83,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: (lin
 }
 
 if (require.main === module) {
-  runCli(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).catch((error: unknown) => {
+  runCli(process.argv.slice(2), withDotEnv(process.env), (line) => process.stdout.write(`${line}\n`)).catch((error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   });

@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 /**
@@ -78,6 +81,15 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * The process's environment over the variables of `.env` in `dir`, when there is one: a
+ * variable already set wins, as with `node --env-file`. `npm start` and the CLI read it.
+ */
+export function withDotEnv(env: NodeJS.ProcessEnv, dir = process.cwd()): NodeJS.ProcessEnv {
+  const file = path.join(dir, '.env');
+  return existsSync(file) ? { ...parseEnv(readFileSync(file, 'utf8')), ...env } : env;
 }
 
 /**

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, withDotEnv } from './config';
 import { createLogger } from '../shared/logger';
 import { startService } from './service';
 
@@ -7,7 +7,7 @@ import { startService } from './service';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig(process.env);
+    config = loadConfig(withDotEnv(process.env));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);

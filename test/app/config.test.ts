@@ -1,4 +1,7 @@
-import { ConfigError, loadConfig } from '../../src/app/config';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig, withDotEnv } from '../../src/app/config';
 
 describe('loadConfig', () => {
   it('fills the embedded defaults when nothing is set', () => {
@@ -51,5 +54,35 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems).toHaveLength(1);
     expect((error as ConfigError).problems[0]).toMatch(new RegExp(`^${name}\\b`));
+  });
+});
+
+describe('.env', () => {
+  it('configures from .env in the working directory; variables already set win', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'parley-env-'));
+    try {
+      writeFileSync(path.join(dir, '.env'), '# a comment\nPORT=4123\nLOG_LEVEL=warn\nCORS_ORIGINS="https://a.example, https://b.example"\n');
+      const config = loadConfig(withDotEnv({ LOG_LEVEL: 'error' }, dir));
+      expect(config).toMatchObject({ PORT: 4123, LOG_LEVEL: 'error', CORS_ORIGINS: ['https://a.example', 'https://b.example'] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads nothing where there is no .env', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'parley-env-'));
+    expect(withDotEnv({ PORT: '1' }, dir)).toEqual({ PORT: '1' });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('.env.example, copied as it is, is a valid configuration of the embedded defaults', () => {
+    const example = readFileSync(path.join(__dirname, '../../.env.example'), 'utf8');
+    const dir = mkdtempSync(path.join(tmpdir(), 'parley-env-'));
+    try {
+      writeFileSync(path.join(dir, '.env'), example);
+      expect(loadConfig(withDotEnv({}, dir))).toMatchObject({ PORT: 3000, DATA_DIR: './data', QUOTE_PROVIDER: 'estimate', GRAPHQL_INTROSPECTION: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
