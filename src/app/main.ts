@@ -24,7 +24,8 @@ async function main(): Promise<void> {
   if (service.bootstrapKey) {
     // Printed once, to the terminal only: the database keeps just its hash.
     process.stdout.write(
-      `\nCreated an admin API key for the default account. It will not be shown again:\n\n  ${service.bootstrapKey}\n\n`,
+      `\nCreated an admin API key for the default account. It will not be shown again:\n\n  ${service.bootstrapKey}\n\n` +
+        'Keep it, or set PARLEY_ADMIN_KEY (parley_live_ + 32 base62 characters) to choose the admin key yourself.\n\n',
     );
   }
 

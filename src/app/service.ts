@@ -34,8 +34,12 @@ export interface Service {
   http: HttpApp;
   database: Database;
   deps: AppDeps;
-  /** The admin key created at this start, when the database had none: shown once. */
-  bootstrapKey: string | null;
+  /**
+   * The admin key created when listening succeeded, if the database had none (and no
+   * PARLEY_ADMIN_KEY is set): shown once. Created only then, so a start that fails to listen
+   * (a port taken) leaves no key that was never shown.
+   */
+  readonly bootstrapKey: string | null;
   /** Starts listening on HOST:PORT; resolves with the bound port. */
   listen(): Promise<number>;
   /** Graceful stop: no new connections, in-flight requests finish, then everything closes. */
@@ -93,7 +97,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
   const chains: Chains = started.value;
   let redis: Redis | undefined;
   try {
-    const bootstrapKey = await new KeyService(database.orm.em.fork(), clock).ensureBootstrapKey(config.PARLEY_ADMIN_KEY);
+    await new KeyService(database.orm.em.fork(), clock).ensureDefaultAccount(config.PARLEY_ADMIN_KEY);
     if (config.REDIS_URL) {
       redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
       await redis.connect();
@@ -140,18 +144,24 @@ export async function startService(config: Config, logger: Logger, options: Serv
     });
 
     let server: Server | undefined;
+    let bootstrapKey: string | null = null;
     return {
       http,
       database,
       deps,
-      bootstrapKey,
-      listen: () =>
-        new Promise((resolve, reject) => {
+      get bootstrapKey() {
+        return bootstrapKey;
+      },
+      async listen() {
+        const port = await new Promise<number>((resolve, reject) => {
           server = createHttpServer(http.express);
           server.once('error', reject);
           server.on('clientError', answerClientError);
           server.listen(config.PORT, config.HOST, () => resolve((server!.address() as AddressInfo).port));
-        }),
+        });
+        if (!config.PARLEY_ADMIN_KEY) bootstrapKey = await new KeyService(database.orm.em.fork(), clock).issueFirstAdminKey();
+        return port;
+      },
       async stop() {
         if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
         // The server is closed once its connections are; requests whose clients have gone may

@@ -155,12 +155,10 @@ export class KeyService {
   }
 
   /**
-   * Start-up: makes sure the default account exists and that it can be administered.
-   * With `configuredSecret` (PARLEY_ADMIN_KEY), that exact key is made a usable admin key of
-   * the default account. Without it, a key is created only when the database holds none;
-   * the new secret is returned so that the caller can print it, once.
+   * Start-up: makes sure the default account exists. With `configuredSecret`
+   * (PARLEY_ADMIN_KEY), that exact key is made a usable admin key of the default account.
    */
-  async ensureBootstrapKey(configuredSecret?: string): Promise<string | null> {
+  async ensureDefaultAccount(configuredSecret?: string): Promise<void> {
     const now = this.clock.now();
     let account = await this.em.findOne(Account, DEFAULT_ACCOUNT_ID);
     if (!account) {
@@ -185,14 +183,17 @@ export class KeyService {
           createdAt: now,
         });
       Object.assign(key, { account, scopes: ['admin'], revokedAt: null, expiresAt: null });
-      await this.em.flush();
-      return null;
     }
-    if ((await this.keys.count()) > 0) {
-      await this.em.flush();
-      return null;
-    }
-    const issued = this.issue(account.id, { name: 'bootstrap admin', scopes: ['admin'], environment: 'live', expiresAt: null }, now);
+    await this.em.flush();
+  }
+
+  /**
+   * The first admin key of the default account, when the database holds no key at all; its
+   * secret is returned for the caller to print, once. Null when any key exists.
+   */
+  async issueFirstAdminKey(): Promise<string | null> {
+    if ((await this.keys.count()) > 0) return null;
+    const issued = this.issue(DEFAULT_ACCOUNT_ID, { name: 'bootstrap admin', scopes: ['admin'], environment: 'live', expiresAt: null }, this.clock.now());
     await this.em.flush();
     return issued.secret;
   }

@@ -62,6 +62,25 @@ describe('listening', () => {
   });
 });
 
+describe('the first admin key', () => {
+  it('is not lost when the first start fails to listen: the next start creates and shows one that works', async () => {
+    const occupant = await startTestApp();
+    const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: new URL(occupant.url).port });
+    const failed = await startService(config, createLogger(config.LOG_LEVEL));
+    try {
+      await expect(failed.listen()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(failed.bootstrapKey).toBeNull();
+    } finally {
+      await failed.stop();
+      await occupant.close();
+    }
+    const next = await startTestApp({ database });
+    expect(next.service.bootstrapKey).toMatch(/^parley_live_[0-9A-Za-z]{32}$/);
+    expect((await usage(next, next.service.bootstrapKey!)).body.tier).toBe('enterprise');
+    await next.close();
+  });
+});
+
 describe('operator CLI', () => {
   it('accounts create prints an account and its first admin key; keys list shows keys without secrets', async () => {
     const lines: string[] = [];
