@@ -7,13 +7,20 @@ import { IdempotencyRecord } from './idempotency-record.entity';
 /** How long a stored response answers retries. */
 export const IDEMPOTENCY_WINDOW_MS = DAY_MS;
 
+/**
+ * How long a claim without a response holds its key: a request is answered in well under a
+ * second, so a claim this old belongs to a process that died (kill -9, a crash) before it
+ * answered, and a retry takes it over and runs.
+ */
+export const CLAIM_LEASE_MS = 60_000;
+
 export type IdempotencyStart = { kind: 'first' } | { kind: 'replay'; status: number; body: unknown };
 
 /**
  * Idempotency keys as payment APIs have them: the first request with a key is answered and
  * its response stored; a retry with the same key and request gets that response again; the
  * same key with another request is 409 `idempotency_conflict`, as is a retry that arrives
- * while the first is still being answered. Keys are scoped to the account.
+ * while the first is still being answered (within CLAIM_LEASE_MS). Keys are scoped to the account.
  */
 export class IdempotencyService {
   constructor(
@@ -28,15 +35,17 @@ export class IdempotencyService {
     const requestHash = hashRequest(request);
     const now = this.clock.now();
     const staleBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
-    // Claims the key: inserts it, or takes over a record older than the window.
+    const leaseBefore = new Date(now.getTime() - CLAIM_LEASE_MS);
+    // Claims the key: inserts it, or takes over a record older than the window or a claim whose lease ran out.
     const claimed = await this.em.execute<Array<{ key: string }>>(
       `insert into "idempotency_record" ("account_id", "key", "request_hash", "response_status", "response_body", "created_at")
        values (?, ?, ?, null, null, ?)
        on conflict ("account_id", "key") do update
          set "request_hash" = excluded."request_hash", "response_status" = null, "response_body" = null, "created_at" = excluded."created_at"
          where "idempotency_record"."created_at" <= ?
+            or ("idempotency_record"."response_status" is null and "idempotency_record"."created_at" <= ?)
        returning "key"`,
-      [accountId, key, requestHash, now, staleBefore],
+      [accountId, key, requestHash, now, staleBefore, leaseBefore],
     );
     if (claimed.length) return { kind: 'first' };
 

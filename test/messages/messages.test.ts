@@ -1,4 +1,6 @@
 import { Keypair } from '@solana/web3.js';
+import { CLAIM_LEASE_MS, IdempotencyService } from '../../src/idempotency/idempotency.service';
+import { DEFAULT_ACCOUNT_ID } from '../../src/accounts/account.entity';
 import { DAY_MS } from '../../src/shared/clock';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { TestClock } from '../support/clock';
@@ -427,6 +429,19 @@ describe('Idempotency-Key', () => {
     expect(retry.body).toEqual(first.body);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect((await session(sessionId)).messageCount).toBe(2);
+  });
+
+  it('a claim left by a request that never answered (a crash) holds the key for a minute, then a retry runs', async () => {
+    const body = { walletAddress: Keypair.generate().publicKey.toBase58() };
+    // What a process killed mid-request leaves: the key claimed, no response stored.
+    await new IdempotencyService(app.service.database.orm.em.fork(), clock).start(DEFAULT_ACCOUNT_ID, 'crashed-1', { method: 'POST', path: '/v1/sessions', body });
+    const during = await app.http.post('/v1/sessions').set('Authorization', bearer(key)).set('Idempotency-Key', 'crashed-1').send(body);
+    expect([during.status, during.body.error.code]).toEqual([409, 'idempotency_conflict']);
+    clock.advance(CLAIM_LEASE_MS + 1000);
+    const retry = await app.http.post('/v1/sessions').set('Authorization', bearer(key)).set('Idempotency-Key', 'crashed-1').send(body);
+    expect(retry.status).toBe(200);
+    const replay = await app.http.post('/v1/sessions').set('Authorization', bearer(key)).set('Idempotency-Key', 'crashed-1').send(body);
+    expect([replay.status, replay.headers['idempotent-replayed'], replay.body.sessionId]).toEqual([200, 'true', retry.body.sessionId]);
   });
 
   it('the same key with another body → 409 idempotency_conflict', async () => {
