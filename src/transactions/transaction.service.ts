@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createPublicKey, verify } from 'node:crypto';
+import bs58 from 'bs58';
 import { SendTransactionError, VersionedTransaction, type PublicKey } from '@solana/web3.js';
 import type { Principal } from '../auth/principal';
 import type { ChainGateway } from '../chain/chain-gateway';
@@ -54,29 +55,42 @@ export class TransactionService {
     if (unsigned) {
       throw invalidField('signedTransaction', `The transaction lacks a valid signature of ${unsigned.toBase58()}`);
     }
-    if (record.status !== 'built') {
+    const chain = this.chains[record.network];
+    const now = this.clock.now();
+    if (record.status === 'built' && (await chain.blockHeight()) > (record.lastValidBlockHeight ?? Infinity)) {
+      await this.settle(record, 'built', { status: 'expired', settledAt: now, error: 'The blockhash expired before the transaction was submitted' });
+      return record;
+    }
+    // One submission per transaction: the request whose update finds it `built` sends it; a
+    // concurrent or later one answers the record as the chain has it.
+    const signature = bs58.encode(signed.signatures[0]);
+    if (!(await this.settle(record, 'built', { status: 'submitted', submittedAt: now, signature }))) {
       if (record.status === 'submitted') await this.track(record);
       return record;
     }
-    const chain = this.chains[record.network];
-    const now = this.clock.now();
-    if ((await chain.blockHeight()) > (record.lastValidBlockHeight ?? Infinity)) {
-      Object.assign(record, { status: 'expired', settledAt: now, error: 'The blockhash expired before the transaction was submitted' });
-      await this.em.flush();
-      return record;
-    }
-    let sent = false;
     try {
-      record.signature = await chain.send(signed.serialize());
-      Object.assign(record, { status: 'submitted', submittedAt: now });
-      sent = true;
+      await chain.send(signed.serialize());
     } catch (error) {
       if (!(error instanceof SendTransactionError) && !/simulation failed/i.test(String((error as Error)?.message))) throw error;
-      Object.assign(record, { status: 'failed', submittedAt: now, settledAt: now, error: (error as Error).message.slice(0, 2000) });
+      // "Already processed" and the like: a refusal is final only if the chain has not got the signature.
+      const landed = await chain.signatureStatus(signature);
+      if (!landed) {
+        await this.settle(record, 'submitted', { status: 'failed', settledAt: now, error: (error as Error).message.slice(0, 2000) });
+        return record;
+      }
     }
-    await this.em.flush();
-    if (sent) await this.track(record);
+    await this.track(record);
     return record;
+  }
+
+  /**
+   * Moves the record from status `from` to `change`, only if it is still `from` in the
+   * database (a conditional update); the record then holds what the database holds.
+   */
+  private async settle(record: TransactionRecord, from: TransactionRecord['status'], change: Partial<TransactionRecord>): Promise<boolean> {
+    const moved = await this.em.nativeUpdate(TransactionRecord, { id: record.id, status: from }, change);
+    await this.em.refresh(record);
+    return moved === 1;
   }
 
   /** Moves a submitted transaction on to confirmed, failed or expired, as the chain says. */
@@ -85,15 +99,12 @@ export class TransactionService {
     const status = await chain.signatureStatus(record.signature!);
     const now = this.clock.now();
     if (status?.err) {
-      Object.assign(record, { status: 'failed', settledAt: now, error: JSON.stringify(status.err).slice(0, 2000) });
+      await this.settle(record, 'submitted', { status: 'failed', settledAt: now, error: JSON.stringify(status.err).slice(0, 2000) });
     } else if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) {
-      Object.assign(record, { status: 'confirmed', settledAt: now });
+      await this.settle(record, 'submitted', { status: 'confirmed', settledAt: now });
     } else if (!status && (await chain.blockHeight()) > (record.lastValidBlockHeight ?? Infinity)) {
-      Object.assign(record, { status: 'expired', settledAt: now, error: 'Not confirmed before its blockhash expired' });
-    } else {
-      return;
+      await this.settle(record, 'submitted', { status: 'expired', settledAt: now, error: 'Not confirmed before its blockhash expired' });
     }
-    await this.em.flush();
   }
 }
 

@@ -63,6 +63,20 @@ describe('a built transfer', () => {
     expect(await usdcOf(recipient)).toBe('20000000');
   });
 
+  it('submitted 8 times at once: sent once, no client told failed, the record confirmed, the balance moved once', async () => {
+    for (let trial = 0; trial < 3; trial++) {
+      const recipient = Keypair.generate().publicKey.toBase58();
+      const built = await say(`send 3 USDC to ${recipient}`);
+      const wire = signed(built.serializedTransaction);
+      const responses = await Promise.all(Array.from({ length: 8 }, () => submit(built.transactionId, wire)));
+      expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
+      expect(responses.filter((r) => !['submitted', 'confirmed'].includes(r.body.status)).map((r) => r.body)).toEqual([]);
+      expect(new Set(responses.map((r) => r.body.signature)).size).toBe(1);
+      expect((await get(built.transactionId)).body).toMatchObject({ status: 'confirmed', error: null });
+      expect(await usdcOf(recipient)).toBe('3000000');
+    }
+  });
+
   it('tampered (another recipient), unsigned or signed by someone else → 400, nothing sent', async () => {
     const recipient = Keypair.generate().publicKey.toBase58();
     const built = await say(`send 5 USDC to ${recipient}`);
