@@ -15,7 +15,11 @@ import { address, getTransactionDecoder, lamports, type EncodedAccount } from '@
 import bs58 from 'bs58';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { formatUnits } from '../shared/amounts';
+import { invalidField } from '../shared/errors';
 import { SOL_MINT, type Network, type Token } from '../tokens/token-registry';
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const U64_MAX = 2n ** 64n - 1n;
 
 /**
  * The embedded Solana ledger used when no RPC URL is configured for a network: LiteSVM (the
@@ -61,23 +65,36 @@ export class LocalLedger {
   }
 
   /**
-   * Funds `owner` with `amount` base units of `token`: lamports for SOL; for an SPL token, its
-   * associated token account, created from nothing when missing (the wallet pays no rent),
-   * and the mint's supply grows by as much.
+   * Funds `owner` with `amount` base units of `token` by setting balances directly (there is
+   * no faucet account to drain): lamports for SOL; for an SPL token, its associated token
+   * account, created from nothing when missing (the wallet pays no rent), and the mint's
+   * supply grows by as much. `owner` must be a wallet (a system account or none yet), and no
+   * balance or supply may pass u64: each is 400 naming the field, never a wrapped balance.
    */
   airdrop(owner: string, token: Token, amount: bigint): void {
+    const wallet = this.svm.getAccount(address(owner));
+    if (wallet.exists && (wallet.executable || wallet.programAddress !== SYSTEM_PROGRAM || wallet.data.length > 0)) {
+      throw invalidField('walletAddress', `${owner} is not a wallet: it is a program or an account owned by one`);
+    }
     if (token.mint === SOL_MINT) {
-      const result = this.svm.airdrop(address(owner), lamports(amount));
-      if (result instanceof FailedTransactionMetadata) throw new Error(`airdrop failed: ${result.toString()}`);
+      const balance = (wallet.exists ? wallet.lamports : 0n) + amount;
+      if (balance > U64_MAX) throw invalidField('amount', 'The wallet would hold more lamports than a u64 can (about 18.4 billion SOL)');
+      this.svm.setAccount({ address: address(owner), data: new Uint8Array(), executable: false, lamports: lamports(balance), programAddress: address(SYSTEM_PROGRAM), space: 0n, exists: true } as EncodedAccount);
       return;
     }
     const programId = programOf(token);
     const mint = new PublicKey(token.mint);
+    const mintAccount = this.svm.getAccount(address(token.mint));
+    const decodedMint = mintAccount.exists ? MintLayout.decode(mintAccount.data) : undefined;
+    if (decodedMint && decodedMint.supply + amount > U64_MAX) {
+      throw invalidField('amount', `${token.symbol}'s supply would pass what a u64 can hold`);
+    }
     const ata = getAssociatedTokenAddressSync(mint, new PublicKey(owner), true, programId, ASSOCIATED_TOKEN_PROGRAM_ID);
     const existing = this.svm.getAccount(address(ata.toBase58()));
     const data = Buffer.alloc(ACCOUNT_SIZE);
     if (existing.exists) {
       const account = AccountLayout.decode(existing.data);
+      if (account.amount + amount > U64_MAX) throw invalidField('amount', `The wallet would hold more ${token.symbol} than a u64 can`);
       AccountLayout.encode({ ...account, amount: account.amount + amount }, data);
     } else {
       AccountLayout.encode(
@@ -98,11 +115,9 @@ export class LocalLedger {
       );
     }
     this.put(ata.toBase58(), data, programId);
-    const mintAccount = this.svm.getAccount(address(token.mint));
-    if (mintAccount.exists) {
-      const decoded = MintLayout.decode(mintAccount.data);
+    if (decodedMint) {
       const mintData = Buffer.alloc(MINT_SIZE);
-      MintLayout.encode({ ...decoded, supply: decoded.supply + amount }, mintData);
+      MintLayout.encode({ ...decodedMint, supply: decodedMint.supply + amount }, mintData);
       this.put(token.mint, mintData, programId);
     }
   }
