@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { projectRoot } from '../shared/paths';
@@ -65,8 +65,72 @@ export async function startEmbeddedPostgres(
   maxConnections: number,
   template: () => Promise<string>,
 ): Promise<EmbeddedPostgres> {
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) cpSync(await template(), dataDir, { recursive: true });
-  return serve(dataDir, maxConnections);
+  const unlock = lockDataDir(dataDir);
+  try {
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) cpSync(await template(), dataDir, { recursive: true });
+    const served = await serve(dataDir, maxConnections);
+    return {
+      url: served.url,
+      async stop() {
+        await served.stop();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/**
+ * Takes DATA_DIR for this process: PGlite is a database inside one process, and a second
+ * process opening the same files (the CLI beside a running service) would overwrite the
+ * other's writes. The lock is a file holding the owner's pid; a lock whose process is gone
+ * (a crash, kill -9) is taken over. Returns the release.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const lockFile = path.resolve(dataDir, 'parley.lock');
+  for (;;) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
+      heldHere.add(lockFile);
+      return () => {
+        heldHere.delete(lockFile);
+        rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = Number(readFileSync(lockFile, 'utf8'));
+    // Our own pid on a lock we do not hold is a previous life's (a container restarted as pid 1).
+    const live = owner === process.pid ? heldHere.has(lockFile) : Number.isInteger(owner) && owner > 0 && isRunning(owner);
+    if (live) throw new DataDirInUse(dataDir, owner);
+    rmSync(lockFile, { force: true });
+  }
+}
+
+/** The data-dir locks this process holds. */
+const heldHere = new Set<string>();
+
+export class DataDirInUse extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `DATA_DIR ${dataDir} is in use by another Parley process (pid ${pid}): the embedded database takes one process at a time. ` +
+        'Stop that process first, or, while the service runs, use its API with an admin key instead of the CLI ' +
+        '(POST /v1/keys to create a key, GraphQL createApiKey; see the README).',
+    );
+    this.name = 'DataDirInUse';
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 // The worker's program. It is plain JavaScript evaluated by the Worker (it must run the same

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { runCli } from '../../src/app/cli';
 import { loadConfig } from '../../src/app/config';
 import { startService } from '../../src/app/service';
@@ -99,6 +102,39 @@ describe('operator CLI', () => {
     expect(listed).toHaveLength(2);
     expect(listed[1]).toMatch(/^key_[0-9A-Za-z]{16}\tacme admin\tlive\tadmin\t/);
     expect(listed.join('\n')).not.toContain(secret!.slice('parley_live_'.length));
+  });
+
+  it('refuses to open the embedded DATA_DIR of a running service, saying so, and stores nothing', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-lock-'));
+    const embedded = { env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    const app = await startTestApp({ database: embedded });
+    try {
+      await expect(runCli(['accounts', 'create', '--name', 'beside'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, () => undefined)).rejects.toThrow(
+        /DATA_DIR .* is in use by another Parley process \(pid \d+\).*POST \/v1\/keys/,
+      );
+      const accounts = await app.service.database.orm.em.fork().getConnection().execute(`select count(*)::int as n from account where name = 'beside'`);
+      expect(accounts[0].n).toBe(0);
+    } finally {
+      await app.close();
+    }
+    // Once the service has stopped, the CLI opens it.
+    const lines: string[] = [];
+    await runCli(['accounts', 'create', '--name', 'after'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, (line) => lines.push(line));
+    expect(lines[0]).toMatch(/^Account acct_/);
+    await embedded.drop();
+  });
+
+  it('takes over the lock of a process that is gone (a crash)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-lock-'));
+    try {
+      // A pid no process has: the kernel's pid_max is at most 2^22.
+      writeFileSync(path.join(dataDir, 'parley.lock'), String(2 ** 22 + 1));
+      const lines: string[] = [];
+      await runCli(['accounts', 'create', '--name', 'stale'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, (line) => lines.push(line));
+      expect(lines[0]).toMatch(/^Account acct_/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a bad command or tier with the usage line', async () => {
