@@ -1,4 +1,5 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { projectRoot } from '../shared/paths';
@@ -6,7 +7,7 @@ import { projectRoot } from '../shared/paths';
 /**
  * The embedded PostgreSQL used when no DATABASE_URL is configured: PGlite (PostgreSQL compiled
  * to WebAssembly) in a worker thread of this process, served over the Postgres wire protocol on
- * loopback, so the app reaches it with the same MikroORM driver and SQL as a real server, and
+ * a private Unix socket, so the app reaches it with the same MikroORM driver and SQL as a real server, and
  * the database's work runs beside the app's event loop rather than on it (as a server's would).
  *
  * Caveat (STACK.md): every pooled connection shares one PGlite session, and whole transactions
@@ -133,35 +134,45 @@ function isRunning(pid: number): boolean {
   }
 }
 
+// PostgreSQL clients name a socket file by its directory and a port: <dir>/.s.PGSQL.<port>.
+const SOCKET_PORT = 5432;
+
 // The worker's program. It is plain JavaScript evaluated by the Worker (it must run the same
 // under the build and under the tests' TypeScript transform): it opens the cluster, serves it,
-// posts the server's host:port, and on any message stops serving, closes the cluster and
+// posts that it is ready, and on any message stops serving, closes the cluster and
 // posts "stopped". A failure reaches the app as the worker's `error` event.
 const workerProgram = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.pglite);
-const { PGLiteSocketServer } = require(workerData.socket);
+const { PGLiteSocketServer } = require(workerData.socketServer);
 (async () => {
   const db = await PGlite.create(workerData.dataDir);
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: workerData.maxConnections });
+  const server = new PGLiteSocketServer({ db, path: workerData.socket, maxConnections: workerData.maxConnections });
   await server.start();
   parentPort.once('message', async () => {
     await server.stop();
     await db.close();
     parentPort.postMessage('stopped');
   });
-  parentPort.postMessage(server.getServerConn());
+  parentPort.postMessage('ready');
 })();
 `;
 
+/**
+ * Serves the cluster on a Unix socket in a new directory only this user can open (mkdtemp
+ * makes it 0700): PGlite asks for no password, so no other local user may reach it (a
+ * loopback port would let any of them read every table, key hashes included).
+ */
 async function serve(dataDir: string, maxConnections: number): Promise<EmbeddedPostgres> {
+  const socketDir = mkdtempSync(path.join(tmpdir(), 'parley-pg-'));
   const worker = new Worker(workerProgram, {
     eval: true,
     workerData: {
       dataDir,
       maxConnections,
+      socket: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
       pglite: require.resolve('@electric-sql/pglite'),
-      socket: require.resolve('@electric-sql/pglite-socket'),
+      socketServer: require.resolve('@electric-sql/pglite-socket'),
     },
   });
   const next = () =>
@@ -173,14 +184,21 @@ async function serve(dataDir: string, maxConnections: number): Promise<EmbeddedP
         resolve(message);
       });
     });
-  const address = await next();
+  try {
+    await next();
+  } catch (error) {
+    rmSync(socketDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
-    url: `postgres://postgres@${address}/postgres`,
+    // The host is the socket's directory (percent-encoded), as PostgreSQL clients take it.
+    url: `postgres://postgres@${encodeURIComponent(socketDir)}:${SOCKET_PORT}/postgres`,
     async stop() {
       const stopped = next();
       worker.postMessage('stop');
       await stopped;
       await worker.terminate();
+      rmSync(socketDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Account } from '../../src/accounts/account.entity';
@@ -16,6 +16,24 @@ describe('database', () => {
       expect(drift).toBe('');
     } finally {
       await app.close();
+    }
+  });
+
+  it('serves the embedded database on a Unix socket that only this user can open, never on a TCP port', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-db-'));
+    try {
+      const database = await openDatabase({ DATA_DIR: dataDir }, logger);
+      try {
+        const { host } = database.orm.config.getDriver().getConnection().getConnectionOptions();
+        expect(host).toMatch(/^\//);
+        const socketDir = statSync(host!);
+        expect([socketDir.isDirectory(), socketDir.mode & 0o777, socketDir.uid]).toEqual([true, 0o700, process.getuid!()]);
+        expect(await database.orm.em.fork().getConnection().execute('select 1 as one')).toEqual([{ one: 1 }]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
