@@ -149,8 +149,18 @@ export const routes: RestRoute[] = [
     summary: 'Metrics',
     scope: 'admin',
     operation: 'Metrics',
-    variables: { startDate: fromQuery('startDate'), endDate: fromQuery('endDate') },
-    result: { field: 'metrics' },
+    variables: { startDate: fromQuery('startDate'), endDate: fromQuery('endDate'), interval: fromQuery('interval') },
+    // `daily` is there only with interval=day.
+    result: { field: 'metrics', omitNulls: true },
+  },
+  {
+    method: 'GET',
+    path: '/v1/keys',
+    summary: 'List API keys',
+    scope: 'admin',
+    operation: 'ListApiKeys',
+    variables: {},
+    result: { field: 'apiKeys' },
   },
   {
     method: 'GET',

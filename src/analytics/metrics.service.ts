@@ -11,7 +11,21 @@ export interface Metrics {
   sessions: { total: number; active: number; avgDuration: number };
   messages: { total: number; avgPerSession: number };
   transactions: { total: number; successful: number; failed: number; totalVolume: number };
+  daily: DailyMetrics[] | null;
 }
+
+export interface DailyMetrics {
+  date: string;
+  sessions: number;
+  messages: number;
+  transactions: number;
+  successful: number;
+  failed: number;
+  volume: number;
+}
+
+/** The longest period a daily series covers: ten years of points is already more than a chart shows. */
+export const MAX_DAILY_DAYS = 3660;
 
 /**
  * Usage metrics of the caller's account over a period of whole UTC days (both ends included;
@@ -31,15 +45,19 @@ export class MetricsService {
     private readonly clock: Clock,
   ) {}
 
-  async metrics(principal: Principal, startDate?: string | null, endDate?: string | null): Promise<Metrics> {
+  async metrics(principal: Principal, startDate?: string | null, endDate?: string | null, interval?: 'day' | null): Promise<Metrics> {
     const now = this.clock.now();
     const end = endDate ? parseDay(endDate, 'endDate') : new Date(`${utcDay(now)}T00:00:00.000Z`);
     const start = startDate ? parseDay(startDate, 'startDate') : new Date(end.getTime() - (DEFAULT_PERIOD_DAYS - 1) * DAY_MS);
     if (start > end) throw invalidField('startDate', `startDate ${utcDay(start)} is after endDate ${utcDay(end)}`);
+    const days = (end.getTime() - start.getTime()) / DAY_MS + 1;
+    if (interval === 'day' && days > MAX_DAILY_DAYS) {
+      throw invalidField('interval', `A daily series covers at most ${MAX_DAILY_DAYS} days; this period has ${days}. Ask for a shorter period, or for the totals without interval.`);
+    }
     const until = new Date(end.getTime() + DAY_MS);
     const account = principal.accountId;
 
-    const [[sessions], [active], [transactions]] = await Promise.all([
+    const [[sessions], [active], [transactions], daily] = await Promise.all([
       this.em.execute<Array<{ total: number; messages: string; avg_duration: number | null }>>(
         `select count(*)::int as "total", coalesce(sum("message_count"), 0)::text as "messages",
                 avg(extract(epoch from (coalesce("terminated_at", "last_activity") - "created_at")))::float8 as "avg_duration"
@@ -58,6 +76,7 @@ export class MetricsService {
            from "transaction_record" where "account_id" = ? and "created_at" >= ? and "created_at" < ?`,
         [account, start, until],
       ),
+      interval === 'day' ? this.daily(account, start, end) : null,
     ]);
     const messages = Number(sessions.messages);
     return {
@@ -70,7 +89,34 @@ export class MetricsService {
         failed: transactions.failed,
         totalVolume: Number(transactions.volume),
       },
+      daily,
     };
+  }
+
+  /** One row per UTC day from `start` to `end`, zeros included: two grouped aggregates over the same indexes as the totals. */
+  private async daily(account: string, start: Date, end: Date): Promise<DailyMetrics[]> {
+    const until = new Date(end.getTime() + DAY_MS);
+    const rows = await this.em.execute<
+      Array<{ date: string; sessions: number; messages: string; transactions: number; successful: number; failed: number; volume: string }>
+    >(
+      `select to_char(d.day, 'YYYY-MM-DD') as "date",
+              coalesce(s.sessions, 0)::int as "sessions", coalesce(s.messages, 0)::text as "messages",
+              coalesce(t.total, 0)::int as "transactions", coalesce(t.successful, 0)::int as "successful",
+              coalesce(t.failed, 0)::int as "failed", coalesce(t.volume, 0)::text as "volume"
+         from generate_series(?::date, ?::date, interval '1 day') as d(day)
+         left join (select ("created_at" at time zone 'UTC')::date as day, count(*) as sessions, sum("message_count") as messages
+                      from "session" where "account_id" = ? and "created_at" >= ? and "created_at" < ? group by 1) s
+                on s.day = d.day::date
+         left join (select ("created_at" at time zone 'UTC')::date as day, count(*) as total,
+                           count(*) filter (where "status" = 'confirmed') as successful,
+                           count(*) filter (where "status" in ('failed', 'expired')) as failed,
+                           sum("usd_value") filter (where "status" = 'confirmed') as volume
+                      from "transaction_record" where "account_id" = ? and "created_at" >= ? and "created_at" < ? group by 1) t
+                on t.day = d.day::date
+        order by d.day`,
+      [utcDay(start), utcDay(end), account, start, until, account, start, until],
+    );
+    return rows.map((row) => ({ ...row, messages: Number(row.messages), volume: Number(row.volume) }));
   }
 }
 

@@ -1,4 +1,9 @@
-import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
+
+export enum MetricsInterval {
+  day = 'day',
+}
+registerEnumType(MetricsInterval, { name: 'MetricsInterval', description: '`day`: a series of UTC days beside the totals.' });
 
 @ObjectType()
 export class MetricsPeriod {
@@ -45,6 +50,30 @@ export class TransactionMetrics {
   totalVolume!: number;
 }
 
+@ObjectType({ description: 'One UTC day of the period, counted as the totals are.' })
+export class DailyMetrics {
+  @Field(() => String, { description: 'YYYY-MM-DD' })
+  date!: string;
+
+  @Field(() => Int, { description: 'Sessions created that day.' })
+  sessions!: number;
+
+  @Field(() => Int, { description: 'Messages of the sessions created that day.' })
+  messages!: number;
+
+  @Field(() => Int, { description: 'Transactions built that day.' })
+  transactions!: number;
+
+  @Field(() => Int, { description: 'Of those, confirmed.' })
+  successful!: number;
+
+  @Field(() => Int, { description: 'Of those, failed or expired.' })
+  failed!: number;
+
+  @Field(() => Float, { description: 'USD value at build time of the confirmed ones.' })
+  volume!: number;
+}
+
 @ObjectType()
 export class Metrics {
   @Field(() => MetricsPeriod)
@@ -58,4 +87,10 @@ export class Metrics {
 
   @Field(() => TransactionMetrics)
   transactions!: TransactionMetrics;
+
+  @Field(() => [DailyMetrics], {
+    nullable: true,
+    description: 'With `interval: day`, one entry per UTC day of the period, oldest first, days without activity included; null otherwise.',
+  })
+  daily!: DailyMetrics[] | null;
 }

@@ -1,6 +1,7 @@
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import type { Scope } from '../auth/scopes';
 import type { ApiKey, KeyEnvironment } from './api-key.entity';
+import type { KeyStatus } from './key.service';
 
 enum KeyEnvironmentValue {
   live = 'live',
@@ -82,4 +83,62 @@ export class RevokedApiKey {
 
   @Field(() => Date)
   revokedAt!: Date;
+}
+
+enum KeyStatusValue {
+  active = 'active',
+  revoked = 'revoked',
+  expired = 'expired',
+  rotated = 'rotated',
+}
+registerEnumType(KeyStatusValue, {
+  name: 'KeyStatus',
+  description: '`rotated`: replaced by a successor and still working until its `expiresAt` (the 24-hour grace period).',
+});
+
+/** A key of the account as listed: never its secret or hash. */
+@ObjectType({ description: 'An API key of your account, without its secret (shown once, at creation or rotation).' })
+export class ListedApiKey {
+  @Field(() => ID)
+  keyId!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => [String])
+  scopes!: Scope[];
+
+  @Field(() => KeyEnvironmentValue)
+  environment!: KeyEnvironment;
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true, description: 'When the key stops (or stopped) working; null: never.' })
+  expiresAt!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: 'Last authenticated request, to the minute; null: never used.' })
+  lastUsedAt!: Date | null;
+
+  @Field(() => KeyStatusValue)
+  status!: KeyStatus;
+
+  static of(key: ApiKey, status: KeyStatus): ListedApiKey {
+    return Object.assign(new ListedApiKey(), {
+      keyId: key.id,
+      name: key.name,
+      scopes: key.scopes,
+      environment: key.environment,
+      createdAt: key.createdAt,
+      expiresAt: key.expiresAt,
+      lastUsedAt: key.lastUsedAt,
+      status,
+    });
+  }
+}
+
+@ObjectType({ description: "Your account's API keys, oldest first." })
+export class ApiKeyList {
+  @Field(() => [ListedApiKey])
+  keys!: ListedApiKey[];
 }

@@ -1,10 +1,17 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../app/context';
 import { principalOf } from '../auth/auth-checker';
-import { CreateApiKeyInput, IssuedApiKey, RevokedApiKey, RotatedApiKey } from './api-key.type';
+import { ApiKeyList, CreateApiKeyInput, IssuedApiKey, ListedApiKey, RevokedApiKey, RotatedApiKey } from './api-key.type';
 
 @Resolver()
 export class KeyResolver {
+  @Authorized('admin')
+  @Query(() => ApiKeyList, { description: "Your account's keys with their status; never a secret or a hash. Scope: admin." })
+  async apiKeys(@Ctx() ctx: Context): Promise<ApiKeyList> {
+    const listed = await ctx.keys.list(principalOf(ctx));
+    return { keys: listed.map(({ key, status }) => ListedApiKey.of(key, status)) };
+  }
+
   @Authorized('admin')
   @Mutation(() => IssuedApiKey, { description: 'Creates an API key of the caller\'s account. The secret is in this response only.' })
   async createApiKey(@Arg('input', () => CreateApiKeyInput) input: CreateApiKeyInput, @Ctx() ctx: Context): Promise<IssuedApiKey> {

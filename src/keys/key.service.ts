@@ -147,6 +147,14 @@ export class KeyService {
     return this.keys.listForAccount(accountId);
   }
 
+  /** The caller's account's keys, oldest first, each with its status now. */
+  async list(principal: Principal): Promise<Array<{ key: ApiKey; status: KeyStatus }>> {
+    const keys = await this.keys.listForAccount(principal.accountId);
+    const rotated = new Set(keys.map((key) => key.previousKeyId).filter((id) => id !== null));
+    const now = this.clock.now();
+    return keys.map((key) => ({ key, status: statusOf(key, rotated.has(key.id), now) }));
+  }
+
   /** Issues a key for an account outside any request: the first admin key of a new account. */
   async issueAdminKey(accountId: string, name: string): Promise<IssuedKey> {
     const issued = this.issue(accountId, { name, scopes: ['admin'], environment: 'live', expiresAt: null }, this.clock.now());
@@ -251,4 +259,13 @@ function validName(name: string): string {
     throw invalidField('name', `name must be 1 to 100 characters, got ${trimmed.length}`);
   }
   return trimmed;
+}
+
+export type KeyStatus = 'active' | 'revoked' | 'expired' | 'rotated';
+
+/** `rotated`: replaced by a successor and still working, in its grace period. */
+function statusOf(key: ApiKey, hasSuccessor: boolean, now: Date): KeyStatus {
+  if (key.revokedAt) return 'revoked';
+  if (key.expiresAt && key.expiresAt <= now) return 'expired';
+  return hasSuccessor ? 'rotated' : 'active';
 }

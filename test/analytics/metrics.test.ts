@@ -121,16 +121,50 @@ describe('GET /v1/analytics/metrics', () => {
     expect(response.body.error).toMatchObject({ code: 'validation_error', field });
   });
 
+  it('with interval=day adds one entry per UTC day of the period, zeros included, each equal to that day\'s seeded figures', async () => {
+    const [start, end] = ['2026-09-28', '2026-11-12'];
+    const { meta: _meta, daily, ...totals } = (await metrics(`?startDate=${start}&endDate=${end}&interval=day`)).body;
+    expect(totals).toEqual(expected(start, end));
+    expect(daily).toHaveLength(46);
+    expect(daily[0].date).toBe(start);
+    expect(daily[45].date).toBe(end);
+    for (const day of daily) {
+      const figures = expected(day.date, day.date);
+      expect(day).toEqual({
+        date: day.date,
+        sessions: figures.sessions.total,
+        messages: figures.messages.total,
+        transactions: figures.transactions.total,
+        successful: figures.transactions.successful,
+        failed: figures.transactions.failed,
+        volume: figures.transactions.totalVolume,
+      });
+    }
+    expect(daily.filter((day: { sessions: number }) => day.sessions > 0).length).toBeGreaterThan(5);
+    expect(daily.filter((day: { sessions: number }) => day.sessions === 0).length).toBeGreaterThan(5);
+    const sum = (field: 'sessions' | 'transactions') => daily.reduce((total: number, day: Record<string, number>) => total + day[field], 0);
+    expect([sum('sessions'), sum('transactions')]).toEqual([totals.sessions.total, totals.transactions.total]);
+  });
+
+  it('without interval answers no daily series; a bad interval or a daily series over 3,660 days is a 400 naming interval', async () => {
+    expect((await metrics('?startDate=2026-10-01&endDate=2026-10-31')).body.daily).toBeUndefined();
+    for (const query of ['?interval=week', '?interval=day&startDate=2010-01-01&endDate=2026-01-01']) {
+      const response = await metrics(query);
+      expect([response.status, response.body.error.field]).toEqual([400, 'interval']);
+    }
+  });
+
   it('needs the admin scope; GraphQL agrees with REST', async () => {
     const reader = await app.createKey(['read:messages'], { asKey: admin });
     expect((await app.http.get('/v1/analytics/metrics').set('Authorization', bearer(reader))).status).toBe(403);
-    const rest = (await metrics('?startDate=2026-10-01&endDate=2026-11-09')).body;
+    const rest = (await metrics('?startDate=2026-10-01&endDate=2026-11-09&interval=day')).body;
     const gql = await app.http
       .post('/graphql')
       .set('Authorization', bearer(admin))
       .send({
-        query: `{ metrics(startDate: "2026-10-01", endDate: "2026-11-09") { period { startDate endDate } sessions { total active avgDuration }
-                 messages { total avgPerSession } transactions { total successful failed totalVolume } } }`,
+        query: `{ metrics(startDate: "2026-10-01", endDate: "2026-11-09", interval: day) { period { startDate endDate } sessions { total active avgDuration }
+                 messages { total avgPerSession } transactions { total successful failed totalVolume }
+                 daily { date sessions messages transactions successful failed volume } } }`,
       });
     const { meta: _meta, ...payload } = rest;
     expect(gql.body.data.metrics).toEqual(payload);

@@ -267,3 +267,51 @@ describe('GraphQL mutations', () => {
     expect(missing.body.errors[0].extensions.code).toBe('key_not_found');
   });
 });
+
+describe('GET /v1/keys', () => {
+  it("lists only the caller's account's keys with their status, never a secret or a hash; GraphQL apiKeys agrees", async () => {
+    const { key: owner } = await app.createAccount('pro');
+    const other = await app.createAccount('pro');
+    const create = async (name: string, extra: Record<string, unknown> = {}) =>
+      (await app.http.post('/v1/keys').set('Authorization', bearer(owner)).send({ name, scopes: ['read:prices'], ...extra })).body;
+    const active = await create('active');
+    const revoked = await create('revoked');
+    await app.http.delete(`/v1/keys/${revoked.keyId}`).set('Authorization', bearer(owner));
+    const expiring = await create('expiring', { expiresAt: new Date(app.clock.now().getTime() + HOUR_MS).toISOString() });
+    const rotated = await create('rotated');
+    const successor = (await app.http.post(`/v1/keys/${rotated.keyId}/rotate`).set('Authorization', bearer(owner))).body;
+    await app.http.get('/v1/prices/SOL').set('Authorization', bearer(active.key));
+    app.clock.advance(2 * HOUR_MS);
+
+    const response = await app.http.get('/v1/keys').set('Authorization', bearer(owner));
+    expect(response.status).toBe(200);
+    const byName = Object.fromEntries(response.body.keys.map((key: { keyId: string; status: string }) => [key.keyId, key]));
+    expect(response.body.keys).toHaveLength(6);
+    expect(byName[active.keyId]).toMatchObject({ name: 'active', scopes: ['read:prices'], environment: 'live', status: 'active', lastUsedAt: expect.any(String) });
+    expect(byName[revoked.keyId].status).toBe('revoked');
+    expect(byName[expiring.keyId].status).toBe('expired');
+    expect(byName[rotated.keyId]).toMatchObject({ status: 'rotated', expiresAt: successor.previousKeyExpiresAt });
+    expect(byName[successor.keyId]).toMatchObject({ status: 'active', lastUsedAt: null });
+    const text = JSON.stringify(response.body);
+    for (const secret of [active.key, revoked.key, expiring.key, rotated.key, successor.key]) expect(text).not.toContain(secret.slice(-32));
+    expect(text).not.toMatch(/hash/i);
+    const otherKeys = (await app.http.get('/v1/keys').set('Authorization', bearer(other.key))).body.keys;
+    expect(otherKeys.map((key: { keyId: string }) => key.keyId)).not.toContain(active.keyId);
+    expect(otherKeys).toHaveLength(1);
+
+    app.clock.advance(DAY_MS);
+    const later = (await app.http.get('/v1/keys').set('Authorization', bearer(owner))).body.keys;
+    expect(later.find((key: { keyId: string }) => key.keyId === rotated.keyId).status).toBe('expired');
+
+    const gql = await app.http.post('/graphql').set('Authorization', bearer(owner)).send({
+      query: '{ apiKeys { keys { keyId name scopes environment createdAt expiresAt lastUsedAt status } } }',
+    });
+    expect(gql.body.data.apiKeys.keys).toEqual(later);
+  });
+
+  it('needs the admin scope', async () => {
+    const reader = await app.createKey(['read:prices']);
+    const response = await app.http.get('/v1/keys').set('Authorization', bearer(reader));
+    expect([response.status, response.body.error.details.requiredScope]).toEqual([403, 'admin']);
+  });
+});

@@ -87,7 +87,7 @@ describe('bad requests get the documented 4xx and the process keeps serving', ()
   it('wrong method on a known path → 405 with Allow', async () => {
     const response = await app.http.put('/v1/keys').send({});
     expectError(response, 405, 'method_not_allowed');
-    expect(response.headers.allow).toBe('POST');
+    expect(response.headers.allow).toBe('GET, POST');
     expect((await app.http.patch('/v1/analytics/usage')).headers.allow).toBe('GET');
   });
 
