@@ -51,7 +51,7 @@ module.exports = tseslint.config(
     files: ['src/pages/assets/**/*.js'],
     languageOptions: {
       sourceType: 'script',
-      globals: Object.fromEntries(['window', 'document', 'sessionStorage', 'fetch'].map((name) => [name, 'readonly'])),
+      globals: Object.fromEntries(['window', 'document', 'sessionStorage', 'fetch', 'navigator'].map((name) => [name, 'readonly'])),
     },
   },
 );

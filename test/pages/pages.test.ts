@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Keypair } from '@solana/web3.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app';
+import { bearer, startTestApp, type TestApp } from '../support/app';
 
 /**
  * /docs and the GraphQL playground: served from installed packages with security headers, and
@@ -114,5 +116,74 @@ describe('GET /graphql in a browser', () => {
     expect(text).toContain('"requestsPerMinute": 600');
     expect(offOrigin).toEqual([]);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('GET /dashboard', () => {
+  // Screenshots of the dashboard, for a person to look at (not compared).
+  const output = path.join(__dirname, '../../test-output');
+
+  it('is an HTML page with security headers whose scripts and styles are all served here', async () => {
+    const response = await app.http.get('/dashboard');
+    expect(response.status).toBe(200);
+    expectSecurityHeaders(response.headers);
+    const assets = [...response.text.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+    expect(assets).toEqual(expect.arrayContaining(['/assets/uPlot.iife.min.js', '/assets/dashboard.js']));
+    for (const asset of assets) expect({ asset, status: (await app.http.get(asset)).status }).toEqual({ asset, status: 200 });
+  });
+
+  browserIt('signs in with an admin key, draws a point per day, creates, rotates and revokes a key, as the API agrees', async () => {
+    mkdirSync(output, { recursive: true });
+    const today = app.clock.now().toISOString().slice(0, 10);
+    const tenDaysAgo = new Date(app.clock.now().getTime() - 9 * 86_400_000).toISOString().slice(0, 10);
+    for (let i = 0; i < 3; i++) {
+      await app.http.post('/v1/sessions').set('Authorization', bearer(app.adminKey)).send({ walletAddress: Keypair.generate().publicKey.toBase58() });
+    }
+    const { page, offOrigin, errors } = await openPage('/dashboard');
+    page.on('dialog', (dialog) => void dialog.accept());
+
+    // A key the API refuses: the page says why.
+    await page.getByLabel('Admin API key').fill(`parley_live_${'x'.repeat(32)}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('#error', { hasText: 'Invalid or missing API key (unauthorized)' }).waitFor();
+
+    await page.getByLabel('Admin API key').fill(app.adminKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('#tier', { hasText: 'enterprise' }).waitFor();
+    await page.getByLabel('From').fill(tenDaysAgo);
+    await page.getByLabel('to', { exact: true }).fill(today);
+    await page.getByRole('button', { name: 'Show' }).click();
+    for (const chart of ['#chart-activity', '#chart-transactions', '#chart-volume']) {
+      await page.locator(`${chart}[data-points="10"] canvas`).waitFor();
+    }
+    await page.screenshot({ path: path.join(output, 'dashboard-overview.png'), fullPage: true });
+
+    await page.getByLabel('Name', { exact: true }).fill('dashboard key');
+    await page.getByLabel('read:prices').check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.locator('#secret-value', { hasText: 'parley_live_' }).waitFor();
+    const secret = (await page.locator('#secret-value').textContent())!;
+    expect(secret).toMatch(/^parley_live_[0-9A-Za-z]{32}$/);
+    expect((await app.http.get('/v1/prices/SOL').set('Authorization', bearer(secret))).status).toBe(200);
+    await page.screenshot({ path: path.join(output, 'dashboard-key-created.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Rotate dashboard key' }).click();
+    await page.locator('#secret-note', { hasText: 'The old key works until' }).waitFor();
+    const successor = (await page.locator('#secret-value').textContent())!;
+    expect(successor).not.toBe(secret);
+    const listed = async () => (await app.http.get('/v1/keys').set('Authorization', bearer(app.adminKey))).body.keys.filter((key: { name: string }) => key.name === 'dashboard key');
+    const statuses = async () => (await listed()).map((key: { status: string }) => key.status).sort();
+    expect(await statuses()).toEqual(['active', 'rotated']);
+    expect((await app.http.get('/v1/prices/SOL').set('Authorization', bearer(successor))).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Revoke dashboard key' }).click();
+    await page.locator('#key-rows tr', { hasText: 'revoked' }).waitFor();
+    expect(await statuses()).toEqual(['revoked', 'rotated']);
+    expect((await app.http.get('/v1/prices/SOL').set('Authorization', bearer(successor))).status).toBe(401);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: path.join(output, 'dashboard-phone.png'), fullPage: true });
+    expect(offOrigin).toEqual([]);
+    expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
   });
 });
