@@ -168,7 +168,8 @@ export const routes: RestRoute[] = [
     summary: 'Usage and limits',
     scope: 'any key',
     operation: 'Usage',
-    variables: {},
+    variables: { interval: fromQuery('interval') },
+    // `daily` is null unless interval=day (the limits' nulls mean "unlimited", so nulls stay).
     result: { field: 'usage' },
   },
   {

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Query, Resolver } from 'type-graphql';
 import type { Context } from '../app/context';
 import { principalOf } from '../auth/auth-checker';
-import { Metrics, MetricsInterval } from './metrics.type';
+import { Metrics, Interval } from './metrics.type';
 
 @Resolver()
 export class MetricsResolver {
@@ -11,8 +11,8 @@ export class MetricsResolver {
     @Ctx() ctx: Context,
     @Arg('startDate', () => String, { nullable: true, description: 'YYYY-MM-DD' }) startDate?: string,
     @Arg('endDate', () => String, { nullable: true, description: 'YYYY-MM-DD' }) endDate?: string,
-    @Arg('interval', () => MetricsInterval, { nullable: true, description: '`day` adds `daily`, a series over the period (at most 3,660 days).' })
-    interval?: MetricsInterval,
+    @Arg('interval', () => Interval, { nullable: true, description: '`day` adds `daily`, a series over the period (at most 3,660 days).' })
+    interval?: Interval,
   ): Promise<Metrics> {
     return ctx.metrics.metrics(principalOf(ctx), startDate, endDate, interval);
   }

@@ -1,9 +1,9 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
 
-export enum MetricsInterval {
+export enum Interval {
   day = 'day',
 }
-registerEnumType(MetricsInterval, { name: 'MetricsInterval', description: '`day`: a series of UTC days beside the totals.' });
+registerEnumType(Interval, { name: 'Interval', description: '`day`: a series of UTC days beside the totals.' });
 
 @ObjectType()
 export class MetricsPeriod {

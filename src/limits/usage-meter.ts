@@ -26,6 +26,10 @@ const UNLIMITED = Number.MAX_SAFE_INTEGER;
 // Windows are part of the key, so a counter only has to outlive its own window.
 const MINUTE_TTL_S = 60 + 5;
 const DAY_TTL_S = DAY_MS / 1000 + 60;
+/** The account's daily request and transaction counters are kept a month: usage's daily series reads the last 30 days. */
+export const DAILY_HISTORY_DAYS = 30;
+const HISTORY_TTL_S = (DAILY_HISTORY_DAYS + 1) * (DAY_MS / 1000);
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 type LimiterFactory = (name: string, points: number, durationSeconds: number) => RateLimiterAbstract;
 
@@ -53,12 +57,15 @@ export class UsageMeter {
   ) {
     const make: LimiterFactory = (name, points, duration) => {
       const options = { keyPrefix: `${store.prefix}:${name}`, points, duration };
-      return store.redis ? new RateLimiterRedis({ ...options, storeClient: store.redis }) : new RateLimiterMemory(options);
+      if (store.redis) return new RateLimiterRedis({ ...options, storeClient: store.redis });
+      // In memory, expiry is a timer, and Node fires a timer over ~24.8 days at once: such
+      // counters (one per account and day) are kept for the process's life instead (duration 0).
+      return new RateLimiterMemory({ ...options, duration: duration * 1000 > MAX_TIMER_MS ? 0 : duration });
     };
     this.perMinute = byTier((tier) => make(`rpm:${tier}`, limits[tier].requestsPerMinute, MINUTE_TTL_S));
-    this.transactionsPerDay = byTier((tier) => make(`tpd:${tier}`, limits[tier].transactionsPerDay ?? UNLIMITED, DAY_TTL_S));
+    this.transactionsPerDay = byTier((tier) => make(`tpd:${tier}`, limits[tier].transactionsPerDay ?? UNLIMITED, HISTORY_TTL_S));
     this.testKeyPerDay = make('test-rpd', TEST_KEY_REQUESTS_PER_DAY, DAY_TTL_S);
-    this.requestsPerDay = make('rpd', UNLIMITED, DAY_TTL_S);
+    this.requestsPerDay = make('rpd', UNLIMITED, HISTORY_TTL_S);
   }
 
   limitsFor(principal: Principal): TierLimits & { requestsPerDay: number | null } {
@@ -128,6 +135,18 @@ export class UsageMeter {
         now,
       );
     }
+  }
+
+  /** Requests and transactions of the account per UTC day over the last DAILY_HISTORY_DAYS days, oldest first, today included. */
+  async daily(principal: Principal, now: Date): Promise<Array<{ date: string; requests: number; transactions: number }>> {
+    const days = Array.from({ length: DAILY_HISTORY_DAYS }, (_, i) => utcDay(new Date(now.getTime() - (DAILY_HISTORY_DAYS - 1 - i) * DAY_MS)));
+    return Promise.all(
+      days.map(async (date) => ({
+        date,
+        requests: await counted(this.requestsPerDay, `${principal.accountId}:${date}`),
+        transactions: await counted(this.transactionsPerDay[principal.tier], `${principal.accountId}:${date}`),
+      })),
+    );
   }
 
   async usage(principal: Principal, now: Date): Promise<UsageFigures> {

@@ -9,13 +9,10 @@ export class UsageService {
     private readonly clock: Clock,
   ) {}
 
-  async report(principal: Principal) {
+  /** With `interval: 'day'`, also the last 30 UTC days' counts (`daily`); null otherwise. */
+  async report(principal: Principal, interval?: 'day' | null) {
     const now = this.clock.now();
-    return {
-      tier: principal.tier,
-      limits: this.meter.limitsFor(principal),
-      usage: await this.meter.usage(principal, now),
-      resetAt: nextUtcMidnight(now),
-    };
+    const [usage, daily] = await Promise.all([this.meter.usage(principal, now), interval === 'day' ? this.meter.daily(principal, now) : null]);
+    return { tier: principal.tier, limits: this.meter.limitsFor(principal), usage, resetAt: nextUtcMidnight(now), daily };
   }
 }

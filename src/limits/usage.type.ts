@@ -32,6 +32,18 @@ export class UsageCounts {
   requestsThisMinute!: number;
 }
 
+@ObjectType({ description: "One UTC day of the account's usage." })
+export class UsageDay {
+  @Field(() => String, { description: 'YYYY-MM-DD' })
+  date!: string;
+
+  @Field(() => Int, { description: 'Requests served that day (refused ones are not counted).' })
+  requests!: number;
+
+  @Field(() => Int, { description: 'Transactions built that day.' })
+  transactions!: number;
+}
+
 @ObjectType()
 export class Usage {
   @Field(() => TierValue)
@@ -45,4 +57,7 @@ export class Usage {
 
   @Field(() => Date, { description: 'Next UTC midnight, when the daily counters reset.' })
   resetAt!: Date;
+
+  @Field(() => [UsageDay], { nullable: true, description: 'With `interval: day`, the last 30 UTC days, oldest first, today included; null otherwise.' })
+  daily!: UsageDay[] | null;
 }

@@ -196,3 +196,41 @@ describe('TIER_LIMITS', () => {
     }
   });
 });
+
+describe('usage per day', () => {
+  it('with interval=day answers the last 30 UTC days of requests and transactions, oldest first; GraphQL agrees', async () => {
+    const daily = await startTestApp({ clock: new TestClock('2026-11-20T12:00:00.000Z') });
+    try {
+      const { key } = await daily.createAccount('pro');
+      const usageOf = (query = '') => daily.http.get(`/v1/analytics/usage${query}`).set('Authorization', bearer(key));
+      await usageOf();
+      await usageOf();
+      daily.clock.advance(2 * 86_400_000);
+      const walletAddress = Keypair.generate().publicKey.toBase58();
+      await daily.fund(walletAddress, { SOL: 1 });
+      const session = await daily.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress });
+      const sent = await daily.http
+        .post('/v1/messages')
+        .set('Authorization', bearer(key))
+        .send({ sessionId: session.body.sessionId, message: `send 0.1 SOL to ${Keypair.generate().publicKey.toBase58()}` });
+      expect(sent.status).toBe(200);
+
+      expect((await usageOf()).body.daily).toBeNull();
+      const response = await usageOf('?interval=day');
+      expect(response.status).toBe(200);
+      const days = response.body.daily;
+      expect(days).toHaveLength(30);
+      expect([days[0].date, days[29].date]).toEqual(['2026-10-24', '2026-11-22']);
+      expect(days.find((day: { date: string }) => day.date === '2026-11-20')).toEqual({ date: '2026-11-20', requests: 2, transactions: 0 });
+      // Today: the session, the message and this usage request (the GET without interval too).
+      expect(days[29]).toEqual({ date: '2026-11-22', requests: 4, transactions: 1 });
+      expect(days.filter((day: { requests: number }) => day.requests > 0)).toHaveLength(2);
+
+      const gql = await daily.http.post('/graphql').set('Authorization', bearer(key)).send({ query: '{ usage(interval: day) { daily { date requests transactions } } }' });
+      expect(gql.body.data.usage.daily.slice(0, 29)).toEqual(days.slice(0, 29));
+      expect((await usageOf('?interval=week')).status).toBe(400);
+    } finally {
+      await daily.close();
+    }
+  });
+});

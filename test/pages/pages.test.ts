@@ -150,6 +150,7 @@ describe('GET /dashboard', () => {
     await page.getByLabel('Admin API key').fill(app.adminKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.locator('#tier', { hasText: 'enterprise' }).waitFor();
+    await page.locator('#chart-requests[data-points="30"] canvas').waitFor();
     await page.getByLabel('From').fill(tenDaysAgo);
     await page.getByLabel('to', { exact: true }).fill(today);
     await page.getByRole('button', { name: 'Show' }).click();

@@ -6,6 +6,7 @@
   const DAY_MS = 86400000;
   const $ = (id) => document.getElementById(id);
   const charts = [];
+  let usageChart;
 
   class ApiError extends Error {}
 
@@ -48,24 +49,30 @@
   }
 
   async function showUsage() {
-    const { tier, limits, usage, resetAt } = await api('GET', '/v1/analytics/usage');
+    const { tier, limits, usage, resetAt, daily } = await api('GET', '/v1/analytics/usage?interval=day');
+    // The key works: show the sections before drawing, so that charts take their full width.
+    signedIn(true);
     $('tier').textContent = tier;
     $('requests').textContent = limits.requestsPerDay === null ? `${usage.requestsToday}` : `${usage.requestsToday} / ${limits.requestsPerDay}`;
     $('transactions').textContent = `${usage.transactionsToday} / ${limits.transactionsPerDay === null ? 'unlimited' : limits.transactionsPerDay}`;
     const minutes = Math.max(0, Math.round((Date.parse(resetAt) - Date.now()) / 60000));
     $('reset').textContent = `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+    if (usageChart) usageChart.destroy();
+    usageChart = chart($('chart-requests'), ['requests', 'transactions'], [
+      daily.map((entry) => Date.parse(`${entry.date}T00:00:00Z`) / 1000),
+      daily.map((entry) => entry.requests),
+      daily.map((entry) => entry.transactions),
+    ]);
   }
 
   function chart(container, series, columns) {
     const width = Math.max(280, container.clientWidth || 320);
-    charts.push(
-      new window.uPlot(
-        { width, height: 200, series: [{}, ...series.map((label, i) => ({ label, stroke: ['#2f6fdb', '#2e9e5b', '#c62828'][i], width: 2 }))] },
-        columns,
-        container,
-      ),
-    );
     container.dataset.points = String(columns[0].length);
+    return new window.uPlot(
+      { width, height: 200, series: [{}, ...series.map((label, i) => ({ label, stroke: ['#2f6fdb', '#2e9e5b', '#c62828'][i], width: 2 }))] },
+      columns,
+      container,
+    );
   }
 
   async function showCharts() {
@@ -73,9 +80,11 @@
     while (charts.length) charts.pop().destroy();
     const x = daily.map((entry) => Date.parse(`${entry.date}T00:00:00Z`) / 1000);
     const column = (field) => daily.map((entry) => entry[field]);
-    chart($('chart-activity'), ['sessions', 'messages'], [x, column('sessions'), column('messages')]);
-    chart($('chart-transactions'), ['successful', 'failed'], [x, column('successful'), column('failed')]);
-    chart($('chart-volume'), ['USD'], [x, column('volume')]);
+    charts.push(
+      chart($('chart-activity'), ['sessions', 'messages'], [x, column('sessions'), column('messages')]),
+      chart($('chart-transactions'), ['successful', 'failed'], [x, column('successful'), column('failed')]),
+      chart($('chart-volume'), ['USD'], [x, column('volume')]),
+    );
   }
 
   function showSecret(secret, note) {
@@ -144,7 +153,6 @@
       signedIn(false);
       throw error;
     }
-    signedIn(true);
     await Promise.all([showCharts(), showKeys()]);
   }
 
