@@ -10,7 +10,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { address, getTransactionDecoder, lamports, type EncodedAccount } from '@solana/kit';
 import bs58 from 'bs58';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
@@ -40,6 +40,14 @@ export class LocalLedger {
   readonly svm = new LiteSVM();
   private readonly mintAuthority = Keypair.generate();
   private readonly statuses = new Map<string, { slot: number; err: unknown }>();
+  /**
+   * Token accounts by owner, as far as they were seen: getTokenAccountsByOwner reads these
+   * instead of every account of both token programs, so its cost grows with the wallet, not
+   * the ledger. Kept on airdrops and after each executed transaction (from its account keys);
+   * each entry is checked against the account when read, so a closed or transferred account
+   * drops out.
+   */
+  private readonly tokenAccounts = new Map<string, Set<string>>();
   private server?: Server;
   /** Block height of the current blockhash; a blockhash is valid for 150 blocks. */
   private blockHeight = 1000;
@@ -147,7 +155,11 @@ export class LocalLedger {
     this.put(token.mint, data, programOf(token));
   }
 
-  private put(account: string, data: Buffer, owner: PublicKey): void {
+  /**
+   * Writes `data` as a rent-exempt account owned by `owner` (a program), and indexes it when it
+   * is a token account. Every write of a token account outside a transaction goes through here.
+   */
+  put(account: string, data: Buffer, owner: PublicKey): void {
     this.svm.setAccount({
       address: address(account),
       data: new Uint8Array(data),
@@ -157,6 +169,7 @@ export class LocalLedger {
       space: BigInt(data.length),
       exists: true,
     } as EncodedAccount);
+    this.index(account);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -232,43 +245,60 @@ export class LocalLedger {
     }
   }
 
+  /** Records `account` under its owner when it is a token account. */
+  private index(account: string): void {
+    const decoded = this.tokenAccount(account);
+    if (!decoded) return;
+    const owner = decoded.owner.toBase58();
+    const known = this.tokenAccounts.get(owner);
+    if (known) known.add(account);
+    else this.tokenAccounts.set(owner, new Set([account]));
+  }
+
+  /** The account's token-account fields and program, when it is a token account of either program. */
+  private tokenAccount(account: string) {
+    const found = this.svm.getAccount(address(account));
+    if (!found.exists || found.data.length < ACCOUNT_SIZE || found.data.length === MINT_SIZE) return undefined;
+    const program = found.programAddress as string;
+    if (program !== TOKEN_PROGRAM_ID.toBase58() && program !== TOKEN_2022_PROGRAM_ID.toBase58()) return undefined;
+    return { ...AccountLayout.decode(found.data.slice(0, ACCOUNT_SIZE)), program, account: found };
+  }
+
   private tokenAccountsOf(owner: string, filter: { programId?: string; mint?: string }) {
-    const programs = filter.programId ? [filter.programId] : [TOKEN_PROGRAM_ID.toBase58(), TOKEN_2022_PROGRAM_ID.toBase58()];
     const out = [];
-    for (const program of programs) {
-      for (const account of this.svm.getProgramAccounts(address(program))) {
-        if (account.data.length < ACCOUNT_SIZE || account.data.length === MINT_SIZE) continue;
-        const decoded = AccountLayout.decode(account.data.slice(0, ACCOUNT_SIZE));
-        if (decoded.owner.toBase58() !== owner || (filter.mint && decoded.mint.toBase58() !== filter.mint)) continue;
-        const mint = this.svm.getAccount(address(decoded.mint.toBase58()));
-        const decimals = mint.exists ? MintLayout.decode(mint.data).decimals : 0;
-        const amount = decoded.amount.toString();
-        const ui = Number(amount) / 10 ** decimals;
-        out.push({
-          pubkey: account.address,
-          account: {
-            executable: false,
-            owner: program,
-            lamports: Number(account.lamports),
-            rentEpoch: 0,
+    for (const pubkey of this.tokenAccounts.get(owner) ?? []) {
+      const decoded = this.tokenAccount(pubkey);
+      if (!decoded || decoded.owner.toBase58() !== owner) continue;
+      const { program, account } = decoded;
+      if ((filter.programId && program !== filter.programId) || (filter.mint && decoded.mint.toBase58() !== filter.mint)) continue;
+      const mint = this.svm.getAccount(address(decoded.mint.toBase58()));
+      const decimals = mint.exists ? MintLayout.decode(mint.data).decimals : 0;
+      const amount = decoded.amount.toString();
+      const ui = Number(amount) / 10 ** decimals;
+      out.push({
+        pubkey,
+        account: {
+          executable: false,
+          owner: program,
+          lamports: Number(account.lamports),
+          rentEpoch: 0,
+          space: account.data.length,
+          data: {
+            program: program === TOKEN_PROGRAM_ID.toBase58() ? 'spl-token' : 'spl-token-2022',
             space: account.data.length,
-            data: {
-              program: program === TOKEN_PROGRAM_ID.toBase58() ? 'spl-token' : 'spl-token-2022',
-              space: account.data.length,
-              parsed: {
-                type: 'account',
-                info: {
-                  isNative: false,
-                  mint: decoded.mint.toBase58(),
-                  owner,
-                  state: decoded.state === 2 ? 'frozen' : 'initialized',
-                  tokenAmount: { amount, decimals, uiAmount: ui, uiAmountString: formatUnits(decoded.amount, decimals) },
-                },
+            parsed: {
+              type: 'account',
+              info: {
+                isNative: false,
+                mint: decoded.mint.toBase58(),
+                owner,
+                state: decoded.state === 2 ? 'frozen' : 'initialized',
+                tokenAmount: { amount, decimals, uiAmount: ui, uiAmountString: formatUnits(decoded.amount, decimals) },
               },
             },
           },
-        });
-      }
+        },
+      });
     }
     return out;
   }
@@ -284,6 +314,7 @@ export class LocalLedger {
       });
     }
     this.statuses.set(signature, { slot: Number(this.svm.getClock().slot), err: null });
+    for (const key of VersionedTransaction.deserialize(bytes).message.staticAccountKeys) this.index(key.toBase58());
     return signature;
   }
 

@@ -1,4 +1,3 @@
-import { address, lamports, type EncodedAccount } from '@solana/kit';
 import { ACCOUNT_SIZE, AccountLayout, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { LocalLedger } from '../../src/chain/local-ledger';
@@ -78,15 +77,7 @@ describe('GET /v1/portfolio on the embedded ledger', () => {
       { mint: new PublicKey(wif.mint), owner: new PublicKey(owner), amount: 2_500_000n, delegateOption: 0, delegate: PublicKey.default, state: 1, isNativeOption: 0, isNative: 0n, delegatedAmount: 0n, closeAuthorityOption: 0, closeAuthority: PublicKey.default },
       extra,
     );
-    ledger.svm.setAccount({
-      address: address(Keypair.generate().publicKey.toBase58()),
-      data: new Uint8Array(extra),
-      executable: false,
-      lamports: lamports(ledger.svm.minimumBalanceForRentExemption(BigInt(ACCOUNT_SIZE))),
-      programAddress: address(TOKEN_PROGRAM_ID.toBase58()),
-      space: BigInt(ACCOUNT_SIZE),
-      exists: true,
-    } as EncodedAccount);
+    ledger.put(Keypair.generate().publicKey.toBase58(), extra, TOKEN_PROGRAM_ID);
     const stranger: Token = { symbol: 'X', name: 'not listed', mint: Keypair.generate().publicKey.toBase58(), decimals: 4, network: 'mainnet', program: 'token' };
     ledger.addMint(stranger);
     ledger.airdrop(owner, stranger, 123_4567n);
