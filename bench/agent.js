@@ -1,43 +1,51 @@
-// `npm run bench:agent`: exact-match accuracy of the command parser on the labelled corpus
-// (test/agent/corpus.ts) per intent, recall of the commands it must refuse, the calibration
-// of its confidence, and parse latency over 100,000 parses. Targets (issue 6): ≥ 98% exact,
-// p99 < 1 ms per parse.
+// `npm run bench:agent`: the parser scored on the labelled corpus (test/agent/corpus/), on the
+// dev split and on the test split, per family and per category, with the calibration of its
+// confidence, the count of transactions built from must-refuse cases (must be 0), and parse
+// latency. `npm run bench:agent -- --failures` also lists the dev split's failures (the test
+// split's cases are never printed: tuning must not read them).
 require('reflect-metadata');
 require('./ts-register');
 const { parseCommand } = require('../src/agent/parser.ts');
-const { corpus, corpusContext, normalise } = require('../test/agent/corpus.ts');
+const { cases, dialogues, scoreCases, scoreDialogues, vocabulary } = require('../test/agent/corpus/load.ts');
 
-const rows = corpus.map((entry) => {
-  const result = parseCommand(entry.text, { ...corpusContext, previous: entry.previous });
-  const got = result.ok ? normalise(result.command) : null;
-  const right = JSON.stringify(got) === JSON.stringify(entry.expected) || (entry.expected === null && !result.ok);
-  return { entry, result, right };
-});
-
+const rows = [...scoreCases(cases), ...scoreDialogues(dialogues)];
 const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
-console.log(`corpus: ${rows.length} commands`);
-console.log('\nexact match by intent');
-for (const action of ['swap', 'transfer', 'query']) {
-  const of = rows.filter((r) => r.entry.expected?.action === action);
-  console.log(`  ${action.padEnd(9)} ${String(of.length).padStart(4)}  ${pct(of.filter((r) => r.right).length, of.length)}`);
-}
-const refusals = rows.filter((r) => r.entry.expected === null);
-console.log(`  ${'refuse'.padEnd(9)} ${String(refusals.length).padStart(4)}  recall ${pct(refusals.filter((r) => !r.result.ok).length, refusals.length)}`);
-console.log(`  ${'all'.padEnd(9)} ${String(rows.length).padStart(4)}  ${pct(rows.filter((r) => r.right).length, rows.length)}`);
+const line = (label, of) => `  ${label.padEnd(34)} ${String(of.length).padStart(5)}  ${pct(of.filter((r) => r.right).length, of.length).padStart(6)}`;
 
-console.log('\ncalibration (accepted commands)');
-for (const [low, high] of [[0.9, 1.01], [0.8, 0.9], [0.7, 0.8], [0.6, 0.7]]) {
-  const of = rows.filter((r) => r.result.ok && r.result.confidence >= low && r.result.confidence < high);
-  console.log(`  confidence ${low.toFixed(1)}–${Math.min(high, 1).toFixed(1)}  ${String(of.length).padStart(4)} commands  ${pct(of.filter((r) => r.right).length, of.length)} right`);
+for (const split of ['dev', 'test']) {
+  const of = rows.filter((r) => r.split === split);
+  console.log(`\n${split} split: ${of.length} cases, ${pct(of.filter((r) => r.right).length, of.length)} exact`);
+  console.log('  by family');
+  for (const family of ['hand-written', 'must-refuse', 'harvested', 'grammar', 'dialogue']) {
+    console.log(line(family, of.filter((r) => r.family === family)));
+  }
+  console.log('  by category');
+  const categories = [...new Set(of.map((r) => r.category.split('/')[0] + '/' + (r.category.split('/')[1] ?? '')))].sort();
+  for (const category of categories) console.log(line(category, of.filter((r) => `${r.category.split('/')[0]}/${r.category.split('/')[1] ?? ''}` === category)));
+  const refusals = of.filter((r) => r.expect.refuse !== undefined || r.expect.noTransaction);
+  console.log(`  must not transact: ${refusals.length} cases, ${pct(refusals.filter((r) => !r.unsafe).length, refusals.length)} without a transaction, ${of.filter((r) => r.unsafe).length} transactions built`);
+  console.log('  calibration (accepted commands)');
+  for (const [low, high] of [[0.95, 1.01], [0.9, 0.95], [0.8, 0.9], [0.7, 0.8], [0.6, 0.7]]) {
+    const band = of.filter((r) => r.result.ok && r.result.confidence >= low && r.result.confidence < high);
+    console.log(`    confidence ${low.toFixed(2)}–${Math.min(high, 1).toFixed(2)}  ${String(band.length).padStart(5)} commands  ${pct(band.filter((r) => r.right).length, band.length).padStart(6)} right`);
+  }
 }
 
+if (process.argv.includes('--failures')) {
+  console.log('\ndev split failures');
+  for (const r of rows.filter((row) => row.split === 'dev' && !row.right)) {
+    const got = r.result.ok ? JSON.stringify({ ...r.result.command, confidence: r.result.confidence }) : `refused (${r.result.rule}${r.result.ask ? `, ask ${r.result.ask}` : ''}): ${r.result.reason}`;
+    console.log(`- [${r.id} ${r.category}] ${r.text}\n    expect ${JSON.stringify(r.expect)}\n    got    ${got}`);
+  }
+}
+
+const texts = cases.map((c) => c.text);
 const N = 100_000;
 const times = new Float64Array(N);
-for (let i = 0; i < 2000; i++) parseCommand(corpus[i % corpus.length].text, corpusContext);
+for (let i = 0; i < 5000; i++) parseCommand(texts[i % texts.length], vocabulary);
 for (let i = 0; i < N; i++) {
-  const entry = corpus[i % corpus.length];
   const started = process.hrtime.bigint();
-  parseCommand(entry.text, { ...corpusContext, previous: entry.previous });
+  parseCommand(texts[i % texts.length], vocabulary);
   times[i] = Number(process.hrtime.bigint() - started) / 1e6;
 }
 times.sort();

@@ -1,502 +1,390 @@
-import { isSolanaAddress } from '../shared/solana-address';
 import { clip } from '../shared/text';
+import type { Command, Draft, ParseResult, Pending, SwapCommand, TokenRef, TransferCommand } from './command';
+import { divide, multiply, decimal, parseDecimal, format } from './decimal';
+import {
+  CONFIDENCE, amountSpec, finishSwap, finishTransfer, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken,
+  type AmountItem,
+} from './frames';
 import type { QuerySubject } from './intent';
+import { CANCELS, FOLLOW_UP_OPENERS, HYPOTHETICALS, PAST_FORMS, QUESTION_OPENERS, QUESTION_WORDS } from './lexicon';
+import { tokenize, type Item, type Vocabulary } from './tokenize';
 
 /**
- * The command parser: plain text in, a structured command out, or a reason a person
- * understands. Pure and synchronous: no I/O, no clock. Tokens are resolved through the
- * `lookup` it is given (the registry); amounts stay decimal text until the agent converts
- * them with the mint's decimals.
- *
- * Confidence starts at 1 and is multiplied down for every guess (see CONFIDENCE): a fuzzy
- * token, a defaulted token, a number word, a follow-up. Commands under MIN_CONFIDENCE are
- * refused rather than guessed.
+ * The command parser: one message in, a command or a refusal a person understands out. Pure
+ * and synchronous: no I/O, no clock. The pipeline: `tokenize` tags the words (lexicon.ts),
+ * the guards refuse what must never become a transaction (a negation, a question about a
+ * command, a hypothetical, another chain, a time or a condition, two actions), then a frame
+ * fills the slots of a swap, a transfer or a query (frames.ts). A follow-up ("make it 2")
+ * edits the session's previous command; an answer ("USDC") fills the slot a clarifying
+ * question left pending.
  */
 
-export interface TokenRef {
-  symbol: string;
-  mint: string;
+export type { AmountSpec, Command, ParseResult, Pending, TokenRef } from './command';
+
+export interface ParseContext extends Vocabulary {
+  /** The session's previous swap or transfer, for follow-ups. */
+  previous?: SwapCommand | TransferCommand;
+  /** The command a clarifying question is waiting on. */
+  pending?: Pending;
 }
 
-/** How much: an exact decimal, a share of the live balance, or a USD value. */
-export type AmountSpec =
-  | { kind: 'exact'; value: string }
-  | { kind: 'fraction'; numerator: number; denominator: number }
-  | { kind: 'usd'; value: string };
-
-export type Command =
-  | {
-      action: 'swap';
-      input: TokenRef;
-      output: TokenRef;
-      amount: AmountSpec;
-      /** ExactOut when the amount names the output ("buy 100 USDC with SOL"). */
-      swapMode: 'ExactIn' | 'ExactOut';
-      slippageBps?: number;
-    }
-  | { action: 'transfer'; token: TokenRef; amount: AmountSpec; recipient: string }
-  | { action: 'query'; subject: QuerySubject; token?: TokenRef };
-
-export type ParseResult =
-  | { ok: true; command: Command; confidence: number; followUp: boolean }
-  | { ok: false; reason: string; suggestions?: string[] };
-
-export interface ParseContext {
-  /** A registry token by symbol, name or mint; undefined when unknown. */
-  lookup(text: string): TokenRef | undefined;
-  /** Every symbol of the registry, for fuzzy matching and suggestions. */
-  symbols: readonly string[];
-  /** The session's previous command, for follow-ups. */
-  previous?: Command;
-}
-
-/** The context with the addresses of the message, which the text refers to as @0, @1, … */
-type Local = ParseContext & { addresses: string[] };
-
+/** Commands read with less confidence than this are refused rather than guessed. */
 export const MIN_CONFIDENCE = 0.6;
 
-/** Factors by which confidence drops, one per guess. */
-export const CONFIDENCE = {
-  fuzzyToken: 0.85,
-  defaultedToken: 0.8,
-  numberWord: 0.97,
-  relativeAmount: 0.95,
-  usdAmount: 0.95,
-  slangVerb: 0.95,
-  followUp: 0.85,
-  implicitQuery: 0.9,
-} as const;
-
-const SUPPORTED = 'I can swap tokens, send tokens to a Solana address, and tell you balances, prices and your portfolio.';
-
-const UNSUPPORTED: Array<[RegExp, string]> = [
-  [/\bbridg(e|ing)\b/, 'bridging to other chains'],
-  [/\b(un)?stak(e|ing)\b/, 'staking'],
-  [/\b(lend|borrow|loan)\b/, 'lending and borrowing'],
-  [/\bnfts?\b/, 'NFTs'],
-  [/\blimit orders?\b|\bwhen .* (hits|reaches|drops to)\b/, 'limit orders'],
-  [/\b(leverage|short|long|perps?|futures)\b/, 'leveraged trading'],
-  [/\b(dca|recurring)\b/, 'recurring orders'],
-];
-
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,
-  nineteen: 19, twenty: 20,
-};
-
-const SWAP_VERBS = /^(swap|trade|convert|exchange|flip|change)\b/;
-const SLANG_SWAP = /^(ape into|ape|get me|grab me|grab|get)\b/;
-const TRANSFER_VERBS = /^(send|transfer|pay|give|tip)\b/;
-const GREETING = /^(hi|hello|hey|yo|gm|good (morning|afternoon|evening)|howdy|sup|thanks|thank you|ty)\b/;
-const COMMAND_WORDS = /\b(swap|trade|convert|exchange|buy|sell|send|transfer|pay|give|tip|price|balance|portfolio|how much|how many)\b/;
-const POLITE = /^(please |pls |can you |could you |would you |i want to |i'd like to |i would like to |let's |lets |hey |yo |now )+/;
-
-interface Scan {
-  amount?: AmountSpec;
-  token?: TokenRef;
-  fuzzy: boolean;
-  numberWord: boolean;
-  unknownWord?: string;
-  rest: string;
-}
+const EXAMPLES = 'I can swap ("swap 1 SOL for USDC"), send ("send 20 USDC to <address>") and answer questions ("price of JUP", "what\'s my balance").';
 
 /** Parses one message. */
 export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
-  const addresses = [...raw.matchAll(/\b[1-9A-HJ-NP-Za-km-z]{25,50}\b/g)].map((m) => m[0]);
-  const evm = /\b0x[0-9a-fA-F]{6,}\b/.exec(raw)?.[0];
-  const spoken = raw
-    .replace(/\b[1-9A-HJ-NP-Za-km-z]{25,50}\b/g, (m) => ` @${addresses.indexOf(m)} `)
-    .toLowerCase()
-    .replace(/[’']/g, "'")
-    .replace(/[!?.]+$/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (GREETING.test(spoken) && !/\d|@/.test(spoken) && !COMMAND_WORDS.test(spoken)) {
-    return { ok: true, command: { action: 'query', subject: 'help' }, confidence: 0.95, followUp: false };
+  const all = tokenize(raw, ctx);
+  const words = all.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
+  if (isCancel(words)) return done({ action: 'cancel' }, 1);
+
+  const slippage = takeSlippage(all);
+  if ('rule' in slippage) return slippage;
+  const items = slippage.items;
+  const verbs = items.filter((item) => item.kind === 'verb');
+  const content = items.filter((item) => item.kind !== 'filler' && item.kind !== 'punct');
+  const substance = content.filter((item) => item.kind !== 'verb' && item.kind !== 'marker' && item.kind !== 'joiner');
+
+  // An answer to a clarifying question ("USDC", "to <address>", "send it to <address>").
+  if (ctx.pending && verbs.every((verb) => verb.kind === 'verb' && (verb.role === 'send') === (ctx.pending!.draft.action === 'transfer'))) {
+    const answer = answerPending(content.filter((item) => item.kind !== 'verb'), ctx.pending, ctx);
+    if (answer) return answer;
   }
-  let text = spoken.replace(POLITE, '');
-  if (!text) return fail(`Say what you would like to do. ${SUPPORTED}`);
-
-  for (const [pattern, what] of UNSUPPORTED) {
-    if (pattern.test(text)) return fail(`I can't help with ${what} yet. ${SUPPORTED}`);
+  if (verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) {
+    const followUp = parseFollowUp(words, content, ctx);
+    if (followUp) return followUp;
   }
+  if (substance.length === 0 && isHelp(words)) return done({ action: 'query', subject: 'help' }, 0.95);
+  const implicit = verbs.length === 0 && looksTransactional(content, words);
+  const guard = guards(items, words, verbs.length > 0 || implicit);
+  if (guard) return guard;
 
-  const slippage = extractSlippage(text);
-  if (slippage && 'error' in slippage) return fail(slippage.error);
-  if (slippage) text = slippage.rest;
-
-  ctx = { ...ctx, addresses } as Local;
-  const followUp = parseFollowUp(text, ctx, addresses);
-  if (followUp) return followUp;
-
-  const query = parseQuery(text, ctx);
-  if (query) return query;
-
-  if (TRANSFER_VERBS.test(text)) return parseTransfer(text, ctx, addresses, evm);
-  if (SWAP_VERBS.test(text) || SLANG_SWAP.test(text) || /^(buy|sell)\b/.test(text)) {
-    return parseSwap(text, ctx, slippage?.bps);
-  }
-  if (/\bto @\d\b/.test(text) || evm) return parseTransfer(`send ${text}`, ctx, addresses, evm, CONFIDENCE.slangVerb);
-  if (/\b(for|into|to)\b/.test(text) && /\d/.test(text)) return fail(`Do you want to swap or to send? Start with "swap" or "send". ${SUPPORTED}`);
-  return fail(`I could not find a command in "${clip(raw.trim(), 80)}". ${SUPPORTED}`);
-}
-
-function fail(reason: string, suggestions?: string[]): ParseResult {
-  return { ok: false, reason, ...(suggestions?.length ? { suggestions } : {}) };
-}
-
-function extractSlippage(text: string): { bps: number; rest: string } | { error: string } | undefined {
-  const patterns = [
-    /(?:,?\s*(?:with|at|and)\s+)?(?:a\s+)?(?:max(?:imum)?\s+)?slippage(?:\s+(?:of|at|to|=))?\s*(-?\d+(?:\.\d+)?)\s*(%|bps|basis points?)/,
-    /(?:,?\s*(?:with|at|and)\s+)?(?:a\s+)?(?:max(?:imum)?\s+)?(-?\d+(?:\.\d+)?)\s*(%|bps|basis points?)\s+(?:max\s+)?slippage/,
-  ];
-  for (const pattern of patterns) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const value = Number(match[1]);
-    if (value < 0) return { error: `Slippage cannot be negative (got ${match[1]}${match[2] === '%' ? '%' : ' bps'}): say for example "with 1% slippage".` };
-    const bps = match[2] === '%' ? Math.round(value * 100) : value;
-    if (!Number.isInteger(bps) || bps < 0 || bps > 5000) {
-      return { error: `Slippage must be from 0 to 50% (0 to 5000 bps), got ${match[1]}${match[2] === '%' ? '%' : ' bps'}.` };
+  if (implicit) return implicitCommand(content, ctx, slippage.bps);
+  if (verbs.length === 0 || isQueryVerb(verbs, words)) {
+    // "I want 20 JTO": a wish for a token is a purchase that still needs what to pay with.
+    if (verbs.length === 0 && (words.includes('want') || words.includes('need')) && substance.some((i) => i.kind === 'token') && substance.some((i) => i.kind === 'number' || i.kind === 'money')) {
+      return swapFrame(phrases(content), 'get', ctx, { factor: CONFIDENCE.noVerb, slippageBps: slippage.bps });
     }
-    return { bps, rest: text.replace(match[0], ' ').replace(/\s+/g, ' ').trim() };
+    return parseQuery(items, words, ctx, raw);
   }
-  return undefined;
+  const main = verbs[0];
+  const extra = verbs.slice(1).filter((verb) => !isPartOfFrame(items, verb));
+  if (extra.length > 0) {
+    return refuse('two-actions', `That is more than one action ("${main.text}" and "${extra[0].text}"). I do one swap or one transfer per message: send them one at a time.`);
+  }
+  const after = items.slice(items.indexOf(main) + 1);
+  // Before the verb only content counts: "i want to swap …" keeps nothing, "<address> send 5 SOL" the address.
+  const before = items.slice(0, items.indexOf(main)).filter((item) => !['filler', 'punct', 'joiner', 'marker'].includes(item.kind));
+  let factor = main.kind === 'verb' && main.fuzzy ? CONFIDENCE.fuzzyVerb : 1;
+  // "ape into WIF with 3 SOL": the phrase after "into" is what is bought.
+  let role = main.kind === 'verb' ? main.role : 'pay';
+  let body = [...before, ...after];
+  if (main.kind === 'verb' && main.lemma === 'ape' && after[0]?.kind === 'marker' && after[0].marker === 'out') {
+    role = 'get';
+    body = [...before, ...after.slice(1)];
+  }
+  // "move 10 USDC into SOL": a send verb without an address that names a token to receive is a swap.
+  if (role === 'send' && ['move', 'transfer', 'put'].includes(main.kind === 'verb' ? main.lemma : '') && !body.some((i) => i.kind === 'address' || i.kind === 'bad-address')) {
+    const parts = phrases(body);
+    if (parts.some((part) => part.marker === 'out' && part.tokens.length > 0)) return swapFrame(parts, 'pay', ctx, { factor: factor * CONFIDENCE.noVerb, slippageBps: slippage.bps });
+  }
+  if (role === 'send') {
+    if (slippage.bps !== undefined) return refuse('unclear', 'Slippage applies to swaps; a transfer sends an exact amount. Say the transfer without it.');
+    return transferFrame(phrases(body), ctx, { factor });
+  }
+  factor *= role === 'get' && main.kind === 'verb' && ['get', 'grab', 'give me', 'gimme', 'cop', 'scoop', 'snag', 'ape'].includes(main.lemma) ? 0.97 : 1;
+  return swapFrame(phrases(body), role, ctx, { factor, slippageBps: slippage.bps });
 }
 
-function parseQuery(text: string, ctx: ParseContext): ParseResult | undefined {
-  const q = (subject: QuerySubject, token?: TokenRef, confidence = 0.97): ParseResult => ({
-    ok: true,
-    command: { action: 'query', subject, ...(token && { token }) },
-    confidence,
-    followUp: false,
-  });
-  if (/^(help|commands|menu)$|what can you do|how does (this|it) work|what do you (do|support)|what can i (do|say|ask)/.test(text)) return q('help');
-  const balanceMatch =
-    /^how (?:much|many) (.+?) (?:do i have|have i got|do i own|is in my wallet|in my wallet)$/.exec(text) ??
-    /^(?:what(?:'s| is) )?my (.+?) balance$/.exec(text) ??
-    /^(?:check |show )?(?:my )?balance (?:of|for|in) (.+)$/.exec(text);
-  if (balanceMatch) {
-    const token = resolveToken(balanceMatch[1].trim(), ctx);
-    if (token.token) return q('balance', token.token, token.fuzzy ? CONFIDENCE.fuzzyToken : 0.97);
-    return fail(unknownTokenReason(balanceMatch[1].trim(), ctx), suggest(balanceMatch[1].trim(), ctx));
-  }
-  if (/\b(portfolio|holdings|net worth|my tokens|my assets|my wallet|my bag|what do i (hold|have|own)|all my balances|everything i (hold|have))\b/.test(text) && !/\b(swap|send|sell|buy|transfer)\b/.test(text)) {
-    return q('portfolio');
-  }
-  const priceMatch =
-    /^(?:what(?:'s| is) the )?price (?:of|for) (.+)$/.exec(text) ??
-    /^(?:what(?:'s| is) )?(.+?) price(?: now| today)?$/.exec(text) ??
-    /^(?:what(?:'s| is) |how much is )(.+?) (?:trading at|worth|going for|at)(?: now| today)?$/.exec(text) ??
-    /^how much (?:is|does) (?:one |1 |a )?(.+?)(?: cost| go for)?$/.exec(text);
-  if (priceMatch && !/\b(i|my|me)\b/.test(priceMatch[1])) {
-    const token = resolveToken(priceMatch[1].trim(), ctx);
-    if (token.token) return q('price', token.token, token.fuzzy ? CONFIDENCE.fuzzyToken : 0.97);
-    return fail(unknownTokenReason(priceMatch[1].trim(), ctx), suggest(priceMatch[1].trim(), ctx));
-  }
-  if (/^(?:what(?:'s| is) )?(?:my )?balances?$|^how much (?:do i have|money do i have)$|^(?:check|show) (?:my )?balances?$/.test(text)) return q('balance');
-  return undefined;
+function done(command: Command, confidence: number, followUp = false): ParseResult {
+  return { ok: true, command, confidence: round(confidence), followUp };
 }
 
-function parseTransfer(text: string, ctx: ParseContext, addresses: string[], evm: string | undefined, factor = 1): ParseResult {
-  const slang = /^(tip|give)\b/.test(text) ? CONFIDENCE.slangVerb : 1;
-  const body = text.replace(TRANSFER_VERBS, '').trim();
-  if (evm) return fail(`"${clip(evm, 12)}…" is an Ethereum-style address. Solana addresses are base58, 32 to 44 characters.`);
-  const slots = [...body.matchAll(/@(\d+)/g)].map((m) => addresses[Number(m[1])]);
-  if (slots.length === 0) {
-    if (/…|\.\.\./.test(text)) return fail('The recipient address is shortened ("…"). Paste the full Solana address.');
-    return fail('Who should receive it? Add "to <Solana address>".');
-  }
-  const recipientSlot = [...body.matchAll(/@(\d+)/g)].at(-1)![1];
-  const recipient = addresses[Number(recipientSlot)];
-  if (/…|\.\.\./.test(body)) return fail('The recipient address is shortened ("…"). Paste the full Solana address.');
-  if (!isSolanaAddress(recipient)) {
-    return fail(`"${clip(recipient, 12)}…" is not a valid Solana address: it must be base58 that decodes to 32 bytes.`);
-  }
-  const withoutRecipient = body.replace(/\bover\b/g, ' ').replace(new RegExp(`(?:\\b(?:to|for)\\s+)?@${recipientSlot}\\b`), ' ').replace(/\s+/g, ' ').trim();
-  const scan = scanAmountAndToken(withoutRecipient, ctx);
-  if ('reason' in scan) return fail(scan.reason, scan.suggestions);
-  if (!scan.amount) return fail('How much should I send? For example "send 20 USDC to <address>".');
-  if (!scan.token) return fail(`Which token should I send? ${scan.unknownWord ? unknownTokenReason(scan.unknownWord, ctx) : ''}`.trim());
-  return {
-    ok: true,
-    command: { action: 'transfer', token: scan.token, amount: scan.amount, recipient },
-    confidence: round(slang * factor * scanFactor(scan)),
-    followUp: false,
-  };
+/** "cancel", "never mind", "forget it": the whole message, politeness aside. */
+function isCancel(words: string[]): boolean {
+  const kept = words.filter((w) => !['please', 'pls', 'ok', 'okay', 'actually', 'oh', 'hmm', 'sorry', 'wait', 'just', 'thanks', 'then', 'it', 'that'].includes(w));
+  if (kept.length === 0) return false;
+  return CANCELS.some((phrase) => phrase.length === kept.length && phrase.every((w, k) => w === kept[k])) || (kept.length <= 3 && kept[0] === 'cancel');
 }
 
-function parseSwap(text: string, ctx: ParseContext, slippageBps: number | undefined): ParseResult {
-  let factor = SLANG_SWAP.test(text) || /^flip\b/.test(text) ? CONFIDENCE.slangVerb : 1;
-  const verb = /^(buy|sell)\b/.exec(text)?.[1] ?? (SLANG_SWAP.test(text) && !/^ape\b(?! into)/.test(text) ? 'buy' : 'swap');
-  const body = text.replace(SWAP_VERBS, '').replace(SLANG_SWAP, '').replace(/^(buy|sell)\b/, '').trim();
-  // "A for B", "A to B", "A into B", "B with A", "B using A".
-  const split = /^(.*?)\s+(for|to|into|in exchange for|with|using)\s+(.*)$/.exec(body);
-  let left: Scan;
-  let right: Scan | undefined;
-  let joiner: string | undefined;
-  const scanOrFail = (part: string) => scanAmountAndToken(part, ctx);
-  if (split) {
-    const l = scanOrFail(split[1]);
-    const r = scanOrFail(split[3]);
-    if ('reason' in l) return fail(l.reason, l.suggestions);
-    if ('reason' in r) return fail(r.reason, r.suggestions);
-    [left, right, joiner] = [l, r, split[2]];
-  } else {
-    const l = scanOrFail(body);
-    if ('reason' in l) return fail(l.reason, l.suggestions);
-    left = l;
-  }
-  // Which side is paid and which received.
-  let pay: Scan | undefined;
-  let receive: Scan | undefined;
-  const withForm = joiner === 'with' || joiner === 'using';
-  if (verb === 'buy') {
-    [receive, pay] = [left, right];
-  } else if (withForm) {
-    [receive, pay] = [left, right];
-  } else {
-    [pay, receive] = [left, right];
-  }
-  if (!receive?.token && !pay?.token) {
-    const unknown = left.unknownWord ?? right?.unknownWord;
-    return fail(unknown ? unknownTokenReason(unknown, ctx) : 'Which tokens should I swap? For example "swap 1 SOL for USDC".', unknown ? suggest(unknown, ctx) : undefined);
-  }
-  for (const side of [pay, receive]) {
-    if (side && !side.token && side.unknownWord) return fail(unknownTokenReason(side.unknownWord, ctx), suggest(side.unknownWord, ctx));
-  }
-  const usdc = ctx.lookup('USDC');
-  const sol = ctx.lookup('SOL');
-  let input = pay?.token;
-  let output = receive?.token;
-  if (!input) {
-    input = output?.mint === usdc?.mint ? sol : usdc;
-    factor *= CONFIDENCE.defaultedToken;
-  }
-  if (!output) {
-    output = input?.mint === usdc?.mint ? sol : usdc;
-    factor *= CONFIDENCE.defaultedToken;
-  }
-  if (!input || !output) return fail('Which tokens should I swap? For example "swap 1 SOL for USDC".');
-  if (input.mint === output.mint) return fail(`Both sides are ${input.symbol}: choose two different tokens.`);
-  const exactOut = !!receive?.amount && receive.amount.kind !== 'fraction';
-  const amountSide = exactOut ? receive! : pay;
-  if (!amountSide?.amount) {
-    if (receive?.amount) return fail(`I can't take a share of a balance you don't have yet. Say how much ${input.symbol} to spend.`);
-    return fail(`How much ${input.symbol} should I swap? For example "swap 1 ${input.symbol} for ${output.symbol}".`);
-  }
-  if (pay?.amount && receive?.amount) return fail('Give an amount on one side only: what you pay or what you receive.');
-  return {
-    ok: true,
-    command: {
-      action: 'swap',
-      input,
-      output,
-      amount: amountSide.amount,
-      swapMode: exactOut ? 'ExactOut' : 'ExactIn',
-      ...(slippageBps !== undefined && { slippageBps }),
-    },
-    confidence: round(factor * scanFactor(pay) * scanFactor(receive)),
-    followUp: false,
-  };
-}
-
-function parseFollowUp(text: string, ctx: ParseContext, addresses: string[]): ParseResult | undefined {
-  const looksLike =
-    /^(make it|change it to|actually|instead)\b|^same\b|^(do (that|it) again|again|repeat( that)?|one more time)$|^and \S+ more\b/.test(text);
-  if (!looksLike) return undefined;
-  const previous = ctx.previous;
-  if (!previous || previous.action === 'query') {
-    return fail('There is no earlier swap or transfer in this session to refer to. Say the whole command, for example "swap 1 SOL for USDC".');
-  }
-  const done = (command: Command): ParseResult => ({ ok: true, command, confidence: round(CONFIDENCE.followUp), followUp: true });
-  if (/^(do (that|it) again|again|repeat( that)?|one more time)$/.test(text)) return done(previous);
-
-  const more = /^and (\S+) more(?: (?:to the same (?:address|wallet|person)|of (?:it|that|the same)))?$/.exec(text);
-  if (more) {
-    const amount = parseAmount(more[1]);
-    if (!amount) return fail(`"${more[1]}" is not an amount I understand.`);
-    return done({ ...previous, amount: amount.spec } as Command);
-  }
-  const makeIt = /^(?:make it|change it to|actually|instead)\s+(.+)$/.exec(text);
-  if (makeIt) {
-    const scan = scanAmountAndToken(makeIt[1], ctx);
-    if ('reason' in scan) return fail(scan.reason, scan.suggestions);
-    if (!scan.amount && !scan.token) return fail(`What should I change? For example "make it 2".`);
-    const command = { ...previous, ...(scan.amount && { amount: scan.amount }) } as Command;
-    if (scan.token && command.action === 'swap') command.output = scan.token;
-    if (scan.token && command.action === 'transfer') command.token = scan.token;
-    return done(command);
-  }
-  const same = /^same(?: thing| again)?(?: but)?(?: (to|for|into|with|in) (.+))?$/.exec(text);
-  if (same) {
-    if (!same[2]) return done(previous);
-    const target = same[2].trim();
-    const recipient = /@(\d+)/.exec(target);
-    if (recipient) {
-      const address = addresses[Number(recipient[1])];
-      if (previous.action !== 'transfer') return fail('The earlier command was a swap, not a transfer: say where to send what.');
-      if (!isSolanaAddress(address)) return fail(`"${clip(address, 12)}…" is not a valid Solana address.`);
-      return done({ ...previous, recipient: address });
+/** "with 1% slippage", "slippage 50 bps", "0.5% max slippage": taken out of the items, in basis points. */
+function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<ParseResult, { ok: false }> {
+  const at = items.findIndex((item) => /^(slippage|slipage|slippages|slip|slippage:|slippage=)$/.test(item.text.toLowerCase()));
+  if (at < 0) return { items };
+  const skippable = (item: Item | undefined) => !!item && (item.kind === 'filler' || item.kind === 'punct' || (item.kind === 'marker' && ['of', 'to', 'out'].includes(item.marker)) || ['max', 'maximum', 'tolerance', 'set', 'is', 'at', '=', ':', 'up'].includes(item.text.toLowerCase()));
+  const numeric = (item: Item | undefined) => !!item && (item.kind === 'percent' || item.kind === 'bps' || item.kind === 'number');
+  let value = -1;
+  for (let k = at + 1; k < items.length && k <= at + 4; k++) {
+    if (numeric(items[k])) {
+      value = k;
+      break;
     }
-    const token = resolveToken(target, ctx);
-    if (!token.token) return fail(unknownTokenReason(target, ctx), suggest(target, ctx));
-    if (previous.action === 'swap') {
-      if (same[1] === 'with') return done({ ...previous, input: token.token });
-      if (token.token.mint === previous.input.mint) return fail(`Both sides would be ${token.token.symbol}: choose another token.`);
-      return done({ ...previous, output: token.token });
-    }
-    return done({ ...previous, token: token.token });
+    if (!skippable(items[k])) break;
   }
-  return undefined;
-}
-
-/** The amount and the token of a phrase such as "1.5 sol", "$20 of bonk", "half my usdc", "all of it". */
-function scanAmountAndToken(phrase: string, ctx: ParseContext): Scan | { reason: string; suggestions?: string[] } {
-  let rest = ` ${phrase.replace(/\bworth of\b|\bworth\b/g, ' ').replace(/\s+/g, ' ').trim()} `;
-  let amount: AmountSpec | undefined;
-  let numberWord = false;
-  const usd =
-    /\s\$\s?(\d[\d,]*(?:\.\d+)?)\s?([kmb])?\s(?:of\s)?/.exec(rest) ?? /\s(\d[\d,]*(?:\.\d+)?)\s?([kmb])?\s(?:usd|dollars?|bucks)\s(?!coin)(?:of\s)?/.exec(rest);
-  if (usd) {
-    const value = scaled(usd[1], usd[2]);
-    if (!value) return { reason: `"${usd[0].trim()}" is not an amount I understand.` };
-    amount = { kind: 'usd', value };
-    rest = rest.replace(usd[0], ' ');
-  } else {
-    const halfA = /\shalf an?\s/.exec(rest);
-    const fraction = halfA
-      ? null
-      : /\s(all|max|everything|entire|whole)(?: of)?(?: my| the)?(?: balance)?(?: of)?\s/.exec(rest) ??
-        (/\s(half|a half|a quarter|quarter|a third|third|one third|one quarter|one half)(?: of)?(?: my| the)?(?: balance)?(?: of)?\s/.exec(rest));
-    if (fraction) {
-      const word = fraction[1];
-      const [numerator, denominator] = /quarter/.test(word) ? [1, 4] : /third/.test(word) ? [1, 3] : /half/.test(word) ? [1, 2] : [1, 1];
-      amount = { kind: 'fraction', numerator, denominator };
-      rest = rest.replace(fraction[0], ' ');
-    } else {
-      const negative = /\s-\s?\d/.test(rest);
-      if (negative) return { reason: 'The amount must be above zero.' };
-      const numeric = /\s(\d[\d,]*(?:\.\d+)?|\.\d+)\s?([kmb])?(?=\s)/.exec(rest);
-      const word = new RegExp(`\\s(${Object.keys(NUMBER_WORDS).join('|')})\\s`).exec(rest);
-      if (halfA) {
-        amount = { kind: 'exact', value: '0.5' };
-        numberWord = true;
-        rest = rest.replace(halfA[0], ' ');
-      } else if (numeric) {
-        const value = scaled(numeric[1].startsWith('.') ? `0${numeric[1]}` : numeric[1], numeric[2]);
-        if (!value) return { reason: `"${numeric[0].trim()}" is not an amount I understand.` };
-        amount = { kind: 'exact', value };
-        rest = rest.replace(numeric[0], ' ');
-      } else if (word) {
-        amount = { kind: 'exact', value: String(NUMBER_WORDS[word[1]]) };
-        numberWord = word[1] !== 'a' && word[1] !== 'an';
-        rest = rest.replace(word[0], ' ');
+  if (value < 0) {
+    for (let k = at - 1; k >= 0 && k >= at - 3; k--) {
+      if (numeric(items[k])) {
+        value = k;
+        break;
       }
+      if (!skippable(items[k]) && items[k].kind !== 'share') break;
     }
   }
-  if (amount?.kind === 'exact' && /^0+(\.0+)?$/.test(amount.value)) return { reason: 'The amount must be above zero.' };
-  if (/(^|\s)\d/.test(rest.replace(/@\d+/g, ' '))) return { reason: 'Give one amount and one token per side, for example "swap 1 SOL for USDC".' };
-  const named = resolveToken(rest.replace(/\b(my|of|the|some|please|now)\b/g, ' ').replace(/\s+/g, ' ').trim(), ctx);
-  if (named.token) return { amount, token: named.token, fuzzy: named.fuzzy, numberWord, rest };
-  const words = rest
-    .replace(/\b(my|of|the|some|it|tokens?|coins?|please|now|worth|balance|me)\b/g, ' ')
-    .replace(/[,;]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (!words) return { amount, fuzzy: false, numberWord, rest };
-  const resolved = resolveToken(words, ctx);
-  if (resolved.token) return { amount, token: resolved.token, fuzzy: resolved.fuzzy, numberWord, rest };
-  // The phrase may hold the token among other words ("bonk tokens right away").
-  for (const candidate of words.split(' ')) {
-    const one = resolveToken(candidate, ctx);
-    if (one.token) return { amount, token: one.token, fuzzy: one.fuzzy, numberWord, rest };
+  if (value < 0) return refuse('unclear', 'How much slippage? Say for example "with 1% slippage" or "slippage 50 bps".');
+  const item = items[value] as Extract<Item, { kind: 'percent' | 'bps' | 'number' }>;
+  const negative = item.kind === 'number' || item.kind === 'percent' || item.kind === 'bps' ? item.negative : false;
+  const shown = `${negative ? '-' : ''}${format(item.value)}${item.kind === 'bps' ? ' bps' : '%'}`;
+  if (negative) return refuse('bad-amount', `Slippage cannot be negative (got ${shown}): say for example "with 1% slippage".`);
+  const bps = item.kind === 'bps' ? item.value : multiply(item.value, decimal(100));
+  if (bps.scale > 0 && bps.units % 10n ** BigInt(bps.scale) !== 0n) return refuse('bad-amount', `Slippage must be a whole number of basis points (0.01%), got ${shown}.`);
+  const whole = Number(bps.units / 10n ** BigInt(bps.scale));
+  if (whole > 5000) return refuse('bad-amount', `Slippage must be from 0 to 50% (0 to 5000 bps), got ${shown}.`);
+  const from = Math.min(at, value);
+  const to = Math.max(at, value);
+  // The connecting words go too: "with a max slippage of 1%".
+  let first = from;
+  while (first > 0 && (['with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using'].includes(items[first - 1].text.toLowerCase()) || items[first - 1].kind === 'punct')) first--;
+  return { items: [...items.slice(0, first), ...items.slice(to + 1)], bps: whole };
+}
+
+/**
+ * The safety rules that hold before any frame: a negated command, a question about a
+ * command, a hypothetical, another chain, a time or a condition, an unsupported feature.
+ */
+function guards(items: Item[], words: string[], transactional: boolean): ParseResult | undefined {
+  const guard = (name: string) => items.find((item) => item.kind === 'guard' && item.guard === name);
+  const unsupported = guard('unsupported');
+  if (unsupported && unsupported.kind === 'guard') return refuse('unsupported', `I can't help with ${unsupported.what} yet. ${EXAMPLES}`);
+  const chain = items.find((item) => (item.kind === 'guard' && item.guard === 'chain') || (item.kind === 'bad-address' && item.why === 'evm'));
+  if (chain && (transactional || chain.kind === 'guard')) {
+    const name = chain.kind === 'guard' ? chain.what : 'an Ethereum-style address';
+    return refuse('other-chain', `I work on Solana only, and "${clip(name, 20)}" is another chain. To do it on Solana, say it without the other chain, with Solana tokens and addresses.`);
   }
-  return { amount, fuzzy: false, numberWord, unknownWord: words.split(' ')[0], rest };
-}
-
-function scanFactor(scan: Scan | undefined): number {
-  if (!scan) return 1;
-  let factor = 1;
-  if (scan.fuzzy) factor *= CONFIDENCE.fuzzyToken;
-  if (scan.numberWord) factor *= CONFIDENCE.numberWord;
-  if (scan.amount?.kind === 'fraction') factor *= CONFIDENCE.relativeAmount;
-  if (scan.amount?.kind === 'usd') factor *= CONFIDENCE.usdAmount;
-  return factor;
-}
-
-/** "1,000.5" with "k" → "1000500". Null when the digits are malformed. */
-function scaled(digits: string, suffix?: string): string | null {
-  if (!/^\d{1,3}(,\d{3})*(\.\d+)?$|^\d+(\.\d+)?$/.test(digits)) return null;
-  const plain = digits.replace(/,/g, '');
-  const shift = suffix === 'k' ? 3 : suffix === 'm' ? 6 : suffix === 'b' ? 9 : 0;
-  const [whole, fraction = ''] = plain.split('.');
-  const padded = fraction.padEnd(shift, '0');
-  const newWhole = (whole + padded.slice(0, shift)).replace(/^0+(?=\d)/, '');
-  const newFraction = padded.slice(shift).replace(/0+$/, '');
-  return newFraction ? `${newWhole}.${newFraction}` : newWhole;
-}
-
-function parseAmount(text: string): { spec: AmountSpec } | undefined {
-  const match = /^(\d[\d,]*(?:\.\d+)?)([kmb])?$/.exec(text);
-  if (match) {
-    const value = scaled(match[1], match[2]);
-    return value ? { spec: { kind: 'exact', value } } : undefined;
+  if (!transactional) return undefined;
+  const negation = guard('negation');
+  if (negation) return refuse('negated', `You said "${negation.text}", so I won't build anything. To go ahead, say the command without it, for example "swap 1 SOL for USDC".`);
+  const lead = dropLeading(words);
+  if (QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => lead[k] === w)) || words.some((w) => QUESTION_WORDS.has(w))) {
+    return refuse('question', `That reads as a question about a transaction, not a request to make one. To do it, say it as a command, for example "swap 1 SOL for USDC".`);
   }
-  if (NUMBER_WORDS[text]) return { spec: { kind: 'exact', value: String(NUMBER_WORDS[text]) } };
+  if (HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) || words.some((w) => PAST_FORMS.has(w))) {
+    return refuse('hypothetical', 'That is a hypothetical, so I won\'t build anything. To do it now, say it as a command, for example "swap 1 SOL for USDC".');
+  }
+  const time = guard('time');
+  if (time) {
+    return refuse('time-or-condition', `I can't schedule a transaction or make it wait on a condition ("${clip(time.text, 20)}"). To do it now, say the command without the time or condition.`);
+  }
   return undefined;
 }
 
-/** A token by symbol, $symbol, name or mint placeholder; one edit away from a symbol of 4+ letters counts, fuzzily. */
-function resolveToken(text: string, ctx: ParseContext): { token?: TokenRef; fuzzy: boolean } {
-  const cleaned = text.replace(/^\$/, '').trim();
-  const slot = /^@(\d+)$/.exec(cleaned);
-  if (slot) {
-    const mint = (ctx as Local).addresses?.[Number(slot[1])];
-    // A mint outside the registry is kept exactly as given, never "corrected" into a look-alike.
-    if (mint && isSolanaAddress(mint)) return { token: ctx.lookup(mint) ?? { symbol: `${mint.slice(0, 4)}…${mint.slice(-4)}`, mint }, fuzzy: false };
-    return { fuzzy: false };
+function dropLeading(words: string[]): string[] {
+  let k = 0;
+  while (k < words.length && ['hey', 'so', 'ok', 'okay', 'um', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser', 'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren'].includes(words[k])) k++;
+  return words.slice(k);
+}
+
+function containsPhrase(words: string[], phrase: string[]): boolean {
+  for (let k = 0; k + phrase.length <= words.length; k++) if (phrase.every((w, j) => words[k + j] === w)) return true;
+  return false;
+}
+
+function startsWith(words: string[], phrases: string[][]): boolean {
+  const lead = dropLeading(words);
+  return phrases.some((phrase) => phrase.every((w, k) => lead[k] === w));
+}
+
+/**
+ * A verbless message that is still a command: "1 SOL -> USDC", "<address> 5 USDC",
+ * "5 USDC to <address>", "1.25 SOL for USDC". A question word makes it a query instead
+ * ("how much is 1 SOL in USDC").
+ */
+function looksTransactional(content: Item[], words: string[]): boolean {
+  const has = (kind: Item['kind']) => content.some((item) => item.kind === kind);
+  const amounts = content.some((item) => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent');
+  if (has('arrow') && has('token')) return true;
+  if ((has('address') || has('bad-address')) && amounts) return content.every((item) => item.kind !== 'word');
+  const asking = words.some((w) => ['how', 'what', "what's", 'whats', 'price', 'worth', 'value', 'is', 'much', 'many', '?', 'cost', 'rate'].includes(w));
+  const tokens = content.filter((item) => item.kind === 'token').length;
+  const marker = content.find((item) => item.kind === 'marker');
+  return !asking && amounts && tokens === 2 && !!marker && marker.kind === 'marker' && (marker.marker === 'to' || (marker.marker === 'out' && marker.text !== 'in'));
+}
+
+function implicitCommand(content: Item[], ctx: ParseContext, slippageBps?: number): ParseResult {
+  const factor = CONFIDENCE.noVerb;
+  if (!content.some((item) => item.kind === 'address' || item.kind === 'bad-address')) {
+    const arrow = content.findIndex((item) => item.kind === 'arrow');
+    if (arrow < 0) return swapFrame(phrases(content), 'pay', ctx, { factor, slippageBps });
+    return swapFrame([...phrases(content.slice(0, arrow), 'object'), ...phrases(content.slice(arrow + 1), 'arrow')], 'pay', ctx, { factor, slippageBps });
   }
-  const exact = ctx.lookup(cleaned);
-  if (exact) return { token: exact, fuzzy: false };
-  if (cleaned.length >= 4 && /^[a-z0-9]+$/.test(cleaned)) {
-    const near = ctx.symbols.filter((symbol) => symbol.length >= 4 && editDistance(symbol.toLowerCase(), cleaned) === 1);
-    if (near.length === 1) return { token: ctx.lookup(near[0]), fuzzy: true };
-  }
-  return { fuzzy: false };
+  return transferFrame(phrases(content), ctx, { factor });
 }
 
-function unknownTokenReason(word: string, ctx: ParseContext): string {
-  const suggestions = suggest(word, ctx);
-  return `I don't know the token "${clip(word, 40)}".${suggestions.length ? ` Did you mean ${suggestions.join(' or ')}?` : ''} Use a listed symbol or the token's mint address.`;
+/** A second verb that belongs to the frame of the first: "use 2 SOL to buy BONK", "ape into". */
+function isPartOfFrame(items: Item[], verb: Item): boolean {
+  const before = items[items.indexOf(verb) - 1];
+  return before?.kind === 'marker' && before.marker === 'to';
 }
 
-function suggest(word: string, ctx: ParseContext): string[] {
-  const target = word.replace(/^\$/, '').toLowerCase();
-  return ctx.symbols
-    .map((symbol) => ({ symbol, distance: editDistance(symbol.toLowerCase(), target) }))
-    .filter(({ distance }) => distance <= 2)
-    .sort((a, b) => a.distance - b.distance)
-    .slice(0, 3)
-    .map(({ symbol }) => symbol);
+/** "get my balance", "give me the price of SOL": a get verb asking for information. */
+function isQueryVerb(verbs: Item[], words: string[]): boolean {
+  const infoWords = ['price', 'prices', 'balance', 'balances', 'portfolio', 'holdings', 'chart', 'value', 'net'];
+  return verbs.every((verb) => verb.kind === 'verb' && ['get', 'give me', 'gimme', 'grab', 'pull'].includes(verb.lemma)) && words.some((w) => infoWords.includes(w));
 }
 
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
+/** The answer to a clarifying question: "USDC", "with USDT", "to <address>", "0.5 SOL". */
+function answerPending(content: Item[], pending: Pending, ctx: ParseContext): ParseResult | undefined {
+  const tokens = content.filter((item) => item.kind === 'token');
+  const addresses = content.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
+  const amounts = content.filter((item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent');
+  const markers = content.filter((item) => item.kind === 'marker');
+  const others = content.filter((item) => !['token', 'address', 'bad-address', 'number', 'money', 'share', 'percent', 'marker'].includes(item.kind));
+  if (others.length > 0 || content.length === 0) return undefined;
+  const draft = { ...pending.draft } as Draft;
+  const factor = CONFIDENCE.answer;
+  const tokenOf = (item: Item): TokenRef => (item.kind === 'token' ? item.token : mintRef(item.text, ctx));
+  switch (pending.ask) {
+    case 'input':
+    case 'output':
+    case 'token': {
+      const named = [...tokens, ...addresses.filter((a) => a.kind === 'address')];
+      if (named.length > 1 && pending.ask === 'output') return { ...refuse('two-outputs', 'I swap into one token per message: which one should it be?', { ask: 'output' }), pending };
+      if (named.length !== 1 || markers.length > 1 || amounts.length > 1) return undefined;
+      const token = tokenOf(named[0]);
+      const amount = amounts[0] ? amountSpec(amounts[0]) : undefined;
+      if (amount && 'rule' in amount) return amount;
+      if (draft.action === 'transfer') {
+        if (amount && draft.amount) return undefined;
+        return finishTransfer({ ...draft, token, ...(amount && { amount: amount.spec }) }, factor);
+      }
+      if (pending.ask === 'input') draft.input = token;
+      else draft.output = token;
+      if (amount) {
+        if (draft.amount) return undefined;
+        draft.amount = amount.spec;
+        draft.amountOf = pending.ask === 'input' ? 'input' : 'output';
+      }
+      return finishSwap(draft, factor);
+    }
+    case 'amount': {
+      if (amounts.length !== 1 || tokens.length > 1 || addresses.length > 0) return undefined;
+      const amount = amountSpec(amounts[0]);
+      if ('rule' in amount) return amount;
+      const token = tokens[0]?.kind === 'token' ? tokens[0].token : undefined;
+      if (draft.action === 'transfer') {
+        if (token && draft.token && token.mint !== draft.token.mint) return undefined;
+        return finishTransfer({ ...draft, amount: amount.spec }, factor * amount.factor);
+      }
+      const amountOf = token && draft.output && token.mint === draft.output.mint ? 'output' : 'input';
+      if (token && amountOf === 'input' && draft.input && token.mint !== draft.input.mint) return undefined;
+      return finishSwap({ ...draft, amount: amount.spec, amountOf }, factor * amount.factor);
+    }
+    case 'recipient': {
+      if (addresses.length !== 1 || tokens.length > 0 || amounts.length > 0 || draft.action !== 'transfer') return undefined;
+      const problem = recipientProblem(addresses[0], ctx);
+      if (problem) return { ...refuse('bad-recipient', problem, { ask: 'recipient' }), pending };
+      return finishTransfer({ ...draft, recipient: addresses[0].text }, factor);
     }
   }
-  return row[b.length];
 }
 
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
+/** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
+function parseFollowUp(words: string[], content: Item[], ctx: ParseContext): ParseResult | undefined {
+  const lead = dropLeading(words);
+  const opener = FOLLOW_UP_OPENERS.filter((phrase) => phrase.every((w, k) => lead[k] === w)).sort((a, b) => b.length - a.length)[0];
+  const bare = lead.filter((w) => !['now', 'amount', 'please', 'pls', 'plz', 'the', 'then', 'ok', 'okay', 'thanks', 'ty', '!', '.', '?'].includes(w)).join(' ');
+  const repeat = /^(again|do (it|that|this) again|repeat( that| it)?|one more time|once more|same( again| thing| thing again)?|do the same( again)?|another one|same please|again please)$/.test(bare);
+  const scaled = /^(half (of )?(that|it)|double (it|that)|twice (that|as much)|half as much)$/.exec(bare);
+  if (!opener && !repeat && !scaled) return undefined;
+  const previous = ctx.previous;
+  if (!previous) {
+    return refuse('missing', 'There is no earlier swap or transfer in this session to refer to. Say the whole command, for example "swap 1 SOL for USDC".');
+  }
+  if (repeat) return done(previous, CONFIDENCE.followUp, true);
+  if (scaled) {
+    if (previous.amount.kind !== 'exact') return refuse('unclear', `The earlier amount was not a fixed number, so I can't ${scaled[0].startsWith('half') ? 'halve' : 'double'} it. Say the amount, for example "make it 2".`);
+    const value = parseDecimal(previous.amount.value)!;
+    const next = scaled[0].startsWith('half') ? divide(value, 2)! : multiply(value, decimal(2));
+    return done({ ...previous, amount: { kind: 'exact', value: format(next) } }, CONFIDENCE.followUp, true);
+  }
+  const rest = content.filter((item) => !(item.kind === 'number' && item.words && /^(one|a)$/.test(item.text.toLowerCase())) || content.length === 1);
+  const amounts = rest.filter((item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent');
+  const tokens = rest.filter((item) => item.kind === 'token');
+  const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
+  const unknown = rest.filter((item) => item.kind === 'word' && !['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person'].includes(item.text.toLowerCase()));
+  if (unknown.length > 0) return undefined;
+  if (amounts.length > 1 || tokens.length > 1 || addresses.length > 1) return refuse('unclear', 'Change one thing at a time, for example "make it 2" or "same but to BONK".');
+  if (amounts.length + tokens.length + addresses.length === 0) return undefined;
+  let command: SwapCommand | TransferCommand = { ...previous };
+  let factor = CONFIDENCE.followUp;
+  if (amounts[0]) {
+    const amount = amountSpec(amounts[0]);
+    if ('rule' in amount) return amount;
+    command = { ...command, amount: amount.spec };
+    factor *= amount.factor;
+  }
+  const marker = rest.find((item) => item.kind === 'marker');
+  if (tokens[0] && tokens[0].kind === 'token') {
+    const token = tokens[0].token;
+    if (command.action === 'transfer') command = { ...command, token };
+    else if (marker?.kind === 'marker' && marker.marker === 'in') command = { ...command, input: token };
+    else if (token.mint === command.input.mint && amounts[0]) command = { ...command, swapMode: 'ExactIn' };
+    else if (token.mint === command.output.mint && amounts[0]) command = { ...command, swapMode: 'ExactOut' };
+    else command = { ...command, output: token };
+    if (command.action === 'swap' && command.input.mint === command.output.mint) {
+      return refuse('same-token', `Both sides would be ${command.input.symbol}: choose another token.`);
+    }
+  }
+  if (addresses[0]) {
+    if (command.action !== 'transfer') return refuse('unclear', 'The earlier command was a swap, not a transfer: say what to send and to which address.');
+    const problem = recipientProblem(addresses[0], ctx);
+    if (problem) return refuse('bad-recipient', problem);
+    command = { ...command, recipient: addresses[0].text };
+  }
+  return done(command, factor, true);
+}
+
+/** Questions about the wallet and the market: price, balance, portfolio, help. */
+function parseQuery(items: Item[], words: string[], ctx: ParseContext, raw: string): ParseResult {
+  const tokens = items.filter((item) => item.kind === 'token' || (item.kind === 'address' && ctx.lookup(item.text)));
+  const token = tokens[0] && (tokens[0].kind === 'token' ? tokens[0].token : ctx.lookup(tokens[0].text));
+  const has = (...list: string[]) => list.some((w) => words.includes(w));
+  const phrase = (text: string) => ` ${words.join(' ')} `.includes(` ${text} `);
+  const unknown = items.filter((item) => item.kind === 'word' || item.kind === 'verb');
+  const q = (subject: QuerySubject, confidence: number, withToken?: TokenRef): ParseResult =>
+    done({ action: 'query', subject, ...(withToken && { token: withToken }) }, Math.max(MIN_CONFIDENCE, confidence * 0.93 ** unknown.length));
+
+  const mine = has('my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine');
+  const balanceWords = has('balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash') || phrase('how many');
+  const portfolioWords =
+    has('portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'inventory', 'overview') ||
+    phrase('net worth') || phrase('my tokens') || phrase('my coins') || phrase('my wallet') || phrase('in my wallet') || phrase('everything i');
+  const priceWords =
+    has('price', 'prices', 'priced', 'pricing', 'trading', 'cost', 'costs', 'worth', 'value', 'rate', 'chart', 'px', 'quote', 'mcap', 'doing', 'pumping', 'dumping', 'usd') ||
+    phrase('going for') || phrase('how much is') || phrase('how much does') || phrase('how much for') || phrase('at the moment') || phrase('in usd') || phrase('in dollars');
+
+  if (token) {
+    if (balanceWords && mine) return q('balance', 0.97, token);
+    if (has('balance', 'bal') ) return q('balance', 0.95, token);
+    if (priceWords || words.includes('?') || tokens.length === items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length) {
+      return q('price', tokens.length > 1 && !phrase('in') ? 0.8 : 0.97, token);
+    }
+    if (mine) return q('balance', 0.85, token);
+    return q('price', 0.8, token);
+  }
+  const unknownWord = unknown.find((item) => item.kind === 'word');
+  if ((priceWords && !mine) && unknown.length === 1 && unknownWord) return unknownToken(unknownWord.text, ctx);
+  if (priceWords && !mine && !portfolioWords && !balanceWords) return refuse('missing', 'Which token\'s price? Say for example "price of SOL".', { ask: 'token' });
+  if (portfolioWords || (mine && priceWords) || phrase('what do i have') || phrase('what do i hold') || phrase('what do i own')) return q('portfolio', 0.95);
+  if (balanceWords && (mine || has('balance', 'balances', 'bal'))) return q('balance', 0.95);
+  if (isHelp(words)) return q('help', 0.95);
+  if (unknownWord && unknown.length === 1 && items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length === 1 && /^\$/.test(raw.trim())) return unknownToken(unknownWord.text, ctx);
+  return refuse('unclear', `I could not find a command in "${clip(raw.trim(), 80)}". ${EXAMPLES}`);
+}
+
+function isHelp(words: string[]): boolean {
+  const text = ` ${words.join(' ')} `;
+  if (/ (help|commands|menu|what can you do|what can i (do|say|ask)|how does (this|it) work|what do you (do|support)|who are you|what are you|how to use|get started|features|capabilities) /.test(text)) return true;
+  const greetings = ['hi', 'hello', 'hey', 'gm', 'yo', 'howdy', 'sup', 'thanks', 'thank', 'you', 'ty', 'thx', 'morning', 'good', 'evening', 'afternoon', 'hiya', 'greetings', 'cheers', 'gn', 'there', 'again', 'ok', 'okay', 'cool', 'great', 'nice', 'awesome', 'much', 'so', 'a', 'lot', 'bot', 'agent', 'ser', 'fren', 'friend'];
+  return words.length > 0 && words.every((w) => greetings.includes(w) || /^[!.?]+$/.test(w));
 }

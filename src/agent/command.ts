@@ -1,0 +1,65 @@
+import type { QuerySubject } from './intent';
+
+/** What the parser produces and what the agent carries out. Pure data. */
+
+export interface TokenRef {
+  symbol: string;
+  mint: string;
+}
+
+/** How much: an exact decimal, a share of the live balance, or a USD value. */
+export type AmountSpec =
+  | { kind: 'exact'; value: string }
+  | { kind: 'fraction'; numerator: number; denominator: number }
+  | { kind: 'usd'; value: string };
+
+export type SwapCommand = {
+  action: 'swap';
+  input: TokenRef;
+  output: TokenRef;
+  amount: AmountSpec;
+  /** ExactOut when the amount names the output ("buy 100 USDC with SOL"). */
+  swapMode: 'ExactIn' | 'ExactOut';
+  slippageBps?: number;
+};
+export type TransferCommand = { action: 'transfer'; token: TokenRef; amount: AmountSpec; recipient: string };
+export type QueryCommand = { action: 'query'; subject: QuerySubject; token?: TokenRef };
+/** "cancel", "never mind": drops the session's pending command, if any. */
+export type CancelCommand = { action: 'cancel' };
+
+export type Command = SwapCommand | TransferCommand | QueryCommand | CancelCommand;
+
+/** A swap or transfer with slots still empty: what a clarifying question keeps. */
+export type Draft =
+  | { action: 'swap'; input?: TokenRef; output?: TokenRef; amount?: AmountSpec; amountOf?: 'input' | 'output'; slippageBps?: number }
+  | { action: 'transfer'; token?: TokenRef; amount?: AmountSpec; recipient?: string };
+
+/** The slot a clarifying question asks for. */
+export type Slot = 'input' | 'output' | 'amount' | 'recipient' | 'token';
+
+/** A command waiting for one slot; the session keeps it until the next message. */
+export interface Pending {
+  ask: Slot;
+  draft: Draft;
+}
+
+/** Why a message gives no transaction (the corpus labels use the same names). */
+export type RefusalRule =
+  | 'negated'
+  | 'question'
+  | 'hypothetical'
+  | 'other-chain'
+  | 'time-or-condition'
+  | 'two-actions'
+  | 'two-outputs'
+  | 'missing'
+  | 'unknown-token'
+  | 'bad-recipient'
+  | 'same-token'
+  | 'bad-amount'
+  | 'unsupported'
+  | 'unclear';
+
+export type ParseResult =
+  | { ok: true; command: Command; confidence: number; followUp: boolean }
+  | { ok: false; rule: RefusalRule; reason: string; suggestions?: string[]; ask?: Slot; pending?: Pending };

@@ -1,0 +1,393 @@
+import { clip } from '../shared/text';
+import type { AmountSpec, Draft, ParseResult, Slot, TokenRef } from './command';
+import { format, isZero } from './decimal';
+import type { Marker, VerbRole } from './lexicon';
+import { PROGRAM_IDS } from './lexicon';
+import { resolveToken, type Item, type Vocabulary } from './tokenize';
+
+/**
+ * Slot filling: the tagged items of one command in, a swap or a transfer out, or the one
+ * thing missing or wrong. The verb decides which side its object is on ("sell X" pays X,
+ * "buy X" receives X) and the prepositions mark the other side ("for", "into" → what is
+ * received; "with", "using" → what is paid). Every item must land in a slot: a word left
+ * over could change the meaning, so the command is refused rather than guessed.
+ */
+
+/** How sure a reading is: each guess multiplies confidence by its factor. */
+export const CONFIDENCE = {
+  fuzzyToken: 0.85,
+  fuzzyVerb: 0.85,
+  numberWords: 0.97,
+  share: 0.95,
+  usd: 0.95,
+  noVerb: 0.9,
+  followUp: 0.85,
+  answer: 0.9,
+} as const;
+
+export type AmountItem = Extract<Item, { kind: 'number' | 'money' | 'share' | 'percent' }>;
+
+/** A run of items under one marker: "for 100 USDC", the verb's object, the part after an arrow. */
+interface Phrase {
+  /** `restate`: after a comma or a dash, an amount said again ("swap USDC to SOL, 10 USDC"). */
+  marker: Marker | 'object' | 'arrow' | 'restate';
+  amounts: AmountItem[];
+  tokens: Array<{ token: TokenRef; fuzzy: boolean }>;
+  addresses: Item[];
+  words: Item[];
+  joined: boolean;
+}
+
+const isAmount = (item: Item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent';
+
+/** Cuts the items after the verb into phrases, one per marker. */
+export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object'): Phrase[] {
+  const out: Phrase[] = [];
+  let current = newPhrase(firstMarker);
+  const start = (marker: Phrase['marker']) => {
+    out.push(current);
+    current = newPhrase(marker);
+  };
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k];
+    switch (item.kind) {
+      case 'marker':
+        // "$25 of SOL", "half of my USDC", "$25 worth of SOL": the token of the amount before.
+        if ((item.marker === 'of' || item.marker === 'worth' || (item.marker === 'out' && item.text.toLowerCase() === 'in')) && current.amounts.length > 0 && current.tokens.length === 0 && current.addresses.length === 0) break;
+        if (item.marker === 'of' && current.amounts.length === 0) break;
+        // "use 2 SOL to buy BONK": "to" and the second verb mark what is received.
+        if (item.marker === 'to' && items[k + 1]?.kind === 'verb') {
+          k++;
+          start('out');
+          break;
+        }
+        start(item.marker);
+        break;
+      case 'arrow':
+        start('arrow');
+        break;
+      case 'joiner':
+        current.joined = true;
+        break;
+      case 'punct':
+        if ([',', ';', ':', '-', '(', '|'].includes(item.text)) start('restate');
+        break;
+      case 'token':
+        current.tokens.push({ token: item.token, fuzzy: item.fuzzy });
+        break;
+      case 'address':
+        current.addresses.push(item);
+        break;
+      case 'bad-address':
+        current.addresses.push(item);
+        break;
+      case 'word':
+        current.words.push(item);
+        break;
+      case 'verb':
+        current.words.push(item);
+        break;
+      default:
+        if (isAmount(item)) current.amounts.push(item);
+    }
+  }
+  out.push(current);
+  return out.filter((phrase) => phrase.marker === 'object' || phrase.amounts.length + phrase.tokens.length + phrase.addresses.length + phrase.words.length > 0);
+}
+
+function newPhrase(marker: Phrase['marker']): Phrase {
+  return { marker, amounts: [], tokens: [], addresses: [], words: [], joined: false };
+}
+
+export interface Reading {
+  /** The confidence of the reading so far (verb and amount words). */
+  factor: number;
+  slippageBps?: number;
+}
+
+/** A swap from the phrases after a verb of the given role (an arrow reads as `pay`). */
+export function swapFrame(parts: Phrase[], role: VerbRole, vocabulary: Vocabulary, reading: Reading): ParseResult {
+  const worth = parts.some((part) => part.marker === 'worth');
+  const paid: Phrase[] = [];
+  const received: Phrase[] = [];
+  for (const part of parts) {
+    switch (part.marker) {
+      case 'object':
+        (role === 'get' && !worth ? received : paid).push(part);
+        break;
+      case 'in':
+        paid.push(part);
+        break;
+      case 'out':
+        (role === 'get' ? paid : received).push(part);
+        break;
+      case 'to':
+      case 'arrow':
+      case 'worth':
+        if (role === 'get' && part.marker === 'to') return refuse('unclear', `I could not tell what "to ${describe(part)}" means in a purchase. Say for example "buy 100 BONK with USDC".`);
+        received.push(part);
+        break;
+      case 'of':
+        return refuse('unclear', `I could not tell what "of ${describe(part)}" refers to. Say for example "swap 1 SOL for USDC".`);
+      case 'restate':
+        break;
+    }
+  }
+  // An amount said again after a comma belongs to the side of its token, or to what is paid.
+  for (const part of parts.filter((p) => p.marker === 'restate')) {
+    const mints = (of: Phrase[]) => new Set(of.flatMap((p) => p.tokens.map((t) => t.token.mint)));
+    const token = part.tokens[0]?.token.mint;
+    if (token && mints(received).has(token) && !mints(paid).has(token)) received.push({ ...part, tokens: [] });
+    else if (!token || mints(paid).has(token)) paid.push({ ...part, tokens: [] });
+    else received.push(part);
+  }
+  const sideOf = (of: Phrase[]) => ({
+    tokens: of.flatMap((part) => [...part.tokens, ...part.addresses.filter((a) => a.kind === 'address').map((a) => ({ token: mintRef(a.text, vocabulary), fuzzy: false }))]),
+    amounts: of.flatMap((part) => part.amounts),
+    words: of.flatMap((part) => part.words),
+    badAddresses: of.flatMap((part) => part.addresses.filter((a) => a.kind === 'bad-address')),
+  });
+  const input = sideOf(paid);
+  const output = sideOf(received);
+  for (const bad of [...input.badAddresses, ...output.badAddresses]) {
+    return refuse('unclear', `"${clip(bad.text, 16)}" is not a full Solana address. Name the token by its symbol or its whole mint address.`);
+  }
+  if (distinct(output.tokens).length > 1) {
+    return refuse('two-outputs', `That swaps into ${list(distinct(output.tokens))} at once. I swap into one token per message: send them one at a time.`);
+  }
+  if (distinct(input.tokens).length > 1) {
+    return refuse('two-actions', `That pays with ${list(distinct(input.tokens))} at once. I swap one token per message: send them one at a time.`);
+  }
+  // A lone unknown word where a token belongs is an unknown token; any other is an unexplained word.
+  for (const side of [input, output]) {
+    if (side.tokens.length === 0 && side.words.length === 1 && side.words[0].kind === 'word') return unknownToken(side.words[0].text, vocabulary);
+  }
+  const unexplained = [...input.words, ...output.words];
+  if (unexplained.length > 0) return unclearWords(unexplained);
+  const amounts = [...input.amounts.map((a) => ['input', a] as const), ...output.amounts.map((a) => ['output', a] as const)];
+  if (amounts.length > 1) return refuse('unclear', 'Give one amount, on one side only: what you pay ("swap 2 SOL for USDC") or what you receive ("buy 100 USDC with SOL").');
+  const draft: Draft = {
+    action: 'swap',
+    input: input.tokens[0]?.token,
+    output: output.tokens[0]?.token,
+    ...(reading.slippageBps !== undefined && { slippageBps: reading.slippageBps }),
+  };
+  let factor = reading.factor;
+  for (const { fuzzy } of [...input.tokens, ...output.tokens]) if (fuzzy) factor *= CONFIDENCE.fuzzyToken;
+  if (amounts.length === 1) {
+    const [amountOf, item] = amounts[0];
+    const amount = amountSpec(item);
+    if ('rule' in amount) return amount;
+    draft.amount = amount.spec;
+    draft.amountOf = amountOf;
+    factor *= amount.factor;
+  }
+  return finishSwap(draft, factor);
+}
+
+/** A transfer from the phrases after a send verb. */
+export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: Reading): ParseResult {
+  const recipients: Item[] = [];
+  const tokens: Array<{ token: TokenRef; fuzzy: boolean }> = [];
+  const amounts: AmountItem[] = [];
+  const words: Item[] = [];
+  for (const part of parts) {
+    if (part.marker === 'out' || part.marker === 'in' || part.marker === 'arrow' || part.marker === 'worth') {
+      if (part.tokens.length > 0) return refuse('unclear', `A transfer sends one token to an address; "${markerWord(part.marker)} ${describe(part)}" does not fit. To swap, say "swap"; to send, say "send 20 USDC to <address>".`);
+    }
+    // An address right after an amount is the token's mint ("send 5 <mint> to <wallet>").
+    const addresses = [...part.addresses];
+    if (part.marker === 'object' && part.amounts.length > 0 && part.tokens.length === 0 && addresses.length > 1 && addresses[0].kind === 'address') {
+      tokens.push({ token: mintRef(addresses.shift()!.text, vocabulary), fuzzy: false });
+    } else if (part.marker === 'object' && part.amounts.length > 0 && part.tokens.length === 0 && addresses.length === 1 && addresses[0].kind === 'address' && vocabulary.lookup(addresses[0].text) && parts.some((p) => p !== part && p.addresses.length > 0)) {
+      tokens.push({ token: mintRef(addresses.shift()!.text, vocabulary), fuzzy: false });
+    }
+    recipients.push(...addresses);
+    tokens.push(...part.tokens);
+    amounts.push(...part.amounts);
+    words.push(...part.words);
+  }
+  const distinctRecipients = [...new Set(recipients.map((r) => r.text))];
+  if (distinctRecipients.length > 1) return refuse('two-actions', 'That sends to more than one address. I send to one address per message: send them one at a time.');
+  if (distinct(tokens).length > 1) return refuse('two-actions', `That sends ${list(distinct(tokens))} at once. I send one token per message: send them one at a time.`);
+  if (amounts.length > 1) return refuse('two-actions', 'That names more than one amount. I send one amount of one token per message.');
+  if (tokens.length === 0 && words.length === 1 && words[0].kind === 'word' && amounts.length > 0) return unknownToken(words[0].text, vocabulary);
+  const amount = amounts.length === 1 ? amountSpec(amounts[0]) : undefined;
+  if (amount && 'rule' in amount) return amount;
+  const draft: Draft = { action: 'transfer', token: tokens[0]?.token, ...(amount && { amount: amount.spec }) };
+  const recipient = recipients[0];
+  if (recipient) {
+    const problem = recipientProblem(recipient, vocabulary);
+    if (problem) return { ...refuse('bad-recipient', problem, { ask: 'recipient' }), pending: { ask: 'recipient', draft } };
+    draft.recipient = recipient.text;
+  }
+  if (words.length > 0) {
+    if (recipient) return unclearWords(words);
+    // "send 5 SOL to bob": a name is not an address; ask for one and keep the rest.
+    return { ...refuse('missing', `${quoteWords(words)} is not a Solana address. Paste the recipient's full address, for example "send 20 USDC to <address>".`, { ask: 'recipient' }), pending: { ask: 'recipient', draft } };
+  }
+  const factor = reading.factor * (tokens[0]?.fuzzy ? CONFIDENCE.fuzzyToken : 1) * (amount?.factor ?? 1);
+  return finishTransfer(draft, factor);
+}
+
+/** A swap whose slots may still be empty: the command, or a question for the first empty slot. */
+export function finishSwap(draft: Extract<Draft, { action: 'swap' }>, factor: number): ParseResult {
+  const { input, output, amount, amountOf } = draft;
+  if (input && output && input.mint === output.mint) {
+    return refuse('same-token', `Both sides are ${input.symbol}: choose two different tokens, for example "swap 1 SOL for USDC".`);
+  }
+  const what = amount && amountOf ? describeAmount(amount, amountOf === 'input' ? input : output) : undefined;
+  if (!input && !output) return refuse('missing', 'Which tokens should I swap? Say for example "swap 1 SOL for USDC".');
+  if (!output) return ask('output', draft, `Which token should I swap ${what ?? `your ${input!.symbol}`} for? Say for example "USDC".`);
+  if (!input) return ask('input', draft, `Which token should I pay with for ${what ?? output.symbol}? Say for example "with USDC".`);
+  if (!amount) return ask('amount', draft, `How much ${input.symbol} should I swap for ${output.symbol}? Say for example "0.5 ${input.symbol}".`);
+  if (amountOf === 'output' && amount.kind === 'fraction') {
+    return refuse('bad-amount', `I can't take a share of ${output.symbol} you don't hold yet. Say how much ${input.symbol} to spend, for example "swap half my ${input.symbol} for ${output.symbol}".`);
+  }
+  return {
+    ok: true,
+    command: {
+      action: 'swap',
+      input,
+      output,
+      amount,
+      swapMode: amountOf === 'output' ? 'ExactOut' : 'ExactIn',
+      ...(draft.slippageBps !== undefined && { slippageBps: draft.slippageBps }),
+    },
+    confidence: round(factor),
+    followUp: false,
+  };
+}
+
+export function finishTransfer(draft: Extract<Draft, { action: 'transfer' }>, factor: number): ParseResult {
+  const { token, amount, recipient } = draft;
+  if (!token && !amount && !recipient) return refuse('missing', 'What should I send, and to whom? Say for example "send 20 USDC to <address>".');
+  if (!token) return ask('token', draft, `Which token should I send${amount ? ` (${describeAmount(amount)})` : ''}? Say for example "USDC".`);
+  if (!amount) return ask('amount', draft, `How much ${token.symbol} should I send? Say for example "5 ${token.symbol}".`);
+  if (!recipient) return ask('recipient', draft, `Who should receive ${describeAmount(amount, token)}? Paste their Solana address.`);
+  return { ok: true, command: { action: 'transfer', token, amount, recipient }, confidence: round(factor), followUp: false };
+}
+
+/** The amount an item stands for, with the confidence it costs; zero, negative or malformed amounts are refused. */
+export function amountSpec(item: AmountItem): { spec: AmountSpec; factor: number } | Extract<ParseResult, { ok: false }> {
+  switch (item.kind) {
+    case 'share':
+      return { spec: { kind: 'fraction', numerator: item.numerator, denominator: item.denominator }, factor: CONFIDENCE.share };
+    case 'percent': {
+      if (item.negative || isZero(item.value)) return refuse('bad-amount', `"${item.text}" is not a share I can spend: give a percentage above 0, up to 100%.`);
+      const denominator = 10n ** BigInt(item.value.scale) * 100n;
+      if (item.value.units > 10n ** BigInt(item.value.scale) * 100n) return refuse('bad-amount', `"${item.text}" is more than all of it: give a percentage up to 100%.`);
+      const divisor = gcd(item.value.units, denominator);
+      return { spec: { kind: 'fraction', numerator: Number(item.value.units / divisor), denominator: Number(denominator / divisor) }, factor: CONFIDENCE.share };
+    }
+    case 'money':
+      if (isZero(item.value)) return refuse('bad-amount', 'The amount must be above zero.');
+      return { spec: { kind: 'usd', value: format(item.value) }, factor: CONFIDENCE.usd };
+    case 'number':
+      if (item.malformed) return refuse('bad-amount', `"${item.text}" is not an amount I can read: write it like 1.5 or 1,000.`);
+      if (item.negative) return refuse('bad-amount', `The amount must be above zero, got "-${item.text}".`);
+      if (isZero(item.value)) return refuse('bad-amount', 'The amount must be above zero.');
+      return { spec: { kind: 'exact', value: format(item.value) }, factor: item.words ? CONFIDENCE.numberWords : 1 };
+  }
+}
+
+/** Why an address cannot receive a transfer, or undefined when it can. */
+export function recipientProblem(item: Item, vocabulary: Vocabulary): string | undefined {
+  if (item.kind === 'bad-address') {
+    if (item.why === 'evm') return `"${clip(item.text, 12)}…" is an Ethereum-style address. I send on Solana only: paste a Solana address (base58, 32 to 44 characters).`;
+    if (item.why === 'shortened') return `The address "${clip(item.text, 16)}" is shortened. Paste the recipient's full Solana address.`;
+    return `"${clip(item.text, 16)}…" is not a valid Solana address: it must be base58 that decodes to 32 bytes. Check it and paste it again.`;
+  }
+  if (item.kind !== 'address') return undefined;
+  if (PROGRAM_IDS.has(item.text)) return `${short(item.text)} is a program, not a wallet: tokens sent there are lost. Paste the recipient's wallet address.`;
+  const mint = vocabulary.lookup(item.text);
+  if (mint) return `${short(item.text)} is the ${mint.symbol} token mint, not a wallet: tokens sent there are lost. Paste the recipient's wallet address.`;
+  return undefined;
+}
+
+export function unknownToken(word: string, vocabulary: Vocabulary): Extract<ParseResult, { ok: false }> {
+  const suggestions = suggest(word, vocabulary);
+  return refuse(
+    'unknown-token',
+    `I don't know the token "${clip(word, 40)}".${suggestions.length ? ` Did you mean ${suggestions.join(' or ')}?` : ''} Use a listed symbol (SOL, USDC, JUP…) or the token's mint address.`,
+    suggestions.length ? { suggestions } : {},
+  );
+}
+
+function unclearWords(words: Item[]): Extract<ParseResult, { ok: false }> {
+  return refuse('unclear', `I don't know what ${quoteWords(words)} means in this command, and it could change what I build. Say it plainly, for example "swap 1 SOL for USDC" or "send 20 USDC to <address>".`);
+}
+
+export function refuse(rule: Extract<ParseResult, { ok: false }>['rule'], reason: string, extra: { suggestions?: string[]; ask?: Slot } = {}): Extract<ParseResult, { ok: false }> {
+  return { ok: false, rule, reason, ...extra };
+}
+
+function ask(slot: Slot, draft: Draft, reason: string): Extract<ParseResult, { ok: false }> {
+  return { ok: false, rule: 'missing', reason, ask: slot, pending: { ask: slot, draft } };
+}
+
+function suggest(word: string, vocabulary: Vocabulary): string[] {
+  const target = word.replace(/^\$/, '').toLowerCase();
+  const near = resolveToken(target, vocabulary, true);
+  if (near) return [near.token.symbol];
+  return vocabulary.symbols.filter((symbol) => symbol.length >= 3 && levenshteinAtMost2(symbol.toLowerCase(), target)).slice(0, 3);
+}
+
+function levenshteinAtMost2(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 2) return false;
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length] <= 2;
+}
+
+export function mintRef(address: string, vocabulary: Vocabulary): TokenRef {
+  return vocabulary.lookup(address) ?? { symbol: short(address), mint: address };
+}
+
+function describeAmount(amount: AmountSpec, token?: TokenRef): string {
+  const symbol = token ? ` ${token.symbol}` : '';
+  if (amount.kind === 'exact') return `${amount.value}${symbol}`;
+  if (amount.kind === 'usd') return `$${amount.value}${token ? ` of ${token.symbol}` : ''}`;
+  const share = amount.numerator === amount.denominator ? 'all' : `${amount.numerator}/${amount.denominator}`;
+  return `${share} of your${symbol || ' balance'}`;
+}
+
+function describe(part: Phrase): string {
+  return [...part.amounts.map((a) => a.text), ...part.tokens.map((t) => t.token.symbol), ...part.words.map((w) => w.text)].join(' ');
+}
+
+function markerWord(marker: Phrase['marker']): string {
+  return marker === 'in' ? 'with' : marker === 'worth' ? 'worth of' : marker === 'arrow' ? '→' : 'for';
+}
+
+function quoteWords(words: Item[]): string {
+  return words.map((w) => `"${clip(w.text, 30)}"`).join(', ');
+}
+
+function distinct(tokens: Array<{ token: TokenRef }>): TokenRef[] {
+  return [...new Map(tokens.map(({ token }) => [token.mint, token])).values()];
+}
+
+function list(tokens: TokenRef[]): string {
+  return tokens.map((t) => t.symbol).join(' and ');
+}
+
+function gcd(a: bigint, b: bigint): bigint {
+  return b === 0n ? a : gcd(b, a % b);
+}
+
+export function short(address: string): string {
+  return `${address.slice(0, 4)}…${address.slice(-4)}`;
+}
+
+export function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,221 @@
+/**
+ * The agent's vocabulary: data only. Each entry says what a word (or a few words) means to a
+ * command: a verb and the intent and direction it implies, a preposition and the slot it
+ * marks, a cue that the message is a query, or a word that forbids a transaction (negation,
+ * question, hypothetical, another chain, a time or a condition). The tokenizer tags words
+ * from these tables; the frames (frames.ts) fill slots from the tags.
+ */
+
+/**
+ * How a verb reads its object. `pay`: the object is what the wallet pays ("swap 2 SOL for
+ * USDC", "sell", "spend 10 USDC on WIF"). `get`: the object is what it receives ("buy WIF
+ * with USDC", "grab 3 SOL worth of JUP" pays the SOL). `send`: a transfer to an address.
+ */
+export type VerbRole = 'pay' | 'get' | 'send';
+
+export const VERBS: Record<string, VerbRole> = {
+  swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
+  dump: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
+  liquidate: 'pay', unload: 'pay', offload: 'pay', trade_in: 'pay', market_sell: 'pay', swop: 'pay',
+  buy: 'get', get: 'get', grab: 'get', purchase: 'get', acquire: 'get', ape: 'pay', cop: 'get', scoop: 'get',
+  snag: 'get', obtain: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
+  send: 'send', transfer: 'send', pay: 'send', tip: 'send', give: 'send', move: 'send', wire: 'send',
+  withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
+  diversify: 'pay', split: 'pay', allocate: 'pay',
+  // Other forms: a command never uses them, but a question or a story about one does.
+  swapping: 'pay', selling: 'pay', converting: 'pay', exchanging: 'pay', buying: 'get', sending: 'send',
+  transferring: 'send', paying: 'send', swapped: 'pay', sold: 'pay', converted: 'pay', exchanged: 'pay', traded: 'pay',
+  bought: 'get', sent: 'send', transferred: 'send', paid: 'send', gave: 'send', tipped: 'send',
+};
+
+/** Verb forms that tell of a past or imagined transaction, never ask for one ("I swapped…", "suppose I sold…"). */
+export const PAST_FORMS = new Set(['swapped', 'sold', 'converted', 'exchanged', 'traded', 'bought', 'sent', 'transferred', 'paid', 'gave', 'tipped']);
+
+/** Verbs of two words, joined with `_` in the table above. */
+export const VERB_PHRASES: Array<[string[], string]> = [
+  [['pick', 'up'], 'pick_up'],
+  [['load', 'up'], 'load_up'],
+  [['trade', 'in'], 'trade_in'],
+  [['market', 'sell'], 'market_sell'],
+  [['market', 'buy'], 'market_buy'],
+];
+
+/** Verbs that read fuzzily only when exactly one edit away (typos: "swpa", "sned", "transfr"). */
+export const FUZZY_VERBS = ['swap', 'trade', 'exchange', 'convert', 'sell', 'send', 'transfer', 'purchase', 'buy', 'pay'];
+
+/** Short words one edit from a verb that are words of their own, never typos of it ("say" is not "pay"). */
+export const NOT_VERB_TYPOS = new Set(['say', 'way', 'day', 'guy', 'bay', 'gay', 'hay', 'lay', 'may', 'any', 'boy', 'but', 'bud', 'bug', 'put', 'pat', 'pan', 'pad', 'paw', 'pal', 'pas', 'per', 'sat', 'set', 'sad', 'sea', 'see', 'self', 'tell', 'well', 'bell', 'cell', 'fell', 'hell', 'seed', 'end', 'bye', 'buys', 'pays', 'sand', 'seen', 'soap', 'swam', 'swan', 'snap', 'wrap', 'trace', 'grade', 'trader', 'pray', 'play', 'plan', 'rates', 'rate']);
+
+/**
+ * What a preposition marks. `out`: the token received ("for", "to", "into", "on" after
+ * spend); `in`: the token paid ("with", "using", "from"); `of`: binds a token to the amount
+ * before it ("$25 of SOL", "half of my USDC"); `worth`: "3 SOL worth of JUP" (the amount's
+ * token is paid, the next token received).
+ */
+export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to';
+
+export const MARKERS: Record<string, Marker> = {
+  for: 'out', into: 'out', in: 'out', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
+  to: 'to',
+  with: 'in', using: 'in', from: 'in', via: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in',
+  of: 'of',
+  worth: 'worth', 'worth of': 'worth', 'worth in': 'worth',
+};
+
+/**
+ * Words that carry no slot: politeness, fillers, articles, pronouns, chat noise. Checked after
+ * every other table, so a verb, a marker or a token never reads as filler.
+ */
+export const FILLERS = new Set([
+  'please', 'pls', 'plz', 'plx', 'kindly', 'can', 'could', 'would', 'will', 'you', 'u', 'ya', 'i', 'me', 'we', 'us', 'want',
+  'wanna', 'need', 'like', 'id', "i'd", 'lets', "let's", 'let', 'go', 'ahead', 'just', 'do', 'it', 'that', 'this', 'real', 'quick',
+  'quickly', 'now', 'right', 'away', 'asap', 'rn', 'immediately', 'hey', 'hi', 'hello', 'yo', 'ok', 'okay', 'thanks', 'thank',
+  'thx', 'ty', 'tysm', 'cheers', 'bro', 'ser', 'fren', 'mate', 'man', 'dude', 'sir', 'pal', 'buddy', 'the', 'a', 'an', 'some',
+  'my', 'mine', 'our', 'tokens', 'token', 'coins', 'coin', 'amount', 'and', 'gm', 'maybe', 'also', 'lol', 'cool', 'great',
+  'good', 'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'hmm', 'well', 'btw', 'imma', "i'm",
+  'im', 'am', 'gonna', 'going', 'trying', 'try', 'looking', 'wallet', 'account', 'funds', 'balance', 'entire', 'whole', 'bag',
+  'be', 'is', 'are', 'at', 'current', 'market', 'rate', 'price', 'best', 'instant', 'shall', 'directly', 'straight', 'over',
+  'out', 'them', 'those', 'these', 'there', 'address', 'recipient', 'destination', 'here', 'appreciated', 'appreciate',
+  'tx', 'transaction', 'order', 'up', 'worth', 'total', 'available', 'spare', 'extra', 'currently', 'held', 'remaining',
+  'left', 'something', 'kthx', 'thanks!', 'for', 'me', 'fast', 'pronto', 'today', 'again', 'swiftly', 'bruh', 'fam', 'gang',
+  'frens', 'anon', 'actually', 'instead', 'but', 'parley', 'lemme', 'exactly', 'precisely', 'enough', 'owe', 'priority', 'high',
+  'holdings', 'uhh', 'uh', 'umm', 'erm', 'same', 'more', 'him', 'her', 'them', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband', 'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm',
+]);
+
+/** Negations: a command with one never becomes a transaction ("don't send…", "do not swap"). */
+export const NEGATIONS = new Set(['dont', "don't", 'do not', 'not', 'never', 'no', 'nope', "shouldn't", 'shouldnt', "won't", 'wont', 'stop', 'avoid', 'without', 'nor', "didn't", 'didnt', "doesn't", "can't", 'cant', 'cannot', 'neither']);
+
+/** A question about a command rather than the command itself ("how do I swap…", "should I…"). */
+export const QUESTION_OPENERS: string[][] = [
+  ['how', 'do'], ['how', 'does'], ['how', 'can'], ['how', 'would'], ['how', 'should'], ['how', 'to'], ['how', 'much', 'would'],
+  ['how', 'much', 'will'], ['how', 'many', 'would'], ['how', 'could'], ['how', 'i'], ['how', 'will'],
+  ['should', 'i'], ['should', 'we'], ['shall', 'i'], ['is', 'it'], ['is', 'this'], ['is', 'that'], ['is', 'now'], ['are', 'there'],
+  ['would', 'it'], ['would', 'that'], ['would', 'swapping'], ['would', 'selling'], ['would', 'buying'], ['would', 'sending'],
+  ['will', 'it'], ['do', 'you', 'think'], ['what', 'happens'], ['what', 'would'], ['what', 'will'], ['why'], ['when', 'should'],
+  ['whats', 'the', 'best', 'way'], ["what's", 'the', 'best', 'way'], ['what', 'is', 'the', 'best', 'way'], ['is', 'swapping'],
+  ['is', 'sending'], ['is', 'buying'], ['is', 'selling'], ['does', 'it'], ['does', 'swapping'], ['do', 'i', 'need'],
+  ['what', 'do', 'i', 'need'], ['whats', 'the', 'fee'], ["what's", 'the', 'fee'], ['what', 'are', 'the', 'fees'],
+  ['how', 'long'], ['can', 'you', 'explain'], ['could', 'you', 'explain'], ['explain'], ['tell', 'me', 'how'], ['show', 'me', 'how'],
+  ['teach', 'me'], ['is', 'there', 'a', 'way'], ['any', 'idea'], ['wondering'], ['i', 'wonder'], ['was', 'wondering'],
+  ['good', 'idea'], ['worth', 'it'], ['am', 'i', 'able'], ['are', 'you', 'able'], ['what', 'does'], ['what', 'is', 'a'],
+];
+
+/** Single words that make a message a question about a command wherever they stand. */
+export const QUESTION_WORDS = new Set(['explain', 'tutorial', 'guide', 'steps', 'instructions', 'advice', 'recommend', 'recommendation', 'opinion', 'thoughts', 'advisable', 'wise', 'smart', 'worthwhile', 'profitable']);
+
+/** Hypotheticals ("what if I swapped…", "imagine sending…"): never a transaction. */
+export const HYPOTHETICALS: string[][] = [
+  ['what', 'if'], ['imagine'], ['suppose'], ['supposing'], ['hypothetically'], ['hypothetical'], ['pretend'], ['were', 'to'],
+  ['would', 'have'], ["would've"], ['could', 'have'], ["could've"], ['if', 'i', 'were'], ['if', 'i', 'had'], ['say', 'i'],
+  ['in', 'theory'], ['theoretically'], ['just', 'curious'], ['curious'], ['let', 'us', 'say'], ["let's", 'say'], ['lets', 'say'],
+  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['swapped'], ['simulate'], ['dry', 'run'], ['test', 'run'],
+];
+
+/** Times and conditions: unsupported, and never dropped silently ("swap … tomorrow"). */
+export const TIME_WORDS = new Set([
+  'tomorrow', 'tonight', 'later', 'soon', 'tmrw', 'tmr', 'tmw', 'yesterday', 'weekly', 'daily', 'hourly', 'monthly', 'yearly',
+  'annually', 'every', 'each', 'whenever', 'when', 'once', 'if', 'unless', 'until', 'till', 'til', 'after', 'before', 'afterwards',
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend', 'morning', 'evening', 'afternoon',
+  'midnight', 'noon', 'eod', 'eow', 'schedule', 'scheduled', 'recurring', 'repeatedly', 'wen', 'next', 'pm',
+  'o\'clock', 'oclock', 'minutes', 'minute', 'mins', 'min', 'hours', 'hour', 'hrs', 'hr', 'days', 'day', 'weeks', 'week',
+  'months', 'month', 'automatically', 'auto', 'dip', 'dips', 'hits', 'reaches', 'drops', 'pumps', 'moons', 'falls', 'rises',
+  'above', 'below', 'under', 'timer', 'delay', 'delayed', 'meanwhile', 'whilst', 'while',
+]);
+
+/** Words naming another chain; "on X", "to X chain", an 0x address or "bridge" mean the command is not for Solana. */
+export const OTHER_CHAINS = new Set([
+  'ethereum', 'arbitrum', 'optimism', 'polygon', 'matic', 'bsc', 'bnb', 'binance', 'avalanche', 'avax', 'tron', 'trx', 'bitcoin',
+  'sui', 'aptos', 'ton', 'near', 'cosmos', 'zksync', 'linea', 'scroll', 'blast', 'fantom', 'cronos', 'celo', 'sei', 'hyperliquid',
+  'berachain', 'monad', 'starknet', 'mantle', 'gnosis', 'polkadot', 'cardano', 'ada', 'xrp', 'ripple', 'litecoin', 'dogecoin',
+  'mainnet-eth', 'l2', 'evm', 'erc20', 'erc-20', 'bep20', 'bep-20', 'trc20', 'trc-20', 'cross-chain',
+  'crosschain', 'wormhole', 'mayan', 'debridge', 'allbridge', 'eth-mainnet', 'op', 'arb', 'base',
+]);
+
+/** Chain names that are also ordinary words or tokens: another chain only after on/to/via or before chain/network. */
+export const AMBIGUOUS_CHAINS = new Set(['base', 'op', 'arb', 'near', 'ton', 'sei', 'blast', 'scroll', 'avax', 'bnb', 'ada', 'xrp', 'matic', 'trx', 'bitcoin', 'celo', 'mantle', 'linea', 'monad', 'sui', 'aptos', 'cosmos', 'polygon', 'ethereum', 'optimism', 'arbitrum', 'avalanche', 'binance', 'fantom', 'cronos', 'gnosis', 'polkadot', 'cardano', 'ripple', 'litecoin', 'dogecoin', 'tron', 'starknet', 'zksync', 'berachain', 'hyperliquid']);
+
+/** Words naming features Parley does not offer, with how to say so. */
+export const UNSUPPORTED: Array<[string[], string]> = [
+  [['bridge'], 'bridging to other chains'], [['bridging'], 'bridging to other chains'], [['stake'], 'staking'], [['staking'], 'staking'], [['unstake'], 'staking'], [['restake'], 'staking'], [['delegate'], 'staking'],
+  [['lend'], 'lending and borrowing'], [['borrow'], 'lending and borrowing'], [['loan'], 'lending and borrowing'], [['repay'], 'lending and borrowing'],
+  [['nft'], 'NFTs'], [['nfts'], 'NFTs'], [['mint', 'an'], 'minting'], [['mint', 'a'], 'minting'], [['mint', 'me'], 'minting'],
+  [['limit', 'order'], 'limit orders'], [['limit', 'orders'], 'limit orders'], [['stop', 'loss'], 'stop-loss orders'], [['take', 'profit'], 'take-profit orders'],
+  [['leverage'], 'leveraged trading'], [['leveraged'], 'leveraged trading'], [['short'], 'leveraged trading'], [['long'], 'leveraged trading'],
+  [['perp'], 'leveraged trading'], [['perps'], 'leveraged trading'], [['futures'], 'leveraged trading'], [['margin'], 'leveraged trading'],
+  [['10x'], 'leveraged trading'], [['5x'], 'leveraged trading'], [['2x'], 'leveraged trading'], [['3x'], 'leveraged trading'], [['20x'], 'leveraged trading'], [['100x'], 'leveraged trading'],
+  [['dca'], 'recurring orders'], [['claim'], 'claiming airdrops or rewards'], [['airdrop'], 'airdrops'], [['farm'], 'yield farming'],
+  [['farming'], 'yield farming'], [['liquidity'], 'liquidity provision'], [['lp'], 'liquidity provision'], [['vote'], 'governance'],
+  [['burn'], 'burning tokens'], [['close', 'account'], 'closing accounts'], [['create', 'token'], 'creating tokens'], [['launch'], 'launching tokens'],
+  [['deploy'], 'deploying programs'], [['snipe'], 'sniping launches'], [['copy', 'trade'], 'copy trading'], [['copytrade'], 'copy trading'],
+  [['options'], 'options'], [['call', 'option'], 'options'], [['put', 'option'], 'options'], [['wrap'], 'wrapping SOL'], [['unwrap'], 'wrapping SOL'],
+  [['deposit'], 'deposits into protocols'], [['yield'], 'yield products'], [['apy'], 'yield products'], [['sign', 'message'], 'signing messages'],
+];
+
+/** Query cues: the subject a word asks about. */
+export const PRICE_CUES = new Set(['price', 'prices', 'priced', 'trading', 'cost', 'costs', 'value', 'valued', 'quote', 'rate', 'going', 'chart', 'worth', 'pricing', 'px', 'usd', 'dollars', 'sitting', 'doing', 'market', 'mcap', 'at']);
+export const BALANCE_CUES = new Set(['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'many', 'much', 'stash', 'stack']);
+export const PORTFOLIO_CUES = new Set(['portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'wallet', 'tokens', 'everything', 'net', 'overview', 'summary', 'inventory', 'coins']);
+export const HELP_CUES = new Set(['help', 'commands', 'menu', 'start', 'hi', 'hello', 'hey', 'gm', 'yo', 'howdy', 'sup', 'thanks', 'thank', 'ty', 'thx', 'morning', 'evening', 'afternoon', 'hiya', 'greetings', 'cheers', 'gn', 'wassup', 'whats up', 'what\'s up', 'capabilities', 'features', 'options', 'about']);
+
+/** Words that ask something, for queries: "what", "how much", "show", … */
+export const QUERY_OPENERS = new Set(['what', "what's", 'whats', 'wats', 'wat', 'how', 'show', 'check', 'tell', 'give', 'list', 'display', 'see', 'view', 'look', 'lookup', 'fetch', 'get', 'pull', 'where', 'which', 'is', 'are', 'do', 'does', 'current', 'latest', 'any', 'find', 'report', 'gimme', 'whats', 'check', 'quote', 'am', 'up', 'find']);
+
+/** Cancelling a pending command. */
+export const CANCELS: string[][] = [
+  ['cancel'], ['cancel', 'that'], ['cancel', 'it'], ['never', 'mind'], ['nevermind'], ['nvm'], ['forget', 'it'], ['forget', 'that'],
+  ['forget', 'about', 'it'], ['scratch', 'that'], ['abort'], ['stop'], ['no'], ['nope'], ['nah'], ['no', 'thanks'], ['skip', 'it'],
+  ['drop', 'it'], ['ignore', 'that'], ['dont', 'bother'], ["don't", 'bother'], ['no', 'never', 'mind'], ['leave', 'it'], ['not', 'now'],
+  ['cancel', 'please'], ['please', 'cancel'], ['cancel', 'the', 'swap'], ['cancel', 'the', 'transfer'], ['cancel', 'this'], ['actually', 'no'],
+  ['actually', 'cancel'], ['changed', 'my', 'mind'], ['i', 'changed', 'my', 'mind'], ['undo'],
+];
+
+/** Number words: units and tens, scales, and the words of fractions. */
+export const UNITS: Record<string, number> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30,
+  forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, dozen: 12, couple: 2,
+};
+export const SCALES: Record<string, number> = { hundred: 2, thousand: 3, k: 3, grand: 3, million: 6, mil: 6, mill: 6, mm: 6, m: 6, billion: 9, bil: 9, b: 9, bn: 9 };
+
+/** Shares of a balance: "half", "a quarter of", "all", "max". */
+export const SHARES: Record<string, [number, number]> = {
+  half: [1, 2], quarter: [1, 4], third: [1, 3], all: [1, 1], max: [1, 1], maximum: [1, 1], everything: [1, 1], entire: [1, 1],
+  whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tenth: [1, 10],
+};
+
+/** Dollar words: "25 dollars", "25 usd", "25 bucks". */
+export const DOLLAR_WORDS = new Set(['dollars', 'dollar', 'usd', 'bucks', 'buck', 'usd-worth']);
+
+/** Words that join two actions or two tokens. */
+export const JOINERS = new Set(['and', 'then', 'also', 'plus', '&', 'n', 'or']);
+
+/** Follow-up openers ("make it 2", "same but to BONK", "half of that", "do it again"). */
+export const FOLLOW_UP_OPENERS: string[][] = [
+  ['make', 'it'], ['make', 'that'], ['change', 'it', 'to'], ['change', 'that', 'to'], ['change', 'to'], ['actually'], ['instead'],
+  ['same'], ['do', 'it', 'again'], ['do', 'that', 'again'], ['again'], ['repeat'], ['repeat', 'that'], ['one', 'more', 'time'],
+  ['once', 'more'], ['and'], ['half', 'of', 'that'], ['half', 'that'], ['double', 'it'], ['double', 'that'], ['twice', 'that'],
+  ['now'], ['ok', 'now'], ['but'], ['this', 'time'], ['same', 'again'], ['another'], ['do', 'the', 'same'], ['also'],
+];
+
+/** Program ids that are never a transfer's recipient (funds sent there are lost). */
+export const PROGRAM_IDS = new Set([
+  '11111111111111111111111111111111',
+  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+  'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+  'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
+  'JUP4Fb2cqiRUcaTHdrPC8h2gNsA8fvKXYbXUJJqRUrZP',
+  'ComputeBudget111111111111111111111111111111',
+  'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+  'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
+  'SysvarRent111111111111111111111111111111111',
+  'SysvarC1ock11111111111111111111111111111111',
+  'Stake11111111111111111111111111111111111111',
+  'Vote111111111111111111111111111111111111111',
+  'BPFLoaderUpgradeab1e11111111111111111111111',
+  'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc',
+  '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8',
+  'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK',
+  'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s',
+  'namesLPneVptA9Z5rqUDD9tMTWEJwofgaYwp8cawRkX',
+]);

@@ -1,0 +1,397 @@
+import { isSolanaAddress } from '../shared/solana-address';
+import type { TokenRef } from './command';
+import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
+import {
+  DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
+  NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VERB_PHRASES, VERBS, type Marker, type VerbRole,
+} from './lexicon';
+
+/**
+ * The tokenizer: text in, typed items out, each with the span of text it came from. Numbers,
+ * number words, money, percentages and shares become values; token symbols, names and mints
+ * become registry tokens; verbs, prepositions and the words that forbid a transaction get
+ * their role from the lexicon. What it cannot place is a `word`, which the frames must
+ * account for.
+ */
+
+export type Guard = 'negation' | 'time' | 'chain' | 'unsupported';
+
+export type Item = { text: string; start: number; end: number } & (
+  | { kind: 'address'; address: string }
+  | { kind: 'bad-address'; why: 'shortened' | 'invalid' | 'evm' }
+  | { kind: 'number'; value: Decimal; negative: boolean; words: boolean; malformed: boolean }
+  | { kind: 'money'; value: Decimal }
+  | { kind: 'percent'; value: Decimal; negative: boolean }
+  | { kind: 'bps'; value: Decimal; negative: boolean }
+  | { kind: 'share'; numerator: number; denominator: number }
+  | { kind: 'token'; token: TokenRef; fuzzy: boolean; dollar: boolean }
+  | { kind: 'verb'; role: VerbRole; lemma: string; fuzzy: boolean }
+  | { kind: 'marker'; marker: Marker }
+  | { kind: 'arrow' }
+  | { kind: 'joiner' }
+  | { kind: 'guard'; guard: Guard; what: string }
+  | { kind: 'filler' }
+  | { kind: 'word' }
+  | { kind: 'punct' }
+);
+
+export interface Vocabulary {
+  /** A registry token by symbol, name or mint; undefined when unknown. */
+  lookup(text: string): TokenRef | undefined;
+  /** Every symbol of the registry, for typo matching. */
+  symbols: readonly string[];
+}
+
+interface Lexeme {
+  type: 'evm' | 'short' | 'address' | 'number' | 'clock' | 'arrow' | 'word' | 'symbol';
+  text: string;
+  raw: string;
+  start: number;
+  end: number;
+  /** No space before it (so "2.5k", "25$", "10x" read as one). */
+  joined: boolean;
+}
+
+const LEXEME =
+  /(0x[0-9a-fA-F]{6,})|([1-9A-HJ-NP-Za-km-z]{2,12}(?:…|\.{2,})[1-9A-HJ-NP-Za-km-z]{0,12})|([1-9A-HJ-NP-Za-km-z]{25,50})(?![A-Za-z0-9])|(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)*|\.\d+)|(-+>|=+>|→|⇒|➡️?|➔|>)|([A-Za-z][A-Za-z0-9']*(?:-[A-Za-z0-9']+)*)|(\S)/gu;
+
+function lex(raw: string): Lexeme[] {
+  const text = raw.replace(/[’‘`]/g, "'").replace(/[−–—]/g, '-').replace(/\bw\/(?=\s|$|[A-Za-z$])/gi, 'with ');
+  const out: Lexeme[] = [];
+  for (const match of text.matchAll(LEXEME)) {
+    const start = match.index!;
+    const end = start + match[0].length;
+    const joined = start > 0 && !/\s/.test(text[start - 1]);
+    const push = (type: Lexeme['type'], value = match[0]) =>
+      out.push({ type, text: type === 'address' || type === 'evm' || type === 'short' ? value : value.toLowerCase(), raw: value, start, end, joined });
+    if (match[1]) push('evm');
+    else if (match[2]) {
+      // "7xKX…" is a shortened address; "hmm..." is a word and an ellipsis.
+      const [prefix, suffix] = match[2].split(/…|\.{2,}/);
+      if (suffix || /\d/.test(prefix) || /[A-Z]/.test(prefix.slice(1))) push('short');
+      else if (/^[A-Za-z]/.test(prefix)) push('word', prefix);
+    } else if (match[3]) push('address');
+    else if (match[4]) push('clock');
+    else if (match[5]) push('number');
+    else if (match[6]) push('arrow');
+    else if (match[7]) push('word');
+    else push('symbol');
+  }
+  return out;
+}
+
+/** Tags a message: the pipeline's second stage. */
+export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
+  const lexemes = lex(raw);
+  const items: Item[] = [];
+  let i = 0;
+  const at = (k: number) => lexemes[k];
+  const word = (k: number) => (lexemes[k]?.type === 'word' ? lexemes[k].text : undefined);
+  const span = (from: number, to: number) => ({ text: lexemes.slice(from, to).map((l) => l.raw).join(' '), start: lexemes[from].start, end: lexemes[to - 1].end });
+  const emit = (from: number, to: number, item: DistributiveOmit<Item, 'text' | 'start' | 'end'>) => {
+    items.push({ ...span(from, to), ...item } as Item);
+    i = to;
+  };
+
+  while (i < lexemes.length) {
+    const lexeme = at(i);
+    switch (lexeme.type) {
+      case 'evm':
+        emit(i, i + 1, { kind: 'bad-address', why: 'evm' });
+        continue;
+      case 'short':
+        emit(i, i + 1, { kind: 'bad-address', why: 'shortened' });
+        continue;
+      case 'address':
+        if (isSolanaAddress(lexeme.text)) emit(i, i + 1, { kind: 'address', address: lexeme.text });
+        else emit(i, i + 1, { kind: 'bad-address', why: 'invalid' });
+        continue;
+      case 'clock':
+        emit(i, i + 1, { kind: 'guard', guard: 'time', what: lexeme.raw });
+        continue;
+      case 'arrow':
+        emit(i, i + 1, { kind: 'arrow' });
+        continue;
+      case 'number': {
+        const dollarBefore = items.at(-1)?.text === '$' && lexeme.joined;
+        const negative = items.at(-1)?.text === '-' && lexeme.joined;
+        if (dollarBefore || negative) items.pop();
+        readNumber(i, dollarBefore, negative);
+        continue;
+      }
+      case 'symbol':
+        if (lexeme.text === '$' && at(i + 1)?.type === 'word' && at(i + 1).joined) {
+          const token = resolveToken(at(i + 1).text, vocabulary, true);
+          if (token) {
+            emit(i, i + 2, { kind: 'token', token: token.token, fuzzy: token.fuzzy, dollar: true });
+            continue;
+          }
+        }
+        if (lexeme.text === '&' || lexeme.text === '+') emit(i, i + 1, { kind: 'joiner' });
+        else emit(i, i + 1, { kind: 'punct' });
+        continue;
+      case 'word':
+        readWords();
+        continue;
+    }
+  }
+  return items;
+
+  /** A number with what may follow it: a scale ("2.5k", "1.2 million"), %, bps, $, dollars. */
+  function readNumber(from: number, dollar: boolean, negative: boolean) {
+    const lexeme = at(from);
+    let value = parseDecimal(lexeme.text);
+    const malformed = value === null;
+    value ??= decimal(0);
+    let next = from + 1;
+    let words = false;
+    for (;;) {
+      const scale = word(next);
+      if (scale && SCALES[scale] !== undefined && (at(next).joined || scale.length > 1)) {
+        value = shift(value, SCALES[scale]);
+        next++;
+        continue;
+      }
+      if (scale === 'dozen') {
+        value = { units: value.units * 12n, scale: value.scale };
+        next++;
+        words = true;
+        continue;
+      }
+      break;
+    }
+    const after = at(next);
+    const afterWord = word(next);
+    if (after && after.type === 'symbol' && after.text === '%' ) {
+      emit(from, next + 1, { kind: 'percent', value, negative });
+    } else if (afterWord === 'percent' || afterWord === 'pct' || afterWord === 'per' && word(next + 1) === 'cent') {
+      emit(from, next + (afterWord === 'per' ? 2 : 1), { kind: 'percent', value, negative });
+    } else if (afterWord === 'bps' || afterWord === 'bp' || (afterWord === 'basis' && word(next + 1)?.startsWith('point'))) {
+      emit(from, next + (afterWord === 'basis' ? 2 : 1), { kind: 'bps', value, negative });
+    } else if (dollar || (after?.type === 'symbol' && after.text === '$' && after.joined)) {
+      emit(from, dollar ? next : next + 1, { kind: 'money', value });
+    } else if (afterWord && DOLLAR_WORDS.has(afterWord) && word(next + 1) !== 'coin') {
+      emit(from, next + 1, { kind: 'money', value });
+    } else if (afterWord && after.joined && /^(x|am|pm|h|hrs?|mins?|d|s|th|st|nd|rd)$/.test(afterWord)) {
+      if (afterWord === 'x') emit(from, next + 1, { kind: 'guard', guard: 'unsupported', what: 'leveraged trading' });
+      else emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw}${after.raw}` });
+    } else if (afterWord === 'am' || afterWord === 'pm' || afterWord === "o'clock" || afterWord === 'oclock') {
+      emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw} ${after.raw}` });
+    } else {
+      emit(from, next, { kind: 'number', value, negative, words, malformed });
+    }
+    if (dollar) items[items.length - 1] = { ...items[items.length - 1], text: `$${items[items.length - 1].text}`, start: items[items.length - 1].start - 1 };
+  }
+
+  /** A word, or the longest phrase of words that means one thing. */
+  function readWords() {
+    const numberWords = readNumberWords(i);
+    if (numberWords) {
+      const { value, next, share } = numberWords;
+      if (share) emit(i, next, { kind: 'share', numerator: share[0], denominator: share[1] });
+      else if (DOLLAR_WORDS.has(word(next) ?? '') && word(next + 1) !== 'coin') emit(i, next + 1, { kind: 'money', value });
+      else if (word(next) === 'percent') emit(i, next + 1, { kind: 'percent', value, negative: false });
+      else emit(i, next, { kind: 'number', value, negative: false, words: true, malformed: false });
+      return;
+    }
+    for (const [words, what] of UNSUPPORTED) {
+      if (matches(i, words)) return emit(i, i + words.length, { kind: 'guard', guard: 'unsupported', what });
+    }
+    for (const [words, lemma] of VERB_PHRASES) {
+      if (matches(i, words)) return emit(i, i + words.length, { kind: 'verb', role: VERBS[lemma], lemma, fuzzy: false });
+    }
+    // Tokens named in several words ("usd coin", "wrapped sol"), longest first.
+    for (const length of [3, 2]) {
+      if (i + length > lexemes.length || !lexemes.slice(i, i + length).every((l) => l.type === 'word')) continue;
+      const phrase = lexemes.slice(i, i + length).map((l) => l.text).join(' ');
+      const token = vocabulary.lookup(phrase);
+      if (token) return emit(i, i + length, { kind: 'token', token, fuzzy: false, dollar: false });
+      const marker = MARKERS[phrase];
+      if (marker) return emit(i, i + length, { kind: 'marker', marker });
+    }
+    const text = word(i)!;
+    if (text === 'do' && word(i + 1) === 'not') return emit(i, i + 2, { kind: 'guard', guard: 'negation', what: 'do not' });
+    if (text === 'give' && (word(i + 1) === 'me' || word(i + 1) === 'us')) return emit(i, i + 2, { kind: 'verb', role: 'get', lemma: 'give me', fuzzy: false });
+    if ((text === 'on' || text === 'via' || text === 'to' || text === 'over') && isChainName(i + 1)) {
+      return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'guard', guard: 'chain', what: word(i + 1)! });
+    }
+    if ((text === 'on' || text === 'via') && (word(i + 1) === 'solana' || word(i + 1) === 'sol') && (i + 2 >= lexemes.length || isChainSuffix(i + 2) || at(i + 2).type === 'symbol')) {
+      return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
+    }
+    if (isChainName(i) && isChainSuffix(i + 1)) return emit(i, i + 2, { kind: 'guard', guard: 'chain', what: text });
+    const token = resolveToken(text, vocabulary, false);
+    if (token && !token.fuzzy && readsAsToken(i, lexemes[i].raw)) return emit(i, i + 1, { kind: 'token', token: token.token, fuzzy: false, dollar: false });
+    const role = VERBS[text];
+    if (role) return emit(i, i + 1, { kind: 'verb', role, lemma: text, fuzzy: false });
+    if (MARKERS[text]) return emit(i, i + 1, { kind: 'marker', marker: MARKERS[text] });
+    if (JOINERS.has(text)) return emit(i, i + 1, { kind: 'joiner' });
+    if (NEGATIONS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
+    if (TIME_WORDS.has(text) && !(text === 'once' && word(i + 1) === 'more')) return emit(i, i + 1, { kind: 'guard', guard: 'time', what: text });
+    if (OTHER_CHAINS.has(text) && !AMBIGUOUS_CHAINS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'chain', what: text });
+    if (FILLERS.has(text)) return emit(i, i + 1, { kind: 'filler' });
+    if (token && (token.fuzzy || readsAsToken(i, lexemes[i].raw))) return emit(i, i + 1, { kind: 'token', token: token.token, fuzzy: token.fuzzy, dollar: false });
+    const verb = text.length >= 3 && !NOT_VERB_TYPOS.has(text) ? FUZZY_VERBS.filter((candidate) => editDistance(candidate, text) === 1) : [];
+    if (verb.length === 1) return emit(i, i + 1, { kind: 'verb', role: VERBS[verb[0]], lemma: verb[0], fuzzy: true });
+    emit(i, i + 1, { kind: 'word' });
+  }
+
+  function matches(from: number, words: string[]): boolean {
+    return words.every((w, k) => word(from + k) === w);
+  }
+
+  function isChainName(k: number): boolean {
+    const text = word(k);
+    return !!text && OTHER_CHAINS.has(text) && !['bridge', 'bridging', 'bridged'].includes(text);
+  }
+
+  function isChainSuffix(k: number): boolean {
+    const text = word(k);
+    return text === 'chain' || text === 'network' || text === 'mainnet' || text === 'blockchain' || text === 'l2';
+  }
+
+  /**
+   * A symbol that is also an English word ("w", "goat", "cloud", "wen") reads as a token only
+   * when written in capitals or where a token stands: after an amount, "of" or a preposition.
+   */
+  function readsAsToken(k: number, raw: string): boolean {
+    const text = raw.toLowerCase();
+    if (!AMBIGUOUS_SYMBOLS.has(text)) return true;
+    if (raw !== text) return true;
+    const previous = items.at(-1);
+    return !!previous && ['number', 'share', 'money', 'marker', 'arrow'].includes(previous.kind);
+  }
+
+  /** Number words from lexeme k: "one hundred and fifty", "two and a half", "a dozen", shares ("half", "a quarter"). */
+  function readNumberWords(k: number): { value: Decimal; next: number; share?: [number, number] } | undefined {
+    const first = word(k);
+    if (!first) return undefined;
+    // Shares: "half", "a quarter of", "one third", "all", "max"; but "half a SOL" is 0.5.
+    const article = first === 'a' || first === 'an' || first === 'one';
+    const shareWord = article ? word(k + 1) : first;
+    if (shareWord && SHARES[shareWord] && (!article || ['half', 'quarter', 'third'].includes(shareWord))) {
+      const after = word(k + (article ? 2 : 1));
+      if (shareWord === 'half' && !article && (after === 'a' || after === 'an')) return { value: decimal(5, 1), next: k + 2 };
+      // "a quarter of a SOL" is 0.25 SOL, not a quarter of the balance.
+      const of = word(k + (article ? 2 : 1)) === 'of' && ['a', 'an', 'one'].includes(word(k + (article ? 3 : 2)) ?? '');
+      const exact = of ? divide(decimal(SHARES[shareWord][0]), SHARES[shareWord][1]) : null;
+      if (exact) return { value: exact, next: k + (article ? 4 : 3) };
+      return { value: decimal(0), next: k + (article ? 2 : 1), share: SHARES[shareWord] };
+    }
+    if ((first === 'two' || first === 'three') && (word(k + 1) === 'quarters' || word(k + 1) === 'thirds')) {
+      return { value: decimal(0), next: k + 2, share: word(k + 1) === 'quarters' ? [first === 'three' ? 3 : 2, 4] : [2, 3] };
+    }
+    let total = decimal(0);
+    let current = decimal(0);
+    let next = k;
+    let any = false;
+    // The previous word was a number word, and whether it was a ten ("thirty" may take "five").
+    let previous: 'none' | 'unit' | 'ten' = 'none';
+    for (;;) {
+      const w = word(next);
+      if (w === undefined) break;
+      const [tens, unit] = w.split('-');
+      if (unit !== undefined && UNITS[tens] >= 20 && UNITS[tens] % 10 === 0 && UNITS[unit] > 0 && UNITS[unit] < 10 && previous === 'none') {
+        current = add(current, decimal(UNITS[tens] + UNITS[unit]));
+        next++;
+        any = true;
+        previous = 'unit';
+        continue;
+      }
+      const value = UNITS[w];
+      if (value !== undefined && w !== 'dozen') {
+        if (previous === 'unit' || (previous === 'ten' && value >= 10)) break;
+        current = add(current, decimal(value));
+        next++;
+        any = true;
+        previous = value >= 20 ? 'ten' : 'unit';
+        continue;
+      }
+      if ((w === 'a' || w === 'an') && !any && ['hundred', 'thousand', 'million', 'billion', 'dozen'].includes(word(next + 1) ?? '')) {
+        current = decimal(1);
+        next++;
+        any = true;
+        continue;
+      }
+      if (w === 'dozen' && any) {
+        current = { units: current.units * 12n, scale: current.scale };
+        next++;
+        previous = 'unit';
+        continue;
+      }
+      if (w === 'hundred' && any) {
+        current = shift(current, 2);
+        next++;
+        previous = 'none';
+        continue;
+      }
+      if ((w === 'thousand' || w === 'million' || w === 'billion') && any) {
+        total = add(total, shift(current, SCALES[w]));
+        current = decimal(0);
+        next++;
+        previous = 'none';
+        continue;
+      }
+      if (w === 'and' && any && (word(next + 1) === 'a' || word(next + 1) === 'an') && word(next + 2) === 'half') {
+        current = add(current, decimal(5, 1));
+        next += 3;
+        break;
+      }
+      if (w === 'and' && any && UNITS[word(next + 1) ?? ''] !== undefined && UNITS[word(next + 1)!] < 100) {
+        next++;
+        previous = 'none';
+        continue;
+      }
+      if (w === 'point' && any && UNITS[word(next + 1) ?? ''] < 10) {
+        let digits = '';
+        next++;
+        while (UNITS[word(next) ?? ''] < 10) digits += UNITS[word(next++)!];
+        current = add(current, { units: BigInt(digits), scale: digits.length });
+        break;
+      }
+      break;
+    }
+    if (!any) return undefined;
+    return { value: add(total, current), next };
+  }
+}
+
+/** Symbols that are also English words. */
+const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile', 'wen', 'drift', 'ray', 'render', 'giga', 'zeus', 'mew', 'orca', 'eth']);
+
+/**
+ * A registry token by symbol, name or mint. A typo counts, fuzzily, when it is one edit from
+ * exactly one symbol: a word of 4+ letters from a symbol of 3+ ("bonkk", "jupp"), or 3 letters
+ * missing one of a 4+ letter symbol ("bnk", "smo").
+ */
+export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boolean): { token: TokenRef; fuzzy: boolean } | undefined {
+  const exact = vocabulary.lookup(text);
+  if (exact) return { token: exact, fuzzy: false };
+  if (text.length < 3 || !/^[a-z0-9]+$/.test(text) || (!dollar && FILLERS.has(text))) return undefined;
+  const near = new Map<string, TokenRef>();
+  for (const symbol of vocabulary.symbols) {
+    const fits = text.length >= 4 ? symbol.length >= 3 : symbol.length === 4;
+    if (fits && Math.abs(symbol.length - text.length) <= 1 && editDistance(symbol.toLowerCase(), text) === 1) {
+      const token = vocabulary.lookup(symbol);
+      if (token) near.set(token.mint, token);
+    }
+  }
+  return near.size === 1 ? { token: [...near.values()][0], fuzzy: true } : undefined;
+}
+
+/** Edit distance with adjacent transpositions counted as one edit ("sned" → "send"). */
+export function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+

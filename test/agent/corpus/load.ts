@@ -1,0 +1,194 @@
+import { parseCommand, type ParseContext } from '../../../src/agent/parser';
+import type { AmountSpec, Command, ParseResult, Pending, SwapCommand, TransferCommand } from '../../../src/agent/command';
+import { format, parseDecimal } from '../../../src/agent/decimal';
+import { TokenRegistry } from '../../../src/tokens/token-registry';
+import dialoguesJson from './dialogues.json';
+import handWritten from './hand-written.json';
+import harvested from './harvested.json';
+import mustRefuse from './must-refuse.json';
+import { generate } from './grammar';
+
+/**
+ * The labelled corpus (README.md beside this file) and how a parse is scored against a label.
+ * Used by corpus.test.ts and `npm run bench:agent`.
+ */
+
+export type Expect = Record<string, unknown> & { intent?: string; refuse?: string; ask?: string; noTransaction?: boolean };
+
+export interface Case {
+  id: string;
+  text: string;
+  category: string;
+  expect: Expect;
+  source?: string;
+  family: 'hand-written' | 'must-refuse' | 'harvested' | 'grammar';
+  split: Split;
+}
+
+export interface Dialogue {
+  id: string;
+  category: string;
+  turns: Array<{ text: string; expect: Expect }>;
+  split: Split;
+}
+
+export type Split = 'dev' | 'test';
+
+/** The split of a case, from its id alone: FNV-1a of the id, even → dev, odd → test. */
+export function splitOf(id: string): Split {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 2 === 0 ? 'dev' : 'test';
+}
+
+type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
+const withFamily = (rows: Raw[], family: Case['family']): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id) }));
+
+export const cases: Case[] = [
+  ...withFamily(handWritten as Raw[], 'hand-written'),
+  ...withFamily(mustRefuse as Raw[], 'must-refuse'),
+  ...withFamily(harvested as Raw[], 'harvested'),
+  ...withFamily(generate() as Raw[], 'grammar'),
+];
+
+export const dialogues: Dialogue[] = (dialoguesJson as Array<Omit<Dialogue, 'split'>>).map((d) => ({ ...d, split: splitOf(d.id) }));
+
+const registry = TokenRegistry.bundled();
+
+/** The registry of mainnet, as the agent sees it for a live key. */
+export const vocabulary = {
+  lookup: (text: string) => {
+    const token = registry.resolve(text, 'mainnet');
+    return token && { symbol: token.symbol, mint: token.mint };
+  },
+  symbols: registry.all('mainnet').map((token) => token.symbol),
+};
+
+/** A label must be refused (no transaction) or may be answered without one. */
+export const mustNotTransact = (expect: Expect) => expect.refuse !== undefined || expect.noTransaction === true;
+
+export const isTransaction = (result: ParseResult) => result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
+
+/** Whether a parse is what the label says. */
+export function matches(result: ParseResult, expect: Expect): boolean {
+  if (expect.noTransaction) return !isTransaction(result);
+  if (expect.refuse !== undefined) return !result.ok && (expect.ask === undefined || result.ask === expect.ask);
+  if (!result.ok) return false;
+  return JSON.stringify(labelOf(result.command)) === JSON.stringify(canonical(expect));
+}
+
+/** A command in the labels' shape. */
+export function labelOf(command: Command): Record<string, unknown> {
+  switch (command.action) {
+    case 'swap':
+      return {
+        intent: 'swap',
+        input: command.input.symbol,
+        output: command.output.symbol,
+        amount: amountLabel(command.amount),
+        amountOf: command.swapMode === 'ExactOut' ? 'output' : 'input',
+        ...(command.slippageBps !== undefined && { slippageBps: command.slippageBps }),
+      };
+    case 'transfer':
+      return { intent: 'transfer', token: command.token.symbol, amount: amountLabel(command.amount), recipient: command.recipient };
+    case 'query':
+      return { intent: 'query', subject: command.subject, ...(command.token && { token: command.token.symbol }) };
+    case 'cancel':
+      return { intent: 'cancel' };
+  }
+}
+
+function amountLabel(amount: AmountSpec): string {
+  if (amount.kind === 'exact') return amount.value;
+  if (amount.kind === 'usd') return `$${amount.value}`;
+  return `${amount.numerator}/${amount.denominator}`;
+}
+
+/** A label in a fixed key order, with mints as symbols and amounts in canonical decimals. */
+function canonical(expect: Expect): Record<string, unknown> {
+  const symbol = (value: unknown) => (typeof value === 'string' ? (vocabulary.lookup(value)?.symbol ?? value) : value);
+  const amount = (value: unknown) => {
+    if (typeof value !== 'string') return value;
+    if (value.startsWith('$')) {
+      const parsed = parseDecimal(value.slice(1));
+      return parsed ? `$${format(parsed)}` : value;
+    }
+    if (value.includes('/')) return value;
+    const parsed = parseDecimal(value);
+    return parsed ? format(parsed) : value;
+  };
+  switch (expect.intent) {
+    case 'swap':
+      return {
+        intent: 'swap',
+        input: symbol(expect.input),
+        output: symbol(expect.output),
+        amount: amount(expect.amount),
+        amountOf: expect.amountOf,
+        ...(expect.slippageBps !== undefined && { slippageBps: expect.slippageBps }),
+      };
+    case 'transfer':
+      return { intent: 'transfer', token: symbol(expect.token), amount: amount(expect.amount), recipient: expect.recipient };
+    default:
+      return { intent: 'query', subject: expect.subject, ...(expect.token !== undefined && { token: symbol(expect.token) }) };
+  }
+}
+
+/**
+ * A session as the messages service keeps it for the parser: the previous swap or transfer
+ * (for follow-ups) and the pending command (for answers to a clarifying question).
+ */
+export class Conversation {
+  private previous?: SwapCommand | TransferCommand;
+  private pending?: Pending;
+
+  say(text: string, context: ParseContext = vocabulary): ParseResult {
+    const result = parseCommand(text, { ...context, previous: this.previous, pending: this.pending });
+    this.pending = result.ok ? undefined : (result.pending ?? undefined);
+    if (result.ok && (result.command.action === 'swap' || result.command.action === 'transfer')) this.previous = result.command;
+    return result;
+  }
+}
+
+export interface Scored {
+  id: string;
+  text: string;
+  family: string;
+  category: string;
+  split: Split;
+  expect: Expect;
+  result: ParseResult;
+  right: boolean;
+  unsafe: boolean;
+}
+
+export function scoreCases(of: Case[]): Scored[] {
+  return of.map((c) => {
+    const result = parseCommand(c.text, vocabulary);
+    return { ...c, result, right: matches(result, c.expect), unsafe: mustNotTransact(c.expect) && isTransaction(result) };
+  });
+}
+
+export function scoreDialogues(of: Dialogue[]): Array<Scored & { turn: number }> {
+  return of.flatMap((dialogue) => {
+    const conversation = new Conversation();
+    return dialogue.turns.map((turn, k) => {
+      const result = conversation.say(turn.text);
+      return {
+        id: `${dialogue.id}#${k + 1}`,
+        text: turn.text,
+        family: 'dialogue',
+        category: dialogue.category,
+        split: dialogue.split,
+        expect: turn.expect,
+        result,
+        right: matches(result, turn.expect),
+        unsafe: mustNotTransact(turn.expect) && isTransaction(result),
+        turn: k + 1,
+      };
+    });
+  });
+}
