@@ -88,6 +88,8 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
         current.words.push(item);
         break;
       default:
+        // "for USDC 2": an amount after the token of a later phrase restates the amount paid.
+        if (isAmount(item) && current.marker !== 'object' && current.marker !== 'restate' && current.tokens.length > 0 && current.amounts.length === 0) start('restate');
         if (isAmount(item)) current.amounts.push(item);
     }
   }

@@ -79,7 +79,7 @@ export const FILLERS = new Set([
   'tx', 'transaction', 'order', 'up', 'worth', 'total', 'available', 'spare', 'extra', 'currently', 'held', 'remaining',
   'left', 'something', 'kthx', 'thanks!', 'for', 'me', 'fast', 'pronto', 'today', 'again', 'swiftly', 'bruh', 'fam', 'gang',
   'frens', 'anon', 'actually', 'instead', 'but', 'parley', 'lemme', 'exactly', 'precisely', 'enough', 'owe', 'priority', 'high',
-  'holdings', 'uhh', 'uh', 'umm', 'erm', 'same', 'more', 'him', 'her', 'them', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband', 'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm',
+  'holdings', 'have', 'hold', 'own', 'got', 'holding', 'uhh', 'uh', 'umm', 'erm', 'same', 'more', 'him', 'her', 'them', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband', 'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm',
 ]);
 
 /** Negations: a command with one never becomes a transaction ("don't send…", "do not swap"). */
@@ -95,7 +95,7 @@ export const QUESTION_OPENERS: string[][] = [
   ['whats', 'the', 'best', 'way'], ["what's", 'the', 'best', 'way'], ['what', 'is', 'the', 'best', 'way'], ['is', 'swapping'],
   ['is', 'sending'], ['is', 'buying'], ['is', 'selling'], ['does', 'it'], ['does', 'swapping'], ['do', 'i', 'need'],
   ['what', 'do', 'i', 'need'], ['whats', 'the', 'fee'], ["what's", 'the', 'fee'], ['what', 'are', 'the', 'fees'],
-  ['how', 'long'], ['can', 'you', 'explain'], ['could', 'you', 'explain'], ['explain'], ['tell', 'me', 'how'], ['show', 'me', 'how'],
+  ['do', 'i', 'have', 'enough'], ['is', 'there', 'enough'], ['can', 'i', 'afford'], ['how', 'long'], ['can', 'you', 'explain'], ['could', 'you', 'explain'], ['explain'], ['tell', 'me', 'how'], ['show', 'me', 'how'],
   ['teach', 'me'], ['is', 'there', 'a', 'way'], ['any', 'idea'], ['wondering'], ['i', 'wonder'], ['was', 'wondering'],
   ['good', 'idea'], ['worth', 'it'], ['am', 'i', 'able'], ['are', 'you', 'able'], ['what', 'does'], ['what', 'is', 'a'],
 ];

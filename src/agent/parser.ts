@@ -44,7 +44,7 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
   const items = slippage.items;
   const verbs = items.filter((item) => item.kind === 'verb');
   const content = items.filter((item) => item.kind !== 'filler' && item.kind !== 'punct');
-  const substance = content.filter((item) => item.kind !== 'verb' && item.kind !== 'marker' && item.kind !== 'joiner');
+  const substance = content.filter((item) => ['token', 'number', 'money', 'share', 'percent', 'address', 'bad-address'].includes(item.kind));
 
   // An answer to a clarifying question ("USDC", "to <address>", "send it to <address>").
   if (ctx.pending && verbs.every((verb) => verb.kind === 'verb' && (verb.role === 'send') === (ctx.pending!.draft.action === 'transfer'))) {
@@ -205,9 +205,9 @@ function looksTransactional(content: Item[], words: string[]): boolean {
   if (has('arrow') && has('token')) return true;
   if ((has('address') || has('bad-address')) && amounts) return content.every((item) => item.kind !== 'word');
   const asking = words.some((w) => ['how', 'what', "what's", 'whats', 'price', 'worth', 'value', 'is', 'much', 'many', '?', 'cost', 'rate'].includes(w));
-  const tokens = content.filter((item) => item.kind === 'token').length;
-  const marker = content.find((item) => item.kind === 'marker');
-  return !asking && amounts && tokens === 2 && !!marker && marker.kind === 'marker' && (marker.marker === 'to' || (marker.marker === 'out' && marker.text !== 'in'));
+  const tokens = new Set(content.map((item) => (item.kind === 'token' ? item.token.mint : undefined)).filter(Boolean)).size;
+  const towards = content.some((item) => item.kind === 'marker' && (item.marker === 'to' || (item.marker === 'out' && item.text.toLowerCase() !== 'in')));
+  return !asking && amounts && tokens === 2 && towards;
 }
 
 function implicitCommand(content: Item[], ctx: ParseContext, slippageBps?: number): ParseResult {
@@ -238,7 +238,7 @@ function answerPending(content: Item[], pending: Pending, ctx: ParseContext): Pa
   const addresses = content.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
   const amounts = content.filter((item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent');
   const markers = content.filter((item) => item.kind === 'marker');
-  const others = content.filter((item) => !['token', 'address', 'bad-address', 'number', 'money', 'share', 'percent', 'marker'].includes(item.kind));
+  const others = content.filter((item) => !['token', 'address', 'bad-address', 'number', 'money', 'share', 'percent', 'marker', 'joiner'].includes(item.kind));
   if (others.length > 0 || content.length === 0) return undefined;
   const draft = { ...pending.draft } as Draft;
   const factor = CONFIDENCE.answer;
@@ -291,7 +291,7 @@ function answerPending(content: Item[], pending: Pending, ctx: ParseContext): Pa
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
 function parseFollowUp(words: string[], content: Item[], ctx: ParseContext): ParseResult | undefined {
   const lead = dropLeading(words);
-  const opener = FOLLOW_UP_OPENERS.filter((phrase) => phrase.every((w, k) => lead[k] === w)).sort((a, b) => b.length - a.length)[0];
+  const opener = FOLLOW_UP_OPENERS.find((phrase) => phrase.every((w, k) => lead[k] === w || words[k] === w));
   const bare = lead.filter((w) => !['now', 'amount', 'please', 'pls', 'plz', 'the', 'then', 'ok', 'okay', 'thanks', 'ty', '!', '.', '?'].includes(w)).join(' ');
   const repeat = /^(again|do (it|that|this) again|repeat( that| it)?|one more time|once more|same( again| thing| thing again)?|do the same( again)?|another one|same please|again please)$/.test(bare);
   const scaled = /^(half (of )?(that|it)|double (it|that)|twice (that|as much)|half as much)$/.exec(bare);
@@ -345,7 +345,12 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext): Par
 }
 
 /** Questions about the wallet and the market: price, balance, portfolio, help. */
-function parseQuery(items: Item[], words: string[], ctx: ParseContext, raw: string): ParseResult {
+function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string): ParseResult {
+  // In a question a symbol that is also a word ("how much w do i have", "price check: render") is the token.
+  const items = all.map((item): Item => {
+    const token = item.kind === 'word' ? ctx.lookup(item.text.toLowerCase()) : undefined;
+    return token ? { ...item, kind: 'token', token, fuzzy: false, dollar: false } : item;
+  });
   const tokens = items.filter((item) => item.kind === 'token' || (item.kind === 'address' && ctx.lookup(item.text)));
   const token = tokens[0] && (tokens[0].kind === 'token' ? tokens[0].token : ctx.lookup(tokens[0].text));
   const has = (...list: string[]) => list.some((w) => words.includes(w));
@@ -373,9 +378,9 @@ function parseQuery(items: Item[], words: string[], ctx: ParseContext, raw: stri
     return q('price', 0.8, token);
   }
   const unknownWord = unknown.find((item) => item.kind === 'word');
+  if (portfolioWords || (mine && priceWords) || phrase('what do i have') || phrase('what do i hold') || phrase('what do i own') || has('total', 'tokens')) return q('portfolio', 0.95);
   if ((priceWords && !mine) && unknown.length === 1 && unknownWord) return unknownToken(unknownWord.text, ctx);
-  if (priceWords && !mine && !portfolioWords && !balanceWords) return refuse('missing', 'Which token\'s price? Say for example "price of SOL".', { ask: 'token' });
-  if (portfolioWords || (mine && priceWords) || phrase('what do i have') || phrase('what do i hold') || phrase('what do i own')) return q('portfolio', 0.95);
+  if (priceWords && !mine && !balanceWords) return refuse('missing', 'Which token\'s price? Say for example "price of SOL".', { ask: 'token' });
   if (balanceWords && (mine || has('balance', 'balances', 'bal'))) return q('balance', 0.95);
   if (isHelp(words)) return q('help', 0.95);
   if (unknownWord && unknown.length === 1 && items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length === 1 && /^\$/.test(raw.trim())) return unknownToken(unknownWord.text, ctx);
@@ -384,7 +389,7 @@ function parseQuery(items: Item[], words: string[], ctx: ParseContext, raw: stri
 
 function isHelp(words: string[]): boolean {
   const text = ` ${words.join(' ')} `;
-  if (/ (help|commands|menu|what can you do|what can i (do|say|ask)|how does (this|it) work|what do you (do|support)|who are you|what are you|how to use|get started|features|capabilities) /.test(text)) return true;
+  if (/ (help|commands|menu|what (can|do) you do|what you can do|how do i use( this| you| it)?|use you|what can i (do|say|ask)|how does (this|it) work|what do you (do|support)|who are you|what are you|how to use|get started|features|capabilities) /.test(text)) return true;
   const greetings = ['hi', 'hello', 'hey', 'gm', 'yo', 'howdy', 'sup', 'thanks', 'thank', 'you', 'ty', 'thx', 'morning', 'good', 'evening', 'afternoon', 'hiya', 'greetings', 'cheers', 'gn', 'there', 'again', 'ok', 'okay', 'cool', 'great', 'nice', 'awesome', 'much', 'so', 'a', 'lot', 'bot', 'agent', 'ser', 'fren', 'friend'];
   return words.length > 0 && words.every((w) => greetings.includes(w) || /^[!.?]+$/.test(w));
 }

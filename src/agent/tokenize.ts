@@ -215,7 +215,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if ((text === 'on' || text === 'via' || text === 'to' || text === 'over') && isChainName(i + 1)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'guard', guard: 'chain', what: word(i + 1)! });
     }
-    if ((text === 'on' || text === 'via') && (word(i + 1) === 'solana' || word(i + 1) === 'sol') && (i + 2 >= lexemes.length || isChainSuffix(i + 2) || at(i + 2).type === 'symbol')) {
+    // "… on Solana" names the chain, except after "spend" or "put" ("spend 10 USDC on solana" buys SOL).
+    const spending = lexemes.slice(0, i).some((l) => l.text === 'spend' || l.text === 'put');
+    if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending && (i + 2 >= lexemes.length || isChainSuffix(i + 2) || at(i + 2).type === 'symbol')) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
     }
     if (isChainName(i) && isChainSuffix(i + 1)) return emit(i, i + 2, { kind: 'guard', guard: 'chain', what: text });
@@ -229,7 +231,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (TIME_WORDS.has(text) && !(text === 'once' && word(i + 1) === 'more')) return emit(i, i + 1, { kind: 'guard', guard: 'time', what: text });
     if (OTHER_CHAINS.has(text) && !AMBIGUOUS_CHAINS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'chain', what: text });
     if (FILLERS.has(text)) return emit(i, i + 1, { kind: 'filler' });
-    if (token && (token.fuzzy || readsAsToken(i, lexemes[i].raw))) return emit(i, i + 1, { kind: 'token', token: token.token, fuzzy: token.fuzzy, dollar: false });
+    if (token) return emit(i, i + 1, token.fuzzy || readsAsToken(i, lexemes[i].raw) ? { kind: 'token', token: token.token, fuzzy: token.fuzzy, dollar: false } : { kind: 'word' });
     const verb = text.length >= 3 && !NOT_VERB_TYPOS.has(text) ? FUZZY_VERBS.filter((candidate) => editDistance(candidate, text) === 1) : [];
     if (verb.length === 1) return emit(i, i + 1, { kind: 'verb', role: VERBS[verb[0]], lemma: verb[0], fuzzy: true });
     emit(i, i + 1, { kind: 'word' });
