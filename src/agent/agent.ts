@@ -1,3 +1,4 @@
+import type { Pending, Slot } from './command';
 import type { AgentMarket } from './command-agent';
 import type { Intent, TransactionDetails } from './intent';
 
@@ -9,6 +10,8 @@ export interface AgentContext {
   recentIntents: Intent[];
   /** The request's slippage tolerance in basis points, unless the text says otherwise. */
   slippageBps: number;
+  /** The command the session's last clarifying question waits on, if any. */
+  pending?: Pending | null;
   /** Balances, prices, token facts and transaction builders for this wallet and network. */
   market: AgentMarket;
 }
@@ -22,7 +25,14 @@ export type AgentOutcome =
       /** USD value of what the transaction spends, at build time, in cents; null without a price. */
       valueCents?: bigint | null;
     }
-  | { ok: false; reason: string; suggestions?: string[] };
+  | {
+      ok: false;
+      reason: string;
+      suggestions?: string[];
+      /** A clarifying question: the slot it asks for and the command kept until the next message. */
+      ask?: Slot;
+      pending?: Pending;
+    };
 
 /**
  * The conversational agent: a message and its context in, an intent and a reply out, or a

@@ -4,7 +4,8 @@ import type { Quote } from '../quotes/quote-provider';
 import { SOL_MINT } from '../tokens/token-registry';
 import type { Agent, AgentContext, AgentOutcome } from './agent';
 import type { Intent, TransactionDetails } from './intent';
-import { MIN_CONFIDENCE, parseCommand, type AmountSpec, type Command, type TokenRef } from './parser';
+import type { AmountSpec, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
+import { MIN_CONFIDENCE, parseCommand } from './parser';
 
 /** Lamports kept back when a share of the SOL balance is spent, to pay fees and rent. */
 export const SOL_FEE_RESERVE = 10_000_000n;
@@ -51,15 +52,22 @@ class Refusal extends Error {}
 export class CommandAgent implements Agent {
   async respond(text: string, context: AgentContext): Promise<AgentOutcome> {
     const { market } = context;
-    const previous = [...context.recentIntents].reverse().find((intent) => intent.command && intent.action !== 'query')?.command as Command | undefined;
-    const parsed = parseCommand(text, { lookup: market.lookup, symbols: market.symbols, previous });
-    if (!parsed.ok) return { ok: false, reason: parsed.reason, ...(parsed.suggestions && { suggestions: parsed.suggestions }) };
+    const previous = [...context.recentIntents].reverse().find((intent) => intent.command && intent.action !== 'query')?.command as
+      | SwapCommand
+      | TransferCommand
+      | undefined;
+    const parsed = parseCommand(text, { lookup: market.lookup, symbols: market.symbols, previous, pending: context.pending ?? undefined });
+    if (!parsed.ok) {
+      return { ok: false, reason: parsed.reason, ...(parsed.suggestions && { suggestions: parsed.suggestions }), ...(parsed.pending && { pending: parsed.pending, ask: parsed.ask }) };
+    }
     if (parsed.confidence < MIN_CONFIDENCE) {
       return { ok: false, reason: `I am not sure enough of what you mean (confidence ${parsed.confidence}). Please say it more plainly.` };
     }
     const { command, confidence } = parsed;
     try {
       switch (command.action) {
+        case 'cancel':
+          return { ok: true, intent: { action: 'query', subject: 'help', confidence }, reply: cancelled(context.pending) };
         case 'query':
           return { ok: true, intent: intentOf(command, confidence), reply: await this.answer(command, market) };
         case 'transfer':
@@ -73,7 +81,7 @@ export class CommandAgent implements Agent {
     }
   }
 
-  private async answer(command: Extract<Command, { action: 'query' }>, market: AgentMarket): Promise<string> {
+  private async answer(command: QueryCommand, market: AgentMarket): Promise<string> {
     if (command.subject === 'help') return HELP_REPLY;
     if (command.subject === 'price') {
       const quote = await market.price(command.token!.mint);
@@ -97,7 +105,7 @@ export class CommandAgent implements Agent {
     return `You hold ${listed}${more}, worth ${usd(Number(total) / 100)}.`;
   }
 
-  private async transfer(command: Extract<Command, { action: 'transfer' }>, confidence: number, market: AgentMarket): Promise<AgentOutcome> {
+  private async transfer(command: TransferCommand, confidence: number, market: AgentMarket): Promise<AgentOutcome> {
     const token = await this.token(command.token, market);
     const amount = await this.baseUnits(command.amount, token, market);
     await this.ensureBalance(token, amount, market);
@@ -113,15 +121,17 @@ export class CommandAgent implements Agent {
     return { ok: true, intent: intentOf(command, confidence), reply, transaction, valueCents };
   }
 
-  private async swap(command: Extract<Command, { action: 'swap' }>, confidence: number, market: AgentMarket, slippageBps: number): Promise<AgentOutcome> {
+  private async swap(command: SwapCommand, confidence: number, market: AgentMarket, slippageBps: number): Promise<AgentOutcome> {
     const [input, output] = await Promise.all([this.token(command.input, market), this.token(command.output, market)]);
     const amountToken = command.swapMode === 'ExactOut' ? output : input;
     const amount = await this.baseUnits(command.amount, amountToken, market);
     const { route, serializedTransaction, lastValidBlockHeight } = await market.quote(input, output, amount, command.swapMode, slippageBps);
-    await this.ensureBalance(input, BigInt(route.inAmount), market);
+    // `amount` is in the input's base units (spec): for exact-out, the most that will be spent.
+    const spent = BigInt(command.swapMode === 'ExactOut' ? route.otherAmountThreshold : route.inAmount);
+    await this.ensureBalance(input, spent, market);
     const transaction: TransactionDetails = {
       type: 'swap',
-      parameters: { inputToken: input.mint, outputToken: output.mint, amount: integer(amount), slippageBps, swapMode: command.swapMode },
+      parameters: { inputToken: input.mint, outputToken: output.mint, amount: integer(spent), slippageBps, swapMode: command.swapMode },
       route: { ...route },
       ...(serializedTransaction && { serializedTransaction, lastValidBlockHeight }),
     };
@@ -175,7 +185,12 @@ export class CommandAgent implements Agent {
   }
 }
 
-function intentOf(command: Command, confidence: number): Intent {
+function cancelled(pending: Pending | null | undefined): string {
+  if (!pending) return 'There is nothing to cancel. ' + HELP_REPLY;
+  return `OK, I dropped the ${pending.draft.action === 'swap' ? 'swap' : 'transfer'}: nothing will be built.`;
+}
+
+function intentOf(command: SwapCommand | TransferCommand | QueryCommand, confidence: number): Intent {
   const base: Intent = { action: command.action, confidence, command };
   if (command.action === 'query') return { ...base, subject: command.subject, ...(command.token && { token: command.token.symbol }) };
   return base;

@@ -248,7 +248,7 @@ function answerPending(content: Item[], pending: Pending, ctx: ParseContext): Pa
     case 'output':
     case 'token': {
       const named = [...tokens, ...addresses.filter((a) => a.kind === 'address')];
-      if (named.length > 1 && pending.ask === 'output') return { ...refuse('two-outputs', 'I swap into one token per message: which one should it be?', { ask: 'output' }), pending };
+      if (named.length > 1 && pending.ask === 'output' && content.some((item) => item.kind === 'joiner')) return { ...refuse('two-outputs', 'I swap into one token per message: which one should it be?', { ask: 'output' }), pending };
       if (named.length !== 1 || markers.length > 1 || amounts.length > 1) return undefined;
       const token = tokenOf(named[0]);
       const amount = amounts[0] ? amountSpec(amounts[0]) : undefined;

@@ -1,4 +1,5 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
+import type { Pending } from '../agent/command';
 import type { Intent, TransactionDetails } from '../agent/intent';
 import type { SessionView } from '../sessions/session.entity';
 import { sessionView, type SessionRow } from '../sessions/session.repository';
@@ -74,6 +75,11 @@ export class MessageRepository extends EntityRepository<Message> {
     return positions;
   }
 
+  /** Keeps (or, with null, drops) the command a session's clarifying question waits on. */
+  async keepPending(accountId: string, sessionId: string, pending: Pending | null): Promise<void> {
+    await this.em.execute(`update "session" set "pending" = ? where "id" = ? and "account_id" = ?`, [pending === null ? null : JSON.stringify(pending), sessionId, accountId]);
+  }
+
   /**
    * Pages of sessions' histories, oldest first, in one statement for any number of queries
    * (each distinct query run once): for each query, in the order given, up to `limit` messages
@@ -134,7 +140,7 @@ export class MessageRepository extends EntityRepository<Message> {
   async turnContexts(keys: readonly TurnKey[], count: number): Promise<Array<TurnContext | null>> {
     if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a whole number, got ${count}`);
     const sessions = [...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId }])).values()];
-    const rows = await this.em.execute<Array<SessionRow & { account_id: string; recent_intents: Intent[] }>>(
+    const rows = await this.em.execute<Array<SessionRow & { account_id: string; recent_intents: Intent[]; pending: Pending | null }>>(
       `select "s".*, coalesce((
          select json_agg("r"."intent" order by "r"."seq") from (
            select "m"."intent", "m"."seq" from "message" "m"
@@ -146,7 +152,10 @@ export class MessageRepository extends EntityRepository<Message> {
          join "session" "s" on "s"."id" = "k"."session_id" and "s"."account_id" = "k"."account_id"`,
     );
     const found = new Map(
-      rows.map((row) => [turnKeyId({ accountId: row.account_id, sessionId: row.id }), { session: sessionView(row), recentIntents: row.recent_intents }]),
+      rows.map((row) => [
+        turnKeyId({ accountId: row.account_id, sessionId: row.id }),
+        { session: sessionView(row), recentIntents: row.recent_intents, pending: row.pending },
+      ]),
     );
     return keys.map((key) => found.get(turnKeyId(key)) ?? null);
   }
@@ -173,6 +182,8 @@ const turnKeyId = (key: TurnKey) => `${key.accountId}/${key.sessionId}`;
 export interface TurnContext {
   session: SessionView;
   recentIntents: Intent[];
+  /** The command the session's last clarifying question waits on. */
+  pending: Pending | null;
 }
 
 /** A turn as one row of `appendTurns`' recordset (its columns, in snake case). */

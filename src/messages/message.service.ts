@@ -68,19 +68,23 @@ export class MessageService {
     const slippageBps = validSlippage(input.slippage);
     const context = await this.turns.context(principal.accountId, input.sessionId);
     if (!context || sessionStatusAt(context.session, this.clock.now()) !== 'active') throw sessionNotFound(input.sessionId);
-    const { session, recentIntents } = context;
+    const { session, recentIntents, pending } = context;
 
     const outcome = await this.agent.respond(text, {
       walletAddress: session.walletAddress,
       network: networkOf(principal),
       recentIntents,
+      pending,
       slippageBps,
       market: this.marketFor(session.walletAddress),
     });
     this.observer.agentOutcome(outcome.ok ? outcome.intent.action : 'none', outcome.ok ? 'answered' : 'refused');
+    // A clarifying question keeps its command until the next message, which answers, replaces or drops it.
+    const pendingAfter = outcome.ok ? null : (outcome.pending ?? null);
+    if (pending || pendingAfter) await this.turns.keepPending(principal.accountId, session.id, pendingAfter);
     if (!outcome.ok) {
       throw new DomainError('parsing_error', outcome.reason, {
-        details: { reason: outcome.reason, ...(outcome.suggestions && { suggestions: outcome.suggestions }) },
+        details: { reason: outcome.reason, ...(outcome.suggestions && { suggestions: outcome.suggestions }), ...(outcome.ask && { ask: outcome.ask }) },
       });
     }
     if (outcome.transaction) await this.meter.admitTransaction(principal, this.clock.now());

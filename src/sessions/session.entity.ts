@@ -1,4 +1,5 @@
 import { Entity, EntityRepositoryType, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { Pending } from '../agent/command';
 import { Account } from '../accounts/account.entity';
 import { SessionRepository } from './session.repository';
 
@@ -22,7 +23,7 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
 })
 export class Session {
   [EntityRepositoryType]?: SessionRepository;
-  [OptionalProps]?: 'messageCount' | 'terminatedAt' | 'userAgent' | 'ipAddress' | 'referrer';
+  [OptionalProps]?: 'messageCount' | 'terminatedAt' | 'userAgent' | 'ipAddress' | 'referrer' | 'pending';
 
   @PrimaryKey({ type: 'string', length: 32 })
   id!: string;
@@ -57,6 +58,13 @@ export class Session {
 
   @Property({ type: 'datetime', nullable: true })
   terminatedAt: Date | null = null;
+
+  /**
+   * The swap or transfer the agent's last clarifying question waits on ("swap 4 USDT" → "for
+   * which token?"); the next message answers it, replaces it or drops it (see MessageService).
+   */
+  @Property({ type: 'json', nullable: true })
+  pending: Pending | null = null;
 }
 
 /**

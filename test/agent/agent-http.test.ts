@@ -47,10 +47,13 @@ describe('swaps', () => {
     expect(reply).toMatch(/^Swap 1\.5 SOL for about [\d.]+ USDC \(price impact [\d.]+%, max slippage 0\.5%\)\. Review and sign in your wallet\.$/);
   });
 
-  it('"buy 100 USDC with SOL" is exact-out in USDC units; a slippage phrase overrides the request', async () => {
+  it('"buy 100 USDC with SOL" is exact-out: amount is the most SOL spent, in lamports; a slippage phrase overrides the request', async () => {
     const response = await say('buy 100 USDC with SOL with 1% slippage', { slippage: 30 });
-    expect(response.body.transaction.parameters).toMatchObject({ amount: 100_000_000, swapMode: 'ExactOut', slippageBps: 100 });
-    expect(response.body.transaction.route.outAmount).toBe('100000000');
+    const { parameters, route } = response.body.transaction;
+    expect(parameters).toMatchObject({ swapMode: 'ExactOut', slippageBps: 100 });
+    expect(route).toMatchObject({ swapMode: 'ExactOut', outAmount: '100000000' });
+    expect(String(parameters.amount)).toBe(route.otherAmountThreshold);
+    expect(BigInt(route.otherAmountThreshold)).toBe((BigInt(route.inAmount) * 10_100n + 9_999n) / 10_000n);
   });
 
   it('follow-ups use the session history: "make it 2", "same but to BONK"', async () => {

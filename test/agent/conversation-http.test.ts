@@ -1,0 +1,175 @@
+import { Keypair } from '@solana/web3.js';
+import { bearer, startTestApp, type TestApp } from '../support/app';
+
+/**
+ * The agent's safety rules and clarifying questions, through POST /v1/messages as a chat box
+ * sends them: what the user sees (status, code, reason, the slot asked for), what is stored
+ * (history, message count) and that no transaction is ever built where a rule forbids one.
+ */
+let app: TestApp;
+let key: string;
+const owner = Keypair.generate().publicKey.toBase58();
+const friend = Keypair.generate().publicKey.toBase58();
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
+const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
+const SOL = 'So11111111111111111111111111111111111111112';
+
+beforeAll(async () => {
+  app = await startTestApp();
+  key = await app.createKey(['write:sessions', 'write:messages', 'read:messages', 'read:portfolio']);
+  await app.fund(owner, { SOL: '20', USDC: '500', USDT: '500', JUP: '300' });
+});
+afterAll(() => app.close());
+
+const newSession = async () =>
+  (await app.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress: owner })).body.sessionId as string;
+const chat = async () => {
+  const sessionId = await newSession();
+  return {
+    sessionId,
+    say: (message: string) => app.http.post('/v1/messages').set('Authorization', bearer(key)).send({ sessionId, message }),
+    count: async () => (await app.http.get(`/v1/sessions/${sessionId}`).set('Authorization', bearer(key))).body.messageCount as number,
+  };
+};
+
+describe('safety rules: these never build a transaction', () => {
+  const refused: Array<[string, string, RegExp]> = [
+    ['a negated command', `don't transfer 12 USDT to ${friend}`, /without it/],
+    ['a question about a command', 'how would I swap 3 JUP for USDT?', /question/],
+    ['"should I"', 'should I swap 3 jup for usdt', /question/],
+    ['a hypothetical', 'what if I swapped 10 SOL to USDC', /hypothetical/],
+    ['another chain', 'swap 4 JUP for USDT on Base', /Solana only/],
+    ['a time', 'swap 3 JUP for USDT tomorrow', /schedule/],
+    ['a condition', 'if SOL hits 300 sell 2 SOL for USDC', /schedule|condition/],
+    ['two actions', `swap 3 jup for usdt and send it to ${friend}`, /one at a time/],
+    ['two outputs', 'swap 10 sol for usdc and bonk', /one token per message/],
+    ['a program id as recipient', 'send 1 SOL to TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', /program/],
+    ['a token mint as recipient', `send 5 USDC to ${USDC}`, /mint/],
+    ['a shortened recipient', 'send 5 USDC to 7xKX…AsU', /shortened/],
+    ['the same token on both sides', 'swap 1 sol for sol', /Both sides/],
+    ['a zero amount', 'swap 0 SOL for USDC', /above zero/],
+    ['a negative amount', `send -5 usdc to ${friend}`, /above zero/],
+    ['a vague amount', 'swap lots of sol for usdc', /know what/],
+    ['an unsupported feature', 'stake 5 SOL', /staking/],
+    ['words that could change the meaning', 'swap 3 sol for usdc but only if cheap', /schedule|condition|know what/],
+    ['a negative slippage', 'swap 1 SOL for USDC with -1% slippage', /negative/],
+  ];
+  it.each(refused)('%s: 422 parsing_error with a reason, nothing stored', async (_, message, reason) => {
+    const { say, count } = await chat();
+    const response = await say(message);
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('parsing_error');
+    expect(response.body.error.details.reason).toMatch(reason);
+    expect(response.body.transaction).toBeUndefined();
+    expect(await count()).toBe(0);
+  });
+
+  it('a query or chit-chat answers without a transaction', async () => {
+    const { say } = await chat();
+    for (const message of ['where is WIF trading now', 'JUP price pls', 'look up my JUP balance', 'gm', 'what can you do']) {
+      const response = await say(message);
+      expect(response.status).toBe(200);
+      expect(response.body.intent.action).toBe('query');
+      expect(response.body.transaction).toBeUndefined();
+    }
+  });
+});
+
+describe('commands as people write them', () => {
+  it.each([
+    ['swap one hundred usdt for jup', USDT, JUP, 100_000_000],
+    ['convert thirty five usdt to sol', USDT, SOL, 35_000_000],
+    ['spend 10 USDC on BONK', USDC, BONK, 10_000_000],
+    ['use 2 SOL to buy BONK', SOL, BONK, 2_000_000_000],
+    ['turn 50 USDT into SOL', USDT, SOL, 50_000_000],
+    ['1 SOL -> USDC', SOL, USDC, 1_000_000_000],
+    ['could u exchange 3 jup to usdt pls', JUP, USDT, 3_000_000],
+    ['grab 3 SOL worth of JUP', SOL, JUP, 3_000_000_000],
+  ])('"%s" builds that exact-in swap', async (message, input, output, amount) => {
+    const { say } = await chat();
+    const response = await say(message);
+    expect(response.status).toBe(200);
+    expect(response.body.transaction.parameters).toMatchObject({ inputToken: input, outputToken: output, amount, swapMode: 'ExactIn' });
+  });
+
+  it('"buy $25 of SOL with USDT" is exact-out, its amount the most USDT it spends', async () => {
+    const { say } = await chat();
+    const response = await say('buy $25 of SOL with USDT');
+    expect(response.status).toBe(200);
+    const { parameters, route } = response.body.transaction;
+    expect(parameters).toMatchObject({ inputToken: USDT, outputToken: SOL, swapMode: 'ExactOut' });
+    expect(route.swapMode).toBe('ExactOut');
+    // About $25 of USDT (6 decimals), with the 0.5% slippage on top: not SOL's lamports.
+    expect(parameters.amount).toBeGreaterThan(24_000_000);
+    expect(parameters.amount).toBeLessThan(26_500_000);
+    expect(String(parameters.amount)).toBe(route.otherAmountThreshold);
+  });
+});
+
+describe('clarifying questions', () => {
+  it('asks for the one missing token, remembers the command, and the answer builds it', async () => {
+    const { say, count } = await chat();
+    const question = await say('swap 4 USDT');
+    expect(question.status).toBe(422);
+    expect(question.body.error.details).toMatchObject({ ask: 'output', reason: expect.stringMatching(/Which token should I swap 4 USDT for/) });
+    expect(await count()).toBe(0);
+    const answer = await say('USDC');
+    expect(answer.status).toBe(200);
+    expect(answer.body.transaction.parameters).toMatchObject({ inputToken: USDT, outputToken: USDC, amount: 4_000_000 });
+    // The question is not stored: history holds the completed command's turn only.
+    expect(await count()).toBe(2);
+  });
+
+  it('asks for what to pay with, then for the amount, one slot at a time', async () => {
+    const { say } = await chat();
+    const first = await say('buy some BONK');
+    expect(first.body.error.details.ask).toBe('input');
+    const second = await say('with USDC');
+    expect(second.status).toBe(422);
+    expect(second.body.error.details.ask).toBe('amount');
+    const done = await say('5 USDC');
+    expect(done.status).toBe(200);
+    expect(done.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: BONK, amount: 5_000_000, swapMode: 'ExactIn' });
+  });
+
+  it('asks for the recipient of a transfer, and the address alone answers it', async () => {
+    const { say } = await chat();
+    const question = await say('send 7 JUP');
+    expect(question.body.error.details).toMatchObject({ ask: 'recipient', reason: expect.stringMatching(/Who should receive 7 JUP/) });
+    const answer = await say(`to ${friend}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.transaction.parameters).toMatchObject({ token: JUP, amount: 7_000_000, recipient: friend });
+    expect(answer.body.transaction.serializedTransaction).toEqual(expect.any(String));
+  });
+
+  it('"cancel" drops the pending command: a later answer completes nothing', async () => {
+    const { say, count } = await chat();
+    await say('swap 4 USDT');
+    const cancel = await say('never mind');
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.response).toMatch(/dropped the swap/);
+    expect(cancel.body.transaction).toBeUndefined();
+    const late = await say('USDC');
+    expect(late.body.transaction).toBeUndefined();
+    expect(await count()).toBe(4);
+  });
+
+  it('a new command while one is pending replaces it', async () => {
+    const { say } = await chat();
+    await say('swap 4 USDT');
+    const other = await say('swap 1 SOL for JUP');
+    expect(other.body.transaction.parameters).toMatchObject({ inputToken: SOL, outputToken: JUP });
+    const stray = await say('USDC');
+    expect(stray.body.transaction).toBeUndefined();
+  });
+
+  it('follow-ups edit the previous command: "make it 2", "same but to BONK", "half of that"', async () => {
+    const { say } = await chat();
+    expect((await say('swap 1 SOL for USDC')).status).toBe(200);
+    expect((await say('make it 2')).body.transaction.parameters).toMatchObject({ inputToken: SOL, outputToken: USDC, amount: 2_000_000_000 });
+    expect((await say('same but to BONK')).body.transaction.parameters).toMatchObject({ outputToken: BONK, amount: 2_000_000_000 });
+    expect((await say('half of that')).body.transaction.parameters).toMatchObject({ outputToken: BONK, amount: 1_000_000_000 });
+  });
+});
