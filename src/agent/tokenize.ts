@@ -221,8 +221,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
     }
     if (isChainName(i) && isChainSuffix(i + 1)) return emit(i, i + 2, { kind: 'guard', guard: 'chain', what: text });
-    const token = resolveToken(text, vocabulary, false);
-    if (token && !token.fuzzy && readsAsToken(i, lexemes[i].raw)) return emit(i, i + 1, { kind: 'token', token: token.token, fuzzy: false, dollar: false });
+    const exact = vocabulary.lookup(text);
+    if (exact && readsAsToken(i, lexemes[i].raw)) return emit(i, i + 1, { kind: 'token', token: exact, fuzzy: false, dollar: false });
     const role = VERBS[text];
     if (role) return emit(i, i + 1, { kind: 'verb', role, lemma: text, fuzzy: false });
     if (MARKERS[text]) return emit(i, i + 1, { kind: 'marker', marker: MARKERS[text] });
@@ -231,7 +231,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (TIME_WORDS.has(text) && !(text === 'once' && word(i + 1) === 'more')) return emit(i, i + 1, { kind: 'guard', guard: 'time', what: text });
     if (OTHER_CHAINS.has(text) && !AMBIGUOUS_CHAINS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'chain', what: text });
     if (FILLERS.has(text)) return emit(i, i + 1, { kind: 'filler' });
-    if (token) return emit(i, i + 1, token.fuzzy || readsAsToken(i, lexemes[i].raw) ? { kind: 'token', token: token.token, fuzzy: token.fuzzy, dollar: false } : { kind: 'word' });
+    // A symbol that is also a word, where no token stands, is a word ("what's ray going for" is asked, not paid).
+    if (exact) return emit(i, i + 1, { kind: 'word' });
+    const token = resolveToken(text, vocabulary, false);
+    if (token) return emit(i, i + 1, { kind: 'token', token: token.token, fuzzy: true, dollar: false });
     const verb = text.length >= 3 && !NOT_VERB_TYPOS.has(text) ? FUZZY_VERBS.filter((candidate) => editDistance(candidate, text) === 1) : [];
     if (verb.length === 1) return emit(i, i + 1, { kind: 'verb', role: VERBS[verb[0]], lemma: verb[0], fuzzy: true });
     emit(i, i + 1, { kind: 'word' });
@@ -380,19 +383,24 @@ export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boole
   return near.size === 1 ? { token: [...near.values()][0], fuzzy: true } : undefined;
 }
 
-/** Edit distance with adjacent transpositions counted as one edit ("sned" → "send"). */
+/** Edit distance with adjacent transpositions counted as one edit ("sned" → "send"); 3 stands for "more than 2". */
 export function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2) return 3;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  // Three rolling rows of the optimal-string-alignment table.
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let current = new Array<number>(b.length + 1).fill(0);
   for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2] + 1);
+      current[j] = value;
     }
+    [before, previous, current] = [previous, current, before];
   }
-  return d[a.length][b.length];
+  return previous[b.length];
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
