@@ -162,7 +162,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   payload_too_large: 'the body is over 64 KiB',
   headers_too_large: 'the URL and headers are over 16 KiB',
   unsupported_media_type: 'the body is not application/json',
-  parsing_error: 'the command cannot be turned into a transaction; `details.reason` says why',
+  parsing_error: 'the command cannot be turned into a transaction; `details.reason` says why in words, `details.suggestions` lists tokens it may have meant, and `details.ask` (`input`, `output`, `token`, `amount` or `recipient`) is the one thing a clarifying question asks for: the session keeps the command, and the next message can answer with just that',
   rate_limit_exceeded: "the key's requests per minute (or a test key's per day) are used up",
   transaction_limit_exceeded: "the account's transactions per day are used up",
   internal_error: 'a fault of ours, logged with the request id',

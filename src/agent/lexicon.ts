@@ -68,18 +68,19 @@ export const MARKERS: Record<string, Marker> = {
  */
 export const FILLERS = new Set([
   'please', 'pls', 'plz', 'plx', 'kindly', 'can', 'could', 'would', 'will', 'you', 'u', 'ya', 'i', 'me', 'we', 'us', 'want',
-  'wanna', 'need', 'like', 'id', "i'd", 'lets', "let's", 'let', 'go', 'ahead', 'just', 'do', 'it', 'that', 'this', 'real', 'quick',
-  'quickly', 'now', 'right', 'away', 'asap', 'rn', 'immediately', 'hey', 'hi', 'hello', 'yo', 'ok', 'okay', 'thanks', 'thank',
-  'thx', 'ty', 'tysm', 'cheers', 'bro', 'ser', 'fren', 'mate', 'man', 'dude', 'sir', 'pal', 'buddy', 'the', 'a', 'an', 'some',
-  'my', 'mine', 'our', 'tokens', 'token', 'coins', 'coin', 'amount', 'and', 'gm', 'maybe', 'also', 'lol', 'cool', 'great',
-  'good', 'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'hmm', 'well', 'btw', 'imma', "i'm",
-  'im', 'am', 'gonna', 'going', 'trying', 'try', 'looking', 'wallet', 'account', 'funds', 'balance', 'entire', 'whole', 'bag',
-  'be', 'is', 'are', 'at', 'current', 'market', 'rate', 'price', 'best', 'instant', 'shall', 'directly', 'straight', 'over',
-  'out', 'them', 'those', 'these', 'there', 'address', 'recipient', 'destination', 'here', 'appreciated', 'appreciate',
-  'tx', 'transaction', 'order', 'up', 'worth', 'total', 'available', 'spare', 'extra', 'currently', 'held', 'remaining',
-  'left', 'something', 'kthx', 'thanks!', 'for', 'me', 'fast', 'pronto', 'today', 'again', 'swiftly', 'bruh', 'fam', 'gang',
-  'frens', 'anon', 'actually', 'instead', 'but', 'parley', 'lemme', 'exactly', 'precisely', 'enough', 'owe', 'priority', 'high',
-  'holdings', 'have', 'hold', 'own', 'got', 'holding', 'uhh', 'uh', 'umm', 'erm', 'same', 'more', 'him', 'her', 'them', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband', 'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm',
+  'wanna', 'need', 'like', 'id', "i'd", 'lets', "let's", 'let', 'go', 'ahead', 'just', 'do', 'it', 'that', 'this', 'real',
+  'quick', 'quickly', 'now', 'right', 'away', 'asap', 'rn', 'immediately', 'hey', 'hi', 'hello', 'yo', 'ok', 'okay', 'thanks',
+  'thank', 'thx', 'ty', 'tysm', 'cheers', 'bro', 'ser', 'fren', 'mate', 'man', 'dude', 'sir', 'pal', 'buddy', 'the', 'a', 'an',
+  'some', 'my', 'mine', 'our', 'tokens', 'token', 'coins', 'coin', 'amount', 'gm', 'maybe', 'lol', 'cool', 'great', 'good',
+  'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'hmm', 'well', 'btw', 'imma', "i'm", 'im', 'am',
+  'gonna', 'going', 'trying', 'try', 'looking', 'wallet', 'account', 'funds', 'balance', 'bag', 'be', 'is', 'are', 'at',
+  'current', 'market', 'rate', 'price', 'best', 'instant', 'shall', 'directly', 'straight', 'over', 'out', 'them', 'those',
+  'these', 'there', 'address', 'recipient', 'destination', 'here', 'appreciated', 'appreciate', 'tx', 'transaction', 'order',
+  'up', 'total', 'available', 'spare', 'extra', 'currently', 'held', 'remaining', 'left', 'something', 'kthx', 'thanks!', 'fast',
+  'pronto', 'today', 'again', 'swiftly', 'bruh', 'fam', 'gang', 'frens', 'anon', 'actually', 'instead', 'but', 'parley', 'lemme',
+  'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'uhh', 'umm',
+  'erm', 'same', 'more', 'him', 'her', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband',
+  'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm',
 ]);
 
 /** Negations: a command with one never becomes a transaction ("don't send…", "do not swap"). */
@@ -151,14 +152,39 @@ export const UNSUPPORTED: Array<[string[], string]> = [
   [['deposit'], 'deposits into protocols'], [['yield'], 'yield products'], [['apy'], 'yield products'], [['sign', 'message'], 'signing messages'],
 ];
 
-/** Query cues: the subject a word asks about. */
-export const PRICE_CUES = new Set(['price', 'prices', 'priced', 'trading', 'cost', 'costs', 'value', 'valued', 'quote', 'rate', 'going', 'chart', 'worth', 'pricing', 'px', 'usd', 'dollars', 'sitting', 'doing', 'market', 'mcap', 'at']);
-export const BALANCE_CUES = new Set(['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'many', 'much', 'stash', 'stack']);
-export const PORTFOLIO_CUES = new Set(['portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'wallet', 'tokens', 'everything', 'net', 'overview', 'summary', 'inventory', 'coins']);
-export const HELP_CUES = new Set(['help', 'commands', 'menu', 'start', 'hi', 'hello', 'hey', 'gm', 'yo', 'howdy', 'sup', 'thanks', 'thank', 'ty', 'thx', 'morning', 'evening', 'afternoon', 'hiya', 'greetings', 'cheers', 'gn', 'wassup', 'whats up', 'what\'s up', 'capabilities', 'features', 'options', 'about']);
-
-/** Words that ask something, for queries: "what", "how much", "show", … */
-export const QUERY_OPENERS = new Set(['what', "what's", 'whats', 'wats', 'wat', 'how', 'show', 'check', 'tell', 'give', 'list', 'display', 'see', 'view', 'look', 'lookup', 'fetch', 'get', 'pull', 'where', 'which', 'is', 'are', 'do', 'does', 'current', 'latest', 'any', 'find', 'report', 'gimme', 'whats', 'check', 'quote', 'am', 'up', 'find']);
+/** Query cues, matched as whole words or phrases: what a question asks about. */
+export const PRICE_CUES = [
+  'price', 'prices', 'priced', 'pricing', 'trading', 'cost', 'costs', 'worth', 'value', 'rate', 'chart', 'px', 'quote', 'mcap',
+  'doing', 'pumping', 'dumping', 'usd', 'going for', 'how much is', 'how much does', 'how much for', 'at the moment', 'in dollars',
+];
+export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many'];
+export const PORTFOLIO_CUES = [
+  'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'inventory', 'overview', 'net worth', 'total', 'tokens',
+  'my coins', 'my wallet', 'everything i', 'what do i have', 'what do i hold', 'what do i own',
+];
+export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine'];
+/** Nouns that turn "get"/"give me" into a question ("get my balance", "give me the price of SOL"). */
+export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio', 'holdings', 'chart', 'value', 'net'];
+/** Words that make a verbless message a question rather than a command ("how much is 1 SOL in USDC"). */
+export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth', 'value', 'is', 'much', 'many', 'cost', 'rate'];
+export const HELP_PHRASES = [
+  'help', 'commands', 'menu', 'what can you do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
+  'what can i say', 'what can i ask', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
+  'how to use', 'get started', 'features', 'capabilities',
+];
+/** A message made only of these is a greeting or thanks: answered with help. */
+export const GREETINGS = [
+  'hi', 'hello', 'hey', 'gm', 'yo', 'howdy', 'sup', 'thanks', 'thank', 'you', 'ty', 'thx', 'morning', 'good', 'evening', 'afternoon',
+  'hiya', 'greetings', 'cheers', 'gn', 'there', 'again', 'ok', 'okay', 'cool', 'great', 'nice', 'awesome', 'much', 'so', 'a', 'lot',
+  'bot', 'agent', 'ser', 'fren', 'friend',
+];
+/** Chat openers skipped before reading how a message starts ("hey, should I swap…"). */
+export const LEADING_FILLERS = [
+  'hey', 'so', 'ok', 'okay', 'um', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser',
+  'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren',
+];
+/** Words around a cancel or a follow-up that change nothing ("ok cancel please", "now half of that"). */
+export const SOFT_WORDS = ['please', 'pls', 'plz', 'ok', 'okay', 'actually', 'oh', 'hmm', 'sorry', 'wait', 'just', 'thanks', 'ty', 'then', 'now', 'the', 'amount'];
 
 /** Cancelling a pending command. */
 export const CANCELS: string[][] = [

@@ -6,7 +6,10 @@ import {
   type AmountItem,
 } from './frames';
 import type { QuerySubject } from './intent';
-import { CANCELS, FOLLOW_UP_OPENERS, HYPOTHETICALS, PAST_FORMS, QUESTION_OPENERS, QUESTION_WORDS } from './lexicon';
+import {
+  ASKING_WORDS, BALANCE_CUES, CANCELS, FIRST_PERSON, FOLLOW_UP_OPENERS, GREETINGS, HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, LEADING_FILLERS,
+  PAST_FORMS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS, QUESTION_WORDS, SOFT_WORDS,
+} from './lexicon';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
 
 /**
@@ -103,7 +106,7 @@ function done(command: Command, confidence: number, followUp = false): ParseResu
 
 /** "cancel", "never mind", "forget it": the whole message, politeness aside. */
 function isCancel(words: string[]): boolean {
-  const kept = words.filter((w) => !['please', 'pls', 'ok', 'okay', 'actually', 'oh', 'hmm', 'sorry', 'wait', 'just', 'thanks', 'then', 'it', 'that'].includes(w));
+  const kept = words.filter((w) => !SOFT_WORDS.includes(w) && w !== 'it' && w !== 'that');
   if (kept.length === 0) return false;
   return CANCELS.some((phrase) => phrase.length === kept.length && phrase.every((w, k) => w === kept[k])) || (kept.length <= 3 && kept[0] === 'cancel');
 }
@@ -180,7 +183,7 @@ function guards(items: Item[], words: string[], transactional: boolean): ParseRe
 
 function dropLeading(words: string[]): string[] {
   let k = 0;
-  while (k < words.length && ['hey', 'so', 'ok', 'okay', 'um', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser', 'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren'].includes(words[k])) k++;
+  while (k < words.length && LEADING_FILLERS.includes(words[k])) k++;
   return words.slice(k);
 }
 
@@ -204,7 +207,7 @@ function looksTransactional(content: Item[], words: string[]): boolean {
   const amounts = content.some((item) => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent');
   if (has('arrow') && has('token')) return true;
   if ((has('address') || has('bad-address')) && amounts) return content.every((item) => item.kind !== 'word');
-  const asking = words.some((w) => ['how', 'what', "what's", 'whats', 'price', 'worth', 'value', 'is', 'much', 'many', '?', 'cost', 'rate'].includes(w));
+  const asking = words.some((w) => ASKING_WORDS.includes(w) || w === '?');
   const tokens = new Set(content.map((item) => (item.kind === 'token' ? item.token.mint : undefined)).filter(Boolean)).size;
   const towards = content.some((item) => item.kind === 'marker' && (item.marker === 'to' || (item.marker === 'out' && item.text.toLowerCase() !== 'in')));
   return !asking && amounts && tokens === 2 && towards;
@@ -228,8 +231,7 @@ function isPartOfFrame(items: Item[], verb: Item): boolean {
 
 /** "get my balance", "give me the price of SOL": a get verb asking for information. */
 function isQueryVerb(verbs: Item[], words: string[]): boolean {
-  const infoWords = ['price', 'prices', 'balance', 'balances', 'portfolio', 'holdings', 'chart', 'value', 'net'];
-  return verbs.every((verb) => verb.kind === 'verb' && ['get', 'give me', 'gimme', 'grab', 'pull'].includes(verb.lemma)) && words.some((w) => infoWords.includes(w));
+  return verbs.every((verb) => verb.kind === 'verb' && ['get', 'give me', 'gimme', 'grab', 'pull'].includes(verb.lemma)) && words.some((w) => INFO_NOUNS.includes(w));
 }
 
 /** The answer to a clarifying question: "USDC", "with USDT", "to <address>", "0.5 SOL". */
@@ -292,7 +294,7 @@ function answerPending(content: Item[], pending: Pending, ctx: ParseContext): Pa
 function parseFollowUp(words: string[], content: Item[], ctx: ParseContext): ParseResult | undefined {
   const lead = dropLeading(words);
   const opener = FOLLOW_UP_OPENERS.find((phrase) => phrase.every((w, k) => lead[k] === w || words[k] === w));
-  const bare = lead.filter((w) => !['now', 'amount', 'please', 'pls', 'plz', 'the', 'then', 'ok', 'okay', 'thanks', 'ty', '!', '.', '?'].includes(w)).join(' ');
+  const bare = lead.filter((w) => !SOFT_WORDS.includes(w) && !/^[!.?]+$/.test(w)).join(' ');
   const repeat = /^(again|do (it|that|this) again|repeat( that| it)?|one more time|once more|same( again| thing| thing again)?|do the same( again)?|another one|same please|again please)$/.test(bare);
   const scaled = /^(half (of )?(that|it)|double (it|that)|twice (that|as much)|half as much)$/.exec(bare);
   if (!opener && !repeat && !scaled) return undefined;
@@ -353,35 +355,31 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   });
   const tokens = items.filter((item) => item.kind === 'token' || (item.kind === 'address' && ctx.lookup(item.text)));
   const token = tokens[0] && (tokens[0].kind === 'token' ? tokens[0].token : ctx.lookup(tokens[0].text));
-  const has = (...list: string[]) => list.some((w) => words.includes(w));
-  const phrase = (text: string) => ` ${words.join(' ')} `.includes(` ${text} `);
+  const text = ` ${words.join(' ')} `;
+  const mentions = (cues: string[]) => cues.some((cue) => text.includes(` ${cue} `));
   const unknown = items.filter((item) => item.kind === 'word' || item.kind === 'verb');
   const q = (subject: QuerySubject, confidence: number, withToken?: TokenRef): ParseResult =>
     done({ action: 'query', subject, ...(withToken && { token: withToken }) }, Math.max(MIN_CONFIDENCE, confidence * 0.93 ** unknown.length));
 
-  const mine = has('my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine');
-  const balanceWords = has('balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash') || phrase('how many');
-  const portfolioWords =
-    has('portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'inventory', 'overview') ||
-    phrase('net worth') || phrase('my tokens') || phrase('my coins') || phrase('my wallet') || phrase('in my wallet') || phrase('everything i');
-  const priceWords =
-    has('price', 'prices', 'priced', 'pricing', 'trading', 'cost', 'costs', 'worth', 'value', 'rate', 'chart', 'px', 'quote', 'mcap', 'doing', 'pumping', 'dumping', 'usd') ||
-    phrase('going for') || phrase('how much is') || phrase('how much does') || phrase('how much for') || phrase('at the moment') || phrase('in usd') || phrase('in dollars');
+  const mine = mentions(FIRST_PERSON);
+  const balanceWords = mentions(BALANCE_CUES);
+  const portfolioWords = mentions(PORTFOLIO_CUES);
+  const priceWords = mentions(PRICE_CUES);
 
   if (token) {
     if (balanceWords && mine) return q('balance', 0.97, token);
-    if (has('balance', 'bal') ) return q('balance', 0.95, token);
+    if (mentions(['balance', 'bal'])) return q('balance', 0.95, token);
     if (priceWords || words.includes('?') || tokens.length === items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length) {
-      return q('price', tokens.length > 1 && !phrase('in') ? 0.8 : 0.97, token);
+      return q('price', tokens.length > 1 && !mentions(['in']) ? 0.8 : 0.97, token);
     }
     if (mine) return q('balance', 0.85, token);
     return q('price', 0.8, token);
   }
   const unknownWord = unknown.find((item) => item.kind === 'word');
-  if (portfolioWords || (mine && priceWords) || phrase('what do i have') || phrase('what do i hold') || phrase('what do i own') || has('total', 'tokens')) return q('portfolio', 0.95);
+  if (portfolioWords || (mine && priceWords)) return q('portfolio', 0.95);
   if ((priceWords && !mine) && unknown.length === 1 && unknownWord) return unknownToken(unknownWord.text, ctx);
   if (priceWords && !mine && !balanceWords) return refuse('missing', 'Which token\'s price? Say for example "price of SOL".', { ask: 'token' });
-  if (balanceWords && (mine || has('balance', 'balances', 'bal'))) return q('balance', 0.95);
+  if (balanceWords && (mine || mentions(['balance', 'balances', 'bal']))) return q('balance', 0.95);
   if (isHelp(words)) return q('help', 0.95);
   if (unknownWord && unknown.length === 1 && items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length === 1 && /^\$/.test(raw.trim())) return unknownToken(unknownWord.text, ctx);
   return refuse('unclear', `I could not find a command in "${clip(raw.trim(), 80)}". ${EXAMPLES}`);
@@ -389,7 +387,6 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
 
 function isHelp(words: string[]): boolean {
   const text = ` ${words.join(' ')} `;
-  if (/ (help|commands|menu|what (can|do) you do|what you can do|how do i use( this| you| it)?|use you|what can i (do|say|ask)|how does (this|it) work|what do you (do|support)|who are you|what are you|how to use|get started|features|capabilities) /.test(text)) return true;
-  const greetings = ['hi', 'hello', 'hey', 'gm', 'yo', 'howdy', 'sup', 'thanks', 'thank', 'you', 'ty', 'thx', 'morning', 'good', 'evening', 'afternoon', 'hiya', 'greetings', 'cheers', 'gn', 'there', 'again', 'ok', 'okay', 'cool', 'great', 'nice', 'awesome', 'much', 'so', 'a', 'lot', 'bot', 'agent', 'ser', 'fren', 'friend'];
-  return words.length > 0 && words.every((w) => greetings.includes(w) || /^[!.?]+$/.test(w));
+  if (HELP_PHRASES.some((phrase) => text.includes(` ${phrase} `))) return true;
+  return words.length > 0 && words.every((w) => GREETINGS.includes(w) || /^[!.?]+$/.test(w));
 }

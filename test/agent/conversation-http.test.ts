@@ -122,6 +122,23 @@ describe('clarifying questions', () => {
     expect(await count()).toBe(2);
   });
 
+  it('GraphQL answers alike: the question in extensions.details, then the answer builds the swap', async () => {
+    const { sessionId } = await chat();
+    const send = (message: string) =>
+      app.http
+        .post('/graphql')
+        .set('Authorization', bearer(key))
+        .send({
+          query: 'mutation($input: SendMessageInput!) { sendMessage(input: $input) { transaction { parameters } } }',
+          variables: { input: { sessionId, message } },
+        });
+    const question = await send('sell 100 JUP');
+    expect(question.body.errors[0].extensions).toMatchObject({ code: 'parsing_error', details: { ask: 'output' } });
+    const answer = await send('for usdc please');
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.sendMessage.transaction.parameters).toMatchObject({ inputToken: JUP, outputToken: USDC, amount: 100_000_000 });
+  });
+
   it('asks for what to pay with, then for the amount, one slot at a time', async () => {
     const { say } = await chat();
     const first = await say('buy some BONK');
