@@ -223,6 +223,13 @@ export const FOLLOW_UP_OPENERS: string[][] = [
   ['now'], ['ok', 'now'], ['but'], ['this', 'time'], ['same', 'again'], ['another'], ['do', 'the', 'same'], ['also'],
 ];
 
+/** Follow-ups led by a verb of their own ("change the recipient to <address>", "switch to BONK"). */
+export const FOLLOW_UP_VERB_OPENERS: string[][] = [
+  ['change', 'it', 'to'], ['change', 'that', 'to'], ['change', 'to'], ['change', 'the', 'amount', 'to'], ['change', 'amount', 'to'],
+  ['change', 'the', 'recipient', 'to'], ['change', 'recipient', 'to'], ['change', 'the', 'address', 'to'], ['change', 'the', 'token', 'to'],
+  ['switch', 'it', 'to'], ['switch', 'to'], ['make', 'the', 'amount'],
+];
+
 /** Program ids that are never a transfer's recipient (funds sent there are lost). */
 export const PROGRAM_IDS = new Set([
   '11111111111111111111111111111111',

@@ -7,7 +7,7 @@ import {
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
-  ASKING_WORDS, BALANCE_CUES, CANCELS, FIRST_PERSON, FOLLOW_UP_OPENERS, GREETINGS, HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, LEADING_FILLERS,
+  ASKING_WORDS, BALANCE_CUES, CANCELS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS, HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, LEADING_FILLERS,
   PAST_FORMS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS, QUESTION_WORDS, SOFT_WORDS,
 } from './lexicon';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -54,7 +54,9 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
     const answer = answerPending(content.filter((item) => item.kind !== 'verb'), ctx.pending, ctx);
     if (answer) return answer;
   }
-  if (verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) {
+  // A follow-up edits the previous command; "send it to <address> instead" too, with its verb.
+  const editing = startsWith(words, FOLLOW_UP_VERB_OPENERS) || (!!ctx.previous && (words.includes('instead') || words.includes('same')));
+  if ((verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) || editing) {
     const followUp = parseFollowUp(words, content, ctx);
     if (followUp) return followUp;
   }
@@ -293,7 +295,9 @@ function answerPending(content: Item[], pending: Pending, ctx: ParseContext): Pa
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
 function parseFollowUp(words: string[], content: Item[], ctx: ParseContext): ParseResult | undefined {
   const lead = dropLeading(words);
-  const opener = FOLLOW_UP_OPENERS.find((phrase) => phrase.every((w, k) => lead[k] === w || words[k] === w));
+  const opener =
+    [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS].find((phrase) => phrase.every((w, k) => lead[k] === w || words[k] === w)) ??
+    (words.includes('instead') || words.includes('same') ? ['instead'] : undefined);
   const bare = lead.filter((w) => !SOFT_WORDS.includes(w) && !/^[!.?]+$/.test(w)).join(' ');
   const repeat = /^(again|do (it|that|this) again|repeat( that| it)?|one more time|once more|same( again| thing| thing again)?|do the same( again)?|another one|same please|again please)$/.test(bare);
   const scaled = /^(half (of )?(that|it)|double (it|that)|twice (that|as much)|half as much)$/.exec(bare);
@@ -315,7 +319,11 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext): Par
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
   const unknown = rest.filter((item) => item.kind === 'word' && !['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person'].includes(item.text.toLowerCase()));
   if (unknown.length > 0) return undefined;
-  if (amounts.length > 1 || tokens.length > 1 || addresses.length > 1) return refuse('unclear', 'Change one thing at a time, for example "make it 2" or "same but to BONK".');
+  if (amounts.length > 1 || tokens.length > 1 || addresses.length > 1) {
+    // With a verb it may be a whole new command ("swap 2 SOL for BONK instead"): the frames read it.
+    if (content.some((item) => item.kind === 'verb')) return undefined;
+    return refuse('unclear', 'Change one thing at a time, for example "make it 2" or "same but to BONK".');
+  }
   if (amounts.length + tokens.length + addresses.length === 0) return undefined;
   let command: SwapCommand | TransferCommand = { ...previous };
   let factor = CONFIDENCE.followUp;
