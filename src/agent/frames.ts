@@ -55,6 +55,11 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
         // "$25 of SOL", "half of my USDC", "$25 worth of SOL": the token of the amount before.
         if ((item.marker === 'of' || item.marker === 'worth' || (item.marker === 'out' && item.text.toLowerCase() === 'in')) && current.amounts.length > 0 && current.tokens.length === 0 && current.addresses.length === 0) break;
         if (item.marker === 'of' && current.amounts.length === 0) break;
+        // "100 USDC of DRIFT": the amount's worth of another token.
+        if (item.marker === 'of' && current.tokens.length > 0) {
+          start('worth');
+          break;
+        }
         // "use 2 SOL to buy BONK": "to" and the second verb mark what is received.
         if (item.marker === 'to' && items[k + 1]?.kind === 'verb') {
           k++;
@@ -141,6 +146,7 @@ export function swapFrame(parts: Phrase[], role: VerbRole, vocabulary: Vocabular
     const token = part.tokens[0]?.token.mint;
     if (token && mints(received).has(token) && !mints(paid).has(token)) received.push({ ...part, tokens: [] });
     else if (!token || mints(paid).has(token)) paid.push({ ...part, tokens: [] });
+    else if (mints(paid).size === 0) paid.push(part);
     else received.push(part);
   }
   const sideOf = (of: Phrase[]) => ({

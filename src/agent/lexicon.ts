@@ -21,7 +21,7 @@ export const VERBS: Record<string, VerbRole> = {
   snag: 'get', obtain: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
   send: 'send', transfer: 'send', pay: 'send', tip: 'send', give: 'send', move: 'send', wire: 'send',
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
-  diversify: 'pay', split: 'pay', allocate: 'pay',
+  diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get',
   // Other forms: a command never uses them, but a question or a story about one does.
   swapping: 'pay', selling: 'pay', converting: 'pay', exchanging: 'pay', buying: 'get', sending: 'send',
   transferring: 'send', paying: 'send', swapped: 'pay', sold: 'pay', converted: 'pay', exchanged: 'pay', traded: 'pay',
@@ -31,10 +31,14 @@ export const VERBS: Record<string, VerbRole> = {
 /** Verb forms that tell of a past or imagined transaction, never ask for one ("I swapped…", "suppose I sold…"). */
 export const PAST_FORMS = new Set(['swapped', 'sold', 'converted', 'exchanged', 'traded', 'bought', 'sent', 'transferred', 'paid', 'gave', 'tipped']);
 
-/** Verbs of two words, joined with `_` in the table above. */
+/** Verbs of two or three words: the verb of the table above they stand for. */
 export const VERB_PHRASES: Array<[string[], string]> = [
   [['pick', 'up'], 'pick_up'],
+  [['load', 'up', 'on'], 'load_up'],
   [['load', 'up'], 'load_up'],
+  [['cash', 'out'], 'cash'],
+  [['take', 'profit', 'on'], 'sell'],
+  [['take', 'profits', 'on'], 'sell'],
   [['trade', 'in'], 'trade_in'],
   [['market', 'sell'], 'market_sell'],
   [['market', 'buy'], 'market_buy'],
@@ -78,7 +82,8 @@ export const FILLERS = new Set([
   'these', 'there', 'address', 'recipient', 'destination', 'here', 'appreciated', 'appreciate', 'tx', 'transaction', 'order',
   'up', 'total', 'available', 'spare', 'extra', 'currently', 'held', 'remaining', 'left', 'something', 'kthx', 'thanks!', 'fast',
   'pronto', 'today', 'again', 'swiftly', 'bruh', 'fam', 'gang', 'frens', 'anon', 'actually', 'instead', 'but', 'parley', 'lemme',
-  'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'uhh', 'umm',
+  'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
+  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'uhh', 'umm',
   'erm', 'same', 'more', 'him', 'her', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband',
   'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm',
 ]);
@@ -123,6 +128,9 @@ export const TIME_WORDS = new Set([
   'above', 'below', 'under', 'timer', 'delay', 'delayed', 'meanwhile', 'whilst', 'while',
 ]);
 
+/** Time words that tell a story, not a schedule ("been watching it all week. swap…"). */
+export const PAST_TIMES = new Set(['yesterday', 'week', 'weeks', 'day', 'days', 'month', 'months', 'morning', 'evening', 'afternoon', 'before', 'hour', 'hours', 'minutes', 'while']);
+
 /** Words naming another chain; "on X", "to X chain", an 0x address or "bridge" mean the command is not for Solana. */
 export const OTHER_CHAINS = new Set([
   'ethereum', 'arbitrum', 'optimism', 'polygon', 'matic', 'bsc', 'bnb', 'binance', 'avalanche', 'avax', 'tron', 'trx', 'bitcoin',
@@ -141,7 +149,7 @@ export const UNSUPPORTED: Array<[string[], string]> = [
   [['lend'], 'lending and borrowing'], [['borrow'], 'lending and borrowing'], [['loan'], 'lending and borrowing'], [['repay'], 'lending and borrowing'],
   [['nft'], 'NFTs'], [['nfts'], 'NFTs'], [['mint', 'an'], 'minting'], [['mint', 'a'], 'minting'], [['mint', 'me'], 'minting'],
   [['limit', 'order'], 'limit orders'], [['limit', 'orders'], 'limit orders'], [['stop', 'loss'], 'stop-loss orders'], [['take', 'profit'], 'take-profit orders'],
-  [['leverage'], 'leveraged trading'], [['leveraged'], 'leveraged trading'], [['short'], 'leveraged trading'], [['long'], 'leveraged trading'],
+  [['leverage'], 'leveraged trading'], [['leveraged'], 'leveraged trading'], 
   [['perp'], 'leveraged trading'], [['perps'], 'leveraged trading'], [['futures'], 'leveraged trading'], [['margin'], 'leveraged trading'],
   [['10x'], 'leveraged trading'], [['5x'], 'leveraged trading'], [['2x'], 'leveraged trading'], [['3x'], 'leveraged trading'], [['20x'], 'leveraged trading'], [['100x'], 'leveraged trading'],
   [['dca'], 'recurring orders'], [['claim'], 'claiming airdrops or rewards'], [['airdrop'], 'airdrops'], [['farm'], 'yield farming'],
@@ -169,7 +177,7 @@ export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio'
 export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth', 'value', 'is', 'much', 'many', 'cost', 'rate'];
 export const HELP_PHRASES = [
   'help', 'commands', 'menu', 'what can you do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
-  'what can i say', 'what can i ask', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
+  'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
   'how to use', 'get started', 'features', 'capabilities',
 ];
 /** A message made only of these is a greeting or thanks: answered with help. */
@@ -187,19 +195,23 @@ export const LEADING_FILLERS = [
 export const SOFT_WORDS = ['please', 'pls', 'plz', 'ok', 'okay', 'actually', 'oh', 'hmm', 'sorry', 'wait', 'just', 'thanks', 'ty', 'then', 'now', 'the', 'amount'];
 
 /** Cancelling a pending command. */
-export const CANCELS: string[][] = [
-  ['cancel'], ['cancel', 'that'], ['cancel', 'it'], ['never', 'mind'], ['nevermind'], ['nvm'], ['forget', 'it'], ['forget', 'that'],
-  ['forget', 'about', 'it'], ['scratch', 'that'], ['abort'], ['stop'], ['no'], ['nope'], ['nah'], ['no', 'thanks'], ['skip', 'it'],
-  ['drop', 'it'], ['ignore', 'that'], ['dont', 'bother'], ["don't", 'bother'], ['no', 'never', 'mind'], ['leave', 'it'], ['not', 'now'],
-  ['cancel', 'please'], ['please', 'cancel'], ['cancel', 'the', 'swap'], ['cancel', 'the', 'transfer'], ['cancel', 'this'], ['actually', 'no'],
-  ['actually', 'cancel'], ['changed', 'my', 'mind'], ['i', 'changed', 'my', 'mind'], ['undo'],
-];
+/**
+ * Cancelling: a message made only of these words, with at least one of the first set, drops the
+ * pending command ("cancel", "never mind", "forget it", "stop, don't").
+ */
+export const CANCEL_WORDS = new Set(['cancel', 'nevermind', 'nvm', 'forget', 'scratch', 'abort', 'stop', 'nope', 'nah', 'no', 'undo', 'mind', 'skip', 'drop', 'ignore']);
+export const CANCEL_COMPANIONS = new Set([
+  'never', 'it', 'that', 'this', 'about', 'the', 'swap', 'transfer', 'trade', 'order', 'command', 'please', 'pls', 'ok', 'okay', 'actually',
+  'oh', 'wait', 'sorry', 'hmm', 'just', 'thanks', 'thx', 'ty', 'dont', "don't", 'do', 'not', 'bother', 'i', 'changed', 'my', 'now', 'leave',
+  'then', 'all', 'whole', 'thing', 'everything', 'that\'s', 'fine', 'lol', 'haha', 'on', 'second', 'thought', 'thoughts',
+]);
+
 
 /** Number words: units and tens, scales, and the words of fractions. */
 export const UNITS: Record<string, number> = {
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30,
-  forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, dozen: 12, couple: 2,
+  forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, dozen: 12,
 };
 export const SCALES: Record<string, number> = { hundred: 2, thousand: 3, k: 3, grand: 3, million: 6, mil: 6, mill: 6, mm: 6, m: 6, billion: 9, bil: 9, b: 9, bn: 9 };
 

@@ -7,8 +7,8 @@ import {
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
-  ASKING_WORDS, BALANCE_CUES, CANCELS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS, HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, LEADING_FILLERS,
-  PAST_FORMS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS, QUESTION_WORDS, SOFT_WORDS,
+  ASKING_WORDS, BALANCE_CUES, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS, HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, LEADING_FILLERS,
+  PAST_FORMS, PAST_TIMES, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS, QUESTION_WORDS, SOFT_WORDS,
 } from './lexicon';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
 
@@ -38,13 +38,28 @@ const EXAMPLES = 'I can swap ("swap 1 SOL for USDC"), send ("send 20 USDC to <ad
 
 /** Parses one message. */
 export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
-  const all = tokenize(raw, ctx);
-  const words = all.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
-  if (isCancel(words)) return done({ action: 'cancel' }, 1);
+  const tagged = tokenize(raw, ctx);
+  const result = read(raw, tagged, ctx);
+  // A message that is no new command and does not answer the pending question keeps it: it is asked again.
+  const wavering = tagged.some((item) => (item.kind === 'guard' && item.guard === 'negation') || CANCEL_WORDS.has(item.text.toLowerCase()));
+  if (!result.ok && !result.pending && ctx.pending && !wavering && !tagged.some((item) => item.kind === 'verb') && result.rule !== 'two-outputs') {
+    return { ...result, pending: ctx.pending, ask: ctx.pending.ask };
+  }
+  return result;
+}
 
-  const slippage = takeSlippage(all);
+function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
+  const allWords = tagged.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
+  if (isCancel(allWords)) return done({ action: 'cancel' }, 1);
+  if (quotesACommand(raw, ctx)) {
+    return refuse('unclear', 'That quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
+  }
+  const focused = focus(tagged);
+  if ('rule' in focused) return focused;
+  const slippage = takeSlippage(focused);
   if ('rule' in slippage) return slippage;
   const items = slippage.items;
+  const words = items.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
   const verbs = items.filter((item) => item.kind === 'verb');
   const content = items.filter((item) => item.kind !== 'filler' && item.kind !== 'punct');
   const substance = content.filter((item) => ['token', 'number', 'money', 'share', 'percent', 'address', 'bad-address'].includes(item.kind));
@@ -55,14 +70,16 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
     if (answer) return answer;
   }
   // A follow-up edits the previous command; "send it to <address> instead" too, with its verb.
-  const editing = startsWith(words, FOLLOW_UP_VERB_OPENERS) || (!!ctx.previous && (words.includes('instead') || words.includes('same')));
+  const editing =
+    startsWith(words, FOLLOW_UP_VERB_OPENERS) ||
+    (!!ctx.previous && (words.includes('instead') || words.includes('same') || / (of that|that amount|that much|half that|double (it|that)|twice that) /.test(` ${words.join(' ')} `)));
   if ((verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) || editing) {
     const followUp = parseFollowUp(words, content, ctx);
     if (followUp) return followUp;
   }
   if (substance.length === 0 && isHelp(words)) return done({ action: 'query', subject: 'help' }, 0.95);
   const implicit = verbs.length === 0 && looksTransactional(content, words);
-  const guard = guards(items, words, verbs.length > 0 || implicit);
+  const guard = guards(items, words, verbs.length > 0 || implicit, allWords);
   if (guard) return guard;
 
   if (implicit) return implicitCommand(content, ctx, slippage.bps);
@@ -74,6 +91,10 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
     return parseQuery(items, words, ctx, raw);
   }
   const main = verbs[0];
+  // "get 3 SOL to <address>": getting a token to an address is sending it.
+  if (main.kind === 'verb' && main.lemma === 'get' && verbs.length === 1 && items.some((item) => item.kind === 'address')) {
+    return transferFrame(phrases(items.slice(items.indexOf(main) + 1)), ctx, { factor: CONFIDENCE.noVerb });
+  }
   const extra = verbs.slice(1).filter((verb) => !isPartOfFrame(items, verb));
   if (extra.length > 0) {
     return refuse('two-actions', `That is more than one action ("${main.text}" and "${extra[0].text}"). I do one swap or one transfer per message: send them one at a time.`);
@@ -102,15 +123,62 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
   return swapFrame(phrases(body), role, ctx, { factor, slippageBps: slippage.bps });
 }
 
+/** Where a clause ends: a sentence, a colon, a dash, an ellipsis. */
+const CLAUSE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|']);
+
+/**
+ * The clause that holds the command, with what comes after it: chat before a command ("been
+ * watching JUP all week. swap 5 SOL for JUP") is context, not part of it. A clause holds a
+ * command when it has a verb and an amount or an address; two such clauses are two actions. Of
+ * the clauses before, only another chain or a time or a condition still counts ("tomorrow:
+ * swap…"); what follows is read with the command ("… actually no, don't" negates it).
+ */
+function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
+  const clauses: Item[][] = [[]];
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k];
+    const next = items.slice(k + 1).find((i) => i.kind !== 'filler');
+    const breaks = item.kind === 'punct' && (CLAUSE_BREAKS.has(item.text) || (item.text === ',' && next?.kind === 'verb'));
+    clauses.at(-1)!.push(item);
+    if (breaks) clauses.push([]);
+  }
+  if (clauses.length === 1) return items;
+  const has = (clause: Item[], kinds: string[]) => clause.some((i) => kinds.includes(i.kind));
+  const AMOUNTS = ['number', 'money', 'share', 'percent'];
+  const concrete = (clause: Item[]) => has(clause, ['verb']) && has(clause, [...AMOUNTS, 'address', 'bad-address']);
+  const commands = clauses.filter(concrete);
+  if (commands.length > 1) return refuse('two-actions', 'That is more than one action. I do one swap or one transfer per message: send them one at a time.');
+  const withVerb = clauses.map((clause, k) => (has(clause, ['verb']) ? k : -1)).filter((k) => k >= 0);
+  // Without a verb, the clause with an amount and a token ("quick one before I log off: 40 USDT into USDC").
+  const shaped = clauses.map((clause, k) => (has(clause, AMOUNTS) && has(clause, ['token']) ? k : -1)).filter((k) => k >= 0);
+  const at = commands.length ? clauses.indexOf(commands[0]) : (withVerb.at(-1) ?? shaped.at(-1) ?? -1);
+  if (at <= 0) return items;
+  // Of the chat before, an address stays (it is the recipient: "<address> — send 5 SOL"), and so do
+  // the amounts and tokens a command clause without them refers to ("i owe <address> 30 USDC, send it").
+  const keep = ['address', 'bad-address', ...(concrete(clauses[at]) || withVerb.length === 0 ? [] : [...AMOUNTS, 'token', 'marker'])];
+  const context = clauses
+    .slice(0, at)
+    .flat()
+    .filter((item) => keep.includes(item.kind) || (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !PAST_TIMES.has(item.text.toLowerCase())))));
+  return [...context, ...clauses.slice(at).flat()];
+}
+
+/** "my friend said 'send 5 USDC to …'": a command in quotes is reported, not asked for. */
+function quotesACommand(raw: string, vocabulary: Vocabulary): boolean {
+  for (const match of raw.matchAll(/["“”«»]([^"“”«»]{3,})["“”«»]|(?:^|\s)['‘]([^'‘’]{3,})['’](?=\s|$|[.,!?])/g)) {
+    if (tokenize(match[1] ?? match[2], vocabulary).some((item) => item.kind === 'verb')) return true;
+  }
+  return false;
+}
+
 function done(command: Command, confidence: number, followUp = false): ParseResult {
   return { ok: true, command, confidence: round(confidence), followUp };
 }
 
 /** "cancel", "never mind", "forget it": the whole message, politeness aside. */
 function isCancel(words: string[]): boolean {
-  const kept = words.filter((w) => !SOFT_WORDS.includes(w) && w !== 'it' && w !== 'that');
-  if (kept.length === 0) return false;
-  return CANCELS.some((phrase) => phrase.length === kept.length && phrase.every((w, k) => w === kept[k])) || (kept.length <= 3 && kept[0] === 'cancel');
+  const spoken = words.filter((w) => !/^[!.?,]+$/.test(w));
+  return spoken.some((w) => CANCEL_WORDS.has(w)) && spoken.every((w) => CANCEL_WORDS.has(w) || CANCEL_COMPANIONS.has(w));
 }
 
 /** "with 1% slippage", "slippage 50 bps", "0.5% max slippage": taken out of the items, in basis points. */
@@ -157,7 +225,7 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
  * The safety rules that hold before any frame: a negated command, a question about a
  * command, a hypothetical, another chain, a time or a condition, an unsupported feature.
  */
-function guards(items: Item[], words: string[], transactional: boolean): ParseResult | undefined {
+function guards(items: Item[], words: string[], transactional: boolean, allWords: string[]): ParseResult | undefined {
   const guard = (name: string) => items.find((item) => item.kind === 'guard' && item.guard === name);
   const unsupported = guard('unsupported');
   if (unsupported && unsupported.kind === 'guard') return refuse('unsupported', `I can't help with ${unsupported.what} yet. ${EXAMPLES}`);
@@ -169,11 +237,11 @@ function guards(items: Item[], words: string[], transactional: boolean): ParseRe
   if (!transactional) return undefined;
   const negation = guard('negation');
   if (negation) return refuse('negated', `You said "${negation.text}", so I won't build anything. To go ahead, say the command without it, for example "swap 1 SOL for USDC".`);
-  const lead = dropLeading(words);
-  if (QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => lead[k] === w)) || words.some((w) => QUESTION_WORDS.has(w))) {
+  const opens = (of: string[]) => QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => of[k] === w));
+  if (opens(dropLeading(words)) || opens(dropLeading(allWords)) || allWords.some((w) => QUESTION_WORDS.has(w))) {
     return refuse('question', `That reads as a question about a transaction, not a request to make one. To do it, say it as a command, for example "swap 1 SOL for USDC".`);
   }
-  if (HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) || words.some((w) => PAST_FORMS.has(w))) {
+  if (HYPOTHETICALS.some((phrase) => containsPhrase(allWords, phrase)) || words.some((w) => PAST_FORMS.has(w))) {
     return refuse('hypothetical', 'That is a hypothetical, so I won\'t build anything. To do it now, say it as a command, for example "swap 1 SOL for USDC".');
   }
   const time = guard('time');
@@ -295,25 +363,29 @@ function answerPending(content: Item[], pending: Pending, ctx: ParseContext): Pa
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
 function parseFollowUp(words: string[], content: Item[], ctx: ParseContext): ParseResult | undefined {
   const lead = dropLeading(words);
+  const text = ` ${words.join(' ')} `;
   const opener =
     [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS].find((phrase) => phrase.every((w, k) => lead[k] === w || words[k] === w)) ??
     (words.includes('instead') || words.includes('same') ? ['instead'] : undefined);
   const bare = lead.filter((w) => !SOFT_WORDS.includes(w) && !/^[!.?]+$/.test(w)).join(' ');
   const repeat = /^(again|do (it|that|this) again|repeat( that| it)?|one more time|once more|same( again| thing| thing again)?|do the same( again)?|another one|same please|again please)$/.test(bare);
-  const scaled = /^(half (of )?(that|it)|double (it|that)|twice (that|as much)|half as much)$/.exec(bare);
-  if (!opener && !repeat && !scaled) return undefined;
+  // "half of that", "double it": the previous amount scaled, with whatever else the message changes.
+  const scale = / (half (of )?(that|it)|half as much|half the amount) /.test(text) ? 'half' : / (double (it|that)|twice (that|as much)) /.test(text) ? 'double' : undefined;
+  if (!opener && !repeat && !scale) return undefined;
   const previous = ctx.previous;
   if (!previous) {
     return refuse('missing', 'There is no earlier swap or transfer in this session to refer to. Say the whole command, for example "swap 1 SOL for USDC".');
   }
   if (repeat) return done(previous, CONFIDENCE.followUp, true);
-  if (scaled) {
-    if (previous.amount.kind !== 'exact') return refuse('unclear', `The earlier amount was not a fixed number, so I can't ${scaled[0].startsWith('half') ? 'halve' : 'double'} it. Say the amount, for example "make it 2".`);
+  let command: SwapCommand | TransferCommand = { ...previous };
+  let factor = CONFIDENCE.followUp;
+  let rest = content.filter((item) => !(item.kind === 'number' && item.words && /^(one|a)$/.test(item.text.toLowerCase())) || content.length === 1);
+  if (scale) {
+    if (previous.amount.kind !== 'exact') return refuse('unclear', `The earlier amount was not a fixed number, so I can't ${scale === 'half' ? 'halve' : 'double'} it. Say the amount, for example "make it 2".`);
     const value = parseDecimal(previous.amount.value)!;
-    const next = scaled[0].startsWith('half') ? divide(value, 2)! : multiply(value, decimal(2));
-    return done({ ...previous, amount: { kind: 'exact', value: format(next) } }, CONFIDENCE.followUp, true);
+    command = { ...command, amount: { kind: 'exact', value: format(scale === 'half' ? divide(value, 2)! : multiply(value, decimal(2))) } };
+    rest = rest.filter((item) => item.kind !== 'share' && !(item.kind === 'word' && ['double', 'twice'].includes(item.text.toLowerCase())));
   }
-  const rest = content.filter((item) => !(item.kind === 'number' && item.words && /^(one|a)$/.test(item.text.toLowerCase())) || content.length === 1);
   const amounts = rest.filter((item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent');
   const tokens = rest.filter((item) => item.kind === 'token');
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
@@ -324,9 +396,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext): Par
     if (content.some((item) => item.kind === 'verb')) return undefined;
     return refuse('unclear', 'Change one thing at a time, for example "make it 2" or "same but to BONK".');
   }
-  if (amounts.length + tokens.length + addresses.length === 0) return undefined;
-  let command: SwapCommand | TransferCommand = { ...previous };
-  let factor = CONFIDENCE.followUp;
+  if (amounts.length + tokens.length + addresses.length === 0 && !scale) return undefined;
   if (amounts[0]) {
     const amount = amountSpec(amounts[0]);
     if ('rule' in amount) return amount;

@@ -40,6 +40,8 @@ export interface Vocabulary {
   lookup(text: string): TokenRef | undefined;
   /** Every symbol of the registry, for typo matching. */
   symbols: readonly string[];
+  /** Names and aliases of the registry's tokens in lower case ("solana", "dogwifhat"), for typo matching. */
+  names?: readonly string[];
 }
 
 interface Lexeme {
@@ -69,12 +71,16 @@ function lex(raw: string): Lexeme[] {
       // "7xKX…" is a shortened address; "hmm..." is a word and an ellipsis.
       const [prefix, suffix] = match[2].split(/…|\.{2,}/);
       if (suffix || /\d/.test(prefix) || /[A-Z]/.test(prefix.slice(1))) push('short');
-      else if (/^[A-Za-z]/.test(prefix)) push('word', prefix);
+      else {
+        if (/^[A-Za-z]/.test(prefix)) push('word', prefix);
+        push('symbol', '…');
+      }
     } else if (match[3]) push('address');
     else if (match[4]) push('clock');
     else if (match[5]) push('number');
     else if (match[6]) push('arrow');
-    else if (match[7]) push('word');
+    // "swaaaap", "pleaseee": a letter said three times or more counts twice (then a typo of one).
+    else if (match[7]) push('word', match[7].replace(/([a-z])\1{2,}/gi, '$1$1'));
     else push('symbol');
   }
   return out;
@@ -141,9 +147,15 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   function readNumber(from: number, dollar: boolean, negative: boolean) {
     const lexeme = at(from);
     let value = parseDecimal(lexeme.text);
+    let next = from + 1;
+    // "1/2 SOL" is half a SOL; a fraction that has no finite decimal ("1/3") is not an amount.
+    if (at(next)?.text === '/' && at(next).joined && at(next + 1)?.type === 'number' && at(next + 1).joined) {
+      const denominator = parseDecimal(at(next + 1).text);
+      value = value && denominator && denominator.scale === 0 && denominator.units > 0n && denominator.units < 1000n ? divide(value, Number(denominator.units)) : null;
+      next += 2;
+    }
     const malformed = value === null;
     value ??= decimal(0);
-    let next = from + 1;
     let words = false;
     for (;;) {
       const scale = word(next);
@@ -210,6 +222,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (marker) return emit(i, i + length, { kind: 'marker', marker });
     }
     const text = word(i)!;
+    // "long SOL", "go short 2 SOL": leverage; "long story" is not.
+    if ((text === 'long' || text === 'short') && (at(i + 1)?.type === 'number' || vocabulary.lookup(word(i + 1) ?? '') || word(i - 1) === 'go')) {
+      return emit(i, i + 1, { kind: 'guard', guard: 'unsupported', what: 'leveraged trading' });
+    }
     if (text === 'do' && word(i + 1) === 'not') return emit(i, i + 2, { kind: 'guard', guard: 'negation', what: 'do not' });
     if (text === 'give' && (word(i + 1) === 'me' || word(i + 1) === 'us')) return emit(i, i + 2, { kind: 'verb', role: 'get', lemma: 'give me', fuzzy: false });
     if ((text === 'on' || text === 'via' || text === 'to' || text === 'over') && isChainName(i + 1)) {
@@ -262,8 +278,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const text = raw.toLowerCase();
     if (!AMBIGUOUS_SYMBOLS.has(text)) return true;
     if (raw !== text) return true;
-    const previous = items.at(-1);
-    return !!previous && ['number', 'share', 'money', 'marker', 'arrow'].includes(previous.kind);
+    const previous = [...items].reverse().find((item) => item.kind !== 'filler');
+    return !!previous && ['number', 'share', 'money', 'marker', 'arrow', 'verb'].includes(previous.kind);
   }
 
   /** Number words from lexeme k: "one hundred and fifty", "two and a half", "a dozen", shares ("half", "a quarter"). */
@@ -378,6 +394,14 @@ export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boole
     if (fits && Math.abs(symbol.length - text.length) <= 1 && editDistance(symbol.toLowerCase(), text) === 1) {
       const token = vocabulary.lookup(symbol);
       if (token) near.set(token.mint, token);
+    }
+  }
+  if (near.size === 0 && text.length >= 5) {
+    for (const name of vocabulary.names ?? []) {
+      if (name.length >= 5 && Math.abs(name.length - text.length) <= 1 && editDistance(name, text) === 1) {
+        const token = vocabulary.lookup(name);
+        if (token) near.set(token.mint, token);
+      }
     }
   }
   return near.size === 1 ? { token: [...near.values()][0], fuzzy: true } : undefined;
