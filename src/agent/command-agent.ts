@@ -28,6 +28,8 @@ export interface MarketHolding extends MarketToken {
 export interface AgentMarket {
   lookup(text: string): TokenRef | undefined;
   symbols: readonly string[];
+  /** Token names and aliases in lower case, for typos of them. */
+  names: readonly string[];
   /** Decimals read from the mint account; null when there is no such mint. */
   token(ref: TokenRef): Promise<MarketToken | null>;
   holdings(): Promise<MarketHolding[]>;
@@ -56,7 +58,16 @@ export class CommandAgent implements Agent {
       | SwapCommand
       | TransferCommand
       | undefined;
-    const parsed = parseCommand(text, { lookup: market.lookup, symbols: market.symbols, previous, pending: context.pending ?? undefined });
+    const last = context.recentIntents.at(-1);
+    const previousQuery = last?.action === 'query' ? (last.command as QueryCommand | undefined) : undefined;
+    const parsed = parseCommand(text, {
+      lookup: market.lookup,
+      symbols: market.symbols,
+      names: market.names,
+      previous,
+      previousQuery,
+      pending: context.pending ?? undefined,
+    });
     if (!parsed.ok) {
       return { ok: false, reason: parsed.reason, ...(parsed.suggestions && { suggestions: parsed.suggestions }), ...(parsed.pending && { pending: parsed.pending, ask: parsed.ask }) };
     }

@@ -245,7 +245,7 @@ export function finishSwap(draft: Extract<Draft, { action: 'swap' }>, factor: nu
     return refuse('same-token', `Both sides are ${input.symbol}: choose two different tokens, for example "swap 1 SOL for USDC".`);
   }
   const what = amount && amountOf ? describeAmount(amount, amountOf === 'input' ? input : output) : undefined;
-  if (!input && !output) return refuse('missing', 'Which tokens should I swap? Say for example "swap 1 SOL for USDC".');
+  if (!input && !output) return { ...refuse('missing', 'Which tokens should I swap, and how much? Say for example "1 SOL for USDC".'), pending: { ask: 'input', draft } };
   if (!output) return ask('output', draft, `Which token should I swap ${what ?? `your ${input!.symbol}`} for? Say for example "USDC".`);
   if (!input) return ask('input', draft, `Which token should I pay with for ${what ?? output.symbol}? Say for example "with USDC".`);
   if (!amount) return ask('amount', draft, `How much ${input.symbol} should I swap for ${output.symbol}? Say for example "0.5 ${input.symbol}".`);
@@ -269,7 +269,7 @@ export function finishSwap(draft: Extract<Draft, { action: 'swap' }>, factor: nu
 
 export function finishTransfer(draft: Extract<Draft, { action: 'transfer' }>, factor: number): ParseResult {
   const { token, amount, recipient } = draft;
-  if (!token && !amount && !recipient) return refuse('missing', 'What should I send, and to whom? Say for example "send 20 USDC to <address>".');
+  if (!token && !amount && !recipient) return { ...refuse('missing', 'What should I send, and to whom? Say for example "20 USDC to <address>".'), pending: { ask: 'token', draft } };
   if (!token) return ask('token', draft, `Which token should I send${amount ? ` (${describeAmount(amount)})` : ''}? Say for example "USDC".`);
   if (!amount) return ask('amount', draft, `How much ${token.symbol} should I send? Say for example "5 ${token.symbol}".`);
   if (!recipient) return ask('recipient', draft, `Who should receive ${describeAmount(amount, token)}? Paste their Solana address.`);

@@ -1,5 +1,5 @@
 import { clip } from '../shared/text';
-import type { Command, Draft, ParseResult, Pending, SwapCommand, TokenRef, TransferCommand } from './command';
+import type { Command, Draft, ParseResult, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
 import { divide, multiply, decimal, parseDecimal, format } from './decimal';
 import {
   CONFIDENCE, amountSpec, finishSwap, finishTransfer, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken,
@@ -27,6 +27,8 @@ export type { AmountSpec, Command, ParseResult, Pending, TokenRef } from './comm
 export interface ParseContext extends Vocabulary {
   /** The session's previous swap or transfer, for follow-ups. */
   previous?: SwapCommand | TransferCommand;
+  /** The session's last message, when it was a question ("what about USDC?" asks it again of USDC). */
+  previousQuery?: QueryCommand;
   /** The command a clarifying question is waiting on. */
   pending?: Pending;
 }
@@ -155,7 +157,7 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
   if (at <= 0) return items;
   // Of the chat before, an address stays (it is the recipient: "<address> — send 5 SOL"), and so do
   // the amounts and tokens a command clause without them refers to ("i owe <address> 30 USDC, send it").
-  const keep = ['address', 'bad-address', ...(concrete(clauses[at]) || withVerb.length === 0 ? [] : [...AMOUNTS, 'token', 'marker'])];
+  const keep = ['address', 'bad-address', ...(concrete(clauses[at]) ? [] : [...AMOUNTS, 'token', 'marker', 'arrow'])];
   const context = clauses
     .slice(0, at)
     .flat()
@@ -279,7 +281,7 @@ function looksTransactional(content: Item[], words: string[]): boolean {
   if ((has('address') || has('bad-address')) && amounts) return content.every((item) => item.kind !== 'word');
   const asking = words.some((w) => ASKING_WORDS.includes(w) || w === '?');
   const tokens = new Set(content.map((item) => (item.kind === 'token' ? item.token.mint : undefined)).filter(Boolean)).size;
-  const towards = content.some((item) => item.kind === 'marker' && (item.marker === 'to' || (item.marker === 'out' && item.text.toLowerCase() !== 'in')));
+  const towards = content.some((item) => item.kind === 'marker' && ['to', 'out', 'in'].includes(item.marker) && item.text.toLowerCase() !== 'in');
   return !asking && amounts && tokens === 2 && towards;
 }
 
@@ -287,7 +289,12 @@ function implicitCommand(content: Item[], ctx: ParseContext, slippageBps?: numbe
   const factor = CONFIDENCE.noVerb;
   if (!content.some((item) => item.kind === 'address' || item.kind === 'bad-address')) {
     const arrow = content.findIndex((item) => item.kind === 'arrow');
-    if (arrow < 0) return swapFrame(phrases(content), 'pay', ctx, { factor, slippageBps });
+    if (arrow < 0) {
+      // "USDC please, from 1.5 SOL": with only what is paid marked, the unmarked token is what is received.
+      const parts = phrases(content);
+      const role = parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to') ? 'get' : 'pay';
+      return swapFrame(parts, role, ctx, { factor, slippageBps });
+    }
     return swapFrame([...phrases(content.slice(0, arrow), 'object'), ...phrases(content.slice(arrow + 1), 'arrow')], 'pay', ctx, { factor, slippageBps });
   }
   return transferFrame(phrases(content), ctx, { factor });
@@ -314,6 +321,13 @@ function answerPending(content: Item[], pending: Pending, ctx: ParseContext): Pa
   if (others.length > 0 || content.length === 0) return undefined;
   const draft = { ...pending.draft } as Draft;
   const factor = CONFIDENCE.answer;
+  // "i wanna swap" → "SOL to USDC": the answer names the tokens, as a command without its verb would.
+  if (draft.action === 'swap' && !draft.input && !draft.output && tokens.length > 0) {
+    const parts = phrases(content);
+    const role = parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to') ? 'get' : 'pay';
+    return swapFrame(parts, role, ctx, { factor, slippageBps: draft.slippageBps });
+  }
+  if (draft.action === 'transfer' && !draft.token && !draft.amount && !draft.recipient) return transferFrame(phrases(content), ctx, { factor });
   const tokenOf = (item: Item): TokenRef => (item.kind === 'token' ? item.token : mintRef(item.text, ctx));
   switch (pending.ask) {
     case 'input':
@@ -444,6 +458,8 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   const portfolioWords = mentions(PORTFOLIO_CUES);
   const priceWords = mentions(PRICE_CUES);
 
+  // "what about USDC?" after "how much JUP do I have": the same question of another token.
+  if (token && ctx.previousQuery?.token && tokens.length === 1 && /^ (what about|how about|and|what of) /.test(text)) return q(ctx.previousQuery.subject, 0.9, token);
   if (token) {
     if (balanceWords && mine) return q('balance', 0.97, token);
     if (mentions(['balance', 'bal'])) return q('balance', 0.95, token);

@@ -206,11 +206,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       else emit(i, next, { kind: 'number', value, negative: false, words: true, malformed: false });
       return;
     }
-    for (const [words, what] of UNSUPPORTED) {
-      if (matches(i, words)) return emit(i, i + words.length, { kind: 'guard', guard: 'unsupported', what });
-    }
     for (const [words, lemma] of VERB_PHRASES) {
       if (matches(i, words)) return emit(i, i + words.length, { kind: 'verb', role: VERBS[lemma], lemma, fuzzy: false });
+    }
+    for (const [words, what] of UNSUPPORTED) {
+      if (matches(i, words)) return emit(i, i + words.length, { kind: 'guard', guard: 'unsupported', what });
     }
     // Tokens named in several words ("usd coin", "wrapped sol"), longest first.
     for (const length of [3, 2]) {

@@ -14,6 +14,7 @@ import type { Network, TokenRegistry } from '../tokens/token-registry';
  */
 export class WalletMarket implements AgentMarket {
   readonly symbols: readonly string[];
+  readonly names: readonly string[];
 
   constructor(
     private readonly registry: TokenRegistry,
@@ -25,6 +26,7 @@ export class WalletMarket implements AgentMarket {
     private readonly wallet: string,
   ) {
     this.symbols = registry.all(network).map((token) => token.symbol);
+    this.names = registry.names(network);
   }
 
   lookup = (text: string): TokenRef | undefined => {

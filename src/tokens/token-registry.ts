@@ -55,6 +55,15 @@ export class TokenRegistry {
     return this.tokens.filter((token) => token.network === network);
   }
 
+  /** The names and aliases people type for tokens ("solana", "usd coin", "dogwifhat"), in lower case. */
+  names(network: Network): string[] {
+    const symbols = new Set(this.all(network).map((token) => token.symbol.toLowerCase()));
+    return [...this.byWord.keys()]
+      .filter((key) => key.startsWith(`${network}:`))
+      .map((key) => key.slice(network.length + 1))
+      .filter((name) => !symbols.has(name));
+  }
+
   mint(mint: string, network: Network): Token | undefined {
     return this.byMint.get(`${network}:${mint}`);
   }

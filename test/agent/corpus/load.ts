@@ -1,5 +1,5 @@
 import { parseCommand, type ParseContext } from '../../../src/agent/parser';
-import type { AmountSpec, Command, ParseResult, Pending, SwapCommand, TransferCommand } from '../../../src/agent/command';
+import type { AmountSpec, Command, ParseResult, Pending, QueryCommand, SwapCommand, TransferCommand } from '../../../src/agent/command';
 import { format, parseDecimal } from '../../../src/agent/decimal';
 import { TokenRegistry } from '../../../src/tokens/token-registry';
 import dialoguesJson from './dialogues.json';
@@ -68,6 +68,7 @@ export const vocabulary = {
     return token && { symbol: token.symbol, mint: token.mint };
   },
   symbols: registry.all('mainnet').map((token) => token.symbol),
+  names: registry.names('mainnet'),
 };
 
 /** A label must be refused (no transaction) or may be answered without one. */
@@ -146,11 +147,13 @@ function canonical(expect: Expect): Record<string, unknown> {
  */
 export class Conversation {
   private previous?: SwapCommand | TransferCommand;
+  private previousQuery?: QueryCommand;
   private pending?: Pending;
 
   say(text: string, context: ParseContext = vocabulary): ParseResult {
-    const result = parseCommand(text, { ...context, previous: this.previous, pending: this.pending });
+    const result = parseCommand(text, { ...context, previous: this.previous, previousQuery: this.previousQuery, pending: this.pending });
     this.pending = result.ok ? undefined : (result.pending ?? undefined);
+    if (result.ok) this.previousQuery = result.command.action === 'query' ? result.command : undefined;
     if (result.ok && (result.command.action === 'swap' || result.command.action === 'transfer')) this.previous = result.command;
     return result;
   }
