@@ -83,7 +83,7 @@ export const FILLERS = new Set([
   'up', 'total', 'available', 'spare', 'extra', 'currently', 'held', 'remaining', 'left', 'something', 'kthx', 'thanks!', 'fast',
   'pronto', 'today', 'again', 'swiftly', 'bruh', 'fam', 'gang', 'frens', 'anon', 'actually', 'instead', 'but', 'parley', 'lemme',
   'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
-  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'uhh', 'umm',
+  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'uhh', 'umm',
   'erm', 'same', 'more', 'him', 'her', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband',
   'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm',
 ]);
@@ -127,6 +127,9 @@ export const TIME_WORDS = new Set([
   'months', 'month', 'automatically', 'auto', 'dip', 'dips', 'hits', 'reaches', 'drops', 'pumps', 'moons', 'falls', 'rises',
   'above', 'below', 'under', 'timer', 'delay', 'delayed', 'meanwhile', 'whilst', 'while',
 ]);
+
+/** Where a swap is routed ("on Jupiter", "via Raydium"): Parley picks the route, so the words are noted, not obeyed. */
+export const VENUES = new Set(['jupiter', 'jup.ag', 'raydium', 'orca', 'meteora', 'phoenix', 'lifinity', 'openbook', 'pumpfun', 'pump.fun', 'dex', 'aggregator']);
 
 /** Time words that tell a story, not a schedule ("been watching it all week. swap…"). */
 export const PAST_TIMES = new Set(['yesterday', 'week', 'weeks', 'day', 'days', 'month', 'months', 'morning', 'evening', 'afternoon', 'before', 'hour', 'hours', 'minutes', 'while']);

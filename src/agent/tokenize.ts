@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VERB_PHRASES, VERBS, type Marker, type VerbRole,
+  NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, type Marker, type VerbRole,
 } from './lexicon';
 
 /**
@@ -235,6 +235,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const spending = lexemes.slice(0, i).some((l) => l.text === 'spend' || l.text === 'put');
     if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending && (i + 2 >= lexemes.length || isChainSuffix(i + 2) || at(i + 2).type === 'symbol')) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
+    }
+    // "swap 1 SOL for USDC on Jupiter": a venue, not a token (but "spend 10 USDC on jupiter" buys JUP).
+    if (['on', 'via', 'through', 'thru', 'using'].includes(text) && VENUES.has(word(i + 1) ?? '') && !spending && (i + 2 >= lexemes.length || at(i + 2).type === 'symbol' || !vocabulary.lookup(word(i + 2) ?? ''))) {
+      return emit(i, i + 2, { kind: 'filler' });
     }
     if (isChainName(i) && isChainSuffix(i + 1)) return emit(i, i + 2, { kind: 'guard', guard: 'chain', what: text });
     const exact = vocabulary.lookup(text);
