@@ -171,7 +171,7 @@ export const PRICE_CUES = [
 export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many'];
 export const PORTFOLIO_CUES = [
   'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'inventory', 'overview', 'net worth', 'total', 'tokens',
-  'my coins', 'my wallet', 'everything i', 'what do i have', 'what do i hold', 'what do i own',
+  'my coins', 'my wallet', 'everything i', 'show everything', 'show all', 'everything', 'what do i have', 'what do i hold', 'what do i own',
 ];
 export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine'];
 /** Nouns that turn "get"/"give me" into a question ("get my balance", "give me the price of SOL"). */
@@ -235,7 +235,7 @@ export const FOLLOW_UP_OPENERS: string[][] = [
   ['make', 'it'], ['make', 'that'], ['change', 'it', 'to'], ['change', 'that', 'to'], ['change', 'to'], ['actually'], ['instead'],
   ['same'], ['do', 'it', 'again'], ['do', 'that', 'again'], ['again'], ['repeat'], ['repeat', 'that'], ['one', 'more', 'time'],
   ['once', 'more'], ['and'], ['half', 'of', 'that'], ['half', 'that'], ['double', 'it'], ['double', 'that'], ['twice', 'that'],
-  ['now'], ['ok', 'now'], ['but'], ['this', 'time'], ['same', 'again'], ['another'], ['do', 'the', 'same'], ['also'],
+  ['i', 'meant'], ['meant'], ['i', 'mean'], ['no', 'i', 'meant'], ['sorry', 'i', 'meant'], ['now'], ['ok', 'now'], ['but'], ['this', 'time'], ['same', 'again'], ['another'], ['do', 'the', 'same'], ['also'],
 ];
 
 /** Follow-ups led by a verb of their own ("change the recipient to <address>", "switch to BONK"). */

@@ -282,7 +282,8 @@ function looksTransactional(content: Item[], words: string[]): boolean {
   const asking = words.some((w) => ASKING_WORDS.includes(w) || w === '?');
   const tokens = new Set(content.map((item) => (item.kind === 'token' ? item.token.mint : undefined)).filter(Boolean)).size;
   const towards = content.some((item) => item.kind === 'marker' && ['to', 'out', 'in'].includes(item.marker) && item.text.toLowerCase() !== 'in');
-  return !asking && amounts && tokens === 2 && towards;
+  // "USDC to SOL" names a swap without its amount: asked for, not answered as a price.
+  return !asking && tokens === 2 && towards && content.every((item) => item.kind !== 'word');
 }
 
 function implicitCommand(content: Item[], ctx: ParseContext, slippageBps?: number): ParseResult {
@@ -462,6 +463,7 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   if (token && ctx.previousQuery?.token && tokens.length === 1 && /^ (what about|how about|and|what of) /.test(text)) return q(ctx.previousQuery.subject, 0.9, token);
   if (token) {
     if (balanceWords && mine) return q('balance', 0.97, token);
+    if (mine && !priceWords) return q('balance', 0.9, token);
     if (mentions(['balance', 'bal'])) return q('balance', 0.95, token);
     if (priceWords || words.includes('?') || tokens.length === items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length) {
       return q('price', tokens.length > 1 && !mentions(['in']) ? 0.8 : 0.97, token);
