@@ -4,8 +4,10 @@ import { format, parseDecimal } from '../../../src/agent/decimal';
 import { TokenRegistry } from '../../../src/tokens/token-registry';
 import dialoguesJson from './dialogues.json';
 import dialogues2Json from './dialogues-2.json';
+import dialogues3Json from './dialogues-3.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
+import handWritten3 from './hand-written-3.json';
 import harvested from './harvested.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -52,12 +54,13 @@ const withFamily = (rows: Raw[], family: Case['family']): Case[] => rows.map((ro
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
   ...withFamily(handWritten2 as Raw[], 'hand-written'),
+  ...withFamily(handWritten3 as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
-export const dialogues: Dialogue[] = ([...dialoguesJson, ...dialogues2Json] as Array<Omit<Dialogue, 'split'>>).map((d) => ({ ...d, split: splitOf(d.id) }));
+export const dialogues: Dialogue[] = ([...dialoguesJson, ...dialogues2Json, ...dialogues3Json] as Array<Omit<Dialogue, 'split'>>).map((d) => ({ ...d, split: splitOf(d.id) }));
 
 const registry = TokenRegistry.bundled();
 
