@@ -28,7 +28,7 @@ export const VERBS: Record<string, VerbRole> = {
   bought: 'get', sent: 'send', transferred: 'send', paid: 'send', gave: 'send', tipped: 'send',
 };
 
-/** Verb forms that tell of a past or imagined transaction, never ask for one ("I swapped…", "suppose I sold…"). */
+/** Verb forms that tell of a past or imagined transaction, never ask for one ("I swapped…", "suppose I sold…"); after "need" or "want" they ask ("I need 1 SOL swapped"). */
 export const PAST_FORMS = new Set(['swapped', 'sold', 'converted', 'exchanged', 'traded', 'bought', 'sent', 'transferred', 'paid', 'gave', 'tipped']);
 
 /** Verbs of two or three words: the verb of the table above they stand for. */
@@ -83,7 +83,7 @@ export const FILLERS = new Set([
   'up', 'total', 'available', 'spare', 'extra', 'currently', 'held', 'remaining', 'left', 'something', 'kthx', 'thanks!', 'fast',
   'pronto', 'today', 'again', 'swiftly', 'bruh', 'fam', 'gang', 'frens', 'anon', 'actually', 'instead', 'but', 'parley', 'lemme',
   'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
-  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'uhh', 'umm',
+  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'uhh', 'umm',
   'erm', 'same', 'more', 'him', 'her', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband',
   'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm',
 ]);
@@ -119,7 +119,7 @@ export const HYPOTHETICALS: string[][] = [
 
 /** Times and conditions: unsupported, and never dropped silently ("swap … tomorrow"). */
 export const TIME_WORDS = new Set([
-  'tomorrow', 'tonight', 'later', 'soon', 'tmrw', 'tmr', 'tmw', 'yesterday', 'weekly', 'daily', 'hourly', 'monthly', 'yearly',
+  'tomorrow', 'tonight', 'tonite', '2morrow', 'later', 'soon', 'tmrw', 'tmr', 'tmw', 'yesterday', 'weekly', 'daily', 'hourly', 'monthly', 'yearly',
   'annually', 'every', 'each', 'whenever', 'when', 'once', 'if', 'unless', 'until', 'till', 'til', 'after', 'before', 'afterwards',
   'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend', 'morning', 'evening', 'afternoon',
   'midnight', 'noon', 'eod', 'eow', 'schedule', 'scheduled', 'recurring', 'repeatedly', 'wen', 'next', 'pm',
@@ -131,8 +131,8 @@ export const TIME_WORDS = new Set([
 /** Where a swap is routed ("on Jupiter", "via Raydium"): Parley picks the route, so the words are noted, not obeyed. */
 export const VENUES = new Set(['jupiter', 'jup.ag', 'raydium', 'orca', 'meteora', 'phoenix', 'lifinity', 'openbook', 'pumpfun', 'pump.fun', 'dex', 'aggregator']);
 
-/** Time words that tell a story, not a schedule ("been watching it all week. swap…"). */
-export const PAST_TIMES = new Set(['yesterday', 'week', 'weeks', 'day', 'days', 'month', 'months', 'morning', 'evening', 'afternoon', 'before', 'hour', 'hours', 'minutes', 'while']);
+/** Words that make a clause a story of the past ("been watching it all week"): its time words schedule nothing. */
+export const PAST_MARKERS = new Set(['been', 'was', 'were', 'did', 'had', 'ago', 'yesterday', 'last', 'earlier', 'used', 'went', 'lost', 'bought', 'sold', 'saw', 'watched']);
 
 /** Words naming another chain; "on X", "to X chain", an 0x address or "bridge" mean the command is not for Solana. */
 export const OTHER_CHAINS = new Set([
@@ -169,6 +169,8 @@ export const PRICE_CUES = [
   'doing', 'pumping', 'dumping', 'usd', 'going for', 'how much is', 'how much does', 'how much for', 'at the moment', 'in dollars',
 ];
 export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many'];
+/** Without a token, only the word itself asks for "balance"; the rest ask about the whole wallet. */
+export const BALANCE_WORDS = ['balance', 'balances', 'bal'];
 export const PORTFOLIO_CUES = [
   'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'inventory', 'overview', 'net worth', 'total', 'tokens',
   'my coins', 'my wallet', 'everything i', 'show everything', 'show all', 'everything', 'what do i have', 'what do i hold', 'what do i own',
@@ -179,7 +181,7 @@ export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio'
 /** Words that make a verbless message a question rather than a command ("how much is 1 SOL in USDC"). */
 export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth', 'value', 'is', 'much', 'many', 'cost', 'rate'];
 export const HELP_PHRASES = [
-  'help', 'commands', 'menu', 'what can you do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
+  'help', 'commands', 'menu', 'what can you do', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
   'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
   'how to use', 'get started', 'features', 'capabilities',
 ];

@@ -7,8 +7,8 @@ import {
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
-  ASKING_WORDS, BALANCE_CUES, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS, HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, LEADING_FILLERS,
-  PAST_FORMS, PAST_TIMES, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS, QUESTION_WORDS, SOFT_WORDS,
+  ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS, HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, LEADING_FILLERS,
+  PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS, QUESTION_WORDS, SOFT_WORDS,
 } from './lexicon';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
 
@@ -68,15 +68,17 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
 
   // An answer to a clarifying question ("USDC", "to <address>", "send it to <address>").
   if (ctx.pending && verbs.every((verb) => verb.kind === 'verb' && (verb.role === 'send') === (ctx.pending!.draft.action === 'transfer'))) {
-    const answer = answerPending(content.filter((item) => item.kind !== 'verb'), ctx.pending, ctx);
+    const pending = slippage.bps === undefined || ctx.pending.draft.action !== 'swap' ? ctx.pending : { ...ctx.pending, draft: { ...ctx.pending.draft, slippageBps: slippage.bps } };
+    const answer = answerPending(content.filter((item) => item.kind !== 'verb'), pending, ctx);
     if (answer) return answer;
   }
   // A follow-up edits the previous command; "send it to <address> instead" too, with its verb.
   const editing =
     startsWith(words, FOLLOW_UP_VERB_OPENERS) ||
+    (!!ctx.previous && startsWith(words, [['make', 'it'], ['make', 'that'], ['actually', 'make', 'it']])) ||
     (!!ctx.previous && (words.includes('instead') || words.includes('same') || / (of that|that amount|that much|half that|double (it|that)|twice that) /.test(` ${words.join(' ')} `)));
   if ((verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) || editing) {
-    const followUp = parseFollowUp(words, content, ctx);
+    const followUp = parseFollowUp(words, content, ctx, slippage.bps);
     if (followUp) return followUp;
   }
   if (substance.length === 0 && isHelp(words)) return done({ action: 'query', subject: 'help' }, 0.95);
@@ -158,10 +160,11 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
   // Of the chat before, an address stays (it is the recipient: "<address> — send 5 SOL"), and so do
   // the amounts and tokens a command clause without them refers to ("i owe <address> 30 USDC, send it").
   const keep = ['address', 'bad-address', ...(concrete(clauses[at]) ? [] : [...AMOUNTS, 'token', 'marker', 'arrow'])];
-  const context = clauses
-    .slice(0, at)
-    .flat()
-    .filter((item) => keep.includes(item.kind) || (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !PAST_TIMES.has(item.text.toLowerCase())))));
+  // A time in a clause before still schedules ("in an hour, swap…"), unless that clause tells the past.
+  const context = clauses.slice(0, at).flatMap((clause) => {
+    const past = clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()));
+    return clause.filter((item) => keep.includes(item.kind) || (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past))));
+  });
   return [...context, ...clauses.slice(at).flat()];
 }
 
@@ -243,7 +246,8 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   if (opens(dropLeading(words)) || opens(dropLeading(allWords)) || allWords.some((w) => QUESTION_WORDS.has(w))) {
     return refuse('question', `That reads as a question about a transaction, not a request to make one. To do it, say it as a command, for example "swap 1 SOL for USDC".`);
   }
-  if (HYPOTHETICALS.some((phrase) => containsPhrase(allWords, phrase)) || words.some((w) => PAST_FORMS.has(w))) {
+  const told = words.some((w, k) => PAST_FORMS.has(w) && !words.slice(Math.max(0, k - 4), k).some((v) => ['need', 'want', 'like', 'wanna', 'get'].includes(v)));
+  if (HYPOTHETICALS.some((phrase) => containsPhrase(allWords, phrase)) || told) {
     return refuse('hypothetical', 'That is a hypothetical, so I won\'t build anything. To do it now, say it as a command, for example "swap 1 SOL for USDC".');
   }
   const time = guard('time');
@@ -376,7 +380,7 @@ function answerPending(content: Item[], pending: Pending, ctx: ParseContext): Pa
 }
 
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
-function parseFollowUp(words: string[], content: Item[], ctx: ParseContext): ParseResult | undefined {
+function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slippageBps?: number): ParseResult | undefined {
   const lead = dropLeading(words);
   const text = ` ${words.join(' ')} `;
   const opener =
@@ -404,14 +408,15 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext): Par
   const amounts = rest.filter((item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent');
   const tokens = rest.filter((item) => item.kind === 'token');
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
-  const unknown = rest.filter((item) => item.kind === 'word' && !['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person'].includes(item.text.toLowerCase()));
+  const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean'].includes(item.text.toLowerCase()));
   if (unknown.length > 0) return undefined;
   if (amounts.length > 1 || tokens.length > 1 || addresses.length > 1) {
     // With a verb it may be a whole new command ("swap 2 SOL for BONK instead"): the frames read it.
     if (content.some((item) => item.kind === 'verb')) return undefined;
     return refuse('unclear', 'Change one thing at a time, for example "make it 2" or "same but to BONK".');
   }
-  if (amounts.length + tokens.length + addresses.length === 0 && !scale) return undefined;
+  if (slippageBps !== undefined && command.action === 'swap') command = { ...command, slippageBps };
+  if (amounts.length + tokens.length + addresses.length === 0 && !scale && slippageBps === undefined) return undefined;
   if (amounts[0]) {
     const amount = amountSpec(amounts[0]);
     if ('rule' in amount) return amount;
@@ -443,7 +448,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext): Par
 function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string): ParseResult {
   // In a question a symbol that is also a word ("how much w do i have", "price check: render") is the token.
   const items = all.map((item): Item => {
-    const token = item.kind === 'word' ? ctx.lookup(item.text.toLowerCase()) : undefined;
+    const token = item.kind === 'word' || item.kind === 'guard' ? ctx.lookup(item.text.toLowerCase()) : undefined;
     return token ? { ...item, kind: 'token', token, fuzzy: false, dollar: false } : item;
   });
   const tokens = items.filter((item) => item.kind === 'token' || (item.kind === 'address' && ctx.lookup(item.text)));
@@ -472,7 +477,7 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
     return q('price', 0.8, token);
   }
   const unknownWord = unknown.find((item) => item.kind === 'word');
-  if (portfolioWords || (mine && priceWords)) return q('portfolio', 0.95);
+  if (portfolioWords || (mine && priceWords) || (mine && balanceWords && !mentions(BALANCE_WORDS))) return q('portfolio', 0.95);
   if ((priceWords && !mine) && unknown.length === 1 && unknownWord) return unknownToken(unknownWord.text, ctx);
   if (priceWords && !mine && !balanceWords) return refuse('missing', 'Which token\'s price? Say for example "price of SOL".', { ask: 'token' });
   if (balanceWords && (mine || mentions(['balance', 'balances', 'bal']))) return q('balance', 0.95);
