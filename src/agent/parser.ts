@@ -58,7 +58,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   }
   const focused = focus(tagged);
   if ('rule' in focused) return focused;
-  const slippage = takeSlippage(focused);
+  const slippage = takeSlippage(withQueriedToken(focused, ctx));
   if ('rule' in slippage) return slippage;
   const items = slippage.items;
   const words = items.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
@@ -166,6 +166,19 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
     return clause.filter((item) => keep.includes(item.kind) || (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past))));
   });
   return [...context, ...clauses.slice(at).flat()];
+}
+
+/**
+ * "send half of them to <address>" after "how much BONK do I have": a command that names no
+ * token but points at one ("it", "them") is about the token the last question named.
+ */
+function withQueriedToken(items: Item[], ctx: ParseContext): Item[] {
+  const token = ctx.previousQuery?.token;
+  if (!token || items.some((item) => item.kind === 'token') || !items.some((item) => item.kind === 'verb')) return items;
+  const pointer = items.findIndex((item) => ['it', 'them', 'those'].includes(item.text.toLowerCase()));
+  if (pointer < 0) return items;
+  const { start, end } = items[pointer];
+  return [...items.slice(0, pointer), { kind: 'token', token, fuzzy: false, dollar: false, text: items[pointer].text, start, end }, ...items.slice(pointer + 1)];
 }
 
 /** "my friend said 'send 5 USDC to …'": a command in quotes is reported, not asked for. */

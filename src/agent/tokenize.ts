@@ -197,6 +197,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
 
   /** A word, or the longest phrase of words that means one thing. */
   function readWords() {
+    // "this one", "that one": a pointer, not the number 1.
+    if (word(i) === 'one' && ['this', 'that', 'the', 'which'].includes(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
     const numberWords = readNumberWords(i);
     if (numberWords) {
       const { value, next, share } = numberWords;
@@ -223,15 +225,14 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     const text = word(i)!;
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
-    if (text === 'at' && (at(i + 1)?.type === 'number' || (at(i + 1)?.text === '$' && at(i + 2)?.type === 'number'))) {
+    const slippageAhead = ['%', 'bps', 'bp', 'percent', 'pct', 'slippage'].includes(at(i + 2)?.text ?? '') || ['slippage', 'slip'].includes(word(i - 1) ?? '');
+    if (text === 'at' && !slippageAhead && (at(i + 1)?.type === 'number' || (at(i + 1)?.text === '$' && at(i + 2)?.type === 'number'))) {
       return emit(i, i + (at(i + 1).type === 'number' ? 2 : 3), { kind: 'guard', guard: 'time', what: `at ${at(i + 1).raw}${at(i + 2)?.type === 'number' && at(i + 1).text === '$' ? at(i + 2).raw : ''}` });
     }
     // "at a good price", "the right moment": a price or a moment to wait for.
     if (['good', 'better', 'right', 'decent', 'fair', 'target', 'cheap', 'cheaper', 'lower', 'higher', 'nice', 'perfect'].includes(text) && ['price', 'prices', 'rate', 'moment', 'time', 'entry', 'level', 'point'].includes(word(i + 1) ?? '')) {
       return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${text} ${word(i + 1)}` });
     }
-    // "this one", "that one": a pointer, not the number 1.
-    if (text === 'one' && ['this', 'that', 'the', 'which'].includes(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
     // "long SOL", "go short 2 SOL": leverage; "long story" is not.
     if ((text === 'long' || text === 'short') && (at(i + 1)?.type === 'number' || vocabulary.lookup(word(i + 1) ?? '') || word(i - 1) === 'go')) {
       return emit(i, i + 1, { kind: 'guard', guard: 'unsupported', what: 'leveraged trading' });
