@@ -94,6 +94,12 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     }
     return parseQuery(items, words, ctx, raw);
   }
+  return readVerbCommand(items, ctx, slippage.bps);
+}
+
+/** A swap or a transfer led by its verb: the verb's role and the phrases after it fill the frame. */
+function readVerbCommand(items: Item[], ctx: ParseContext, slippageBps: number | undefined): ParseResult {
+  const verbs = items.filter((item) => item.kind === 'verb');
   const main = verbs[0];
   // "get 3 SOL to <address>": getting a token to an address is sending it.
   if (main.kind === 'verb' && main.lemma === 'get' && verbs.length === 1 && items.some((item) => item.kind === 'address')) {
@@ -117,14 +123,14 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   // "move 10 USDC into SOL": a send verb without an address that names a token to receive is a swap.
   if (role === 'send' && ['move', 'transfer', 'put'].includes(main.kind === 'verb' ? main.lemma : '') && !body.some((i) => i.kind === 'address' || i.kind === 'bad-address')) {
     const parts = phrases(body);
-    if (parts.some((part) => part.marker === 'out' && part.tokens.length > 0)) return swapFrame(parts, 'pay', ctx, { factor: factor * CONFIDENCE.noVerb, slippageBps: slippage.bps });
+    if (parts.some((part) => part.marker === 'out' && part.tokens.length > 0)) return swapFrame(parts, 'pay', ctx, { factor: factor * CONFIDENCE.noVerb, slippageBps });
   }
   if (role === 'send') {
-    if (slippage.bps !== undefined) return refuse('unclear', 'Slippage applies to swaps; a transfer sends an exact amount. Say the transfer without it.');
+    if (slippageBps !== undefined) return refuse('unclear', 'Slippage applies to swaps; a transfer sends an exact amount. Say the transfer without it.');
     return transferFrame(phrases(body), ctx, { factor });
   }
   factor *= role === 'get' && main.kind === 'verb' && ['get', 'grab', 'give me', 'gimme', 'cop', 'scoop', 'snag', 'ape'].includes(main.lemma) ? 0.97 : 1;
-  return swapFrame(phrases(body), role, ctx, { factor, slippageBps: slippage.bps });
+  return swapFrame(phrases(body), role, ctx, { factor, slippageBps });
 }
 
 /** Where a clause ends: a sentence, a colon, a dash, an ellipsis. */
