@@ -5,6 +5,7 @@ import { TokenRegistry } from '../../../src/tokens/token-registry';
 import dialoguesJson from './dialogues.json';
 import dialogues2Json from './dialogues-2.json';
 import dialogues3Json from './dialogues-3.json';
+import dialogues4Json from './dialogues-4.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -60,7 +61,7 @@ export const cases: Case[] = [
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
-export const dialogues: Dialogue[] = ([...dialoguesJson, ...dialogues2Json, ...dialogues3Json] as Array<Omit<Dialogue, 'split'>>).map((d) => ({ ...d, split: splitOf(d.id) }));
+export const dialogues: Dialogue[] = ([...dialoguesJson, ...dialogues2Json, ...dialogues3Json, ...dialogues4Json] as Array<Omit<Dialogue, 'split'>>).map((d) => ({ ...d, split: splitOf(d.id) }));
 
 const registry = TokenRegistry.bundled();
 
