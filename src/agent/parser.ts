@@ -66,11 +66,15 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const content = items.filter((item) => item.kind !== 'filler' && item.kind !== 'punct');
   const substance = content.filter((item) => ['token', 'number', 'money', 'share', 'percent', 'address', 'bad-address'].includes(item.kind));
 
-  // An answer to a clarifying question ("USDC", "to <address>", "send it to <address>").
-  if (ctx.pending && verbs.every((verb) => verb.kind === 'verb' && (verb.role === 'send') === (ctx.pending!.draft.action === 'transfer'))) {
+  // An answer to a clarifying question ("USDC", "to <address>", "send it to <address>"), never with a condition.
+  const unschedulable = items.find((item) => item.kind === 'guard' && (item.guard === 'time' || item.guard === 'chain'));
+  if (ctx.pending && unschedulable && verbs.length === 0) return guards(items, words, true, allWords)!;
+  // A verb with a token and an amount is a new command, not an answer ("never mind, send 50 BONK to <address>").
+  const restated = verbs.length > 0 && substance.some((i) => i.kind === 'token') && substance.some((i) => ['number', 'money', 'share', 'percent'].includes(i.kind));
+  if (ctx.pending && !restated && verbs.every((verb) => verb.kind === 'verb' && (verb.role === 'send') === (ctx.pending!.draft.action === 'transfer'))) {
     const pending = slippage.bps === undefined || ctx.pending.draft.action !== 'swap' ? ctx.pending : { ...ctx.pending, draft: { ...ctx.pending.draft, slippageBps: slippage.bps } };
     const answer = answerPending(content.filter((item) => item.kind !== 'verb'), pending, ctx);
-    if (answer) return answer;
+    if (answer) return guards(items, words, true, allWords) ?? answer;
   }
   // A follow-up edits the previous command; "send it to <address> instead" too, with its verb.
   const editing =
@@ -79,7 +83,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     (!!ctx.previous && (words.includes('instead') || words.includes('same') || / (of that|that amount|that much|half that|double (it|that)|twice that) /.test(` ${words.join(' ')} `)));
   if ((verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) || editing) {
     const followUp = parseFollowUp(words, content, ctx, slippage.bps);
-    if (followUp) return followUp;
+    if (followUp) return guards(items, words, true, allWords) ?? followUp;
   }
   if (substance.length === 0 && isHelp(words)) return done({ action: 'query', subject: 'help' }, 0.95);
   const implicit = verbs.length === 0 && looksTransactional(content, words);
@@ -259,7 +263,11 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
     return refuse('other-chain', `I work on Solana only, and "${clip(name, 20)}" is another chain. To do it on Solana, say it without the other chain, with Solana tokens and addresses.`);
   }
   if (!transactional) return undefined;
-  const negation = guard('negation');
+  // "no wait, 0.6", "nope, 3 SOL": a correction, not a negation; "no, don't swap" still is one.
+  const lead = items.findIndex((item) => item.kind !== 'punct' && item.kind !== 'filler' && !CORRECTIONS.includes(item.text.toLowerCase()));
+  const corrects = (k: number) =>
+    k < lead && CORRECTIONS.includes(items[k].text.toLowerCase()) && (items[k + 1]?.kind === 'punct' || CORRECTIONS.includes(items[k + 1]?.text.toLowerCase() ?? ''));
+  const negation = items.find((item, k) => item.kind === 'guard' && item.guard === 'negation' && !corrects(k));
   if (negation) return refuse('negated', `You said "${negation.text}", so I won't build anything. To go ahead, say the command without it, for example "swap 1 SOL for USDC".`);
   const opens = (of: string[]) => QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => of[k] === w));
   if (opens(dropLeading(words)) || opens(dropLeading(allWords)) || allWords.some((w) => QUESTION_WORDS.has(w))) {
@@ -275,6 +283,9 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   }
   return undefined;
 }
+
+/** Words that open a correction ("no wait, 0.6"). */
+const CORRECTIONS = ['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh'];
 
 function dropLeading(words: string[]): string[] {
   let k = 0;
@@ -337,12 +348,12 @@ function isQueryVerb(verbs: Item[], words: string[]): boolean {
 
 /** The answer to a clarifying question: "USDC", "with USDT", "to <address>", "0.5 SOL". */
 function answerPending(content: Item[], pending: Pending, ctx: ParseContext): ParseResult | undefined {
-  const tokens = content.filter((item) => item.kind === 'token');
-  const addresses = content.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
+  const tokens = content.filter((item) => item.kind === 'token' || (item.kind === 'address' && pending.draft.action === 'swap'));
+  const addresses = content.filter((item) => (item.kind === 'address' && pending.draft.action === 'transfer') || item.kind === 'bad-address');
   const amounts = content.filter((item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent');
-  const markers = content.filter((item) => item.kind === 'marker');
+  const marker = content.find((item) => item.kind === 'marker');
   const others = content.filter((item) => !['token', 'address', 'bad-address', 'number', 'money', 'share', 'percent', 'marker', 'joiner'].includes(item.kind));
-  if (others.length > 0 || content.length === 0) return undefined;
+  if (others.length > 0 || content.length === 0 || amounts.length > 1 || addresses.length > 1) return undefined;
   const draft = { ...pending.draft } as Draft;
   const factor = CONFIDENCE.answer;
   // "i wanna swap" → "SOL to USDC": the answer names the tokens, as a command without its verb would.
@@ -352,50 +363,42 @@ function answerPending(content: Item[], pending: Pending, ctx: ParseContext): Pa
     return swapFrame(parts, role, ctx, { factor, slippageBps: draft.slippageBps });
   }
   if (draft.action === 'transfer' && !draft.token && !draft.amount && !draft.recipient) return transferFrame(phrases(content), ctx, { factor });
-  const tokenOf = (item: Item): TokenRef => (item.kind === 'token' ? item.token : mintRef(item.text, ctx));
-  switch (pending.ask) {
-    case 'input':
-    case 'output':
-    case 'token': {
-      const named = [...tokens, ...addresses.filter((a) => a.kind === 'address')];
-      if (named.length > 1 && pending.ask === 'output' && content.some((item) => item.kind === 'joiner')) return { ...refuse('two-outputs', 'I swap into one token per message: which one should it be?', { ask: 'output' }), pending };
-      if (named.length !== 1 || markers.length > 1 || amounts.length > 1) return undefined;
-      const token = tokenOf(named[0]);
-      const amount = amounts[0] ? amountSpec(amounts[0]) : undefined;
-      if (amount && 'rule' in amount) return amount;
-      if (draft.action === 'transfer') {
-        if (amount && draft.amount) return undefined;
-        return finishTransfer({ ...draft, token, ...(amount && { amount: amount.spec }) }, factor);
-      }
-      if (pending.ask === 'input') draft.input = token;
-      else draft.output = token;
-      if (amount) {
-        if (draft.amount) return undefined;
-        draft.amount = amount.spec;
-        draft.amountOf = pending.ask === 'input' ? 'input' : 'output';
-      }
-      return finishSwap(draft, factor);
-    }
-    case 'amount': {
-      if (amounts.length !== 1 || tokens.length > 1 || addresses.length > 0) return undefined;
-      const amount = amountSpec(amounts[0]);
-      if ('rule' in amount) return amount;
-      const token = tokens[0]?.kind === 'token' ? tokens[0].token : undefined;
-      if (draft.action === 'transfer') {
-        if (token && draft.token && token.mint !== draft.token.mint) return undefined;
-        return finishTransfer({ ...draft, amount: amount.spec }, factor * amount.factor);
-      }
-      const amountOf = token && draft.output && token.mint === draft.output.mint ? 'output' : 'input';
-      if (token && amountOf === 'input' && draft.input && token.mint !== draft.input.mint) return undefined;
-      return finishSwap({ ...draft, amount: amount.spec, amountOf }, factor * amount.factor);
-    }
-    case 'recipient': {
-      if (addresses.length !== 1 || tokens.length > 0 || amounts.length > 0 || draft.action !== 'transfer') return undefined;
+  if (tokens.length > 1) {
+    if (pending.ask === 'output' && content.some((item) => item.kind === 'joiner')) return { ...refuse('two-outputs', 'I swap into one token per message: which one should it be?', { ask: 'output' }), pending };
+    return undefined;
+  }
+  const token = tokens[0] && (tokens[0].kind === 'token' ? tokens[0].token : mintRef(tokens[0].text, ctx));
+  const amount = amounts[0] ? amountSpec(amounts[0]) : undefined;
+  if (amount && 'rule' in amount) return { ...amount, pending };
+  let filled = false;
+  // The answer fills the slot asked for, or another empty one ("50" when asked for the token of "swap USDT").
+  if (draft.action === 'transfer') {
+    if (token && (!draft.token || (amount && token.mint === draft.token.mint))) [draft.token, filled] = [token, true];
+    if (amount && (!draft.amount || pending.ask === 'amount')) [draft.amount, filled] = [amount.spec, true];
+    if (addresses[0]) {
       const problem = recipientProblem(addresses[0], ctx);
       if (problem) return { ...refuse('bad-recipient', problem, { ask: 'recipient' }), pending };
-      return finishTransfer({ ...draft, recipient: addresses[0].text }, factor);
+      [draft.recipient, filled] = [addresses[0].text, true];
     }
+    return filled ? finishTransfer(draft, factor * (amount?.factor ?? 1)) : undefined;
   }
+  if (addresses.length > 0) return undefined;
+  if (token) {
+    const side = marker?.kind === 'marker' && marker.marker === 'in' ? 'input' : marker?.kind === 'marker' && marker.marker !== 'of' ? 'output' : !draft.output ? 'output' : !draft.input ? 'input' : undefined;
+    const said = amount && ((side === 'input' && draft.input?.mint === token.mint) || (side === 'output' && draft.output?.mint === token.mint));
+    if (side === 'input' && (!draft.input || said)) [draft.input, filled] = [token, true];
+    else if (side === 'output' && (!draft.output || said)) [draft.output, filled] = [token, true];
+    else if (amount && draft.input?.mint === token.mint) filled = true;
+    else if (amount && draft.output?.mint === token.mint) filled = true;
+    else return undefined;
+  }
+  if (amount) {
+    if (draft.amount && pending.ask !== 'amount') return undefined;
+    draft.amount = amount.spec;
+    draft.amountOf = token && draft.output?.mint === token.mint && draft.input?.mint !== token.mint ? 'output' : 'input';
+    filled = true;
+  }
+  return filled ? finishSwap(draft, factor * (amount?.factor ?? 1)) : undefined;
 }
 
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
@@ -429,9 +432,11 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
   const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean'].includes(item.text.toLowerCase()));
   if (unknown.length > 0) return undefined;
+  const verb = content.some((item) => item.kind === 'verb');
+  // With a verb, a whole command is new ("swap 2 SOL for BONK instead", "send 50 BONK to <address> instead").
+  if (verb && amounts.length > 0 && tokens.length > 0 && (addresses.length > 0 || previous.action === 'swap')) return undefined;
   if (amounts.length > 1 || tokens.length > 1 || addresses.length > 1) {
-    // With a verb it may be a whole new command ("swap 2 SOL for BONK instead"): the frames read it.
-    if (content.some((item) => item.kind === 'verb')) return undefined;
+    if (verb) return undefined;
     return refuse('unclear', 'Change one thing at a time, for example "make it 2" or "same but to BONK".');
   }
   if (slippageBps !== undefined && command.action === 'swap') command = { ...command, slippageBps };

@@ -90,7 +90,7 @@ describe('swaps', () => {
   it.each([
     ['swap 11 SOL for USDC', /holds 10 SOL/],
     ['swap 1 SOL for SOL', /Both sides/],
-    ['swap 1 SOL for BONKKK', /don't know the token/],
+    ['swap 1 SOL for BONXQ', /don't know the token/],
     ['swap 1.0000000001 SOL for USDC', /9 decimal places/],
     ['swap SOL for USDC', /How much/],
     ['bridge 1 SOL to ethereum', /can't help with bridging/],
@@ -103,7 +103,7 @@ describe('swaps', () => {
   });
 
   it('an unknown token near a known one comes with suggestions', async () => {
-    const response = await say('swap 1 SOL for BONKKK');
+    const response = await say('swap 1 SOL for BONXQ');
     expect(response.body.error.details.suggestions).toContain('BONK');
   });
 });

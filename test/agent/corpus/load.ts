@@ -9,6 +9,7 @@ import dialogues4Json from './dialogues-4.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
+import handWritten4 from './hand-written-4.json';
 import harvested from './harvested.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -56,6 +57,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
   ...withFamily(handWritten2 as Raw[], 'hand-written'),
   ...withFamily(handWritten3 as Raw[], 'hand-written'),
+  ...withFamily(handWritten4 as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
   ...withFamily(generate() as Raw[], 'grammar'),
