@@ -5,6 +5,8 @@ import type { QuerySubject } from './intent';
 export interface TokenRef {
   symbol: string;
   mint: string;
+  /** The registry's decimals, where the token is listed (the agent still reads them from the mint). */
+  decimals?: number;
 }
 
 /** How much: an exact decimal, a share of the live balance, or a USD value. */

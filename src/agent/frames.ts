@@ -110,10 +110,18 @@ export interface Reading {
   /** The confidence of the reading so far (verb and amount words). */
   factor: number;
   slippageBps?: number;
+  /** The verb opens the message ("/swap 0.05 SOL USDC"), so a bare pair of tokens reads as paid, then received. */
+  verbFirst?: boolean;
 }
 
 /** A swap from the phrases after a verb of the given role (an arrow reads as `pay`). */
-export function swapFrame(parts: Phrase[], role: VerbRole, vocabulary: Vocabulary, reading: Reading): ParseResult {
+export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabulary, reading: Reading): ParseResult {
+  // "/swap 0.05 SOL USDC": a bare pair of tokens after the verb is what is paid, then what is received.
+  const [only] = given;
+  const parts =
+    given.length === 1 && reading.verbFirst && only.tokens.length === 2 && !only.joined && only.tokens[0].token.mint !== only.tokens[1].token.mint && role !== 'send'
+      ? [{ ...only, tokens: [only.tokens[0]] }, { ...newPhrase('out'), tokens: [only.tokens[1]] }]
+      : given;
   const worth = parts.some((part) => part.marker === 'worth');
   const paid: Phrase[] = [];
   const received: Phrase[] = [];
@@ -199,7 +207,13 @@ export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: 
   const tokens: Array<{ token: TokenRef; fuzzy: boolean }> = [];
   const amounts: AmountItem[] = [];
   const words: Item[] = [];
+  let factor = reading.factor;
   for (const part of parts) {
+    // "pay 45 USDC to <address> for the concert tickets": what a payment is for changes nothing built.
+    if (part.marker === 'out' && part.tokens.length + part.amounts.length + part.addresses.length === 0 && parts.some((p) => p.addresses.length > 0)) {
+      factor *= CONFIDENCE.answer;
+      continue;
+    }
     if (part.marker === 'out' || part.marker === 'in' || part.marker === 'arrow' || part.marker === 'worth') {
       if (part.tokens.length > 0) return refuse('unclear', `A transfer sends one token to an address; "${markerWord(part.marker)} ${describe(part)}" does not fit. To swap, say "swap"; to send, say "send 20 USDC to <address>".`);
     }
@@ -234,8 +248,7 @@ export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: 
     // "send 5 SOL to bob": a name is not an address; ask for one and keep the rest.
     return { ...refuse('missing', `${quoteWords(words)} is not a Solana address. Paste the recipient's full address, for example "send 20 USDC to <address>".`, { ask: 'recipient' }), pending: { ask: 'recipient', draft } };
   }
-  const factor = reading.factor * (tokens[0]?.fuzzy ? CONFIDENCE.fuzzyToken : 1) * (amount?.factor ?? 1);
-  return finishTransfer(draft, factor);
+  return finishTransfer(draft, factor * (tokens[0]?.fuzzy ? CONFIDENCE.fuzzyToken : 1) * (amount?.factor ?? 1));
 }
 
 /** A swap whose slots may still be empty: the command, or a question for the first empty slot. */
@@ -249,6 +262,8 @@ export function finishSwap(draft: Extract<Draft, { action: 'swap' }>, factor: nu
   if (!output) return ask('output', draft, `Which token should I swap ${what ?? `your ${input!.symbol}`} for? Say for example "USDC".`);
   if (!input) return ask('input', draft, `Which token should I pay with for ${what ?? output.symbol}? Say for example "with USDC".`);
   if (!amount) return ask('amount', draft, `How much ${input.symbol} should I swap for ${output.symbol}? Say for example "0.5 ${input.symbol}".`);
+  const precision = tooPrecise(amount, amountOf === 'output' ? output : input);
+  if (precision) return precision;
   if (amountOf === 'output' && amount.kind === 'fraction') {
     return refuse('bad-amount', `I can't take a share of ${output.symbol} you don't hold yet. Say how much ${input.symbol} to spend, for example "swap half my ${input.symbol} for ${output.symbol}".`);
   }
@@ -272,8 +287,18 @@ export function finishTransfer(draft: Extract<Draft, { action: 'transfer' }>, fa
   if (!token && !amount && !recipient) return { ...refuse('missing', 'What should I send, and to whom? Say for example "20 USDC to <address>".'), pending: { ask: 'token', draft } };
   if (!token) return ask('token', draft, `Which token should I send${amount ? ` (${describeAmount(amount)})` : ''}? Say for example "USDC".`);
   if (!amount) return ask('amount', draft, `How much ${token.symbol} should I send? Say for example "5 ${token.symbol}".`);
+  const precision = tooPrecise(amount, token);
+  if (precision) return precision;
   if (!recipient) return ask('recipient', draft, `Who should receive ${describeAmount(amount, token)}? Paste their Solana address.`);
   return { ok: true, command: { action: 'transfer', token, amount, recipient }, confidence: round(factor), followUp: false };
+}
+
+/** An exact amount with more decimal places than the token has ("0.0000000001 SOL"): no base unit says it. */
+function tooPrecise(amount: AmountSpec, token: TokenRef): Extract<ParseResult, { ok: false }> | undefined {
+  if (amount.kind !== 'exact' || token.decimals === undefined) return undefined;
+  const places = amount.value.split('.')[1]?.length ?? 0;
+  if (places <= token.decimals) return undefined;
+  return refuse('bad-amount', `${token.symbol} has ${token.decimals} decimal places and ${amount.value} has ${places}: the smallest amount is ${format({ units: 1n, scale: token.decimals })} ${token.symbol}.`);
 }
 
 /** The amount an item stands for, with the confidence it costs; zero, negative or malformed amounts are refused. */
@@ -292,7 +317,7 @@ export function amountSpec(item: AmountItem): { spec: AmountSpec; factor: number
       if (isZero(item.value)) return refuse('bad-amount', 'The amount must be above zero.');
       return { spec: { kind: 'usd', value: format(item.value) }, factor: CONFIDENCE.usd };
     case 'number':
-      if (item.malformed) return refuse('bad-amount', `"${item.text}" is not an amount I can read: write it like 1.5 or 1,000.`);
+      if (item.malformed) return refuse('bad-amount', `"${item.text}" is not an amount I can read safely: write it like 1.5 or 1,000 (a point for decimals, a comma for thousands).`);
       if (item.negative) return refuse('bad-amount', `The amount must be above zero, got "-${item.text}".`);
       if (isZero(item.value)) return refuse('bad-amount', 'The amount must be above zero.');
       return { spec: { kind: 'exact', value: format(item.value) }, factor: item.words ? CONFIDENCE.numberWords : 1 };

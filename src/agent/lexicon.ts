@@ -47,8 +47,26 @@ export const VERB_PHRASES: Array<[string[], string]> = [
 /** Verbs that read fuzzily only when exactly one edit away (typos: "swpa", "sned", "transfr"). */
 export const FUZZY_VERBS = ['swap', 'trade', 'exchange', 'convert', 'sell', 'send', 'transfer', 'purchase', 'buy', 'pay'];
 
-/** Short words one edit from a verb that are words of their own, never typos of it ("say" is not "pay"). */
-export const NOT_VERB_TYPOS = new Set(['say', 'way', 'day', 'guy', 'bay', 'gay', 'hay', 'lay', 'may', 'any', 'boy', 'but', 'bud', 'bug', 'put', 'pat', 'pan', 'pad', 'paw', 'pal', 'pas', 'per', 'sat', 'set', 'sad', 'sea', 'see', 'self', 'tell', 'well', 'bell', 'cell', 'fell', 'hell', 'seed', 'end', 'bye', 'buys', 'pays', 'sand', 'seen', 'soap', 'swam', 'swan', 'snap', 'wrap', 'trace', 'grade', 'trader', 'pray', 'play', 'plan', 'rates', 'rate']);
+/**
+ * Common English words one edit from a verb or a token (SCOWL sizes 10 to 35): words of their
+ * own, never typos ("say" is not "pay", "bank" is not BONK). test/agent/lexicon.test.ts derives
+ * both lists from the word list and fails when the registry or the verbs change them.
+ */
+export const NOT_VERB_TYPOS = new Set([
+  'bay', 'bell', 'bend', 'boy', 'bud', 'bug', 'bum', 'bun', 'buoy', 'bury', 'bus', 'busy', 'cell', 'concert', 'convent',
+  'covert', 'day', 'end', 'fell', 'fend', 'gay', 'grade', 'guy', 'hay', 'hell', 'jay', 'jell', 'lay', 'lend', 'may', 'mend',
+  'nay', 'pad', 'pan', 'pap', 'par', 'pas', 'pat', 'paw', 'play', 'ply', 'pray', 'pry', 'purchaser', 'rend', 'sand', 'sap',
+  'say', 'seal', 'seed', 'self', 'shell', 'sill', 'slap', 'smell', 'snap', 'soap', 'spay', 'spell', 'swab', 'swam', 'swamp',
+  'swan', 'swat', 'sway', 'swell', 'tell', 'tend', 'tirade', 'trace', 'trader', 'vend', 'way', 'yell',
+]);
+export const NOT_TOKEN_TYPOS = new Set([
+  'adrift', 'aloud', 'bank', 'bender', 'boat', 'bode', 'bomb', 'bond', 'bone', 'bony', 'book', 'bore', 'bray', 'bunk',
+  'censor', 'clod', 'clouds', 'cloudy', 'clout', 'coat', 'come', 'dome', 'draft', 'drifts', 'etch', 'ether', 'fender', 'fray',
+  'gender', 'gig', 'gigs', 'gloat', 'gnat', 'goad', 'goal', 'goats', 'gout', 'hint', 'home', 'honk', 'hunt', 'infinite',
+  'info', 'jump', 'loud', 'made', 'marinate', 'mews', 'moat', 'mobiles', 'mode', 'monk', 'myth', 'nether', 'path', 'pray',
+  'racy', 'radium', 'rays', 'reader', 'redder', 'renders', 'rift', 'sender', 'sensor', 'soil', 'sold', 'sole', 'solo', 'soul',
+  'tender', 'tenor', 'tenser', 'tensors', 'tethers', 'tome', 'tray', 'waif', 'wean', 'went', 'when', 'wren',
+]);
 
 /**
  * What a preposition marks. `out`: the token received ("for", "to", "into", "on" after
@@ -83,7 +101,9 @@ export const FILLERS = new Set([
   'up', 'total', 'available', 'spare', 'extra', 'currently', 'held', 'remaining', 'left', 'something', 'kthx', 'thanks!', 'fast',
   'pronto', 'today', 'again', 'swiftly', 'bruh', 'fam', 'gang', 'frens', 'anon', 'actually', 'instead', 'but', 'parley', 'lemme',
   'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
-  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers', 'uhh', 'umm',
+  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers', 'already', 'first', 'lot', 'small', 'try', 'test', 'out',
+  'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
+  'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'family', 'kid', 'kids', 'uhh', 'umm',
   'erm', 'same', 'more', 'him', 'her', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband',
   'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm',
 ]);
@@ -131,6 +151,18 @@ export const TIME_WORDS = new Set([
 /** Where a swap is routed ("on Jupiter", "via Raydium"): Parley picks the route, so the words are noted, not obeyed. */
 export const VENUES = new Set(['jupiter', 'jup.ag', 'raydium', 'orca', 'meteora', 'phoenix', 'lifinity', 'openbook', 'pumpfun', 'pump.fun', 'dex', 'aggregator']);
 
+/** Words before an amount that make it approximate ("like 2 SOL", "~5"): an amount to guess, so refused. */
+export const APPROXIMATE = new Set(['like', '~', 'about', 'around', 'roughly', 'approx', 'approximately', 'circa', 'maybe', 'abt', 'bout']);
+
+/** A message that shows a command rather than asks for one ("Example: swap…", "repeat after me: …"). */
+export const SHOWN_NOT_ASKED = ['example', 'examples', 'e.g', 'eg', 'for instance', 'tutorial', 'sample', 'template', 'repeat after me', 'user says', 'the docs say', 'syntax'];
+
+/** Attempts to change how the agent works; a message with one is refused whatever follows. */
+export const INJECTIONS = [
+  'you are now', 'ignore your', 'ignore all', 'ignore previous', 'ignore the previous', 'ignore prior', 'no rules', 'system prompt', 'developer mode',
+  'jailbreak', 'pretend you', 'act as', 'disregard', 'override', 'admin mode', 'god mode', 'dan',
+];
+
 /** Words that make a clause a story of the past ("been watching it all week"): its time words schedule nothing. */
 export const PAST_MARKERS = new Set(['been', 'was', 'were', 'did', 'had', 'ago', 'yesterday', 'last', 'earlier', 'used', 'went', 'lost', 'bought', 'sold', 'saw', 'watched']);
 
@@ -140,7 +172,7 @@ export const OTHER_CHAINS = new Set([
   'sui', 'aptos', 'ton', 'near', 'cosmos', 'zksync', 'linea', 'scroll', 'blast', 'fantom', 'cronos', 'celo', 'sei', 'hyperliquid',
   'berachain', 'monad', 'starknet', 'mantle', 'gnosis', 'polkadot', 'cardano', 'ada', 'xrp', 'ripple', 'litecoin', 'dogecoin',
   'mainnet-eth', 'l2', 'evm', 'erc20', 'erc-20', 'bep20', 'bep-20', 'trc20', 'trc-20', 'cross-chain',
-  'crosschain', 'wormhole', 'mayan', 'debridge', 'allbridge', 'eth-mainnet', 'op', 'arb', 'base',
+  'crosschain', 'mayan', 'debridge', 'allbridge', 'eth-mainnet', 'op', 'arb', 'base',
 ]);
 
 /** Chain names that are also ordinary words or tokens: another chain only after on/to/via or before chain/network. */
@@ -172,7 +204,7 @@ export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'o
 /** Without a token, only the word itself asks for "balance"; the rest ask about the whole wallet. */
 export const BALANCE_WORDS = ['balance', 'balances', 'bal'];
 export const PORTFOLIO_CUES = [
-  'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'inventory', 'overview', 'net worth', 'total', 'tokens',
+  'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'rich', 'wealth', 'inventory', 'overview', 'net worth', 'total', 'tokens',
   'my coins', 'my wallet', 'everything i', 'show everything', 'show all', 'everything', 'what do i have', 'what do i hold', 'what do i own',
 ];
 export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine'];
@@ -181,7 +213,7 @@ export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio'
 /** Words that make a verbless message a question rather than a command ("how much is 1 SOL in USDC"). */
 export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth', 'value', 'is', 'much', 'many', 'cost', 'rate'];
 export const HELP_PHRASES = [
-  'help', 'commands', 'menu', 'what can you do', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
+  'help', 'commands', 'menu', 'instructions', 'guide', 'tutorial', 'what can you do', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
   'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
   'how to use', 'get started', 'features', 'capabilities',
 ];

@@ -7,8 +7,9 @@ import {
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
-  ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS, HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, LEADING_FILLERS,
-  PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS, QUESTION_WORDS, SOFT_WORDS,
+  ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
+  HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, INJECTIONS, LEADING_FILLERS, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
+  QUESTION_WORDS, SHOWN_NOT_ASKED, SOFT_WORDS,
 } from './lexicon';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
 
@@ -53,14 +54,18 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
 function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const allWords = tagged.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
   if (isCancel(allWords)) return done({ action: 'cancel' }, 1);
-  if (quotesACommand(raw, ctx)) {
-    return refuse('unclear', 'That quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
+  const said = ` ${allWords.join(' ')} `;
+  if (INJECTIONS.some((phrase) => said.includes(` ${phrase} `))) {
+    return refuse('unclear', 'That asks me to work differently. I only build what you ask for plainly, for example "swap 1 SOL for USDC", and you always review and sign it.');
   }
-  const focused = focus(tagged);
-  if ('rule' in focused) return focused;
-  const slippage = takeSlippage(withQueriedToken(focused, ctx));
+  if (quotesACommand(raw, ctx) || SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `))) {
+    return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
+  }
+  const slippage = takeSlippage(tagged);
   if ('rule' in slippage) return slippage;
-  const items = slippage.items;
+  const focused = focus(withQueriedToken(slippage.items, ctx));
+  if ('rule' in focused) return focused;
+  const items = focused;
   const words = items.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
   const verbs = items.filter((item) => item.kind === 'verb');
   const content = items.filter((item) => item.kind !== 'filler' && item.kind !== 'punct');
@@ -90,7 +95,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const guard = guards(items, words, verbs.length > 0 || implicit, allWords);
   if (guard) return guard;
 
-  if (implicit) return implicitCommand(content, ctx, slippage.bps);
+  if (implicit) return implicitCommand(content, words, ctx, slippage.bps);
   if (verbs.length === 0 || isQueryVerb(verbs, words)) {
     // "I want 20 JTO": a wish for a token is a purchase that still needs what to pay with.
     if (verbs.length === 0 && (words.includes('want') || words.includes('need')) && substance.some((i) => i.kind === 'token') && substance.some((i) => i.kind === 'number' || i.kind === 'money')) {
@@ -125,7 +130,7 @@ function readVerbCommand(items: Item[], ctx: ParseContext, slippageBps: number |
     body = [...before, ...after.slice(1)];
   }
   // "move 10 USDC into SOL": a send verb without an address that names a token to receive is a swap.
-  if (role === 'send' && ['move', 'transfer', 'put'].includes(main.kind === 'verb' ? main.lemma : '') && !body.some((i) => i.kind === 'address' || i.kind === 'bad-address')) {
+  if (role === 'send' && !['pay', 'tip', 'give'].includes(main.kind === 'verb' ? main.lemma : '') && !body.some((i) => i.kind === 'address' || i.kind === 'bad-address')) {
     const parts = phrases(body);
     if (parts.some((part) => part.marker === 'out' && part.tokens.length > 0)) return swapFrame(parts, 'pay', ctx, { factor: factor * CONFIDENCE.noVerb, slippageBps });
   }
@@ -134,7 +139,8 @@ function readVerbCommand(items: Item[], ctx: ParseContext, slippageBps: number |
     return transferFrame(phrases(body), ctx, { factor });
   }
   factor *= role === 'get' && main.kind === 'verb' && ['get', 'grab', 'give me', 'gimme', 'cop', 'scoop', 'snag', 'ape'].includes(main.lemma) ? 0.97 : 1;
-  return swapFrame(phrases(body), role, ctx, { factor, slippageBps });
+  const verbFirst = items.findIndex((item) => item.kind !== 'filler' && item.kind !== 'punct') === items.indexOf(main);
+  return swapFrame(phrases(body), role, ctx, { factor, slippageBps, verbFirst });
 }
 
 /** Where a clause ends: a sentence, a colon, a dash, an ellipsis. */
@@ -171,9 +177,15 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
   // the amounts and tokens a command clause without them refers to ("i owe <address> 30 USDC, send it").
   const keep = ['address', 'bad-address', ...(concrete(clauses[at]) ? [] : [...AMOUNTS, 'token', 'marker', 'arrow'])];
   // A time in a clause before still schedules ("in an hour, swap…"), unless that clause tells the past.
+  // A clause of nothing but tokens, amounts and prepositions is part of the command ("for USDC, swap 6 SOL"),
+  // and a short one naming an unsupported feature still counts ("limit order: buy 10 SOL at $120").
   const context = clauses.slice(0, at).flatMap((clause) => {
+    if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard')) return clause;
     const past = clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()));
-    return clause.filter((item) => keep.includes(item.kind) || (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past))));
+    const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
+    return clause.filter(
+      (item) => keep.includes(item.kind) || (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past) || (item.guard === 'unsupported' && short))),
+    );
   });
   return [...context, ...clauses.slice(at).flat()];
 }
@@ -269,7 +281,7 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
     k < lead && CORRECTIONS.includes(items[k].text.toLowerCase()) && (items[k + 1]?.kind === 'punct' || CORRECTIONS.includes(items[k + 1]?.text.toLowerCase() ?? ''));
   const negation = items.find((item, k) => item.kind === 'guard' && item.guard === 'negation' && !corrects(k));
   if (negation) return refuse('negated', `You said "${negation.text}", so I won't build anything. To go ahead, say the command without it, for example "swap 1 SOL for USDC".`);
-  const opens = (of: string[]) => QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => of[k] === w));
+  const opens = (of: string[]) => QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => of[k] === w)) || ['is', 'are', 'was', 'were', 'does', 'did', 'am'].includes(of[0]);
   if (opens(dropLeading(words)) || opens(dropLeading(allWords)) || allWords.some((w) => QUESTION_WORDS.has(w))) {
     return refuse('question', `That reads as a question about a transaction, not a request to make one. To do it, say it as a command, for example "swap 1 SOL for USDC".`);
   }
@@ -320,14 +332,15 @@ function looksTransactional(content: Item[], words: string[]): boolean {
   return !asking && tokens === 2 && towards && content.every((item) => item.kind !== 'word');
 }
 
-function implicitCommand(content: Item[], ctx: ParseContext, slippageBps?: number): ParseResult {
+function implicitCommand(content: Item[], words: string[], ctx: ParseContext, slippageBps?: number): ParseResult {
   const factor = CONFIDENCE.noVerb;
   if (!content.some((item) => item.kind === 'address' || item.kind === 'bad-address')) {
     const arrow = content.findIndex((item) => item.kind === 'arrow');
     if (arrow < 0) {
       // "USDC please, from 1.5 SOL": with only what is paid marked, the unmarked token is what is received.
       const parts = phrases(content);
-      const role = parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to') ? 'get' : 'pay';
+      const wanted = content[0]?.kind === 'token' && words.some((w) => ['want', 'need', 'like', 'wanna'].includes(w));
+      const role = wanted || (parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to')) ? 'get' : 'pay';
       return swapFrame(parts, role, ctx, { factor, slippageBps });
     }
     return swapFrame([...phrases(content.slice(0, arrow), 'object'), ...phrases(content.slice(arrow + 1), 'arrow')], 'pay', ctx, { factor, slippageBps });
@@ -338,7 +351,10 @@ function implicitCommand(content: Item[], ctx: ParseContext, slippageBps?: numbe
 /** A second verb that belongs to the frame of the first: "use 2 SOL to buy BONK", "ape into". */
 function isPartOfFrame(items: Item[], verb: Item): boolean {
   const before = items[items.indexOf(verb) - 1];
-  return before?.kind === 'marker' && before.marker === 'to';
+  if (before?.kind === 'marker' && before.marker === 'to') return true;
+  // "sell 1,200 JUP and receive USDC": receiving is the other side of the same swap.
+  const main = items.find((item) => item.kind === 'verb');
+  return verb.kind === 'verb' && ['receive', 'get'].includes(verb.lemma) && main?.kind === 'verb' && main.role === 'pay' && before?.kind === 'joiner';
 }
 
 /** "get my balance", "give me the price of SOL": a get verb asking for information. */

@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, type Marker, type VerbRole,
+  APPROXIMATE, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, type Marker, type VerbRole,
 } from './lexicon';
 
 /**
@@ -58,7 +58,13 @@ const LEXEME =
   /(0x[0-9a-fA-F]{6,})|([1-9A-HJ-NP-Za-km-z]{2,12}(?:…|\.{2,})[1-9A-HJ-NP-Za-km-z]{0,12})|([1-9A-HJ-NP-Za-km-z]{25,50})(?![A-Za-z0-9])|(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)*|\.\d+)|(-+>|=+>|→|⇒|➡️?|➔|>)|([A-Za-z][A-Za-z0-9']*(?:-[A-Za-z0-9']+)*)|(\S)/gu;
 
 function lex(raw: string): Lexeme[] {
-  const text = raw.replace(/[’‘`]/g, "'").replace(/[−–—]/g, '-').replace(/\bw\/(?=\s|$|[A-Za-z$])/gi, 'with ');
+  const text = raw
+    .replace(/[’‘`]/g, "'")
+    .replace(/[−–—]/g, '-')
+    .replace(/\bw\/(?=\s|$|[A-Za-z$])/gi, 'with ')
+    .replace(/½/g, ' 1/2')
+    .replace(/¼/g, ' 1/4')
+    .replace(/¾/g, ' 3/4');
   const out: Lexeme[] = [];
   for (const match of text.matchAll(LEXEME)) {
     const start = match.index!;
@@ -126,6 +132,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         continue;
       }
       case 'symbol':
+        if (lexeme.text === '~' && at(i + 1)?.type === 'number') {
+          emit(i, i + 1, { kind: 'word' });
+          continue;
+        }
         if (lexeme.text === '$' && at(i + 1)?.type === 'word' && at(i + 1).joined) {
           const token = resolveToken(at(i + 1).text, vocabulary, true);
           if (token) {
@@ -146,7 +156,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   /** A number with what may follow it: a scale ("2.5k", "1.2 million"), %, bps, $, dollars. */
   function readNumber(from: number, dollar: boolean, negative: boolean) {
     const lexeme = at(from);
-    let value = parseDecimal(lexeme.text);
+    // "1.000" is one in English and a thousand in much of Europe: too ambiguous for money.
+    let value = /^[1-9]\d{0,2}\.\d{3}$/.test(lexeme.text) ? null : parseDecimal(lexeme.text);
     let next = from + 1;
     // "1/2 SOL" is half a SOL; a fraction that has no finite decimal ("1/3") is not an amount.
     if (at(next)?.text === '/' && at(next).joined && at(next + 1)?.type === 'number' && at(next + 1).joined) {
@@ -199,6 +210,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   function readWords() {
     // "this one", "that one": a pointer, not the number 1.
     if (word(i) === 'one' && ['this', 'that', 'the', 'which'].includes(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
+    // "like 2 SOL", "around $50": an amount to guess; left as a word the frames cannot place.
+    if (APPROXIMATE.has(word(i)!) && (at(i + 1)?.type === 'number' || at(i + 1)?.text === '$')) return emit(i, i + 1, { kind: 'word' });
+    // "2k BONK w SOL": a lone w between tokens is "with".
+    if (word(i) === 'w' && lexemes[i].raw === 'w' && vocabulary.lookup(word(i + 1) ?? '')) return emit(i, i + 1, { kind: 'marker', marker: 'in' });
     const numberWords = readNumberWords(i);
     if (numberWords) {
       const { value, next, share } = numberWords;
@@ -404,7 +419,7 @@ const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile', 'wen',
 export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boolean): { token: TokenRef; fuzzy: boolean } | undefined {
   const exact = vocabulary.lookup(text);
   if (exact) return { token: exact, fuzzy: false };
-  if (text.length < 3 || !/^[a-z0-9]+$/.test(text) || (!dollar && FILLERS.has(text))) return undefined;
+  if (text.length < 3 || !/^[a-z0-9]+$/.test(text) || (!dollar && (FILLERS.has(text) || NOT_TOKEN_TYPOS.has(text)))) return undefined;
   const near = new Map<string, TokenRef>();
   for (const symbol of vocabulary.symbols) {
     const fits = text.length >= 4 ? symbol.length >= 3 : symbol.length === 4;

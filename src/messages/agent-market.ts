@@ -31,7 +31,7 @@ export class WalletMarket implements AgentMarket {
 
   lookup = (text: string): TokenRef | undefined => {
     const token = this.registry.resolve(text, this.network);
-    return token && { symbol: token.symbol, mint: token.mint };
+    return token && { symbol: token.symbol, mint: token.mint, decimals: token.decimals };
   };
 
   async token(ref: TokenRef): Promise<MarketToken | null> {

