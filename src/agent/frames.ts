@@ -90,7 +90,9 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
         current.words.push(item);
         break;
       case 'verb':
-        current.words.push(item);
+        // "sell 1,200 JUP and receive USDC": the second verb opens what is received.
+        if (item.role === 'get' && current.marker === 'object' && current.tokens.length > 0) start('out');
+        else current.words.push(item);
         break;
       default:
         // "for USDC 2": an amount after the token of a later phrase restates the amount paid.

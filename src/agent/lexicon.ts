@@ -78,6 +78,7 @@ export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to';
 
 export const MARKERS: Record<string, Marker> = {
   for: 'out', into: 'out', in: 'out', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
+  'in return': 'out', 'in exchange': 'out',
   to: 'to',
   with: 'in', using: 'in', from: 'in', via: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in',
   of: 'of',
@@ -101,7 +102,7 @@ export const FILLERS = new Set([
   'up', 'total', 'available', 'spare', 'extra', 'currently', 'held', 'remaining', 'left', 'something', 'kthx', 'thanks!', 'fast',
   'pronto', 'today', 'again', 'swiftly', 'bruh', 'fam', 'gang', 'frens', 'anon', 'actually', 'instead', 'but', 'parley', 'lemme',
   'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
-  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers', 'already', 'first', 'lot', 'small', 'try', 'test', 'out',
+  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
   'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
   'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'family', 'kid', 'kids', 'uhh', 'umm',
   'erm', 'same', 'more', 'him', 'her', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband',
@@ -134,7 +135,7 @@ export const HYPOTHETICALS: string[][] = [
   ['what', 'if'], ['imagine'], ['suppose'], ['supposing'], ['hypothetically'], ['hypothetical'], ['pretend'], ['were', 'to'],
   ['would', 'have'], ["would've"], ['could', 'have'], ["could've"], ['if', 'i', 'were'], ['if', 'i', 'had'], ['say', 'i'],
   ['in', 'theory'], ['theoretically'], ['just', 'curious'], ['curious'], ['let', 'us', 'say'], ["let's", 'say'], ['lets', 'say'],
-  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['swapped'], ['simulate'], ['dry', 'run'], ['test', 'run'],
+  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['dry', 'run'], ['test', 'run'],
 ];
 
 /** Times and conditions: unsupported, and never dropped silently ("swap … tomorrow"). */

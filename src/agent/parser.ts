@@ -120,7 +120,9 @@ function readVerbCommand(items: Item[], ctx: ParseContext, slippageBps: number |
   }
   const after = items.slice(items.indexOf(main) + 1);
   // Before the verb only content counts: "i want to swap …" keeps nothing, "<address> send 5 SOL" the address.
-  const before = items.slice(0, items.indexOf(main)).filter((item) => !['filler', 'punct', 'joiner', 'marker'].includes(item.kind));
+  const before = items
+    .slice(0, items.indexOf(main))
+    .filter((item, k, all) => !['filler', 'punct', 'joiner'].includes(item.kind) && !(item.kind === 'marker' && !all.slice(k + 1).some((next) => next.kind === 'token' || next.kind === 'address')));
   let factor = main.kind === 'verb' && main.fuzzy ? CONFIDENCE.fuzzyVerb : 1;
   // "ape into WIF with 3 SOL": the phrase after "into" is what is bought.
   let role = main.kind === 'verb' ? main.role : 'pay';

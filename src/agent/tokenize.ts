@@ -320,7 +320,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const article = first === 'a' || first === 'an' || first === 'one';
     const shareWord = article ? word(k + 1) : first;
     // "full", "whole", "entire" are shares only of something: "my whole bag", "the entire balance of", "full amount".
-    const ofSomething = !['full', 'whole', 'entire'].includes(shareWord ?? '') || ['balance', 'amount', 'bag', 'stack', 'position', 'of', 'thing'].includes(word(k + 1) ?? '') || !!vocabulary.lookup(word(k + 1) ?? '');
+    const ofSomething =
+      !['full', 'whole', 'entire'].includes(shareWord ?? '') ||
+      ['balance', 'amount', 'bag', 'stack', 'position', 'of', 'thing'].includes(word(k + 1) ?? '') ||
+      at(k + 1)?.text === '$' ||
+      !!vocabulary.lookup(word(k + 1) ?? '');
     if (shareWord && SHARES[shareWord] && ofSomething && (!article || ['half', 'quarter', 'third'].includes(shareWord))) {
       const after = word(k + (article ? 2 : 1));
       if (shareWord === 'half' && !article && (after === 'a' || after === 'an')) return { value: decimal(5, 1), next: k + 2 };

@@ -17,7 +17,7 @@ export interface Token {
 export const SOL_MINT = 'So11111111111111111111111111111111111111112';
 
 // Names people use for tokens beyond the registry's own names.
-const ALIASES: Record<string, string> = { wsol: 'SOL', solana: 'SOL', 'wrapped sol': 'SOL', 'usd coin': 'USDC', tether: 'USDT' };
+const ALIASES: Record<string, string> = { wsol: 'SOL', solana: 'SOL', 'wrapped sol': 'SOL', 'usd coin': 'USDC', tether: 'USDT', wormhole: 'W' };
 
 /**
  * The verified tokens Parley knows (src/tokens/tokens.json, from Jupiter's validated list).
