@@ -65,7 +65,7 @@ export const NOT_TOKEN_TYPOS = new Set([
   'gender', 'gig', 'gigs', 'gloat', 'gnat', 'goad', 'goal', 'goats', 'gout', 'hint', 'home', 'honk', 'hunt', 'infinite',
   'info', 'jump', 'loud', 'made', 'marinate', 'mews', 'moat', 'mobiles', 'mode', 'monk', 'myth', 'nether', 'path', 'pray',
   'racy', 'radium', 'rays', 'reader', 'redder', 'renders', 'rift', 'sender', 'sensor', 'soil', 'sold', 'sole', 'solo', 'soul',
-  'tender', 'tenor', 'tenser', 'tensors', 'tethers', 'tome', 'tray', 'waif', 'wean', 'went', 'when', 'wren',
+  'tender', 'tenor', 'tenser', 'tensors', 'tethers', 'tome', 'tray', 'waif', 'wean', 'went', 'when', 'wormholes', 'wren',
 ]);
 
 /**
