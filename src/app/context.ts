@@ -124,7 +124,8 @@ class RequestContext implements Context {
 
   private marketFor(wallet: string): WalletMarket {
     const { deps, network } = this;
-    return new WalletMarket(deps.tokens, network, deps.chains[network], this.portfolio, this.priceLoader, deps.quoteProvider, wallet);
+    const ledger = deps.ledgers[network];
+    return new WalletMarket(deps.tokens, network, deps.chains[network], this.portfolio, this.priceLoader, deps.quoteProvider, wallet, deps.clock, ledger && { pool: ledger.pool });
   }
 
   get prices() {

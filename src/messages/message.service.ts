@@ -123,7 +123,7 @@ export class MessageService {
 
 /** The columns of a transaction record, from the details the agent built; null where they do not apply. */
 function recordFields(details: TransactionDetails) {
-  const p = details.parameters as Record<string, string | number>;
+  const p = details.parameters as unknown as Record<string, string | number>;
   if (details.type === 'transfer') {
     return {
       type: 'transfer' as const,

@@ -44,6 +44,45 @@ export class IntentType {
   }
 }
 
+@ObjectType('BalanceChange', { description: "A change of one token's balance in the session wallet. Amounts are integer strings in base units." })
+export class BalanceChangeType {
+  @Field(() => String)
+  mint!: string;
+
+  @Field(() => String)
+  symbol!: string;
+
+  @Field(() => Int)
+  decimals!: number;
+
+  @Field(() => String, { description: 'The balance now, as the portfolio shows it.' })
+  before!: string;
+
+  @Field(() => String, { description: 'The balance once the transaction lands.' })
+  after!: string;
+
+  @Field(() => String, { description: 'Signed: after − before. For SOL it includes the network fee and any rent the wallet pays.' })
+  change!: string;
+}
+
+@ObjectType('TransactionPreview', { description: 'What the transaction does to the session wallet, from simulating it unsigned on the chain.' })
+export class TransactionPreviewType {
+  @Field(() => Boolean, { description: 'True: the figures come from a simulation of this very transaction.' })
+  simulated!: boolean;
+
+  @Field(() => [BalanceChangeType], { description: "The wallet's tokens whose balance changes; SOL includes the fee." })
+  balanceChanges!: BalanceChangeType[];
+
+  @Field(() => String, { description: 'The network fee in lamports (integer string), base and priority.' })
+  feeLamports!: string;
+
+  @Field(() => Int, { description: 'Compute units the simulation used.' })
+  computeUnits!: number;
+
+  @Field(() => [String], { description: 'Things to know before signing (accounts created and their rent, the local pool, little SOL left).' })
+  warnings!: string[];
+}
+
 @ObjectType('TransactionDetails', { description: 'A transaction built for the wallet to sign. Parley never signs.' })
 export class TransactionDetailsType {
   @Field(() => ID, { nullable: true, description: 'The stored record: GET /v1/transactions/{id}; submit it signed with POST /v1/transactions/{id}/submit.' })
@@ -64,8 +103,17 @@ export class TransactionDetailsType {
   @Field(() => Float, { nullable: true })
   lastValidBlockHeight?: number;
 
+  @Field(() => TransactionPreviewType, { nullable: true, description: 'The balance changes, fee and compute units from simulating the transaction; absent for a quote-only swap.' })
+  preview?: TransactionPreviewType;
+
+  @Field(() => String, { nullable: true, description: 'One line to confirm before signing: action, amounts in human and base units, the bound after slippage, fee, wallet, network.' })
+  summary?: string;
+
+  @Field(() => Date, { nullable: true, description: 'After this time, refresh the transaction (POST /v1/transactions/{id}/refresh) instead of signing it.' })
+  expiresAt?: Date;
+
   static of(details: TransactionDetails): TransactionDetailsType {
-    return Object.assign(new TransactionDetailsType(), details);
+    return Object.assign(new TransactionDetailsType(), details, details.expiresAt ? { expiresAt: new Date(details.expiresAt) } : {});
   }
 }
 

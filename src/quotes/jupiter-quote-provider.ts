@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/errors';
 import { jupiterFetch, type JupiterEndpoint } from '../shared/jupiter-http';
-import { QuoteError, type Route } from './estimate-quoter';
+import { QuoteError, type Route, type SwapInfo } from './estimate-quoter';
 import type { Quote, QuoteProvider, QuoteRequest } from './quote-provider';
 
 /** Swap API quote (https://dev.jup.ag/docs/api/swap-api/quote). */
@@ -14,7 +14,7 @@ interface JupiterQuote {
   slippageBps: number;
   /** A fraction as text: "0.0012" is 0.12%. */
   priceImpactPct: string;
-  routePlan: Array<{ swapInfo: Record<string, string>; percent: number }>;
+  routePlan: Array<{ swapInfo: SwapInfo; percent: number }>;
 }
 
 /** Swap API swap (https://dev.jup.ag/docs/api/swap-api/swap). */

@@ -134,13 +134,13 @@ describe('a built transfer', () => {
 });
 
 describe('errors', () => {
-  it('an unknown or foreign transaction → 404 transaction_not_found; a quote-only swap cannot be submitted', async () => {
+  it('an unknown or foreign transaction → 404 transaction_not_found', async () => {
     expect((await get('tx_0000000000000000')).body.error.code).toBe('transaction_not_found');
     const swap = await say('swap 0.1 SOL for USDC');
     expect((await get(swap.transactionId)).body).toMatchObject({ type: 'swap', status: 'built', outAmount: expect.stringMatching(/^\d+$/) });
     const response = await submit(swap.transactionId, 'AAAA');
     expect(response.status).toBe(400);
-    expect(response.body.error.field).toBe('id');
+    expect(response.body.error.field).toBe('signedTransaction');
     const other = await app.createAccount('pro');
     const foreign = await app.http.get(`/v1/transactions/${swap.transactionId}`).set('Authorization', bearer(other.key));
     expect(foreign.status).toBe(404);

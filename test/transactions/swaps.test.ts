@@ -1,0 +1,158 @@
+import { Keypair, Transaction } from '@solana/web3.js';
+import { bearer, startTestApp, type TestApp } from '../support/app';
+
+/**
+ * Every swap and transfer the agent builds carries a preview from simulating it; signed by a
+ * real wallet keypair and submitted through the API, it lands and the portfolio moves exactly
+ * as the preview said, to the base unit. Swaps on the embedded ledger are settled by its
+ * local pool (route source `local-pool`).
+ */
+let app: TestApp;
+let key: string;
+
+const SOL = 'So11111111111111111111111111111111111111112';
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
+
+beforeAll(async () => {
+  app = await startTestApp();
+  key = await app.createKey(['write:sessions', 'write:messages', 'read:messages', 'read:portfolio']);
+});
+afterAll(() => app.close());
+
+interface Preview {
+  simulated: boolean;
+  balanceChanges: Array<{ mint: string; symbol: string; decimals: number; before: string; after: string; change: string }>;
+  feeLamports: string;
+  computeUnits: number;
+  warnings: string[];
+}
+
+async function walletWith(amounts: Record<string, string>) {
+  const owner = Keypair.generate();
+  await app.fund(owner.publicKey.toBase58(), amounts);
+  const session = await app.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress: owner.publicKey.toBase58() });
+  return { owner, sessionId: session.body.sessionId as string };
+}
+
+const say = (sessionId: string, message: string) => app.http.post('/v1/messages').set('Authorization', bearer(key)).send({ sessionId, message });
+
+async function balances(wallet: string): Promise<Map<string, bigint>> {
+  const response = await app.http.get('/v1/portfolio').query({ walletAddress: wallet }).set('Authorization', bearer(key));
+  expect(response.status).toBe(200);
+  return new Map(response.body.tokens.map((token: { mint: string; amount: string }) => [token.mint, BigInt(token.amount)]));
+}
+
+/** The wallet signs last: the pool's signature (on swaps) is kept. */
+function signed(serialized: string, owner: Keypair): string {
+  const tx = Transaction.from(Buffer.from(serialized, 'base64'));
+  tx.partialSign(owner);
+  return tx.serialize().toString('base64');
+}
+
+/** Builds, checks the preview against the portfolio before, signs, submits, and checks the portfolio after. */
+async function landsAsPreviewed(owner: Keypair, sessionId: string, message: string) {
+  const wallet = owner.publicKey.toBase58();
+  const before = await balances(wallet);
+  const response = await say(sessionId, message);
+  expect({ status: response.status, error: response.body.error }).toEqual({ status: 200, error: undefined });
+  const transaction = response.body.transaction;
+  const preview: Preview = transaction.preview;
+  expect(preview.simulated).toBe(true);
+  expect(BigInt(preview.feeLamports)).toBeGreaterThanOrEqual(5000n);
+  expect(preview.computeUnits).toBeGreaterThan(0);
+  expect(typeof transaction.summary).toBe('string');
+  expect(Date.parse(transaction.expiresAt)).toBeGreaterThan(app.clock.now().getTime());
+  for (const change of preview.balanceChanges) {
+    expect({ mint: change.mint, before: change.before }).toEqual({ mint: change.mint, before: (before.get(change.mint) ?? 0n).toString() });
+    expect(BigInt(change.after) - BigInt(change.before)).toBe(BigInt(change.change));
+  }
+  const submitted = await app.http
+    .post(`/v1/transactions/${transaction.transactionId}/submit`)
+    .set('Authorization', bearer(key))
+    .send({ signedTransaction: signed(transaction.serializedTransaction, owner) });
+  expect({ status: submitted.status, state: submitted.body.status, error: submitted.body.error }).toEqual({ status: 200, state: 'confirmed', error: null });
+  const after = await balances(wallet);
+  const mints = new Set([...before.keys(), ...after.keys()]);
+  const moved = [...mints].map((mint) => ({ mint, change: ((after.get(mint) ?? 0n) - (before.get(mint) ?? 0n)).toString() })).filter(({ change }) => change !== '0');
+  const previewed = preview.balanceChanges.map(({ mint, change }) => ({ mint, change }));
+  const byMint = (a: { mint: string }, b: { mint: string }) => a.mint.localeCompare(b.mint);
+  expect(moved.sort(byMint)).toEqual(previewed.sort(byMint));
+  return { transaction, preview, changeOf: (mint: string) => BigInt(preview.balanceChanges.find((c) => c.mint === mint)?.change ?? '0') };
+}
+
+describe('swaps settled by the local pool', () => {
+  it('SOL → USDC (ExactIn): the wallet gets the quoted output; SOL falls by the amount, the fee and the new account rent', async () => {
+    const { owner, sessionId } = await walletWith({ SOL: '10' });
+    const { transaction, preview, changeOf } = await landsAsPreviewed(owner, sessionId, 'swap 1.5 SOL for USDC');
+    expect(transaction.route).toMatchObject({ source: 'local-pool', swapMode: 'ExactIn', inAmount: '1500000000' });
+    expect(changeOf(USDC)).toBe(BigInt(transaction.route.outAmount));
+    const rent = 2_039_280n;
+    expect(changeOf(SOL)).toBe(-1_500_000_000n - BigInt(preview.feeLamports) - rent);
+    expect(preview.warnings.join(' ')).toMatch(/Creates your USDC token account/);
+    expect(preview.warnings.join(' ')).toMatch(/local pool/);
+    expect(transaction.summary).toMatch(/^Swap 1\.5 SOL \(1500000000 base units\) for about [\d.]+ USDC \(\d+ base units\), at least [\d.]+ USDC with 0\.5% slippage/);
+    expect(transaction.summary).toContain(owner.publicKey.toBase58());
+    expect(transaction.summary).toMatch(/mainnet/);
+  });
+
+  it('USDC → SOL (SPL → native SOL): SOL rises by the output less the fee', async () => {
+    const { owner, sessionId } = await walletWith({ SOL: '1', USDC: '500' });
+    const { transaction, preview, changeOf } = await landsAsPreviewed(owner, sessionId, 'swap 250 USDC for SOL');
+    expect(transaction.route.source).toBe('local-pool');
+    expect(changeOf(USDC)).toBe(-250_000_000n);
+    expect(changeOf(SOL)).toBe(BigInt(transaction.route.outAmount) - BigInt(preview.feeLamports));
+  });
+
+  it('USDC → JUP (SPL → SPL)', async () => {
+    const { owner, sessionId } = await walletWith({ SOL: '1', USDC: '500' });
+    const { transaction, changeOf } = await landsAsPreviewed(owner, sessionId, 'swap 100 USDC for JUP');
+    expect(changeOf(USDC)).toBe(-100_000_000n);
+    expect(changeOf(JUP)).toBe(BigInt(transaction.route.outAmount));
+  });
+
+  it('exact-out: buy 20 USDC with SOL pays the quoted input for exactly 20 USDC', async () => {
+    const { owner, sessionId } = await walletWith({ SOL: '5', USDC: '1' });
+    const { transaction, preview, changeOf } = await landsAsPreviewed(owner, sessionId, 'buy 20 USDC with SOL');
+    expect(transaction.route).toMatchObject({ swapMode: 'ExactOut', outAmount: '20000000', source: 'local-pool' });
+    expect(changeOf(USDC)).toBe(20_000_000n);
+    expect(changeOf(SOL)).toBe(-BigInt(transaction.route.inAmount) - BigInt(preview.feeLamports));
+    expect(transaction.summary).toMatch(/^Buy 20 USDC .* at most [\d.]+ SOL/);
+  });
+
+  it('a swap larger than the wallet holds → 422 parsing_error, and no transaction', async () => {
+    const { sessionId } = await walletWith({ SOL: '1' });
+    const response = await say(sessionId, 'swap 5 SOL for USDC');
+    expect(response.status).toBe(422);
+    expect(response.body.error).toMatchObject({ code: 'parsing_error', details: { reason: expect.stringMatching(/holds 1 SOL/) } });
+  });
+
+  it('all of the SOL (nothing left for the fee) → 422 from the simulation, in words', async () => {
+    const { sessionId } = await walletWith({ SOL: '1' });
+    const response = await say(sessionId, 'swap 1 SOL for USDC');
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('parsing_error');
+    expect(response.body.error.details.reason).toMatch(/^Insufficient funds: .*SOL/);
+  });
+});
+
+describe('transfers', () => {
+  it('SOL: the recipient gets the amount; the wallet pays it and the fee', async () => {
+    const { owner, sessionId } = await walletWith({ SOL: '3' });
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const { preview, changeOf } = await landsAsPreviewed(owner, sessionId, `send 1.25 SOL to ${recipient}`);
+    expect(changeOf(SOL)).toBe(-1_250_000_000n - BigInt(preview.feeLamports));
+    expect((await balances(recipient)).get(SOL)).toBe(1_250_000_000n);
+  });
+
+  it("USDC to a wallet without an account: the wallet pays the recipient account's rent, and the preview says so", async () => {
+    const { owner, sessionId } = await walletWith({ SOL: '1', USDC: '50' });
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const { preview, changeOf, transaction } = await landsAsPreviewed(owner, sessionId, `send 12.5 USDC to ${recipient}`);
+    expect(changeOf(USDC)).toBe(-12_500_000n);
+    expect(changeOf(SOL)).toBe(-BigInt(preview.feeLamports) - 2_039_280n);
+    expect(preview.warnings.join(' ')).toMatch(/recipient's USDC token account/);
+    expect(transaction.summary).toMatch(/^Send 12\.5 USDC \(12500000 base units\) to /);
+    expect((await balances(recipient)).get(USDC)).toBe(12_500_000n);
+  });
+});
