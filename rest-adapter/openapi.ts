@@ -159,6 +159,9 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   method_not_allowed: 'the path does not have this method',
   idempotency_conflict: 'the Idempotency-Key was used with another request, or that request is still running',
   key_already_rotated: 'the key was rotated before; `details.successorKeyId` is the key that replaced it',
+  transaction_expired:
+    'the transaction can no longer land: its blockhash expired (refresh it with POST /v1/transactions/{id}/refresh and sign the new one) or it was replaced (`details.replacedBy`)',
+  transaction_not_refreshable: 'only a built or expired transaction can be refreshed; `details.status` is where this one stands',
   payload_too_large: 'the body is over 64 KiB',
   headers_too_large: 'the URL and headers are over 16 KiB',
   unsupported_media_type: 'the body is not application/json',

@@ -6,6 +6,7 @@ import { Migration20261121030000_transactions } from './Migration20261121030000_
 import { Migration20261121040000_metrics_indexes } from './Migration20261121040000_metrics_indexes';
 import { Migration20261123000000_drop_message_timestamp_index } from './Migration20261123000000_drop_message_timestamp_index';
 import { Migration20261124000000_one_successor_per_key } from './Migration20261124000000_one_successor_per_key';
+import { Migration20261125000000_transaction_refresh } from './Migration20261125000000_transaction_refresh';
 
 /**
  * Every migration in order. Listed here (not discovered from disk) so that the compiled
@@ -19,4 +20,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121040000_metrics_indexes', class: Migration20261121040000_metrics_indexes },
   { name: 'Migration20261123000000_drop_message_timestamp_index', class: Migration20261123000000_drop_message_timestamp_index },
   { name: 'Migration20261124000000_one_successor_per_key', class: Migration20261124000000_one_successor_per_key },
+  { name: 'Migration20261125000000_transaction_refresh', class: Migration20261125000000_transaction_refresh },
 ];

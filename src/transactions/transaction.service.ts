@@ -6,8 +6,20 @@ import type { Principal } from '../auth/principal';
 import type { ChainGateway } from '../chain/chain-gateway';
 import type { Clock } from '../shared/clock';
 import { DomainError, invalidField } from '../shared/errors';
+import type { TransactionDetails } from '../agent/intent';
+import { networkOf } from '../auth/principal';
+import { randomBase62 } from '../shared/ids';
+import { formatUnits } from '../shared/amounts';
 import type { Network } from '../tokens/token-registry';
+import { recordFields } from './record-fields';
 import { TransactionRecord } from './transaction-record.entity';
+
+/**
+ * Builds a stored transaction again from its parameters, with a fresh quote and blockhash, for
+ * the wallet of its session: the agent's rebuild over the request's market. Throws a
+ * DomainError (422 parsing_error) when it cannot (the balance no longer covers it, …).
+ */
+export type Rebuild = (record: TransactionRecord) => Promise<{ details: TransactionDetails; valueCents: bigint | null }>;
 
 const notFound = (id: string) => new DomainError('transaction_not_found', `Transaction "${id.slice(0, 64)}" not found`);
 
@@ -21,6 +33,7 @@ export class TransactionService {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly chains: Record<Network, ChainGateway>,
+    private readonly rebuild?: Rebuild,
   ) {}
 
   /** A transaction of the caller's account, its status brought up to date from the chain. */
@@ -44,6 +57,7 @@ export class TransactionService {
     if (!record.serializedTransaction) {
       throw invalidField('id', 'This swap was only quoted (route source "estimate"): there is no transaction to submit');
     }
+    if (record.status === 'expired' || record.status === 'replaced') throw stale(record);
     const signed = decode(signedTransaction);
     const built = VersionedTransaction.deserialize(Buffer.from(record.serializedTransaction, 'base64'));
     const message = Buffer.from(signed.message.serialize());
@@ -59,7 +73,7 @@ export class TransactionService {
     const now = this.clock.now();
     if (record.status === 'built' && (await chain.blockHeight()) > (record.lastValidBlockHeight ?? Infinity)) {
       await this.settle(record, 'built', { status: 'expired', settledAt: now, error: 'The blockhash expired before the transaction was submitted' });
-      return record;
+      throw stale(record);
     }
     // One submission per transaction: the request whose update finds it `built` sends it; a
     // concurrent or later one answers the record as the chain has it.
@@ -81,6 +95,42 @@ export class TransactionService {
     }
     await this.track(record);
     return record;
+  }
+
+  /**
+   * Builds a built-but-unsent (or expired) transaction again with a fresh quote and blockhash:
+   * a new record (new id) of the same shape as the agent's answer, and the old one `replaced`,
+   * naming its successor. The swap is quoted, the balance checked and the transaction simulated
+   * afresh. Only `built` and `expired` transactions can be refreshed (409 otherwise); a
+   * concurrent refresh or submission of the same one makes all but the first 409. Not counted
+   * against the daily transaction limit: it replaces one that was.
+   */
+  async refresh(principal: Principal, id: string): Promise<TransactionDetails> {
+    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
+    if (!record) throw notFound(id);
+    if (record.network !== networkOf(principal)) {
+      throw invalidField('transactionId', `This transaction is on ${record.network}: refresh it with a ${record.network === 'mainnet' ? 'live' : 'test'} key`);
+    }
+    if (record.status === 'submitted') await this.track(record);
+    if ((record.status !== 'built' && record.status !== 'expired') || !record.details || !this.rebuild) throw notRefreshable(record);
+    const from = record.status;
+    const { details, valueCents } = await this.rebuild(record);
+    const successor = { ...details, transactionId: `tx_${randomBase62(16)}` };
+    const now = this.clock.now();
+    await this.em.transactional(async (em) => {
+      const moved = await em.nativeUpdate(TransactionRecord, { id: record.id, status: from }, { status: 'replaced', replacedBy: successor.transactionId, settledAt: now });
+      if (moved !== 1) throw notRefreshable(await em.findOneOrFail(TransactionRecord, { id: record.id }));
+      em.create(TransactionRecord, {
+        id: successor.transactionId,
+        account: record.account,
+        session: record.session,
+        network: record.network,
+        ...recordFields(successor),
+        usdValue: valueCents == null ? null : formatUnits(valueCents, 2),
+        createdAt: now,
+      });
+    });
+    return successor;
   }
 
   /**
@@ -106,6 +156,27 @@ export class TransactionService {
       await this.settle(record, 'submitted', { status: 'expired', settledAt: now, error: 'Not confirmed before its blockhash expired' });
     }
   }
+}
+
+/** 409 for a transaction that can no longer land: expired (refresh it) or replaced (sign its successor). */
+function stale(record: TransactionRecord): DomainError {
+  if (record.status === 'replaced') {
+    return new DomainError('transaction_expired', `Transaction ${record.id} was replaced by ${record.replacedBy}: sign and submit that one instead`, {
+      details: { transactionId: record.id, status: record.status, replacedBy: record.replacedBy },
+    });
+  }
+  return new DomainError(
+    'transaction_expired',
+    `Transaction ${record.id} expired (its blockhash is past its last valid block height): refresh it with POST /v1/transactions/${record.id}/refresh and sign the new one`,
+    { details: { transactionId: record.id, status: record.status, refresh: `/v1/transactions/${record.id}/refresh` } },
+  );
+}
+
+function notRefreshable(record: TransactionRecord): DomainError {
+  const why = !record.details && (record.status === 'built' || record.status === 'expired') ? 'it was built before refresh existed' : `it is ${record.status}`;
+  return new DomainError('transaction_not_refreshable', `Transaction ${record.id} cannot be refreshed: ${why}; only a built or expired one can`, {
+    details: { transactionId: record.id, status: record.status, ...(record.replacedBy && { replacedBy: record.replacedBy }) },
+  });
 }
 
 /** Legacy and v0 transactions alike. */

@@ -156,3 +156,73 @@ describe('transfers', () => {
     expect((await balances(recipient)).get(USDC)).toBe(12_500_000n);
   });
 });
+
+describe('refresh', () => {
+  const refresh = (id: string) => app.http.post(`/v1/transactions/${id}/refresh`).set('Authorization', bearer(key));
+  const submit = (id: string, signedTransaction: string) =>
+    app.http.post(`/v1/transactions/${id}/submit`).set('Authorization', bearer(key)).send({ signedTransaction });
+
+  it('after the blockhash expired: submitting says to refresh (409 transaction_expired); the refreshed one (new id) lands as previewed; the old one is replaced', async () => {
+    const { owner, sessionId } = await walletWith({ SOL: '4' });
+    const old = (await say(sessionId, 'swap 1 SOL for USDC')).body.transaction;
+    app.service.deps.ledgers.mainnet!.advance(200);
+    const late = await submit(old.transactionId, signed(old.serializedTransaction, owner));
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({
+      code: 'transaction_expired',
+      message: expect.stringMatching(/refresh/),
+      details: { transactionId: old.transactionId, status: 'expired', refresh: `/v1/transactions/${old.transactionId}/refresh` },
+    });
+
+    const before = await balances(owner.publicKey.toBase58());
+    const response = await refresh(old.transactionId);
+    expect(response.status).toBe(200);
+    const fresh = response.body;
+    expect(fresh.transactionId).toMatch(/^tx_/);
+    expect(fresh.transactionId).not.toBe(old.transactionId);
+    expect(fresh).toMatchObject({ type: 'swap', parameters: old.parameters, route: { source: 'local-pool', inAmount: '1000000000' } });
+    expect(fresh.lastValidBlockHeight).toBeGreaterThan(old.lastValidBlockHeight);
+    expect(fresh.serializedTransaction).not.toBe(old.serializedTransaction);
+    expect(fresh.summary).toMatch(/^Swap 1 SOL/);
+    const replaced = await app.http.get(`/v1/transactions/${old.transactionId}`).set('Authorization', bearer(key));
+    expect(replaced.body).toMatchObject({ status: 'replaced', replacedBy: fresh.transactionId });
+
+    const landed = await submit(fresh.transactionId, signed(fresh.serializedTransaction, owner));
+    expect(landed.body).toMatchObject({ status: 'confirmed', error: null });
+    const after = await balances(owner.publicKey.toBase58());
+    for (const change of fresh.preview.balanceChanges) {
+      expect((after.get(change.mint) ?? 0n) - (before.get(change.mint) ?? 0n)).toBe(BigInt(change.change));
+    }
+
+    const again = await submit(old.transactionId, signed(old.serializedTransaction, owner));
+    expect([again.status, again.body.error.code, again.body.error.details.replacedBy]).toEqual([409, 'transaction_expired', fresh.transactionId]);
+    const twice = await refresh(old.transactionId);
+    expect([twice.status, twice.body.error.code, twice.body.error.details.status]).toEqual([409, 'transaction_not_refreshable', 'replaced']);
+    const confirmed = await refresh(fresh.transactionId);
+    expect([confirmed.status, confirmed.body.error.code, confirmed.body.error.details.status]).toEqual([409, 'transaction_not_refreshable', 'confirmed']);
+    expect((await refresh('tx_0000000000000000')).body.error.code).toBe('transaction_not_found');
+  });
+
+  it('over GraphQL (refreshTransaction), for a transfer; a refresh the balance no longer covers is 422', async () => {
+    const { owner, sessionId } = await walletWith({ SOL: '1', USDC: '30' });
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const first = (await say(sessionId, `send 20 USDC to ${recipient}`)).body.transaction;
+    const second = (await say(sessionId, `send 20 USDC to ${recipient}`)).body.transaction;
+    const graphql = (query: string, variables: Record<string, unknown>) =>
+      app.http.post('/graphql').set('Authorization', bearer(key)).send({ query, variables });
+    const response = await graphql(
+      `mutation ($id: ID!) { refreshTransaction(transactionId: $id) { transactionId type summary expiresAt serializedTransaction
+         preview { simulated feeLamports balanceChanges { mint change } } } }`,
+      { id: first.transactionId },
+    );
+    expect(response.body.errors).toBeUndefined();
+    const fresh = response.body.data.refreshTransaction;
+    expect(fresh).toMatchObject({ type: 'transfer', summary: expect.stringMatching(/^Send 20 USDC/), preview: { simulated: true } });
+    expect(fresh.preview.balanceChanges).toContainEqual({ mint: USDC, change: '-20000000' });
+    expect((await submit(fresh.transactionId, signed(fresh.serializedTransaction, owner))).body.status).toBe('confirmed');
+    const broke = await refresh(second.transactionId);
+    expect(broke.status).toBe(422);
+    expect(broke.body.error).toMatchObject({ code: 'parsing_error', details: { reason: expect.stringMatching(/holds 10 USDC/) } });
+    expect((await app.http.get(`/v1/transactions/${second.transactionId}`).set('Authorization', bearer(key))).body.status).toBe('built');
+  });
+});

@@ -109,13 +109,14 @@ describe('a built transfer', () => {
     expect(await usdcOf(thief.toBase58())).toBe('0');
   });
 
-  it('with its blockhash expired → expired, and nothing sent', async () => {
+  it('with its blockhash expired → 409 transaction_expired (refresh it), the record expired, and nothing sent', async () => {
     const recipient = Keypair.generate().publicKey.toBase58();
     const built = await say(`send 1 USDC to ${recipient}`);
     app.service.deps.ledgers.mainnet!.advance(200);
     const response = await submit(built.transactionId, signed(built.serializedTransaction));
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: 'expired', signature: null, error: expect.stringMatching(/expired/) });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatchObject({ code: 'transaction_expired', message: expect.stringMatching(/refresh/) });
+    expect((await get(built.transactionId)).body).toMatchObject({ status: 'expired', signature: null, error: expect.stringMatching(/expired/) });
     expect(await usdcOf(recipient)).toBe('0');
   });
 
