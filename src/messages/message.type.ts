@@ -1,6 +1,6 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { Intent, IntentAction, QuerySubject, TransactionDetails } from '../agent/intent';
+import type { Intent, IntentAction, QuerySubject } from '../agent/intent';
+import { TransactionDetailsType } from '../transactions/transaction-details.type';
 import { ConnectionType } from '../shared/connection.type';
 import type { MessageRole, MessageView } from './message.entity';
 
@@ -41,79 +41,6 @@ export class IntentType {
 
   static of(intent: Intent): IntentType {
     return Object.assign(new IntentType(), intent);
-  }
-}
-
-@ObjectType('BalanceChange', { description: "A change of one token's balance in the session wallet. Amounts are integer strings in base units." })
-export class BalanceChangeType {
-  @Field(() => String)
-  mint!: string;
-
-  @Field(() => String)
-  symbol!: string;
-
-  @Field(() => Int)
-  decimals!: number;
-
-  @Field(() => String, { description: 'The balance now, as the portfolio shows it.' })
-  before!: string;
-
-  @Field(() => String, { description: 'The balance once the transaction lands.' })
-  after!: string;
-
-  @Field(() => String, { description: 'Signed: after − before. For SOL it includes the network fee and any rent the wallet pays.' })
-  change!: string;
-}
-
-@ObjectType('TransactionPreview', { description: 'What the transaction does to the session wallet, from simulating it unsigned on the chain.' })
-export class TransactionPreviewType {
-  @Field(() => Boolean, { description: 'True: the figures come from a simulation of this very transaction.' })
-  simulated!: boolean;
-
-  @Field(() => [BalanceChangeType], { description: "The wallet's tokens whose balance changes; SOL includes the fee." })
-  balanceChanges!: BalanceChangeType[];
-
-  @Field(() => String, { description: 'The network fee in lamports (integer string), base and priority.' })
-  feeLamports!: string;
-
-  @Field(() => Int, { description: 'Compute units the simulation used.' })
-  computeUnits!: number;
-
-  @Field(() => [String], { description: 'Things to know before signing (accounts created and their rent, the local pool, little SOL left).' })
-  warnings!: string[];
-}
-
-@ObjectType('TransactionDetails', { description: 'A transaction built for the wallet to sign. Parley never signs.' })
-export class TransactionDetailsType {
-  @Field(() => ID, { nullable: true, description: 'The stored record: GET /v1/transactions/{id}; submit it signed with POST /v1/transactions/{id}/submit.' })
-  transactionId?: string;
-
-  @Field(() => String, { description: '`swap` or `transfer`.' })
-  type!: string;
-
-  @Field(() => GraphQLJSONObject)
-  parameters!: Record<string, unknown>;
-
-  @Field(() => GraphQLJSONObject, { nullable: true })
-  route?: Record<string, unknown>;
-
-  @Field(() => String, { nullable: true, description: 'Base64 of the unsigned transaction.' })
-  serializedTransaction?: string;
-
-  @Field(() => Float, { nullable: true })
-  lastValidBlockHeight?: number;
-
-  @Field(() => TransactionPreviewType, { nullable: true, description: 'The balance changes, fee and compute units from simulating the transaction; absent for a quote-only swap.' })
-  preview?: TransactionPreviewType;
-
-  @Field(() => String, { nullable: true, description: 'One line to confirm before signing: action, amounts in human and base units, the bound after slippage, fee, wallet, network.' })
-  summary?: string;
-
-  @Field(() => Date, { nullable: true, description: 'After this time, refresh the transaction (POST /v1/transactions/{id}/refresh) instead of signing it.' })
-  expiresAt?: Date;
-
-  static of(details: TransactionDetails): TransactionDetailsType {
-    return Object.assign(new TransactionDetailsType(), details, details.expiresAt ? { expiresAt: new Date(details.expiresAt) } : {});
   }
 }
 

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../app/context';
 import { principalOf } from '../auth/auth-checker';
-import { TransactionDetailsType } from '../messages/message.type';
+import { TransactionDetailsType } from './transaction-details.type';
 import { TransactionType } from './transaction.type';
 
 @Resolver()
