@@ -184,14 +184,16 @@ export class CommandAgent implements Agent {
     const inAmount = BigInt(route.inAmount);
     const outAmount = BigInt(route.outAmount);
     const threshold = BigInt(route.otherAmountThreshold);
+    // The route's own mode: Jupiter answers an exact-out command with an ExactIn route (its least output).
     const bound =
-      swapMode === 'ExactIn'
+      route.swapMode === 'ExactIn'
         ? `at least ${formatUnits(threshold, output.decimals)} ${output.symbol}`
         : `at most ${formatUnits(threshold, input.decimals)} ${input.symbol}`;
     const summary =
       (swapMode === 'ExactIn'
         ? `Swap ${formatUnits(inAmount, input.decimals)} ${input.symbol} (${inAmount} base units) for about ${formatUnits(outAmount, output.decimals)} ${output.symbol} (${outAmount} base units)`
-        : `Buy ${formatUnits(outAmount, output.decimals)} ${output.symbol} (${outAmount} base units) for about ${formatUnits(inAmount, input.decimals)} ${input.symbol} (${inAmount} base units)`) +
+        : `Buy ${formatUnits(amount, output.decimals)} ${output.symbol} (${amount} base units) for about ${formatUnits(inAmount, input.decimals)} ${input.symbol} (${inAmount} base units)` +
+          (outAmount !== amount ? `, about ${formatUnits(outAmount, output.decimals)} ${output.symbol} expected` : '')) +
       `, ${bound} with ${slippageBps / 100}% slippage · price impact ${route.priceImpact}%${built ? feeText(built.preview) : ''} · ` +
       `via ${SOURCE_NAMES[route.source]} · wallet ${market.wallet} · ${market.networkName}.`;
     const transaction: TransactionDetails = {
@@ -207,7 +209,7 @@ export class CommandAgent implements Agent {
     const reply =
       swapMode === 'ExactIn'
         ? `Swap ${inText} ${input.symbol} for about ${outText} ${output.symbol} (price impact ${route.priceImpact}%, max slippage ${slippageBps / 100}%). ${sign}`
-        : `Buy ${formatUnits(outAmount, output.decimals)} ${output.symbol} for about ${roundedUnits(inAmount, input.decimals)} ${input.symbol} (price impact ${route.priceImpact}%, max slippage ${slippageBps / 100}%). ${sign}`;
+        : `Buy ${formatUnits(amount, output.decimals)} ${output.symbol} for about ${roundedUnits(inAmount, input.decimals)} ${input.symbol} (price impact ${route.priceImpact}%, max slippage ${slippageBps / 100}%). ${sign}`;
     const inPrice = await market.price(input.mint);
     const valueCents = inPrice ? usdCents(inAmount, input.decimals, inPrice.price) : null;
     return { ok: true, intent, reply, transaction, valueCents };

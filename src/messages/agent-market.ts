@@ -108,7 +108,9 @@ export class WalletMarket implements AgentMarket {
       { mint: output.mint, info: outInfo },
     ]);
     if (quote.serializedTransaction) {
-      const built = await this.finish(quote.serializedTransaction, quote.lastValidBlockHeight ?? 0, tokens);
+      // Jupiter's order names its transaction's last valid block height where it knows it; else it is the current one's.
+      const lastValid = quote.lastValidBlockHeight ?? (await this.chain.latestBlockhash()).lastValidBlockHeight;
+      const built = await this.finish(quote.serializedTransaction, lastValid, tokens);
       return { route: quote.route, built };
     }
     if (!this.local) return { route: quote.route, built: null };

@@ -16,6 +16,8 @@ export interface Quote {
   /** The unsigned swap transaction (base64), when the provider builds one. */
   serializedTransaction?: string;
   lastValidBlockHeight?: number;
+  /** Jupiter's order id (Swap API v2), for its /execute. */
+  requestId?: string;
 }
 
 /**

@@ -18,7 +18,7 @@ beforeAll(async () => {
   jupiter.market.set(SOL, { usdPrice: 147.48, priceChange24h: 1.29, mcap: 76_000_000_000, buyVolume: 1_500_000_000, sellVolume: 1_400_000_000 });
   jupiter.market.set(USDC, { usdPrice: 0.9999, priceChange24h: -0.003, mcap: 60_000_000_000, buyVolume: 2_000_000_000, sellVolume: 2_100_000_000 });
   jupiter.market.set(JUP, { usdPrice: 0.1424, priceChange24h: 3.5, mcap: 461_995_714.68, buyVolume: 10_000_000, sellVolume: 9_000_000 });
-  app = await startTestApp({ clock, env: { PRICE_PROVIDER: 'jupiter', JUPITER_API_URL: jupiter.url } });
+  app = await startTestApp({ clock, env: { PRICE_PROVIDER: 'jupiter', JUPITER_API_URL: jupiter.url, JUPITER_API_KEY: 'test-jupiter-key' } });
   key = await app.createKey(['read:prices']);
 });
 afterAll(async () => {
