@@ -260,9 +260,12 @@ const SOURCE_NAMES: Record<Route['source'], string> = {
   jupiter: 'Jupiter',
 };
 
-/** " · network fee 0.0000053 SOL" from a preview. */
+/** " · network fee 0.0000053 SOL", and any Token-2022 transfer fee, from a preview. */
 function feeText(preview: TransactionPreview): string {
-  return ` · network fee ${formatUnits(BigInt(preview.feeLamports), 9)} SOL`;
+  const withheld = (preview.transferFees ?? []).map(
+    (fee) => ` · transfer fee ${formatUnits(BigInt(fee.amount), fee.decimals)} ${fee.symbol} withheld from what ${fee.payee} receive${fee.payee === 'you' ? '' : 's'}`,
+  );
+  return `${withheld.join('')} · network fee ${formatUnits(BigInt(preview.feeLamports), 9)} SOL`;
 }
 
 function intentOf(command: Command, confidence: number): Intent {

@@ -1,4 +1,4 @@
-import { unpackMint, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { getTransferFeeConfig, unpackMint, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, type TransferFeeConfig } from '@solana/spl-token';
 import { Connection, PublicKey, SolanaJSONRPCError, VersionedTransaction, type SignatureStatus, type VersionedMessage } from '@solana/web3.js';
 import { DomainError } from '../shared/errors';
 import type { Network, TokenProgram } from '../tokens/token-registry';
@@ -15,6 +15,8 @@ export interface TokenHolding {
 export interface MintInfo {
   decimals: number;
   program: TokenProgram;
+  /** Token-2022 mints with the transfer-fee extension: its configuration (older and newer fee). */
+  transferFee?: TransferFeeConfig;
 }
 
 /** An account's owner, lamports and data, as read or as a simulation left it. */
@@ -108,7 +110,14 @@ export class ChainGateway {
         ? 'token'
         : null;
     if (!program) return null;
-    return { decimals: unpackMint(key, account, account.owner).decimals, program };
+    const unpacked = unpackMint(key, account, account.owner);
+    const transferFee = program === 'token-2022' ? getTransferFeeConfig(unpacked) : null;
+    return { decimals: unpacked.decimals, program, ...(transferFee && { transferFee }) };
+  }
+
+  /** The current epoch (https://solana.com/docs/rpc/http/getepochinfo): transfer fees change by epoch. */
+  async epoch(): Promise<bigint> {
+    return BigInt((await this.call('getEpochInfo', () => this.connection.getEpochInfo())).epoch);
   }
 
   latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }> {

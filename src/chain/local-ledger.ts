@@ -50,7 +50,7 @@ export function poolReserve(decimals: number): bigint {
  * ledger's counterparty, not a market: it pays whatever the estimate says, and its reserves
  * do not move the price.
  *
- * Methods: getAccountInfo (base64), getMultipleAccounts (base64), getBalance,
+ * Methods: getAccountInfo (base64), getMultipleAccounts (base64), getBalance, getEpochInfo,
  * getTokenAccountsByOwner (jsonParsed), getLatestBlockhash, getBlockHeight, getSlot,
  * getMinimumBalanceForRentExemption, getFeeForMessage, simulateTransaction (sigVerify,
  * replaceRecentBlockhash, accounts), sendTransaction, getSignatureStatuses, getHealth,
@@ -232,6 +232,10 @@ export class LocalLedger {
         return Number(this.svm.getClock().slot);
       case 'getBlockHeight':
         return this.blockHeight;
+      case 'getEpochInfo': {
+        const clock = this.svm.getClock();
+        return { absoluteSlot: Number(clock.slot), blockHeight: this.blockHeight, epoch: Number(clock.epoch), slotIndex: 0, slotsInEpoch: 432_000, transactionCount: this.statuses.size };
+      }
       case 'getMinimumBalanceForRentExemption':
         return Number(this.svm.minimumBalanceForRentExemption(BigInt(params[0] as number)));
       case 'getBalance':

@@ -1,7 +1,9 @@
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
+  calculateEpochFee,
   createAssociatedTokenAccountIdempotentInstruction,
   createTransferCheckedInstruction,
+  createTransferCheckedWithFeeInstruction,
   getAssociatedTokenAddressSync,
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
@@ -19,6 +21,40 @@ export interface UnsignedTransaction {
   serializedTransaction: string;
   blockhash: string;
   lastValidBlockHeight: number;
+  /** Token-2022 transfer fees the transaction's token transfers pay (withheld from what the recipient gets). */
+  transferFees: TransferFee[];
+}
+
+export interface TransferFee {
+  mint: string;
+  /** Base units withheld by the mint. */
+  amount: bigint;
+  /** Who receives the transfer: "the recipient", "you", "the local pool". */
+  payee: string;
+}
+
+/**
+ * A token transfer between token accounts: `transferChecked`, or for a Token-2022 mint with
+ * the transfer-fee extension `transferCheckedWithFee` with the fee of the current epoch
+ * (the program refuses the transfer if the fee stated differs from the mint's). The fee is
+ * withheld from what the destination receives.
+ * https://spl.solana.com/token-2022/extensions#transfer-fees
+ */
+export function tokenTransfer(
+  source: PublicKey,
+  mint: PublicKey,
+  destination: PublicKey,
+  owner: PublicKey,
+  amount: bigint,
+  info: MintInfo,
+  epoch: bigint,
+): { instruction: TransactionInstruction; fee: bigint } {
+  const programId = info.program === 'token-2022' ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
+  if (!info.transferFee) {
+    return { instruction: createTransferCheckedInstruction(source, mint, destination, owner, amount, info.decimals, [], programId), fee: 0n };
+  }
+  const fee = calculateEpochFee(info.transferFee, epoch, amount);
+  return { instruction: createTransferCheckedWithFeeInstruction(source, mint, destination, owner, amount, info.decimals, fee, [], programId), fee };
 }
 
 export interface TransferRequest {
@@ -43,7 +79,7 @@ export async function buildBudgeted(
   chain: ChainGateway,
   feePayer: PublicKey,
   instructions: TransactionInstruction[],
-  options: { cosigners?: Keypair[]; tokens?: PreviewToken[]; priorityFee?: number } = {},
+  options: { cosigners?: Keypair[]; tokens?: PreviewToken[]; priorityFee?: number; transferFees?: TransferFee[] } = {},
 ): Promise<UnsignedTransaction> {
   const { blockhash, lastValidBlockHeight } = await chain.latestBlockhash();
   const assemble = (units: number) => {
@@ -64,7 +100,12 @@ export async function buildBudgeted(
     throw new SimulationRefusal(explainFailure(measured.err, measured.logs, probe.compileMessage(), options.tokens ?? []), measured);
   }
   const units = Math.min(MAX_COMPUTE_UNITS, Math.ceil(measured.unitsConsumed * 1.2) + 3_000);
-  return { serializedTransaction: Buffer.from(wire(assemble(units))).toString('base64'), blockhash, lastValidBlockHeight };
+  return {
+    serializedTransaction: Buffer.from(wire(assemble(units))).toString('base64'),
+    blockhash,
+    lastValidBlockHeight,
+    transferFees: options.transferFees ?? [],
+  };
 }
 
 /**
@@ -82,6 +123,7 @@ export async function buildTransfer(
   const from = new PublicKey(request.from);
   const to = new PublicKey(request.to);
   const instructions: TransactionInstruction[] = [];
+  const transferFees: TransferFee[] = [];
   if (request.mint === SOL_MINT) {
     instructions.push(SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: request.amount }));
   } else {
@@ -90,10 +132,9 @@ export async function buildTransfer(
     const programId = mintInfo.program === 'token-2022' ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
     const source = getAssociatedTokenAddressSync(mint, from, true, programId, ASSOCIATED_TOKEN_PROGRAM_ID);
     const destination = getAssociatedTokenAddressSync(mint, to, true, programId, ASSOCIATED_TOKEN_PROGRAM_ID);
-    instructions.push(
-      createAssociatedTokenAccountIdempotentInstruction(from, destination, to, mint, programId, ASSOCIATED_TOKEN_PROGRAM_ID),
-      createTransferCheckedInstruction(source, mint, destination, from, request.amount, mintInfo.decimals, [], programId),
-    );
+    const { instruction, fee } = tokenTransfer(source, mint, destination, from, request.amount, mintInfo, mintInfo.transferFee ? await chain.epoch() : 0n);
+    instructions.push(createAssociatedTokenAccountIdempotentInstruction(from, destination, to, mint, programId, ASSOCIATED_TOKEN_PROGRAM_ID), instruction);
+    if (fee > 0n) transferFees.push({ mint: request.mint, amount: fee, payee: 'the recipient' });
   }
-  return buildBudgeted(chain, from, instructions, options);
+  return buildBudgeted(chain, from, instructions, { ...options, transferFees });
 }

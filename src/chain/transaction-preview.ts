@@ -24,6 +24,8 @@ export interface TransactionPreview {
   balanceChanges: BalanceChange[];
   feeLamports: string;
   computeUnits: number;
+  /** Token-2022 transfer fees withheld from the transfers (integer strings); empty for most tokens. */
+  transferFees: Array<{ mint: string; symbol: string; decimals: number; amount: string; payee: string }>;
   warnings: string[];
 }
 
@@ -46,6 +48,8 @@ export interface PreviewRequest {
   creates?: Array<{ address: string; label: string }>;
   /** Warnings known before simulating (such as the local pool's), listed first. */
   warnings?: string[];
+  /** Token-2022 transfer fees the transaction pays (from the builder). */
+  transferFees?: Array<{ mint: string; amount: bigint; payee: string }>;
 }
 
 /**
@@ -110,6 +114,13 @@ export async function previewTransaction(chain: ChainGateway, request: PreviewRe
     const at = 2 + tokenAccounts.length + i;
     if (!before[at] && after[at]) warnings.push(`Creates ${label}, paid by your wallet: ${rent(after[at])} SOL of rent, counted in the SOL change.`);
   });
+  const transferFees = (request.transferFees ?? []).map(({ mint, amount, payee }) => {
+    const token = request.tokens.find((candidate) => candidate.mint === mint);
+    const symbol = token?.symbol ?? mint;
+    const decimals = token?.decimals ?? 0;
+    warnings.push(`${symbol} charges a transfer fee: ${formatUnits(amount, decimals)} ${symbol} is withheld by the mint from what ${payee} receive${payee === 'you' ? '' : 's'}.`);
+    return { mint, symbol, decimals, amount: amount.toString(), payee };
+  });
   const solAfter = (request.holdings.get(SOL_MINT) ?? 0n) + solChange;
   if (solAfter < 10_000_000n) {
     warnings.push(`Leaves ${formatUnits(solAfter, 9)} SOL in the wallet: too little to pay the fees of many more transactions.`);
@@ -119,6 +130,7 @@ export async function previewTransaction(chain: ChainGateway, request: PreviewRe
     balanceChanges: changes,
     feeLamports: (fee ?? 0n).toString(),
     computeUnits: simulation.unitsConsumed,
+    transferFees,
     warnings,
   };
 }

@@ -4,7 +4,7 @@ import type { TokenRef } from '../agent/parser';
 import type { ChainGateway, MintInfo } from '../chain/chain-gateway';
 import { buildPoolSwap } from '../chain/pool-swap';
 import { buildTransfer } from '../chain/transaction-builder';
-import { associated, previewTransaction, type PreviewToken } from '../chain/transaction-preview';
+import { associated, previewTransaction, type PreviewRequest, type PreviewToken } from '../chain/transaction-preview';
 import type { Route } from '../quotes/estimate-quoter';
 import type { Quote, QuoteProvider } from '../quotes/quote-provider';
 import type { Clock } from '../shared/clock';
@@ -98,7 +98,7 @@ export class WalletMarket implements AgentMarket {
       address: associated(token.mint, new PublicKey(recipient), token.program),
       label: `the recipient's ${token.symbol} token account`,
     }));
-    return this.finish(built.serializedTransaction, built.lastValidBlockHeight, tokens, { creates });
+    return this.finish(built.serializedTransaction, built.lastValidBlockHeight, tokens, { creates, transferFees: built.transferFees });
   }
 
   async settleSwap(input: MarketToken, output: MarketToken, quote: Quote): Promise<{ route: Route; built: BuiltTransaction | null }> {
@@ -131,7 +131,7 @@ export class WalletMarket implements AgentMarket {
     const warnings = [
       "Settled by the embedded ledger's local pool at Parley's offline estimate: a counterparty for trying swaps, not a market.",
     ];
-    return { route, built: await this.finish(built.serializedTransaction, built.lastValidBlockHeight, tokens, { warnings }) };
+    return { route, built: await this.finish(built.serializedTransaction, built.lastValidBlockHeight, tokens, { warnings, transferFees: built.transferFees }) };
   }
 
   /** Simulates the built transaction into its preview, and stamps when it should be refreshed. */
@@ -139,7 +139,7 @@ export class WalletMarket implements AgentMarket {
     serializedTransaction: string,
     lastValidBlockHeight: number,
     tokens: PreviewToken[],
-    extra: { creates?: Array<{ address: string; label: string }>; warnings?: string[] } = {},
+    extra: Pick<PreviewRequest, 'creates' | 'warnings' | 'transferFees'> = {},
   ): Promise<BuiltTransaction> {
     const holdings = new Map((await this.holdings()).map((holding) => [holding.mint, holding.amount]));
     const preview = await previewTransaction(this.chain, {

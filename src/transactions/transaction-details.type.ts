@@ -138,6 +138,24 @@ export class BalanceChangeType {
   change!: string;
 }
 
+@ObjectType('TransferFee', { description: 'A Token-2022 transfer fee, withheld by the mint from what the receiving side gets.' })
+export class TransferFeeType {
+  @Field(() => SolanaAddressScalar)
+  mint!: string;
+
+  @Field(() => String)
+  symbol!: string;
+
+  @Field(() => Int)
+  decimals!: number;
+
+  @Field(() => String, { description: 'Base units withheld (integer string).' })
+  amount!: string;
+
+  @Field(() => String, { description: 'Who receives the transfer the fee is taken from: "the recipient", "you", "the local pool".' })
+  payee!: string;
+}
+
 @ObjectType('TransactionPreview', { description: 'What the transaction does to the session wallet, from simulating it unsigned on the chain.' })
 export class TransactionPreviewType {
   @Field(() => Boolean, { description: 'True: the figures come from a simulation of this very transaction.' })
@@ -151,6 +169,9 @@ export class TransactionPreviewType {
 
   @Field(() => Int, { description: 'Compute units the simulation used.' })
   computeUnits!: number;
+
+  @Field(() => [TransferFeeType], { description: 'Token-2022 transfer fees the transaction pays; empty for most tokens.' })
+  transferFees!: TransferFeeType[];
 
   @Field(() => [String], { description: 'Things to know before signing (accounts created and their rent, the local pool, little SOL left).' })
   warnings!: string[];
@@ -186,6 +207,12 @@ export class TransactionDetailsType {
   expiresAt?: Date;
 
   static of(details: TransactionDetails): TransactionDetailsType {
-    return Object.assign(new TransactionDetailsType(), details, details.expiresAt ? { expiresAt: new Date(details.expiresAt) } : {});
+    return Object.assign(
+      new TransactionDetailsType(),
+      details,
+      details.expiresAt ? { expiresAt: new Date(details.expiresAt) } : {},
+      // Previews stored before transfer fees were reported have none.
+      details.preview ? { preview: { ...details.preview, transferFees: details.preview.transferFees ?? [] } } : {},
+    );
   }
 }

@@ -1,4 +1,14 @@
-import { Keypair, Transaction } from '@solana/web3.js';
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createInitializeMintInstruction,
+  createInitializeTransferFeeConfigInstruction,
+  createMintToInstruction,
+  ExtensionType,
+  getAssociatedTokenAddressSync,
+  getMintLen,
+  TOKEN_2022_PROGRAM_ID,
+} from '@solana/spl-token';
+import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 
 /**
@@ -25,6 +35,7 @@ interface Preview {
   balanceChanges: Array<{ mint: string; symbol: string; decimals: number; before: string; after: string; change: string }>;
   feeLamports: string;
   computeUnits: number;
+  transferFees: Array<{ mint: string; symbol: string; decimals: number; amount: string; payee: string }>;
   warnings: string[];
 }
 
@@ -55,7 +66,7 @@ async function landsAsPreviewed(owner: Keypair, sessionId: string, message: stri
   const wallet = owner.publicKey.toBase58();
   const before = await balances(wallet);
   const response = await say(sessionId, message);
-  expect({ status: response.status, error: response.body.error }).toEqual({ status: 200, error: undefined });
+  if (response.status !== 200) throw new Error(`${response.status} ${JSON.stringify(response.body)}\n${app.rawLogs.filter((line) => line.includes('"level":50')).slice(-1)[0]}`);
   const transaction = response.body.transaction;
   const preview: Preview = transaction.preview;
   expect(preview.simulated).toBe(true);
@@ -224,5 +235,45 @@ describe('refresh', () => {
     expect(broke.status).toBe(422);
     expect(broke.body.error).toMatchObject({ code: 'parsing_error', details: { reason: expect.stringMatching(/holds 10 USDC/) } });
     expect((await app.http.get(`/v1/transactions/${second.transactionId}`).set('Authorization', bearer(key))).body.status).toBe('built');
+  });
+});
+
+describe('a Token-2022 mint with a transfer fee', () => {
+  it('is sent with transferCheckedWithFee; the preview shows the fee, and the recipient gets the amount less it', async () => {
+    const { owner, sessionId } = await walletWith({ SOL: '1' });
+    const authority = Keypair.generate();
+    const mint = Keypair.generate();
+    await app.fund(authority.publicKey.toBase58(), { SOL: '1' });
+    const chain = app.service.deps.chains.mainnet;
+    // 1% fee, at most 5 tokens, on a 6-decimal mint; 1,000 tokens minted to the wallet.
+    const space = getMintLen([ExtensionType.TransferFeeConfig]);
+    const rent = app.service.deps.ledgers.mainnet!.svm.minimumBalanceForRentExemption(BigInt(space));
+    const ata = getAssociatedTokenAddressSync(mint.publicKey, owner.publicKey, false, TOKEN_2022_PROGRAM_ID);
+    const setup = new Transaction().add(
+      SystemProgram.createAccount({ fromPubkey: authority.publicKey, newAccountPubkey: mint.publicKey, lamports: Number(rent), space, programId: TOKEN_2022_PROGRAM_ID }),
+      createInitializeTransferFeeConfigInstruction(mint.publicKey, authority.publicKey, authority.publicKey, 100, 5_000_000n, TOKEN_2022_PROGRAM_ID),
+      createInitializeMintInstruction(mint.publicKey, 6, authority.publicKey, null, TOKEN_2022_PROGRAM_ID),
+      createAssociatedTokenAccountIdempotentInstruction(authority.publicKey, ata, owner.publicKey, mint.publicKey, TOKEN_2022_PROGRAM_ID),
+      createMintToInstruction(mint.publicKey, ata, authority.publicKey, 1_000_000_000n, [], TOKEN_2022_PROGRAM_ID),
+    );
+    setup.feePayer = authority.publicKey;
+    setup.recentBlockhash = (await chain.latestBlockhash()).blockhash;
+    setup.sign(authority, mint);
+    await chain.send(setup.serialize());
+
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const feeMint = mint.publicKey.toBase58();
+    const { preview, changeOf, transaction } = await landsAsPreviewed(owner, sessionId, `send 200 ${feeMint} to ${recipient}`);
+    expect(changeOf(feeMint)).toBe(-200_000_000n);
+    expect(preview.transferFees).toEqual([{ mint: feeMint, symbol: feeMint, decimals: 6, amount: '2000000', payee: 'the recipient' }]);
+    expect(preview.warnings.join(' ')).toMatch(/charges a transfer fee: 2 .* withheld by the mint from what the recipient receives/);
+    const wire = Transaction.from(Buffer.from(transaction.serializedTransaction, 'base64'));
+    const data = wire.instructions.at(-1)!.data;
+    expect([data[0], data[1]]).toEqual([26, 1]); // TransferFeeExtension, TransferCheckedWithFee
+    expect((await balances(recipient)).get(feeMint)).toBe(198_000_000n);
+
+    const capped = await landsAsPreviewed(owner, sessionId, `send 700 ${feeMint} to ${recipient}`);
+    expect(capped.preview.transferFees[0].amount).toBe('5000000');
+    expect((await balances(recipient)).get(feeMint)).toBe(198_000_000n + 695_000_000n);
   });
 });
