@@ -82,10 +82,10 @@ export async function buildBudgeted(
   options: { cosigners?: Keypair[]; tokens?: PreviewToken[]; priorityFee?: number; transferFees?: TransferFee[] } = {},
 ): Promise<UnsignedTransaction> {
   const { blockhash, lastValidBlockHeight } = await chain.latestBlockhash();
-  const assemble = (units: number) => {
+  const assemble = (units: number, microLamports: number) => {
     const tx = new Transaction().add(
       ComputeBudgetProgram.setComputeUnitLimit({ units }),
-      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: options.priorityFee ?? DEFAULT_PRIORITY_FEE_MICRO_LAMPORTS }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports }),
       ...instructions,
     );
     tx.feePayer = feePayer;
@@ -94,14 +94,16 @@ export async function buildBudgeted(
     return tx;
   };
   const wire = (tx: Transaction) => tx.serialize({ requireAllSignatures: false, verifySignatures: false });
-  const probe = assemble(MAX_COMPUTE_UNITS);
+  // Measured without a priority fee, so that the probe's fee (on the largest limit) does not
+  // make a transaction that fits look short of SOL; the final one is simulated again for its preview.
+  const probe = assemble(MAX_COMPUTE_UNITS, 0);
   const measured = await chain.simulate(wire(probe), false);
   if (measured.err) {
     throw new SimulationRefusal(explainFailure(measured.err, measured.logs, probe.compileMessage(), options.tokens ?? []), measured);
   }
   const units = Math.min(MAX_COMPUTE_UNITS, Math.ceil(measured.unitsConsumed * 1.2) + 3_000);
   return {
-    serializedTransaction: Buffer.from(wire(assemble(units))).toString('base64'),
+    serializedTransaction: Buffer.from(wire(assemble(units, options.priorityFee ?? DEFAULT_PRIORITY_FEE_MICRO_LAMPORTS))).toString('base64'),
     blockhash,
     lastValidBlockHeight,
     transferFees: options.transferFees ?? [],

@@ -161,7 +161,7 @@ export function explainFailure(err: unknown, logs: string[], message: VersionedM
     return 'Insufficient funds: the wallet has not enough SOL to pay the network fee.';
   }
   if (lamports) {
-    return `Insufficient funds: the wallet has ${formatUnits(BigInt(lamports[1]), 9)} SOL but this needs ${formatUnits(BigInt(lamports[2]), 9)} SOL, besides the network fee.`;
+    return `Insufficient funds: this moves ${formatUnits(BigInt(lamports[2]), 9)} SOL but the wallet has ${formatUnits(BigInt(lamports[1]), 9)} SOL once the network fee is paid.`;
   }
   if (logs.some((line) => /Error: insufficient funds/i.test(line))) {
     const symbol = failingMintSymbol(err, message, tokens);
