@@ -4,7 +4,7 @@ import { QuoteError, usdToBaseUnits, type Route } from '../quotes/estimate-quote
 import type { Quote } from '../quotes/quote-provider';
 import { SOL_MINT } from '../tokens/token-registry';
 import type { Agent, AgentContext, AgentOutcome } from './agent';
-import type { Intent, SwapParameters, TransactionDetails, TransferParameters } from './intent';
+import type { Confirmation, Intent, SwapParameters, TokenAmount, TransactionDetails, TransferParameters } from './intent';
 import { MIN_CONFIDENCE, parseCommand, type AmountSpec, type Command, type TokenRef } from './parser';
 
 /** Lamports kept back when a share of the SOL balance is spent, to pay fees and rent. */
@@ -40,6 +40,7 @@ export interface AgentMarket {
   symbols: readonly string[];
   /** The wallet and the chain, as the summary names them ("mainnet (Parley's embedded ledger)"). */
   wallet: string;
+  network: 'mainnet' | 'devnet';
   networkName: string;
   /** Decimals read from the mint account; null when there is no such mint. */
   token(ref: TokenRef): Promise<MarketToken | null>;
@@ -150,11 +151,21 @@ export class CommandAgent implements Agent {
     await this.ensureBalance(token, amount, market);
     const built = await market.buildTransfer(token.mint, amount, recipient);
     const amountText = `${formatUnits(amount, token.decimals)} ${token.symbol}`;
+    const withheld = built.preview.transferFees.filter((fee) => fee.mint === token.mint).reduce((sum, fee) => sum + BigInt(fee.amount), 0n);
+    const confirmation: Confirmation = {
+      action: 'transfer',
+      input: tokenAmount(token, amount),
+      output: tokenAmount(token, amount - withheld),
+      recipient,
+      feeLamports: built.preview.feeLamports,
+      ...where(market),
+    };
     const transaction: TransactionDetails = {
       type: 'transfer',
       parameters: { token: token.mint, amount: integer(amount), recipient },
       ...built,
       summary: `Send ${amountText} (${amount} base units) to ${recipient}${feeText(built.preview)} · wallet ${market.wallet} · ${market.networkName}.`,
+      confirmation,
     };
     const reply = `Send ${amountText} to ${short(recipient)}. Review and sign in your wallet.`;
     const price = await market.price(token.mint);
@@ -196,12 +207,24 @@ export class CommandAgent implements Agent {
           (outAmount !== amount ? `, about ${formatUnits(outAmount, output.decimals)} ${output.symbol} expected` : '')) +
       `, ${bound} with ${slippageBps / 100}% slippage · price impact ${route.priceImpact}%${built ? feeText(built.preview) : ''} · ` +
       `via ${SOURCE_NAMES[route.source]} · wallet ${market.wallet} · ${market.networkName}.`;
+    const confirmation: Confirmation = {
+      action: 'swap',
+      input: tokenAmount(input, inAmount),
+      output: tokenAmount(output, outAmount),
+      ...(route.swapMode === 'ExactIn' ? { minimumOutput: tokenAmount(output, threshold) } : { maximumInput: tokenAmount(input, threshold) }),
+      slippageBps,
+      priceImpact: route.priceImpact,
+      source: route.source,
+      ...(built && { feeLamports: built.preview.feeLamports }),
+      ...where(market),
+    };
     const transaction: TransactionDetails = {
       type: 'swap',
       parameters: { inputToken: input.mint, outputToken: output.mint, amount: integer(amount), slippageBps, swapMode },
       route: { ...route },
       ...(built ?? {}),
       summary,
+      confirmation,
     };
     const inText = formatUnits(inAmount, input.decimals);
     const outText = roundedUnits(outAmount, output.decimals);
@@ -253,6 +276,12 @@ export class CommandAgent implements Agent {
     }
   }
 }
+
+function tokenAmount(token: MarketToken, amount: bigint): TokenAmount {
+  return { mint: token.mint, symbol: token.symbol, decimals: token.decimals, amount: amount.toString(), uiAmount: formatUnits(amount, token.decimals) };
+}
+
+const where = (market: AgentMarket) => ({ wallet: market.wallet, network: market.network, networkName: market.networkName });
 
 const SOURCE_NAMES: Record<Route['source'], string> = {
   estimate: "Parley's offline estimate",

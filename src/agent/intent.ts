@@ -35,6 +35,40 @@ export interface TransferParameters {
   recipient: string;
 }
 
+/** An amount of a token in base units (integer string) and in whole tokens (exact decimal text). */
+export interface TokenAmount {
+  mint: string;
+  symbol: string;
+  decimals: number;
+  amount: string;
+  uiAmount: string;
+}
+
+/** The structured fields behind `summary`: what to confirm before signing. */
+export interface Confirmation {
+  action: 'swap' | 'transfer';
+  /** What the wallet spends. */
+  input: TokenAmount;
+  /** Swaps: the output expected; transfers: what the recipient receives (less any transfer fee). */
+  output: TokenAmount;
+  /** Swaps quoted ExactIn: the least output accepted after slippage. */
+  minimumOutput?: TokenAmount;
+  /** Swaps quoted ExactOut: the most input spent after slippage. */
+  maximumInput?: TokenAmount;
+  slippageBps?: number;
+  /** Percent. */
+  priceImpact?: number;
+  /** Swaps: `local-pool`, `estimate` or `jupiter`. */
+  source?: string;
+  recipient?: string;
+  /** Network fee in lamports; absent for a quote-only swap. */
+  feeLamports?: string;
+  wallet: string;
+  network: 'mainnet' | 'devnet';
+  /** The network in words ("Solana mainnet (Parley's embedded ledger)"). */
+  networkName: string;
+}
+
 /** A transaction the agent built for the wallet to sign. Never signed by Parley. */
 export interface TransactionDetails {
   /** The stored record (GET /v1/transactions/{id}, submission). */
@@ -49,6 +83,8 @@ export interface TransactionDetails {
   preview?: TransactionPreview;
   /** One line to confirm before signing. */
   summary?: string;
+  /** The fields the summary is made of. */
+  confirmation?: Confirmation;
   /** ISO time after which the client should refresh instead of signing. */
   expiresAt?: string;
 }

@@ -37,7 +37,7 @@ export class WalletMarket implements AgentMarket {
 
   constructor(
     private readonly registry: TokenRegistry,
-    private readonly network: Network,
+    readonly network: Network,
     private readonly chain: ChainGateway,
     private readonly portfolio: PortfolioService,
     private readonly prices: PriceLoader,

@@ -177,6 +177,66 @@ export class TransactionPreviewType {
   warnings!: string[];
 }
 
+@ObjectType('TokenAmount', { description: 'An amount of a token: base units (integer string) and whole tokens (exact decimal text).' })
+export class TokenAmountType {
+  @Field(() => SolanaAddressScalar)
+  mint!: string;
+
+  @Field(() => String)
+  symbol!: string;
+
+  @Field(() => Int)
+  decimals!: number;
+
+  @Field(() => String, { description: 'Base units, an integer string.' })
+  amount!: string;
+
+  @Field(() => String, { description: 'Whole tokens, exact decimal text ("1.5").' })
+  uiAmount!: string;
+}
+
+@ObjectType('Confirmation', { description: 'The fields behind `summary`: what the wallet owner confirms before signing.' })
+export class ConfirmationType {
+  @Field(() => String, { description: '`swap` or `transfer`.' })
+  action!: string;
+
+  @Field(() => TokenAmountType, { description: 'What the wallet spends.' })
+  input!: TokenAmountType;
+
+  @Field(() => TokenAmountType, { description: 'Swaps: the output expected; transfers: what the recipient receives, less any transfer fee.' })
+  output!: TokenAmountType;
+
+  @Field(() => TokenAmountType, { nullable: true, description: 'Swaps quoted ExactIn: the least output accepted after slippage.' })
+  minimumOutput?: TokenAmountType;
+
+  @Field(() => TokenAmountType, { nullable: true, description: 'Swaps quoted ExactOut: the most input spent after slippage.' })
+  maximumInput?: TokenAmountType;
+
+  @Field(() => Int, { nullable: true })
+  slippageBps?: number;
+
+  @Field(() => Float, { nullable: true, description: 'Percent.' })
+  priceImpact?: number;
+
+  @Field(() => String, { nullable: true, description: 'Swaps: `local-pool`, `estimate` or `jupiter`.' })
+  source?: string;
+
+  @Field(() => SolanaAddressScalar, { nullable: true, description: 'Transfers: who receives it.' })
+  recipient?: string;
+
+  @Field(() => String, { nullable: true, description: 'The network fee in lamports; absent for a quote-only swap.' })
+  feeLamports?: string;
+
+  @Field(() => SolanaAddressScalar, { description: 'The session wallet, which signs and pays the fee.' })
+  wallet!: string;
+
+  @Field(() => String, { description: '`mainnet` or `devnet`.' })
+  network!: string;
+
+  @Field(() => String, { description: 'The network in words.' })
+  networkName!: string;
+}
+
 @ObjectType('TransactionDetails', { description: 'A transaction built for the wallet to sign. Parley never signs.' })
 export class TransactionDetailsType {
   @Field(() => ID, { nullable: true, description: 'The stored record: GET /v1/transactions/{id}; submit it signed with POST /v1/transactions/{id}/submit.' })
@@ -202,6 +262,9 @@ export class TransactionDetailsType {
 
   @Field(() => String, { nullable: true, description: 'One line to confirm before signing: action, amounts in human and base units, the bound after slippage, fee, wallet, network.' })
   summary?: string;
+
+  @Field(() => ConfirmationType, { nullable: true, description: 'The fields the summary is made of.' })
+  confirmation?: ConfirmationType;
 
   @Field(() => Date, { nullable: true, description: 'After this time, refresh the transaction (POST /v1/transactions/{id}/refresh) instead of signing it.' })
   expiresAt?: Date;

@@ -105,6 +105,19 @@ describe('swaps settled by the local pool', () => {
     expect(transaction.summary).toMatch(/^Swap 1\.5 SOL \(1500000000 base units\) for about [\d.]+ USDC \(\d+ base units\), at least [\d.]+ USDC with 0\.5% slippage/);
     expect(transaction.summary).toContain(owner.publicKey.toBase58());
     expect(transaction.summary).toMatch(/mainnet/);
+    expect(transaction.confirmation).toEqual({
+      action: 'swap',
+      input: { mint: SOL, symbol: 'SOL', decimals: 9, amount: '1500000000', uiAmount: '1.5' },
+      output: expect.objectContaining({ mint: USDC, symbol: 'USDC', decimals: 6, amount: transaction.route.outAmount }),
+      minimumOutput: expect.objectContaining({ mint: USDC, amount: transaction.route.otherAmountThreshold }),
+      slippageBps: 50,
+      priceImpact: transaction.route.priceImpact,
+      source: 'local-pool',
+      feeLamports: preview.feeLamports,
+      wallet: owner.publicKey.toBase58(),
+      network: 'mainnet',
+      networkName: "Solana mainnet (Parley's embedded ledger)",
+    });
   });
 
   it('USDC → SOL (SPL → native SOL): SOL rises by the output less the fee', async () => {
@@ -129,6 +142,12 @@ describe('swaps settled by the local pool', () => {
     expect(changeOf(USDC)).toBe(20_000_000n);
     expect(changeOf(SOL)).toBe(-BigInt(transaction.route.inAmount) - BigInt(preview.feeLamports));
     expect(transaction.summary).toMatch(/^Buy 20 USDC .* at most [\d.]+ SOL/);
+    expect(transaction.confirmation).toMatchObject({
+      input: { symbol: 'SOL', amount: transaction.route.inAmount },
+      output: { symbol: 'USDC', amount: '20000000', uiAmount: '20' },
+      maximumInput: { symbol: 'SOL', amount: transaction.route.otherAmountThreshold },
+    });
+    expect(transaction.confirmation.minimumOutput).toBeUndefined();
   });
 
   it('a swap larger than the wallet holds → 422 parsing_error, and no transaction', async () => {
@@ -271,6 +290,13 @@ describe('a Token-2022 mint with a transfer fee', () => {
     const data = wire.instructions.at(-1)!.data;
     expect([data[0], data[1]]).toEqual([26, 1]); // TransferFeeExtension, TransferCheckedWithFee
     expect((await balances(recipient)).get(feeMint)).toBe(198_000_000n);
+    expect(transaction.confirmation).toMatchObject({
+      action: 'transfer',
+      input: { mint: feeMint, amount: '200000000', uiAmount: '200' },
+      output: { mint: feeMint, amount: '198000000', uiAmount: '198' },
+      recipient,
+    });
+    expect(transaction.summary).toMatch(/transfer fee 2 \S+ withheld from what the recipient receives/);
 
     const capped = await landsAsPreviewed(owner, sessionId, `send 700 ${feeMint} to ${recipient}`);
     expect(capped.preview.transferFees[0].amount).toBe('5000000');
