@@ -28,6 +28,8 @@ export interface BuiltTransaction {
   preview: TransactionPreview;
   /** ISO time. */
   expiresAt: string;
+  /** Jupiter's order id, when Jupiter lands it (POST /swap/v2/execute). */
+  jupiterRequestId?: string;
 }
 
 /**

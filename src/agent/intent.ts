@@ -87,4 +87,6 @@ export interface TransactionDetails {
   confirmation?: Confirmation;
   /** ISO time after which the client should refresh instead of signing. */
   expiresAt?: string;
+  /** Jupiter's order id: the signed transaction is landed through its /execute. Kept with the record, not shown. */
+  jupiterRequestId?: string;
 }

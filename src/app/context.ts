@@ -143,7 +143,7 @@ class RequestContext implements Context {
   }
 
   get transactions() {
-    return this.once('transactions', () => new TransactionService(this.em, this.deps.clock, this.deps.chains, (record) => this.rebuild(record)));
+    return this.once('transactions', () => new TransactionService(this.em, this.deps.clock, this.deps.chains, (record) => this.rebuild(record), this.deps.quoteProvider));
   }
 
   /** A stored transaction built again by the agent for its session's wallet (refresh). */

@@ -111,7 +111,7 @@ export class WalletMarket implements AgentMarket {
       // Jupiter's order names its transaction's last valid block height where it knows it; else it is the current one's.
       const lastValid = quote.lastValidBlockHeight ?? (await this.chain.latestBlockhash()).lastValidBlockHeight;
       const built = await this.finish(quote.serializedTransaction, lastValid, tokens);
-      return { route: quote.route, built };
+      return { route: quote.route, built: { ...built, ...(quote.requestId && { jupiterRequestId: quote.requestId }) } };
     }
     if (!this.local) return { route: quote.route, built: null };
     const pool = this.local.pool.publicKey.toBase58();

@@ -1,7 +1,7 @@
 import { DomainError } from '../shared/errors';
 import { jupiterFetch, type JupiterEndpoint } from '../shared/jupiter-http';
 import { QuoteError, scaledPrice, type Route, type SwapInfo } from './estimate-quoter';
-import type { Quote, QuoteProvider, QuoteRequest } from './quote-provider';
+import type { Execution, Quote, QuoteProvider, QuoteRequest } from './quote-provider';
 
 /**
  * Swap API v2 order (https://dev.jup.ag/docs/swap/order-and-execute, GET /swap/v2/order): the
@@ -44,6 +44,9 @@ const EXACT_OUT_MARGIN_BPS = 100n;
  * falls short, the input is scaled up by the shortfall and asked once more, and a second
  * shortfall is a 422. The route answered is Jupiter's (swapMode ExactIn, its least output).
  *
+ * The wallet-signed transaction is landed through `POST /swap/v2/execute` with the order's
+ * `requestId` (see `execute`), as Jupiter asks of /order transactions.
+ *
  * "No route" answers become 422 with Jupiter's reason; an unreachable API, 429 or 5xx, 503.
  */
 export class JupiterQuoteProvider implements QuoteProvider {
@@ -65,6 +68,23 @@ export class JupiterQuoteProvider implements QuoteProvider {
       );
     }
     return this.quoteOf(order);
+  }
+
+  /**
+   * Lands a signed order through POST /swap/v2/execute (https://dev.jup.ag/docs/swap/order-and-execute):
+   * Jupiter adds what it still has to (an RFQ maker's signature), sends and confirms it, and
+   * answers `status` Success or Failed with the signature and its error.
+   */
+  async execute(signedTransaction: string, requestId: string): Promise<Execution> {
+    const result = await this.call<{ status: 'Success' | 'Failed'; signature?: string; code?: number; error?: string }>('/swap/v2/execute', {
+      signedTransaction,
+      requestId,
+    });
+    return {
+      status: result.status === 'Success' ? 'Success' : 'Failed',
+      signature: result.signature ?? null,
+      error: result.status === 'Success' ? null : (result.error ?? `Jupiter could not land it (code ${result.code ?? 'unknown'})`),
+    };
   }
 
   /** Input base units that should yield `wanted` output base units after slippage, from the two prices. */

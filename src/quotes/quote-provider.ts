@@ -27,4 +27,16 @@ export interface Quote {
  */
 export interface QuoteProvider {
   quote(request: QuoteRequest): Promise<Quote>;
+  /**
+   * Lands a wallet-signed transaction of this provider's (one with a `requestId`) the provider's
+   * own way: Jupiter's POST /swap/v2/execute. Absent for providers whose transactions go to the RPC node.
+   */
+  execute?(signedTransaction: string, requestId: string): Promise<Execution>;
+}
+
+/** What the provider says became of a transaction it was given to land. */
+export interface Execution {
+  status: 'Success' | 'Failed';
+  signature: string | null;
+  error: string | null;
 }

@@ -10,6 +10,7 @@ import type { TransactionDetails } from '../agent/intent';
 import { networkOf } from '../auth/principal';
 import { randomBase62 } from '../shared/ids';
 import { formatUnits } from '../shared/amounts';
+import type { QuoteProvider } from '../quotes/quote-provider';
 import type { Network } from '../tokens/token-registry';
 import { recordFields } from './record-fields';
 import { TransactionRecord } from './transaction-record.entity';
@@ -34,6 +35,8 @@ export class TransactionService {
     private readonly clock: Clock,
     private readonly chains: Record<Network, ChainGateway>,
     private readonly rebuild?: Rebuild,
+    /** Lands transactions of the quote provider's own (Jupiter's /execute). */
+    private readonly provider?: Pick<QuoteProvider, 'execute'>,
   ) {}
 
   /** A transaction of the caller's account, its status brought up to date from the chain. */
@@ -64,8 +67,15 @@ export class TransactionService {
     if (!message.equals(Buffer.from(built.message.serialize()))) {
       throw invalidField('signedTransaction', 'The signed transaction is not the one that was built: its message differs');
     }
-    const signers = signed.message.staticAccountKeys.slice(0, signed.message.header.numRequiredSignatures);
-    const unsigned = signers.find((signer, i) => !validSignature(signed.signatures[i], message, signer));
+    // A Jupiter order is landed by Jupiter, which adds what it still has to (an RFQ maker's
+    // signature): only the wallet's is required here. Anything else needs every signature.
+    const requestId = record.details?.jupiterRequestId;
+    const execute = requestId && this.provider?.execute ? this.provider.execute.bind(this.provider) : undefined;
+    const signers = signed.message.staticAccountKeys
+      .slice(0, signed.message.header.numRequiredSignatures)
+      .map((signer, i) => ({ signer, i }))
+      .filter(({ signer }) => !execute || signer.toBase58() === record.session.walletAddress);
+    const unsigned = signers.find(({ signer, i }) => !validSignature(signed.signatures[i], message, signer))?.signer;
     if (unsigned) {
       throw invalidField('signedTransaction', `The transaction lacks a valid signature of ${unsigned.toBase58()}`);
     }
@@ -80,6 +90,17 @@ export class TransactionService {
     const signature = bs58.encode(signed.signatures[0]);
     if (!(await this.settle(record, 'built', { status: 'submitted', submittedAt: now, signature }))) {
       if (record.status === 'submitted') await this.track(record);
+      return record;
+    }
+    if (execute) {
+      const landed = await execute(signedTransaction, requestId!);
+      await this.settle(
+        record,
+        'submitted',
+        landed.status === 'Success'
+          ? { status: 'confirmed', settledAt: this.clock.now(), ...(landed.signature && { signature: landed.signature }) }
+          : { status: 'failed', settledAt: this.clock.now(), error: (landed.error ?? 'Jupiter could not land it').slice(0, 2000) },
+      );
       return record;
     }
     try {

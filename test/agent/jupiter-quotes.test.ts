@@ -33,13 +33,19 @@ beforeAll(async () => {
   sessionId = (await app.http.post('/v1/sessions').set('Authorization', bearer(key)).send({ walletAddress: owner.publicKey.toBase58() })).body.sessionId;
   solPrice = (await app.http.get('/v1/prices/SOL').set('Authorization', bearer(key))).body.price;
   jupiter.orderTransaction = makerFills;
+  // Jupiter lands the order: it adds the maker's signature, then sends it.
+  jupiter.execute = async (signedTransaction) => {
+    const tx = VersionedTransaction.deserialize(Buffer.from(signedTransaction, 'base64'));
+    tx.sign([maker]);
+    return { signature: await app.service.deps.chains.mainnet.send(tx.serialize()) };
+  };
 });
 afterAll(async () => {
   await app.close();
   await jupiter.close();
 });
 
-/** SOL → USDC, filled by the maker: the taker's lamports to the maker, the maker's USDC to the taker. v0, maker-signed. */
+/** SOL → USDC, filled by an RFQ maker: the taker's lamports to the maker, the maker's USDC to the taker. v0; the maker signs at /execute. */
 async function makerFills(params: URLSearchParams, outAmount: bigint) {
   const { blockhash, lastValidBlockHeight } = await app.service.deps.chains.mainnet.latestBlockhash();
   const taker = new PublicKey(params.get('taker')!);
@@ -55,9 +61,7 @@ async function makerFills(params: URLSearchParams, outAmount: bigint) {
       createTransferCheckedInstruction(makerAta, usdc, takerAta, maker.publicKey, outAmount, 6),
     ],
   }).compileToV0Message();
-  const tx = new VersionedTransaction(message);
-  tx.sign([maker]);
-  return { transaction: Buffer.from(tx.serialize()).toString('base64'), lastValidBlockHeight };
+  return { transaction: Buffer.from(new VersionedTransaction(message).serialize()).toString('base64'), lastValidBlockHeight };
 }
 
 /** USDC base units for `lamports` at the app's SOL price, less `worseBps`. */
@@ -81,7 +85,7 @@ async function signAndSubmit(transaction: { transactionId: string; serializedTra
 }
 
 describe('QUOTE_PROVIDER=jupiter (Swap API v2)', () => {
-  it('orders with the wallet as taker and the API key; returns its transaction with a preview; the wallet signs, Parley submits, balances move as previewed', async () => {
+  it('orders with the wallet as taker and the API key; returns its transaction with a preview; the wallet signs, Jupiter lands it (/execute), balances move as previewed', async () => {
     jupiter.swap = { outAmount: atPrice(10), priceImpactPct: '0.0012' };
     const before = await usdcHeld();
     const response = await say('swap 1 SOL for USDC with 1% slippage');
@@ -107,7 +111,8 @@ describe('QUOTE_PROVIDER=jupiter (Swap API v2)', () => {
     expect(response.body.response).toMatch(/^Swap 1 SOL for about [\d.]+ USDC/);
 
     const submitted = await signAndSubmit(transaction);
-    expect(submitted.body).toMatchObject({ type: 'swap', status: 'confirmed' });
+    expect(submitted.body).toMatchObject({ type: 'swap', status: 'confirmed', signature: expect.any(String) });
+    expect(jupiter.calls.execute.at(-1)).toEqual({ signedTransaction: expect.any(String), requestId: expect.stringMatching(/^0196/) });
     expect((await usdcHeld()) - before).toBe(BigInt(outAmount));
   });
 
@@ -152,6 +157,26 @@ describe('QUOTE_PROVIDER=jupiter (Swap API v2)', () => {
     const response = await say('swap 1 SOL for USDC');
     expect(response.status).toBe(422);
     expect(response.body.error.details.reason).toMatch(/Failed to get quotes/);
+  });
+
+  it('an order Jupiter fails to land → failed with its error; unsigned by the wallet → 400, nothing sent to /execute', async () => {
+    jupiter.swap = { outAmount: atPrice(10), priceImpactPct: '0.0012' };
+    const built = (await say('swap 0.5 SOL for USDC')).body.transaction;
+    const calls = jupiter.calls.execute.length;
+    const unsigned = await app.http
+      .post(`/v1/transactions/${built.transactionId}/submit`)
+      .set('Authorization', bearer(key))
+      .send({ signedTransaction: built.serializedTransaction });
+    expect([unsigned.status, unsigned.body.error.field]).toEqual([400, 'signedTransaction']);
+    expect(jupiter.calls.execute.length).toBe(calls);
+    const executor = jupiter.execute;
+    jupiter.execute = null;
+    try {
+      const failed = await signAndSubmit(built);
+      expect(failed.body).toMatchObject({ status: 'failed', error: 'no executor' });
+    } finally {
+      jupiter.execute = executor;
+    }
   });
 
   it('Jupiter down → 503 service_unavailable, nothing stored', async () => {

@@ -23,12 +23,14 @@ export interface FakeJupiter {
    */
   swap: { outAmount: (inAmount: bigint) => bigint; priceImpactPct: string } | null;
   orderTransaction: ((params: URLSearchParams, outAmount: bigint) => Promise<{ transaction: string; lastValidBlockHeight?: number }>) | null;
-  calls: { price: string[][]; tokens: string[][]; order: URLSearchParams[] };
+  /** `POST /swap/v2/execute`: lands the signed transaction (null: answers Failed). */
+  execute: ((signedTransaction: string) => Promise<{ signature: string }>) | null;
+  calls: { price: string[][]; tokens: string[][]; order: URLSearchParams[]; execute: Array<{ signedTransaction: string; requestId: string }> };
   close(): Promise<void>;
 }
 
 export async function startFakeJupiter(): Promise<FakeJupiter> {
-  const fake = { calls: { price: [], tokens: [], order: [] }, market: new Map(), down: false, delayMs: 0, received: 0, swap: null, orderTransaction: null } as unknown as FakeJupiter;
+  const fake = { calls: { price: [], tokens: [], order: [], execute: [] }, market: new Map(), down: false, delayMs: 0, received: 0, swap: null, orderTransaction: null, execute: null } as unknown as FakeJupiter;
   const server: Server = createServer((req, res) => {
     fake.received++;
     if (fake.delayMs) setTimeout(answer, fake.delayMs, req, res);
@@ -65,6 +67,24 @@ export async function startFakeJupiter(): Promise<FakeJupiter> {
         return;
       }
       void order(url.searchParams, fake.swap).then((body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
+      return;
+    }
+    if (url.pathname === '/swap/v2/execute' && req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { signedTransaction: string; requestId: string };
+        fake.calls.execute.push(body);
+        const landed = fake.execute ? fake.execute(body.signedTransaction) : Promise.reject(new Error('no executor'));
+        landed.then(
+          ({ signature }) =>
+            res.writeHead(200, { 'content-type': 'application/json' }).end(
+              JSON.stringify({ status: 'Success', signature, slot: '348004100', code: 0, totalInputAmount: '0', totalOutputAmount: '0', swapEvents: [] }),
+            ),
+          (error: Error) =>
+            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'Failed', signature: null, code: -1, error: error.message })),
+        );
+      });
       return;
     }
     if (url.pathname === '/tokens/v2/search') {
