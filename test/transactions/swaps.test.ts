@@ -303,3 +303,41 @@ describe('a Token-2022 mint with a transfer fee', () => {
     expect((await balances(recipient)).get(feeMint)).toBe(198_000_000n + 695_000_000n);
   });
 });
+
+describe('over GraphQL', () => {
+  it('sendMessage answers the typed parameters (a union), route, preview, summary, confirmation and expiresAt as REST does', async () => {
+    const { sessionId } = await walletWith({ SOL: '3' });
+    const query = `mutation ($input: SendMessageInput!) { sendMessage(input: $input) { transaction {
+      transactionId type summary expiresAt
+      parameters { __typename ... on SwapParameters { inputToken outputToken amount slippageBps swapMode } ... on TransferParameters { token amount recipient } }
+      route { inAmount outAmount priceImpact otherAmountThreshold swapMode source routePlan { percent swapInfo { ammKey label inputMint outputMint } } }
+      preview { simulated feeLamports computeUnits balanceChanges { mint symbol change } transferFees { amount } warnings }
+      confirmation { action input { symbol amount uiAmount } minimumOutput { symbol amount } wallet network }
+    } } }`;
+    const swap = await app.http
+      .post('/graphql')
+      .set('Authorization', bearer(key))
+      .send({ query, variables: { input: { sessionId, message: 'swap 0.5 SOL for USDC' } } });
+    expect(swap.body.errors).toBeUndefined();
+    const tx = swap.body.data.sendMessage.transaction;
+    expect(tx.parameters).toEqual({ __typename: 'SwapParameters', inputToken: SOL, outputToken: USDC, amount: 500_000_000, slippageBps: 50, swapMode: 'ExactIn' });
+    expect(tx.route).toMatchObject({ inAmount: '500000000', swapMode: 'ExactIn', source: 'local-pool', routePlan: [{ percent: 100, swapInfo: { label: expect.stringMatching(/local pool/) } }] });
+    expect(tx.preview).toMatchObject({ simulated: true, transferFees: [] });
+    expect(tx.preview.balanceChanges.map((c: { symbol: string }) => c.symbol).sort()).toEqual(['SOL', 'USDC']);
+    expect(tx.confirmation).toMatchObject({ action: 'swap', input: { symbol: 'SOL', amount: '500000000', uiAmount: '0.5' }, network: 'mainnet' });
+    expect(tx.summary).toMatch(/^Swap 0\.5 SOL/);
+    expect(Date.parse(tx.expiresAt)).toBeGreaterThan(app.clock.now().getTime());
+
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const transfer = await app.http
+      .post('/graphql')
+      .set('Authorization', bearer(key))
+      .send({ query, variables: { input: { sessionId, message: `send 0.25 SOL to ${recipient}` } } });
+    expect(transfer.body.data.sendMessage.transaction).toMatchObject({
+      type: 'transfer',
+      parameters: { __typename: 'TransferParameters', token: SOL, amount: 250_000_000, recipient },
+      route: null,
+      confirmation: { action: 'transfer', minimumOutput: null },
+    });
+  });
+});
