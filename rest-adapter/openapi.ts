@@ -9,6 +9,7 @@ import {
   isNonNullType,
   isObjectType,
   isScalarType,
+  isUnionType,
   Kind,
   type DocumentNode,
   type FieldNode,
@@ -159,6 +160,9 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   method_not_allowed: 'the path does not have this method',
   idempotency_conflict: 'the Idempotency-Key was used with another request, or that request is still running',
   key_already_rotated: 'the key was rotated before; `details.successorKeyId` is the key that replaced it',
+  transaction_expired:
+    'the transaction can no longer land: its blockhash expired (refresh it with POST /v1/transactions/{id}/refresh and sign the new one) or it was replaced (`details.replacedBy`)',
+  transaction_not_refreshable: 'only a built or expired transaction can be refreshed; `details.status` is where this one stands',
   payload_too_large: 'the body is over 64 KiB',
   headers_too_large: 'the URL and headers are over 16 KiB',
   unsupported_media_type: 'the body is not application/json',
@@ -349,7 +353,9 @@ class OutputSchemas {
       ? { type: 'array', items: this.of(inner.ofType, selections) }
       : isObjectType(inner)
         ? this.object(inner, selections!)
-        : leafSchema(inner);
+        : isUnionType(inner)
+          ? { oneOf: inner.getTypes().map((member) => this.object(member, this.selectionsOn(member, selections!))) }
+          : leafSchema(inner);
     return isNonNullType(type) || this.omitNulls ? schema : orNull(schema);
   }
 
@@ -360,6 +366,23 @@ class OutputSchemas {
       if (selection.kind === Kind.INLINE_FRAGMENT) return this.fieldNodes(selection.selectionSet);
       return this.fieldNodes(this.fragments.get(selection.name.value)!.selectionSet);
     });
+  }
+
+  /**
+   * The selections that apply to one member of a union: its inline fragments and fragment
+   * spreads on that type, and fields selected on the union itself (only `__typename` can be).
+   */
+  private selectionsOn(member: GraphQLObjectType, selections: SelectionSetNode): SelectionSetNode {
+    const applies = (typeName: string | undefined) => typeName === undefined || typeName === member.name;
+    return {
+      kind: Kind.SELECTION_SET,
+      selections: selections.selections.flatMap((selection) => {
+        if (selection.kind === Kind.FIELD) return [selection];
+        if (selection.kind === Kind.INLINE_FRAGMENT) return applies(selection.typeCondition?.name.value) ? selection.selectionSet.selections : [];
+        const fragment = this.fragments.get(selection.name.value)!;
+        return applies(fragment.typeCondition.name.value) ? fragment.selectionSet.selections : [];
+      }),
+    };
   }
 
   private object(type: GraphQLObjectType, selections: SelectionSetNode): JsonSchema {
@@ -413,6 +436,11 @@ const SCALARS: Record<string, JsonSchema> = {
   JSONObject: { type: 'object' },
   SolanaAddress: { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$', description: 'A base58 Solana public key.' },
   DecimalAmount: { type: ['number', 'string'], description: 'Whole tokens, such as 2.5 or "0.000001", read exactly.' },
+  IntegerAmount: {
+    type: ['integer', 'string'],
+    pattern: '^(0|[1-9][0-9]*)$',
+    description: 'Base units: a JSON integer up to 2^53 − 1, else a string of digits.',
+  },
 };
 
 function orNull(schema: JsonSchema): JsonSchema {

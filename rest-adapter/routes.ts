@@ -121,7 +121,17 @@ export const routes: RestRoute[] = [
     operation: 'SubmitTransaction',
     variables: { id: fromPath('id'), signedTransaction: fromBody('signedTransaction') },
     result: { field: 'submitTransaction' },
-    errors: ['transaction_not_found', 'service_unavailable'],
+    errors: ['transaction_not_found', 'transaction_expired', 'service_unavailable'],
+  },
+  {
+    method: 'POST',
+    path: '/v1/transactions/:id/refresh',
+    summary: 'Refresh a built transaction: fresh quote and blockhash, new id',
+    scope: 'write:messages',
+    operation: 'RefreshTransaction',
+    variables: { transactionId: fromPath('id') },
+    result: { field: 'refreshTransaction', omitNulls: true },
+    errors: ['transaction_not_found', 'transaction_not_refreshable', 'parsing_error', 'service_unavailable'],
   },
   {
     method: 'GET',

@@ -40,4 +40,6 @@ export type AgentOutcome =
  */
 export interface Agent {
   respond(text: string, context: AgentContext): Promise<AgentOutcome>;
+  /** The transaction of `details` built again from its parameters (fresh quote and blockhash). */
+  rebuild(details: TransactionDetails, market: AgentMarket): Promise<AgentOutcome>;
 }

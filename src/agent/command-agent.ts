@@ -1,9 +1,10 @@
+import { SimulationRefusal, type TransactionPreview } from '../chain/transaction-preview';
 import { AmountError, formatUnits, toBaseUnits, usdCents } from '../shared/amounts';
-import { QuoteError, usdToBaseUnits } from '../quotes/estimate-quoter';
+import { QuoteError, usdToBaseUnits, type Route } from '../quotes/estimate-quoter';
 import type { Quote } from '../quotes/quote-provider';
 import { SOL_MINT } from '../tokens/token-registry';
 import type { Agent, AgentContext, AgentOutcome } from './agent';
-import type { Intent, TransactionDetails } from './intent';
+import type { Confirmation, Intent, SwapParameters, TokenAmount, TransactionDetails, TransferParameters } from './intent';
 import type { AmountSpec, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
 import { MIN_CONFIDENCE, parseCommand } from './parser';
 
@@ -21,22 +22,44 @@ export interface MarketHolding extends MarketToken {
   price: number | null;
 }
 
+/** A transaction built for the wallet, simulated, with the time after which it should be refreshed. */
+export interface BuiltTransaction {
+  serializedTransaction: string;
+  lastValidBlockHeight: number;
+  preview: TransactionPreview;
+  /** ISO time. */
+  expiresAt: string;
+  /** Jupiter's order id, when Jupiter lands it (POST /swap/v2/execute). */
+  jupiterRequestId?: string;
+}
+
 /**
  * What the agent may ask of the outside world, for the session's wallet and network. The
  * messages feature implements it over the registry, prices, the chain and the builders.
+ * Builders simulate what they build and throw SimulationRefusal for a transaction that would fail.
  */
 export interface AgentMarket {
   lookup(text: string): TokenRef | undefined;
   symbols: readonly string[];
   /** Token names and aliases in lower case, for typos of them. */
   names: readonly string[];
+  /** The wallet and the chain, as the summary names them ("mainnet (Parley's embedded ledger)"). */
+  wallet: string;
+  network: 'mainnet' | 'devnet';
+  networkName: string;
   /** Decimals read from the mint account; null when there is no such mint. */
   token(ref: TokenRef): Promise<MarketToken | null>;
   holdings(): Promise<MarketHolding[]>;
   price(mint: string): Promise<{ price: number; change24h: number | null } | null>;
-  buildTransfer(mint: string, amount: bigint, recipient: string): Promise<{ serializedTransaction: string; lastValidBlockHeight: number }>;
+  buildTransfer(mint: string, amount: bigint, recipient: string): Promise<BuiltTransaction>;
   /** A swap quote from the configured provider (with the swap transaction where it builds one). */
   quote(input: MarketToken, output: MarketToken, amount: bigint, swapMode: 'ExactIn' | 'ExactOut', slippageBps: number): Promise<Quote>;
+  /**
+   * The transaction that settles a quote, simulated: the provider's own (Jupiter), or the
+   * embedded ledger's local pool's for an offline estimate (the route's source becomes
+   * `local-pool`); null where there is none (an estimate against a configured RPC node).
+   */
+  settleSwap(input: MarketToken, output: MarketToken, quote: Quote): Promise<{ route: Route; built: BuiltTransaction | null }>;
 }
 
 export const HELP_REPLY =
@@ -87,7 +110,32 @@ export class CommandAgent implements Agent {
           return await this.swap(command, confidence, market, command.slippageBps ?? context.slippageBps);
       }
     } catch (error) {
-      if (error instanceof Refusal || error instanceof QuoteError) return { ok: false, reason: error.message };
+      if (error instanceof Refusal || error instanceof QuoteError || error instanceof SimulationRefusal) return { ok: false, reason: error.message };
+      throw error;
+    }
+  }
+
+  /**
+   * Builds the transaction of `details` again, with a fresh quote and blockhash, from its
+   * parameters alone (POST /v1/transactions/{id}/refresh). The balance is checked and the
+   * transaction simulated again; a refusal is a 422 reason as for a new command.
+   */
+  async rebuild(details: TransactionDetails, market: AgentMarket): Promise<AgentOutcome> {
+    const intent: Intent = { action: details.type, confidence: 1 };
+    const ref = (mint: string): TokenRef => market.lookup(mint) ?? { symbol: mint, mint };
+    try {
+      if (details.type === 'transfer') {
+        const p = details.parameters as TransferParameters;
+        const token = await this.token(ref(p.token), market);
+        return await this.assembleTransfer(token, BigInt(p.amount), p.recipient, intent, market);
+      }
+      const p = details.parameters as SwapParameters;
+      const [input, output] = await Promise.all([this.token(ref(p.inputToken), market), this.token(ref(p.outputToken), market)]);
+      // `amount` is in the input's units (the most spent, for exact-out); an exact-out swap is asked again for its output.
+      const amount = p.swapMode === 'ExactOut' ? BigInt((details.route as Route).outAmount) : BigInt(p.amount);
+      return await this.assembleSwap(input, output, amount, p.swapMode, p.slippageBps, intent, market);
+    } catch (error) {
+      if (error instanceof Refusal || error instanceof QuoteError || error instanceof SimulationRefusal) return { ok: false, reason: error.message };
       throw error;
     }
   }
@@ -119,42 +167,99 @@ export class CommandAgent implements Agent {
   private async transfer(command: TransferCommand, confidence: number, market: AgentMarket): Promise<AgentOutcome> {
     const token = await this.token(command.token, market);
     const amount = await this.baseUnits(command.amount, token, market);
+    return this.assembleTransfer(token, amount, command.recipient, intentOf(command, confidence), market);
+  }
+
+  private async assembleTransfer(token: MarketToken, amount: bigint, recipient: string, intent: Intent, market: AgentMarket): Promise<AgentOutcome> {
     await this.ensureBalance(token, amount, market);
-    const built = await market.buildTransfer(token.mint, amount, command.recipient);
+    const built = await market.buildTransfer(token.mint, amount, recipient);
+    const amountText = `${formatUnits(amount, token.decimals)} ${token.symbol}`;
+    const withheld = built.preview.transferFees.filter((fee) => fee.mint === token.mint).reduce((sum, fee) => sum + BigInt(fee.amount), 0n);
+    const confirmation: Confirmation = {
+      action: 'transfer',
+      input: tokenAmount(token, amount),
+      output: tokenAmount(token, amount - withheld),
+      recipient,
+      feeLamports: built.preview.feeLamports,
+      ...where(market),
+    };
     const transaction: TransactionDetails = {
       type: 'transfer',
-      parameters: { token: token.mint, amount: integer(amount), recipient: command.recipient },
+      parameters: { token: token.mint, amount: integer(amount), recipient },
       ...built,
+      summary: `Send ${amountText} (${amount} base units) to ${recipient}${feeText(built.preview)} · wallet ${market.wallet} · ${market.networkName}.`,
+      confirmation,
     };
-    const reply = `Send ${formatUnits(amount, token.decimals)} ${token.symbol} to ${short(command.recipient)}. Review and sign in your wallet.`;
+    const reply = `Send ${amountText} to ${short(recipient)}. Review and sign in your wallet.`;
     const price = await market.price(token.mint);
     const valueCents = price ? usdCents(amount, token.decimals, price.price) : null;
-    return { ok: true, intent: intentOf(command, confidence), reply, transaction, valueCents };
+    return { ok: true, intent, reply, transaction, valueCents };
   }
 
   private async swap(command: SwapCommand, confidence: number, market: AgentMarket, slippageBps: number): Promise<AgentOutcome> {
     const [input, output] = await Promise.all([this.token(command.input, market), this.token(command.output, market)]);
     const amountToken = command.swapMode === 'ExactOut' ? output : input;
     const amount = await this.baseUnits(command.amount, amountToken, market);
-    const { route, serializedTransaction, lastValidBlockHeight } = await market.quote(input, output, amount, command.swapMode, slippageBps);
-    // `amount` is in the input's base units (spec): for exact-out, the most that will be spent.
-    const spent = BigInt(command.swapMode === 'ExactOut' ? route.otherAmountThreshold : route.inAmount);
-    await this.ensureBalance(input, spent, market);
+    return this.assembleSwap(input, output, amount, command.swapMode, slippageBps, intentOf(command, confidence), market);
+  }
+
+  private async assembleSwap(
+    input: MarketToken,
+    output: MarketToken,
+    amount: bigint,
+    swapMode: 'ExactIn' | 'ExactOut',
+    slippageBps: number,
+    intent: Intent,
+    market: AgentMarket,
+  ): Promise<AgentOutcome> {
+    const quote = await market.quote(input, output, amount, swapMode, slippageBps);
+    // For exact-out the wallet must hold the most the swap may spend.
+    await this.ensureBalance(input, BigInt(quote.route.swapMode === 'ExactOut' ? quote.route.otherAmountThreshold : quote.route.inAmount), market);
+    const { route, built } = await market.settleSwap(input, output, quote);
+    const inAmount = BigInt(route.inAmount);
+    const outAmount = BigInt(route.outAmount);
+    const threshold = BigInt(route.otherAmountThreshold);
+    // The route's own mode: Jupiter answers an exact-out command with an ExactIn route (its least output).
+    const bound =
+      route.swapMode === 'ExactIn'
+        ? `at least ${formatUnits(threshold, output.decimals)} ${output.symbol}`
+        : `at most ${formatUnits(threshold, input.decimals)} ${input.symbol}`;
+    const summary =
+      (swapMode === 'ExactIn'
+        ? `Swap ${formatUnits(inAmount, input.decimals)} ${input.symbol} (${inAmount} base units) for about ${formatUnits(outAmount, output.decimals)} ${output.symbol} (${outAmount} base units)`
+        : `Buy ${formatUnits(amount, output.decimals)} ${output.symbol} (${amount} base units) for about ${formatUnits(inAmount, input.decimals)} ${input.symbol} (${inAmount} base units)` +
+          (outAmount !== amount ? `, about ${formatUnits(outAmount, output.decimals)} ${output.symbol} expected` : '')) +
+      `, ${bound} with ${slippageBps / 100}% slippage · price impact ${route.priceImpact}%${built ? feeText(built.preview) : ''} · ` +
+      `via ${SOURCE_NAMES[route.source]} · wallet ${market.wallet} · ${market.networkName}.`;
+    const confirmation: Confirmation = {
+      action: 'swap',
+      input: tokenAmount(input, inAmount),
+      output: tokenAmount(output, outAmount),
+      ...(route.swapMode === 'ExactIn' ? { minimumOutput: tokenAmount(output, threshold) } : { maximumInput: tokenAmount(input, threshold) }),
+      slippageBps,
+      priceImpact: route.priceImpact,
+      source: route.source,
+      ...(built && { feeLamports: built.preview.feeLamports }),
+      ...where(market),
+    };
     const transaction: TransactionDetails = {
       type: 'swap',
-      parameters: { inputToken: input.mint, outputToken: output.mint, amount: integer(spent), slippageBps, swapMode: command.swapMode },
+      parameters: { inputToken: input.mint, outputToken: output.mint, amount: integer(route.swapMode === 'ExactOut' ? threshold : inAmount), slippageBps, swapMode },
       route: { ...route },
-      ...(serializedTransaction && { serializedTransaction, lastValidBlockHeight }),
+      ...(built ?? {}),
+      summary,
+      confirmation,
     };
-    const inText = formatUnits(BigInt(route.inAmount), input.decimals);
-    const outText = roundedUnits(BigInt(route.outAmount), output.decimals);
+    const inText = formatUnits(inAmount, input.decimals);
+    const outText = roundedUnits(outAmount, output.decimals);
+    const sign = built ? 'Review and sign in your wallet.' : 'This is a quote only: there is no transaction to sign on this network.';
     const reply =
-      command.swapMode === 'ExactIn'
-        ? `Swap ${inText} ${input.symbol} for about ${outText} ${output.symbol} (price impact ${route.priceImpact}%, max slippage ${slippageBps / 100}%). Review and sign in your wallet.`
-        : `Buy ${formatUnits(BigInt(route.outAmount), output.decimals)} ${output.symbol} for about ${roundedUnits(BigInt(route.inAmount), input.decimals)} ${input.symbol} (price impact ${route.priceImpact}%, max slippage ${slippageBps / 100}%). Review and sign in your wallet.`;
+      swapMode === 'ExactIn'
+        ? `Swap ${inText} ${input.symbol} for about ${outText} ${output.symbol} (price impact ${route.priceImpact}%, max slippage ${slippageBps / 100}%). ${sign}`
+        : `Buy ${formatUnits(amount, output.decimals)} ${output.symbol} for about ${roundedUnits(inAmount, input.decimals)} ${input.symbol} (price impact ${route.priceImpact}%, max slippage ${slippageBps / 100}%). ${sign}`;
     const inPrice = await market.price(input.mint);
-    const valueCents = inPrice ? usdCents(BigInt(route.inAmount), input.decimals, inPrice.price) : null;
-    return { ok: true, intent: intentOf(command, confidence), reply, transaction, valueCents };
+    const valueCents = inPrice ? usdCents(inAmount, input.decimals, inPrice.price) : null;
+    return { ok: true, intent, reply, transaction, valueCents };
   }
 
   private async token(ref: TokenRef, market: AgentMarket): Promise<MarketToken> {
@@ -194,6 +299,26 @@ export class CommandAgent implements Agent {
       );
     }
   }
+}
+
+function tokenAmount(token: MarketToken, amount: bigint): TokenAmount {
+  return { mint: token.mint, symbol: token.symbol, decimals: token.decimals, amount: amount.toString(), uiAmount: formatUnits(amount, token.decimals) };
+}
+
+const where = (market: AgentMarket) => ({ wallet: market.wallet, network: market.network, networkName: market.networkName });
+
+const SOURCE_NAMES: Record<Route['source'], string> = {
+  estimate: "Parley's offline estimate",
+  'local-pool': "the embedded ledger's local pool (not a market)",
+  jupiter: 'Jupiter',
+};
+
+/** " · network fee 0.0000053 SOL", and any Token-2022 transfer fee, from a preview. */
+function feeText(preview: TransactionPreview): string {
+  const withheld = (preview.transferFees ?? []).map(
+    (fee) => ` · transfer fee ${formatUnits(BigInt(fee.amount), fee.decimals)} ${fee.symbol} withheld from what ${fee.payee} receive${fee.payee === 'you' ? '' : 's'}`,
+  );
+  return `${withheld.join('')} · network fee ${formatUnits(BigInt(preview.feeLamports), 9)} SOL`;
 }
 
 function cancelled(pending: Pending | null | undefined): string {

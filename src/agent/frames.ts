@@ -223,7 +223,7 @@ export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: 
     const addresses = [...part.addresses];
     if (part.marker === 'object' && part.amounts.length > 0 && part.tokens.length === 0 && addresses.length > 1 && addresses[0].kind === 'address') {
       tokens.push({ token: mintRef(addresses.shift()!.text, vocabulary), fuzzy: false });
-    } else if (part.marker === 'object' && part.amounts.length > 0 && part.tokens.length === 0 && addresses.length === 1 && addresses[0].kind === 'address' && vocabulary.lookup(addresses[0].text) && parts.some((p) => p !== part && p.addresses.length > 0)) {
+    } else if (part.marker === 'object' && part.amounts.length > 0 && part.tokens.length === 0 && addresses.length === 1 && addresses[0].kind === 'address' && parts.some((p) => p !== part && p.addresses.length > 0)) {
       tokens.push({ token: mintRef(addresses.shift()!.text, vocabulary), fuzzy: false });
     }
     recipients.push(...addresses);

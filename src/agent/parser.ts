@@ -90,7 +90,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     const followUp = parseFollowUp(words, content, ctx, slippage.bps);
     if (followUp) return guards(items, words, true, allWords) ?? followUp;
   }
-  if (substance.length === 0 && isHelp(words)) return done({ action: 'query', subject: 'help' }, 0.95);
+  if (substance.length === 0 && (isHelp(words) || isHelp(allWords))) return done({ action: 'query', subject: 'help' }, 0.95);
   const implicit = verbs.length === 0 && looksTransactional(content, words);
   const guard = guards(items, words, verbs.length > 0 || implicit, allWords);
   if (guard) return guard;

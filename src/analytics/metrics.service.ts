@@ -69,7 +69,7 @@ export class MetricsService {
         [account, now],
       ),
       this.em.execute<Array<{ total: number; successful: number; failed: number; volume: string }>>(
-        `select count(*)::int as "total",
+        `select (count(*) filter (where "status" <> 'replaced'))::int as "total",
                 (count(*) filter (where "status" = 'confirmed'))::int as "successful",
                 (count(*) filter (where "status" in ('failed', 'expired')))::int as "failed",
                 coalesce(sum("usd_value") filter (where "status" = 'confirmed'), 0)::text as "volume"
@@ -107,7 +107,7 @@ export class MetricsService {
          left join (select ("created_at" at time zone 'UTC')::date as day, count(*) as sessions, sum("message_count") as messages
                       from "session" where "account_id" = ? and "created_at" >= ? and "created_at" < ? group by 1) s
                 on s.day = d.day::date
-         left join (select ("created_at" at time zone 'UTC')::date as day, count(*) as total,
+         left join (select ("created_at" at time zone 'UTC')::date as day, count(*) filter (where "status" <> 'replaced') as total,
                            count(*) filter (where "status" = 'confirmed') as successful,
                            count(*) filter (where "status" in ('failed', 'expired')) as failed,
                            sum("usd_value") filter (where "status" = 'confirmed') as volume

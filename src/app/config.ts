@@ -57,7 +57,7 @@ const schema = z.object({
   SOLANA_DEVNET_RPC_URL: optionalUrl(['http', 'https']),
   PRICE_PROVIDER: z.enum(['snapshot', 'jupiter']).default('snapshot'),
   QUOTE_PROVIDER: z.enum(['estimate', 'jupiter']).default('estimate'),
-  JUPITER_API_URL: z.url({ protocol: /^https?$/ }).default('https://lite-api.jup.ag'),
+  JUPITER_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.jup.ag'),
   JUPITER_API_KEY: z.string().min(1).optional(),
   TIER_LIMITS: jsonText('a JSON object such as {"free":{"requestsPerMinute":60}}').pipe(tierLimitsOverride).optional(),
   CORS_ORIGINS: z
@@ -99,7 +99,16 @@ export function withDotEnv(env: NodeJS.ProcessEnv, dir = process.cwd()): NodeJS.
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const input = Object.fromEntries(Object.keys(schema.shape).map((name) => [name, emptyAsUnset(env[name])]));
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) {
+    const uses = (['PRICE_PROVIDER', 'QUOTE_PROVIDER'] as const).filter((name) => result.data[name] === 'jupiter');
+    if (uses.length && !result.data.JUPITER_API_KEY) {
+      // The keyless lite API was retired on 31 Jan 2026: every Jupiter API now needs a key.
+      throw new ConfigError([
+        `JUPITER_API_KEY: required with ${uses.map((name) => `${name}=jupiter`).join(' and ')} (Jupiter's Swap API v2 and Price API v3 take only keyed requests; keys at https://developers.jup.ag)`,
+      ]);
+    }
+    return result.data;
+  }
   throw new ConfigError(
     result.error.issues.map((issue) => {
       const [name, ...rest] = issue.path.map(String);

@@ -19,6 +19,8 @@ import type { QuoteProvider } from '../quotes/quote-provider';
 import { PriceService, createPriceLoader, type PriceLoader } from '../prices/price.service';
 import { PortfolioService } from '../portfolio/portfolio.service';
 import { TransactionService } from '../transactions/transaction.service';
+import type { TransactionRecord } from '../transactions/transaction-record.entity';
+import { DomainError } from '../shared/errors';
 import type { Network, TokenRegistry } from '../tokens/token-registry';
 import type { SessionReader } from '../sessions/session-reader';
 import { SessionService } from '../sessions/session.service';
@@ -124,7 +126,8 @@ class RequestContext implements Context {
 
   private marketFor(wallet: string): WalletMarket {
     const { deps, network } = this;
-    return new WalletMarket(deps.tokens, network, deps.chains[network], this.portfolio, this.priceLoader, deps.quoteProvider, wallet);
+    const ledger = deps.ledgers[network];
+    return new WalletMarket(deps.tokens, network, deps.chains[network], this.portfolio, this.priceLoader, deps.quoteProvider, wallet, deps.clock, ledger && { pool: ledger.pool });
   }
 
   get prices() {
@@ -140,7 +143,17 @@ class RequestContext implements Context {
   }
 
   get transactions() {
-    return this.once('transactions', () => new TransactionService(this.em, this.deps.clock, this.deps.chains));
+    return this.once('transactions', () => new TransactionService(this.em, this.deps.clock, this.deps.chains, (record) => this.rebuild(record), this.deps.quoteProvider));
+  }
+
+  /** A stored transaction built again by the agent for its session's wallet (refresh). */
+  private async rebuild(record: TransactionRecord) {
+    const outcome = await this.deps.agent.rebuild(record.details!, this.marketFor(record.session.walletAddress));
+    if (!outcome.ok || !outcome.transaction) {
+      const reason = outcome.ok ? 'The transaction could not be built again.' : outcome.reason;
+      throw new DomainError('parsing_error', reason, { details: { reason } });
+    }
+    return { details: outcome.transaction, valueCents: outcome.valueCents ?? null };
   }
 
   get metrics() {

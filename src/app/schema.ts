@@ -1,4 +1,4 @@
-import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { isUnionType, lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema, getMetadataStorage } from 'type-graphql';
 import { authChecker } from '../auth/auth-checker';
 import { KeyResolver } from '../keys/key.resolver';
@@ -8,6 +8,7 @@ import { PriceResolver } from '../prices/price.resolver';
 import { PortfolioResolver } from '../portfolio/portfolio.resolver';
 import { DevResolver } from '../dev/dev.resolver';
 import { TransactionResolver } from '../transactions/transaction.resolver';
+import { UNION_TYPE_RESOLVERS } from '../transactions/transaction-details.type';
 import { MetricsResolver } from '../analytics/metrics.resolver';
 import { SessionResolver } from '../sessions/session.resolver';
 
@@ -18,7 +19,21 @@ export async function buildParleySchema(): Promise<GraphQLSchema> {
   markPlainFieldsSimple();
   const schema = await buildSchema({ resolvers, authChecker, validate: false });
   assertNoGuardedPlainField();
+  resolveUnionsSynchronously(schema);
   return schema;
+}
+
+/**
+ * type-graphql wraps a union's `resolveType` in an async function; graphql-jit (our executor,
+ * see jit-gateway.ts) takes its answer as the type name at once, so a promise fails every
+ * union field. The unions' own synchronous resolvers are put back.
+ */
+function resolveUnionsSynchronously(schema: GraphQLSchema): void {
+  for (const [name, resolveType] of Object.entries(UNION_TYPE_RESOLVERS)) {
+    const union = schema.getType(name);
+    if (!isUnionType(union)) throw new Error(`${name} is not a union of the schema`);
+    union.resolveType = resolveType;
+  }
 }
 
 /**

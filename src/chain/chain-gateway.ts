@@ -1,5 +1,5 @@
-import { unpackMint, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { Connection, PublicKey, SolanaJSONRPCError, VersionedTransaction, type SignatureStatus } from '@solana/web3.js';
+import { getTransferFeeConfig, unpackMint, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, type TransferFeeConfig } from '@solana/spl-token';
+import { Connection, PublicKey, SolanaJSONRPCError, VersionedTransaction, type SignatureStatus, type VersionedMessage } from '@solana/web3.js';
 import { DomainError } from '../shared/errors';
 import type { Network, TokenProgram } from '../tokens/token-registry';
 
@@ -15,6 +15,24 @@ export interface TokenHolding {
 export interface MintInfo {
   decimals: number;
   program: TokenProgram;
+  /** Token-2022 mints with the transfer-fee extension: its configuration (older and newer fee). */
+  transferFee?: TransferFeeConfig;
+}
+
+/** An account's owner, lamports and data, as read or as a simulation left it. */
+export interface RawAccount {
+  owner: string;
+  lamports: bigint;
+  data: Buffer;
+}
+
+export interface Simulation {
+  /** The transaction error, in the node's JSON shape; null when it would succeed. */
+  err: unknown;
+  logs: string[];
+  unitsConsumed: number;
+  /** The accounts asked for, after the transaction (null where there is none, or when it failed). */
+  accounts: Array<RawAccount | null>;
 }
 
 export interface GatewayOptions {
@@ -92,7 +110,14 @@ export class ChainGateway {
         ? 'token'
         : null;
     if (!program) return null;
-    return { decimals: unpackMint(key, account, account.owner).decimals, program };
+    const unpacked = unpackMint(key, account, account.owner);
+    const transferFee = program === 'token-2022' ? getTransferFeeConfig(unpacked) : null;
+    return { decimals: unpacked.decimals, program, ...(transferFee && { transferFee }) };
+  }
+
+  /** The current epoch (https://solana.com/docs/rpc/http/getepochinfo): transfer fees change by epoch. */
+  async epoch(): Promise<bigint> {
+    return BigInt((await this.call('getEpochInfo', () => this.connection.getEpochInfo())).epoch);
   }
 
   latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }> {
@@ -105,14 +130,41 @@ export class ChainGateway {
 
   /**
    * Runs a transaction without committing it (https://solana.com/docs/rpc/http/simulatetransaction):
-   * its error, if any, and its logs. Signatures are checked only when `verifySignatures`.
+   * its error, if any, its logs, the compute units it used, and the state after it of the
+   * accounts in `accounts` (in that order; null where there is none). Signatures are checked
+   * only when `verifySignatures`; the transaction's own blockhash is kept (replaceRecentBlockhash
+   * false), so a stale one fails as it would on sending.
    */
-  async simulate(wire: Uint8Array, verifySignatures = true): Promise<{ err: unknown; logs: string[]; unitsConsumed: number }> {
+  async simulate(wire: Uint8Array, verifySignatures = true, accounts: string[] = []): Promise<Simulation> {
     const transaction = VersionedTransaction.deserialize(wire);
     const { value } = await this.call('simulateTransaction', () =>
-      this.connection.simulateTransaction(transaction, { sigVerify: verifySignatures, commitment: 'confirmed' }),
+      this.connection.simulateTransaction(transaction, {
+        sigVerify: verifySignatures,
+        replaceRecentBlockhash: false,
+        commitment: 'confirmed',
+        ...(accounts.length > 0 && { accounts: { encoding: 'base64', addresses: accounts } }),
+      }),
     );
-    return { err: value.err, logs: value.logs ?? [], unitsConsumed: value.unitsConsumed ?? 0 };
+    return {
+      err: value.err,
+      logs: value.logs ?? [],
+      unitsConsumed: value.unitsConsumed ?? 0,
+      accounts: (value.accounts ?? accounts.map(() => null)).map((account) =>
+        account ? { owner: account.owner, lamports: BigInt(account.lamports), data: Buffer.from((account.data as unknown as [string, string])[0], 'base64') } : null,
+      ),
+    };
+  }
+
+  /** Accounts as they stand, in the order asked; null where there is none (https://solana.com/docs/rpc/http/getmultipleaccounts). */
+  async accounts(addresses: string[]): Promise<Array<RawAccount | null>> {
+    const found = await this.call('getMultipleAccounts', () => this.connection.getMultipleAccountsInfo(addresses.map((key) => new PublicKey(key))));
+    return found.map((account) => account && { owner: account.owner.toBase58(), lamports: BigInt(account.lamports), data: account.data });
+  }
+
+  /** The fee the cluster charges for a message, in lamports (https://solana.com/docs/rpc/http/getfeeformessage). */
+  async feeForMessage(message: VersionedMessage): Promise<bigint | null> {
+    const { value } = await this.call('getFeeForMessage', () => this.connection.getFeeForMessage(message));
+    return value === null ? null : BigInt(value);
   }
 
   /** Sends signed wire bytes; resolves with the signature. A rejected transaction is an error of its own (not retried). */

@@ -10,7 +10,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
 import { address, getTransactionDecoder, lamports, type EncodedAccount } from '@solana/kit';
 import bs58 from 'bs58';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
@@ -20,6 +20,19 @@ import { SOL_MINT, type Network, type Token } from '../tokens/token-registry';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const U64_MAX = 2n ** 64n - 1n;
+/** Lamports per signature, as on mainnet. */
+export const LAMPORTS_PER_SIGNATURE = 5000n;
+
+/**
+ * What the local pool holds of each token at start-up, in base units: 10^17, or 10^(decimals + 12)
+ * when that is less (a trillion whole tokens). Enough for any swap the estimator quotes on its
+ * virtual depths (at most $100M a side), while a wallet can still be funded up to what a u64
+ * holds minus this (the faucet's tests take 18 × 10^18 base units of a 9-decimal token).
+ */
+export function poolReserve(decimals: number): bigint {
+  const trillion = 10n ** BigInt(decimals + 12);
+  return trillion < 10n ** 17n ? trillion : 10n ** 17n;
+}
 
 /**
  * The embedded Solana ledger used when no RPC URL is configured for a network: LiteSVM (the
@@ -31,14 +44,23 @@ const U64_MAX = 2n ** 64n - 1n;
  * Seeded with every registry mint of its network at its real address and decimals, under the
  * program that owns it on mainnet (PYUSD is Token-2022). `airdrop` is the dev faucet.
  *
- * Methods: getAccountInfo (base64), getBalance, getTokenAccountsByOwner (jsonParsed),
- * getLatestBlockhash, getBlockHeight, getSlot, getMinimumBalanceForRentExemption,
- * simulateTransaction, sendTransaction, getSignatureStatuses, getHealth, getVersion,
- * getGenesisHash (https://solana.com/docs/rpc/http).
+ * It also holds the **local pool** (`pool`): a keypair of the ledger's own, funded at start-up
+ * with `poolReserve` of SOL and of every registry token, which settles swaps quoted by the
+ * offline estimator (route source `local-pool`, see src/chain/pool-swap.ts). It is this
+ * ledger's counterparty, not a market: it pays whatever the estimate says, and its reserves
+ * do not move the price.
+ *
+ * Methods: getAccountInfo (base64), getMultipleAccounts (base64), getBalance, getEpochInfo,
+ * getTokenAccountsByOwner (jsonParsed), getLatestBlockhash, getBlockHeight, getSlot,
+ * getMinimumBalanceForRentExemption, getFeeForMessage, simulateTransaction (sigVerify,
+ * replaceRecentBlockhash, accounts), sendTransaction, getSignatureStatuses, getHealth,
+ * getVersion, getGenesisHash (https://solana.com/docs/rpc/http).
  */
 export class LocalLedger {
   readonly svm = new LiteSVM();
   private readonly mintAuthority = Keypair.generate();
+  /** The local pool's keypair: it signs its leg of every local-pool swap. Lives with the ledger. */
+  readonly pool = Keypair.generate();
   private readonly statuses = new Map<string, { slot: number; err: unknown }>();
   /**
    * Token accounts by owner, as far as they were seen: getTokenAccountsByOwner reads these
@@ -58,6 +80,7 @@ export class LocalLedger {
     tokens: readonly Token[],
   ) {
     for (const token of tokens) this.addMint(token);
+    for (const token of tokens) this.airdrop(this.pool.publicKey.toBase58(), token, poolReserve(token.decimals));
   }
 
   async start(): Promise<string> {
@@ -209,6 +232,10 @@ export class LocalLedger {
         return Number(this.svm.getClock().slot);
       case 'getBlockHeight':
         return this.blockHeight;
+      case 'getEpochInfo': {
+        const clock = this.svm.getClock();
+        return { absoluteSlot: Number(clock.slot), blockHeight: this.blockHeight, epoch: Number(clock.epoch), slotIndex: 0, slotsInEpoch: 432_000, transactionCount: this.statuses.size };
+      }
       case 'getMinimumBalanceForRentExemption':
         return Number(this.svm.minimumBalanceForRentExemption(BigInt(params[0] as number)));
       case 'getBalance':
@@ -217,6 +244,10 @@ export class LocalLedger {
         const account = this.svm.getAccount(address(pubkey(params[0])));
         return { context: this.context(), value: account.exists ? rawAccount(account) : null };
       }
+      case 'getMultipleAccounts':
+        return { context: this.context(), value: (params[0] as unknown[]).map((key) => this.rawAccountAt(pubkey(key))) };
+      case 'getFeeForMessage':
+        return { context: this.context(), value: Number(feeForMessage(decodeMessage(params[0] as string))) };
       case 'getLatestBlockhash':
         return { context: this.context(), value: { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight + 150 } };
       case 'getTokenAccountsByOwner':
@@ -224,7 +255,7 @@ export class LocalLedger {
       case 'sendTransaction':
         return this.send(params[0] as string);
       case 'simulateTransaction':
-        return { context: this.context(), value: this.simulate(params[0] as string) };
+        return { context: this.context(), value: this.simulate(params[0] as string, (params[1] ?? {}) as SimulateConfig) };
       case 'getSignatureStatuses':
         return {
           context: this.context(),
@@ -308,8 +339,9 @@ export class LocalLedger {
     const signature = bs58.encode(bytes.subarray(1, 65));
     const result = this.svm.sendTransaction(decodeTransaction(bytes));
     if (result instanceof FailedTransactionMetadata) {
-      throw new RpcError(-32002, `Transaction simulation failed: ${String(result.err())}`, {
-        err: String(result.err()),
+      const err = rpcError(result.err());
+      throw new RpcError(-32002, `Transaction simulation failed: ${JSON.stringify(err)}`, {
+        err,
         logs: result.meta().logs(),
       });
     }
@@ -318,14 +350,133 @@ export class LocalLedger {
     return signature;
   }
 
-  private simulate(base64: string) {
-    const result = this.svm.simulateTransaction(decodeTransaction(Buffer.from(base64, 'base64')));
+  /**
+   * simulateTransaction as a node answers it: signatures checked unless `sigVerify` is false,
+   * the transaction's own blockhash kept unless `replaceRecentBlockhash`, and the state after
+   * the transaction of the accounts in `accounts.addresses` (null where there is none). LiteSVM
+   * charges the fee in simulation as it does when executing.
+   */
+  private simulate(base64: string, config: SimulateConfig) {
+    const bytes = config.encoding === 'base58' ? Buffer.from(bs58.decode(base64)) : Buffer.from(base64, 'base64');
+    let transaction = decodeTransaction(bytes);
+    if (config.replaceRecentBlockhash) {
+      const decoded = VersionedTransaction.deserialize(bytes);
+      decoded.message.recentBlockhash = this.svm.latestBlockhash();
+      transaction = decodeTransaction(Buffer.from(decoded.serialize()));
+    }
+    const verify = config.sigVerify !== false && !config.replaceRecentBlockhash;
+    this.svm.withSigverify(verify);
+    let result;
+    try {
+      result = this.svm.simulateTransaction(transaction);
+    } finally {
+      this.svm.withSigverify(true);
+    }
+    const wanted = config.accounts?.addresses ?? [];
     if (result instanceof FailedTransactionMetadata) {
-      return { err: String(result.err()), logs: result.meta().logs(), accounts: null, unitsConsumed: 0, returnData: null };
+      const meta = result.meta();
+      return { err: rpcError(result.err()), logs: meta.logs(), accounts: null, unitsConsumed: Number(meta.computeUnitsConsumed()), returnData: null };
     }
     const meta = result.meta();
-    return { err: null, logs: meta.logs(), accounts: null, unitsConsumed: Number(meta.computeUnitsConsumed()), returnData: null };
+    const after = new Map(result.postAccounts().map((account) => [account.address as string, account]));
+    const accounts = wanted.map((key) => {
+      const changed = after.get(pubkey(key));
+      if (changed) return changed.lamports === 0n && changed.data.length === 0 ? null : rawAccount(changed);
+      return this.rawAccountAt(pubkey(key));
+    });
+    return {
+      err: null,
+      logs: meta.logs(),
+      accounts: config.accounts ? accounts : null,
+      unitsConsumed: Number(meta.computeUnitsConsumed()),
+      returnData: null,
+    };
   }
+
+  private rawAccountAt(key: string) {
+    const account = this.svm.getAccount(address(key));
+    return account.exists ? rawAccount(account) : null;
+  }
+}
+
+interface SimulateConfig {
+  sigVerify?: boolean;
+  replaceRecentBlockhash?: boolean;
+  encoding?: 'base64' | 'base58';
+  accounts?: { encoding?: string; addresses: string[] };
+}
+
+const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
+/** Programs whose instructions count 3,000 compute units toward the default limit (SIMD-0170); others 200,000. */
+const BUILTINS = new Set([
+  COMPUTE_BUDGET_PROGRAM,
+  SYSTEM_PROGRAM,
+  'Vote111111111111111111111111111111111111111',
+  'Stake11111111111111111111111111111111111111',
+  'Config1111111111111111111111111111111111111',
+  'BPFLoaderUpgradeab1e11111111111111111111111',
+  'BPFLoader2111111111111111111111111111111111',
+  'AddressLookupTab1e1111111111111111111111111',
+]);
+
+/**
+ * The fee of a message as the runtime charges it: 5,000 lamports per signature plus the
+ * priority fee, ceil(compute-unit price × compute-unit limit / 10^6), the limit being the
+ * message's SetComputeUnitLimit or else the default (3,000 per builtin instruction, 200,000
+ * per other, at most 1,400,000). Checked against what LiteSVM charges by the preview tests.
+ * https://solana.com/docs/core/fees
+ */
+export function feeForMessage(message: VersionedMessage): bigint {
+  const keys = message.staticAccountKeys.map((key) => key.toBase58());
+  let price = 0n;
+  let limit: bigint | undefined;
+  let defaultLimit = 0n;
+  for (const instruction of message.compiledInstructions) {
+    const program = keys[instruction.programIdIndex];
+    const data = Buffer.from(instruction.data);
+    if (program === COMPUTE_BUDGET_PROGRAM && data[0] === 2) limit = BigInt(data.readUInt32LE(1));
+    if (program === COMPUTE_BUDGET_PROGRAM && data[0] === 3) price = data.readBigUInt64LE(1);
+    defaultLimit += BUILTINS.has(program) ? 3_000n : 200_000n;
+  }
+  const units = limit ?? (defaultLimit < 1_400_000n ? defaultLimit : 1_400_000n);
+  return LAMPORTS_PER_SIGNATURE * BigInt(message.header.numRequiredSignatures) + (price * units + 999_999n) / 1_000_000n;
+}
+
+const TRANSACTION_ERRORS = `AccountInUse AccountLoadedTwice AccountNotFound ProgramAccountNotFound InsufficientFundsForFee
+  InvalidAccountForFee AlreadyProcessed BlockhashNotFound CallChainTooDeep MissingSignatureForFee InvalidAccountIndex
+  SignatureFailure InvalidProgramForExecution SanitizeFailure ClusterMaintenance AccountBorrowOutstanding
+  WouldExceedMaxBlockCostLimit UnsupportedVersion InvalidWritableAccount WouldExceedMaxAccountCostLimit
+  WouldExceedAccountDataBlockLimit TooManyAccountLocks AddressLookupTableNotFound InvalidAddressLookupTableOwner
+  InvalidAddressLookupTableData InvalidAddressLookupTableIndex InvalidRentPayingAccount WouldExceedMaxVoteCostLimit
+  WouldExceedAccountDataTotalLimit MaxLoadedAccountsDataSizeExceeded ResanitizationNeeded
+  InvalidLoadedAccountsDataSizeLimit UnbalancedTransaction ProgramCacheHitMaxLimit CommitCancelled`.split(/\s+/);
+const INSTRUCTION_ERRORS = `GenericError InvalidArgument InvalidInstructionData InvalidAccountData AccountDataTooSmall
+  InsufficientFunds IncorrectProgramId MissingRequiredSignature AccountAlreadyInitialized UninitializedAccount
+  UnbalancedInstruction ModifiedProgramId ExternalAccountLamportSpend ExternalAccountDataModified ReadonlyLamportChange
+  ReadonlyDataModified DuplicateAccountIndex ExecutableModified RentEpochModified NotEnoughAccountKeys
+  AccountDataSizeChanged AccountNotExecutable AccountBorrowFailed AccountBorrowOutstanding DuplicateAccountOutOfSync
+  InvalidError ExecutableDataModified ExecutableLamportChange ExecutableAccountNotRentExempt UnsupportedProgramId CallDepth
+  MissingAccount ReentrancyNotAllowed MaxSeedLengthExceeded InvalidSeeds InvalidRealloc ComputationalBudgetExceeded
+  PrivilegeEscalation ProgramEnvironmentSetupFailure ProgramFailedToComplete ProgramFailedToCompile Immutable
+  IncorrectAuthority AccountNotRentExempt InvalidAccountOwner ArithmeticOverflow UnsupportedSysvar IllegalOwner
+  MaxAccountsDataAllocationsExceeded MaxAccountsExceeded MaxInstructionTraceLengthExceeded
+  BuiltinProgramsMustConsumeComputeUnits`.split(/\s+/);
+
+/**
+ * LiteSVM's transaction error in the JSON shape a node answers in `err`
+ * (`"InsufficientFundsForFee"`, `{ "InstructionError": [0, { "Custom": 1 }] }`,
+ * `{ "InsufficientFundsForRent": { "account_index": 1 } }`); its text where it is none of these.
+ */
+export function rpcError(error: unknown): unknown {
+  if (typeof error === 'number') return TRANSACTION_ERRORS[error] ?? `TransactionError ${error}`;
+  const value = error as { index?: number; err?: () => unknown; accountIndex?: number };
+  if (typeof value?.index === 'number' && typeof value.err === 'function') {
+    const inner = value.err() as number | { code?: number };
+    const detail = typeof inner === 'number' ? (INSTRUCTION_ERRORS[inner] ?? `InstructionError ${inner}`) : typeof inner?.code === 'number' ? { Custom: inner.code } : String(inner);
+    return { InstructionError: [value.index, detail] };
+  }
+  if (typeof value?.accountIndex === 'number') return { InsufficientFundsForRent: { account_index: value.accountIndex } };
+  return String(error);
 }
 
 class RpcError extends Error {
@@ -347,6 +498,14 @@ function pubkey(value: unknown): string {
     return new PublicKey(value as string).toBase58();
   } catch {
     throw new RpcError(-32602, `Invalid param: not a public key: ${String(value).slice(0, 60)}`);
+  }
+}
+
+function decodeMessage(base64: string): VersionedMessage {
+  try {
+    return VersionedMessage.deserialize(Buffer.from(base64, 'base64'));
+  } catch (error) {
+    throw new RpcError(-32602, `Invalid message: ${(error as Error).message}`);
   }
 }
 

@@ -1,32 +1,56 @@
-import type { AgentMarket, MarketHolding, MarketToken } from '../agent/command-agent';
+import { PublicKey, type Keypair } from '@solana/web3.js';
+import type { AgentMarket, BuiltTransaction, MarketHolding, MarketToken } from '../agent/command-agent';
 import type { TokenRef } from '../agent/parser';
-import type { ChainGateway } from '../chain/chain-gateway';
+import type { ChainGateway, MintInfo } from '../chain/chain-gateway';
+import { buildPoolSwap } from '../chain/pool-swap';
 import { buildTransfer } from '../chain/transaction-builder';
+import { associated, previewTransaction, type PreviewRequest, type PreviewToken } from '../chain/transaction-preview';
+import type { Route } from '../quotes/estimate-quoter';
 import type { Quote, QuoteProvider } from '../quotes/quote-provider';
+import type { Clock } from '../shared/clock';
 import type { PortfolioService } from '../portfolio/portfolio.service';
 import type { PriceLoader } from '../prices/price.service';
 import type { Network, TokenRegistry } from '../tokens/token-registry';
 
 /**
+ * How long a built transaction is worth signing: a blockhash lasts 150 blocks, about 60 s at
+ * 400 ms a block (https://solana.com/docs/core/transactions#recent-blockhash), and a quote is
+ * not worth more. `expiresAt` = build time + this.
+ */
+export const TRANSACTION_LIFETIME_MS = 60_000;
+
+/** Where the embedded ledger's local pool settles a swap, beside the wallet's network. */
+export interface LocalSettlement {
+  /** The pool's keypair, held by the embedded ledger. */
+  pool: Keypair;
+}
+
+/**
  * The agent's view of one wallet on one network, for one request: registry look-ups, token
  * facts read from the mint on chain, holdings and prices through the request's loaders (so a
- * message that needs them twice reads them once), and the transfer builder.
+ * message that needs them twice reads them once), and the transaction builders, each of whose
+ * transactions is simulated into a preview before the agent offers it.
  */
 export class WalletMarket implements AgentMarket {
   readonly symbols: readonly string[];
   readonly names: readonly string[];
+  readonly networkName: string;
 
   constructor(
     private readonly registry: TokenRegistry,
-    private readonly network: Network,
+    readonly network: Network,
     private readonly chain: ChainGateway,
     private readonly portfolio: PortfolioService,
     private readonly prices: PriceLoader,
     private readonly quotes: QuoteProvider,
-    private readonly wallet: string,
+    readonly wallet: string,
+    private readonly clock: Clock,
+    /** Present where the network is the embedded ledger. */
+    private readonly local?: LocalSettlement,
   ) {
     this.symbols = registry.all(network).map((token) => token.symbol);
     this.names = registry.names(network);
+    this.networkName = `Solana ${network}${local ? " (Parley's embedded ledger)" : ''}`;
   }
 
   lookup = (text: string): TokenRef | undefined => {
@@ -68,8 +92,73 @@ export class WalletMarket implements AgentMarket {
     });
   }
 
-  async buildTransfer(mint: string, amount: bigint, recipient: string) {
-    const built = await buildTransfer(this.chain, { from: this.wallet, to: recipient, mint, amount }, await this.chain.mint(mint));
-    return { serializedTransaction: built.serializedTransaction, lastValidBlockHeight: built.lastValidBlockHeight };
+  async buildTransfer(mint: string, amount: bigint, recipient: string): Promise<BuiltTransaction> {
+    const info = await this.chain.mint(mint);
+    const tokens = this.previewTokens([{ mint, info }]);
+    const built = await buildTransfer(this.chain, { from: this.wallet, to: recipient, mint, amount }, info, { tokens });
+    const creates = tokens.map((token) => ({
+      address: associated(token.mint, new PublicKey(recipient), token.program),
+      label: `the recipient's ${token.symbol} token account`,
+    }));
+    return this.finish(built.serializedTransaction, built.lastValidBlockHeight, tokens, { creates, transferFees: built.transferFees });
+  }
+
+  async settleSwap(input: MarketToken, output: MarketToken, quote: Quote): Promise<{ route: Route; built: BuiltTransaction | null }> {
+    const [inInfo, outInfo] = await Promise.all([this.chain.mint(input.mint), this.chain.mint(output.mint)]);
+    const tokens = this.previewTokens([
+      { mint: input.mint, info: inInfo },
+      { mint: output.mint, info: outInfo },
+    ]);
+    if (quote.serializedTransaction) {
+      // Jupiter's order names its transaction's last valid block height where it knows it; else it is the current one's.
+      const lastValid = quote.lastValidBlockHeight ?? (await this.chain.latestBlockhash()).lastValidBlockHeight;
+      const built = await this.finish(quote.serializedTransaction, lastValid, tokens);
+      return { route: quote.route, built: { ...built, ...(quote.requestId && { jupiterRequestId: quote.requestId }) } };
+    }
+    if (!this.local) return { route: quote.route, built: null };
+    const pool = this.local.pool.publicKey.toBase58();
+    const route: Route = {
+      ...quote.route,
+      source: 'local-pool',
+      routePlan: quote.route.routePlan.map((step) => ({ ...step, swapInfo: { ...step.swapInfo, ammKey: pool, label: "Parley local pool (embedded ledger)" } })),
+    };
+    const built = await buildPoolSwap(this.chain, this.local.pool, {
+      wallet: this.wallet,
+      input: { mint: input.mint, info: inInfo },
+      output: { mint: output.mint, info: outInfo },
+      inAmount: BigInt(route.inAmount),
+      outAmount: BigInt(route.outAmount),
+      tokens,
+    });
+    const warnings = [
+      "Settled by the embedded ledger's local pool at Parley's offline estimate: a counterparty for trying swaps, not a market.",
+    ];
+    return { route, built: await this.finish(built.serializedTransaction, built.lastValidBlockHeight, tokens, { warnings, transferFees: built.transferFees }) };
+  }
+
+  /** Simulates the built transaction into its preview, and stamps when it should be refreshed. */
+  private async finish(
+    serializedTransaction: string,
+    lastValidBlockHeight: number,
+    tokens: PreviewToken[],
+    extra: Pick<PreviewRequest, 'creates' | 'warnings' | 'transferFees'> = {},
+  ): Promise<BuiltTransaction> {
+    const holdings = new Map((await this.holdings()).map((holding) => [holding.mint, holding.amount]));
+    const preview = await previewTransaction(this.chain, {
+      wallet: this.wallet,
+      wire: Buffer.from(serializedTransaction, 'base64'),
+      tokens,
+      holdings,
+      ...extra,
+    });
+    const expiresAt = new Date(this.clock.now().getTime() + TRANSACTION_LIFETIME_MS).toISOString();
+    return { serializedTransaction, lastValidBlockHeight, preview, expiresAt };
+  }
+
+  /** The preview's view of tokens other than SOL: symbol from the registry (else the mint), program and decimals from the chain. */
+  private previewTokens(mints: Array<{ mint: string; info: MintInfo | null }>): PreviewToken[] {
+    return mints
+      .filter(({ info }) => info !== null)
+      .map(({ mint, info }) => ({ mint, symbol: this.registry.mint(mint, this.network)?.symbol ?? mint, decimals: info!.decimals, program: info!.program }));
   }
 }

@@ -17,7 +17,7 @@ export interface NewTurn {
   reply: { id: string; content: string; transaction: TransactionDetails | null };
   record: Pick<
     TransactionRecord,
-    'id' | 'type' | 'network' | 'inputMint' | 'outputMint' | 'inAmount' | 'outAmount' | 'recipient' | 'usdValue' | 'serializedTransaction' | 'lastValidBlockHeight'
+    'id' | 'type' | 'network' | 'inputMint' | 'outputMint' | 'inAmount' | 'outAmount' | 'recipient' | 'usdValue' | 'serializedTransaction' | 'lastValidBlockHeight' | 'details'
   > | null;
 }
 
@@ -38,7 +38,8 @@ export class MessageRepository extends EntityRepository<Message> {
            "ord" int, "account_id" text, "session_id" text, "at" timestamptz,
            "user_id" text, "user_content" text, "intent" jsonb, "reply_id" text, "reply_content" text, "transaction" jsonb,
            "record_id" text, "type" text, "network" text, "input_mint" text, "output_mint" text, "in_amount" numeric,
-           "out_amount" numeric, "recipient" text, "usd_value" numeric, "serialized_transaction" text, "last_valid_block_height" int)
+           "out_amount" numeric, "recipient" text, "usd_value" numeric, "serialized_transaction" text, "last_valid_block_height" int,
+           "details" jsonb)
        ), "locked" as (
          select "s"."id", "s"."account_id", "s"."expires_at" from "session" "s"
           where "s"."id" in (select "session_id" from "turn") order by "s"."id" for update
@@ -63,9 +64,9 @@ export class MessageRepository extends EntityRepository<Message> {
          select "reply_id", "session_id", "reply_seq", 'agent', "reply_content", null, "transaction", "at" from "placed"
        ), "records" as (
          insert into "transaction_record" ("id", "account_id", "session_id", "type", "network", "input_mint", "output_mint",
-           "in_amount", "out_amount", "recipient", "usd_value", "serialized_transaction", "last_valid_block_height", "created_at")
+           "in_amount", "out_amount", "recipient", "usd_value", "serialized_transaction", "last_valid_block_height", "details", "created_at")
          select "record_id", "account_id", "session_id", "type", "network", "input_mint", "output_mint",
-           "in_amount", "out_amount", "recipient", "usd_value", "serialized_transaction", "last_valid_block_height", "at"
+           "in_amount", "out_amount", "recipient", "usd_value", "serialized_transaction", "last_valid_block_height", "details", "at"
            from "placed" where "record_id" is not null
        )
        select "ord", "reply_seq" from "placed"`,
@@ -211,6 +212,7 @@ function turnRow(turn: NewTurn, ord: number) {
     usd_value: record?.usdValue ?? null,
     serialized_transaction: record?.serializedTransaction ?? null,
     last_valid_block_height: record?.lastValidBlockHeight ?? null,
+    details: record?.details ?? null,
   };
 }
 

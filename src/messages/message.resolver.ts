@@ -2,7 +2,8 @@ import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graph
 import type { Context } from '../app/context';
 import { principalOf } from '../auth/auth-checker';
 import { toConnection, type Connection } from '../shared/connection.type';
-import { IntentType, MessageConnection, MessageType, SendMessageInput, SentMessage, TransactionDetailsType } from './message.type';
+import { TransactionDetailsType } from '../transactions/transaction-details.type';
+import { IntentType, MessageConnection, MessageType, SendMessageInput, SentMessage } from './message.type';
 
 @Resolver()
 export class MessageResolver {

@@ -14,6 +14,7 @@ import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/
 import type { MessageView } from './message.entity';
 import type { MessagePages } from './message-pages';
 import type { TurnStore } from './turn-store';
+import { recordFields } from '../transactions/record-fields';
 
 export const MAX_MESSAGE_LENGTH = 500;
 export const DEFAULT_SLIPPAGE_BPS = 50;
@@ -123,34 +124,6 @@ export class MessageService {
   async page(sessionId: string, size: number, after?: MessageKey): Promise<Page<MessageView>> {
     return toPage(await this.pages.read(sessionId, size + 1, after), size, messageKey);
   }
-}
-
-/** The columns of a transaction record, from the details the agent built; null where they do not apply. */
-function recordFields(details: TransactionDetails) {
-  const p = details.parameters as Record<string, string | number>;
-  if (details.type === 'transfer') {
-    return {
-      type: 'transfer' as const,
-      inputMint: String(p.token),
-      outputMint: null,
-      inAmount: String(p.amount),
-      outAmount: null,
-      recipient: String(p.recipient),
-      serializedTransaction: details.serializedTransaction ?? null,
-      lastValidBlockHeight: details.lastValidBlockHeight ?? null,
-    };
-  }
-  const route = details.route as { inAmount: string; outAmount: string };
-  return {
-    type: 'swap' as const,
-    inputMint: String(p.inputToken),
-    outputMint: String(p.outputToken),
-    inAmount: route.inAmount,
-    outAmount: route.outAmount,
-    recipient: null,
-    serializedTransaction: details.serializedTransaction ?? null,
-    lastValidBlockHeight: details.lastValidBlockHeight ?? null,
-  };
 }
 
 /** The message as the agent reads it: trimmed, then 1 to MAX_MESSAGE_LENGTH characters (code points). */

@@ -1,6 +1,6 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { Intent, IntentAction, QuerySubject, TransactionDetails } from '../agent/intent';
+import type { Intent, IntentAction, QuerySubject } from '../agent/intent';
+import { TransactionDetailsType } from '../transactions/transaction-details.type';
 import { ConnectionType } from '../shared/connection.type';
 import type { MessageRole, MessageView } from './message.entity';
 
@@ -41,31 +41,6 @@ export class IntentType {
 
   static of(intent: Intent): IntentType {
     return Object.assign(new IntentType(), intent);
-  }
-}
-
-@ObjectType('TransactionDetails', { description: 'A transaction built for the wallet to sign. Parley never signs.' })
-export class TransactionDetailsType {
-  @Field(() => ID, { nullable: true, description: 'The stored record: GET /v1/transactions/{id}; submit it signed with POST /v1/transactions/{id}/submit.' })
-  transactionId?: string;
-
-  @Field(() => String, { description: '`swap` or `transfer`.' })
-  type!: string;
-
-  @Field(() => GraphQLJSONObject)
-  parameters!: Record<string, unknown>;
-
-  @Field(() => GraphQLJSONObject, { nullable: true })
-  route?: Record<string, unknown>;
-
-  @Field(() => String, { nullable: true, description: 'Base64 of the unsigned transaction.' })
-  serializedTransaction?: string;
-
-  @Field(() => Float, { nullable: true })
-  lastValidBlockHeight?: number;
-
-  static of(details: TransactionDetails): TransactionDetailsType {
-    return Object.assign(new TransactionDetailsType(), details);
   }
 }
 

@@ -6,7 +6,8 @@ import { Migration20261121030000_transactions } from './Migration20261121030000_
 import { Migration20261121040000_metrics_indexes } from './Migration20261121040000_metrics_indexes';
 import { Migration20261123000000_drop_message_timestamp_index } from './Migration20261123000000_drop_message_timestamp_index';
 import { Migration20261124000000_one_successor_per_key } from './Migration20261124000000_one_successor_per_key';
-import { Migration20261125000000_session_pending } from './Migration20261125000000_session_pending';
+import { Migration20261125000000_transaction_refresh } from './Migration20261125000000_transaction_refresh';
+import { Migration20261125010000_session_pending } from './Migration20261125010000_session_pending';
 
 /**
  * Every migration in order. Listed here (not discovered from disk) so that the compiled
@@ -20,5 +21,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121040000_metrics_indexes', class: Migration20261121040000_metrics_indexes },
   { name: 'Migration20261123000000_drop_message_timestamp_index', class: Migration20261123000000_drop_message_timestamp_index },
   { name: 'Migration20261124000000_one_successor_per_key', class: Migration20261124000000_one_successor_per_key },
-  { name: 'Migration20261125000000_session_pending', class: Migration20261125000000_session_pending },
+  { name: 'Migration20261125000000_transaction_refresh', class: Migration20261125000000_transaction_refresh },
+  { name: 'Migration20261125010000_session_pending', class: Migration20261125010000_session_pending },
 ];

@@ -50,8 +50,24 @@ export interface Route {
   /** ExactIn: the least output accepted; ExactOut: the most input spent. */
   otherAmountThreshold: string;
   swapMode: 'ExactIn' | 'ExactOut';
-  routePlan: Array<{ swapInfo: Record<string, string>; percent: number }>;
-  source: 'estimate' | 'jupiter';
+  routePlan: Array<{ swapInfo: SwapInfo; percent: number }>;
+  /**
+   * `estimate`: quoted offline, no transaction; `local-pool`: quoted offline and settled by the
+   * embedded ledger's local pool; `jupiter`: Jupiter's quote and transaction.
+   */
+  source: 'estimate' | 'local-pool' | 'jupiter';
+}
+
+/** One hop of a route (Jupiter's `swapInfo` fields). */
+export interface SwapInfo {
+  ammKey: string;
+  label?: string;
+  inputMint: string;
+  outputMint: string;
+  inAmount: string;
+  outAmount: string;
+  feeAmount?: string;
+  feeMint?: string;
 }
 
 export class QuoteError extends Error {}

@@ -16,6 +16,8 @@ export interface Quote {
   /** The unsigned swap transaction (base64), when the provider builds one. */
   serializedTransaction?: string;
   lastValidBlockHeight?: number;
+  /** Jupiter's order id (Swap API v2), for its /execute. */
+  requestId?: string;
 }
 
 /**
@@ -25,4 +27,16 @@ export interface Quote {
  */
 export interface QuoteProvider {
   quote(request: QuoteRequest): Promise<Quote>;
+  /**
+   * Lands a wallet-signed transaction of this provider's (one with a `requestId`) the provider's
+   * own way: Jupiter's POST /swap/v2/execute. Absent for providers whose transactions go to the RPC node.
+   */
+  execute?(signedTransaction: string, requestId: string): Promise<Execution>;
+}
+
+/** What the provider says became of a transaction it was given to land. */
+export interface Execution {
+  status: 'Success' | 'Failed';
+  signature: string | null;
+  error: string | null;
 }

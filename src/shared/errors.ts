@@ -15,6 +15,8 @@ export const HTTP_STATUS = {
   method_not_allowed: 405,
   idempotency_conflict: 409,
   key_already_rotated: 409,
+  transaction_expired: 409,
+  transaction_not_refreshable: 409,
   payload_too_large: 413,
   headers_too_large: 431,
   unsupported_media_type: 415,

@@ -1,22 +1,23 @@
 import { Entity, EntityRepositoryType, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Account } from '../accounts/account.entity';
+import type { TransactionDetails } from '../agent/intent';
 import { Session } from '../sessions/session.entity';
 import { TransactionRecordRepository } from './transaction-record.repository';
 
-export const TRANSACTION_STATUSES = ['built', 'submitted', 'confirmed', 'failed', 'expired'] as const;
+export const TRANSACTION_STATUSES = ['built', 'submitted', 'confirmed', 'failed', 'expired', 'replaced'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /**
  * A transaction the agent built, and what became of it: `built` → `submitted` →
  * `confirmed` | `failed` (with the program error) | `expired` (blockhash past its last valid
- * block height). Amounts are base units as integer strings (numeric(40,0)); usdValue is the
+ * block height); `built` or `expired` → `replaced` when refreshed (`replacedBy` its successor). Amounts are base units as integer strings (numeric(40,0)); usdValue is the
  * USD value at build time to the cent.
  */
 @Entity({ tableName: 'transaction_record', repository: () => TransactionRecordRepository })
 @Index({ properties: ['account', 'createdAt'] })
 export class TransactionRecord {
   [EntityRepositoryType]?: TransactionRecordRepository;
-  [OptionalProps]?: 'status' | 'outputMint' | 'outAmount' | 'recipient' | 'usdValue' | 'signature' | 'error' | 'submittedAt' | 'settledAt';
+  [OptionalProps]?: 'status' | 'outputMint' | 'outAmount' | 'recipient' | 'usdValue' | 'signature' | 'error' | 'submittedAt' | 'settledAt' | 'details' | 'replacedBy';
 
   @PrimaryKey({ type: 'string', length: 32 })
   id!: string;
@@ -60,6 +61,14 @@ export class TransactionRecord {
 
   @Property({ type: 'integer', nullable: true })
   lastValidBlockHeight: number | null = null;
+
+  /** What the agent answered: parameters, route, preview, summary, expiresAt (to rebuild it on refresh). */
+  @Property({ type: 'json', nullable: true })
+  details: TransactionDetails | null = null;
+
+  /** The transaction that replaced this one (status `replaced`). */
+  @Property({ type: 'string', length: 32, nullable: true })
+  replacedBy: string | null = null;
 
   @Property({ type: 'string', length: 100, nullable: true })
   signature: string | null = null;

@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../app/context';
 import { principalOf } from '../auth/auth-checker';
+import { TransactionDetailsType } from './transaction-details.type';
 import { TransactionType } from './transaction.type';
 
 @Resolver()
@@ -19,5 +20,14 @@ export class TransactionResolver {
     @Ctx() ctx: Context,
   ): Promise<TransactionType> {
     return TransactionType.of(await ctx.transactions.submit(principalOf(ctx), id, signedTransaction));
+  }
+
+  @Authorized('write:messages')
+  @Mutation(() => TransactionDetailsType, {
+    description:
+      'Builds a built-but-unsent (or expired) transaction again with a fresh quote and blockhash: a new transaction (new id), the old one `replaced`.',
+  })
+  async refreshTransaction(@Arg('transactionId', () => ID) transactionId: string, @Ctx() ctx: Context): Promise<TransactionDetailsType> {
+    return TransactionDetailsType.of(await ctx.transactions.refresh(principalOf(ctx), transactionId));
   }
 }

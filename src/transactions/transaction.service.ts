@@ -6,8 +6,21 @@ import type { Principal } from '../auth/principal';
 import type { ChainGateway } from '../chain/chain-gateway';
 import type { Clock } from '../shared/clock';
 import { DomainError, invalidField } from '../shared/errors';
+import type { TransactionDetails } from '../agent/intent';
+import { networkOf } from '../auth/principal';
+import { randomBase62 } from '../shared/ids';
+import { formatUnits } from '../shared/amounts';
+import type { QuoteProvider } from '../quotes/quote-provider';
 import type { Network } from '../tokens/token-registry';
+import { recordFields } from './record-fields';
 import { TransactionRecord } from './transaction-record.entity';
+
+/**
+ * Builds a stored transaction again from its parameters, with a fresh quote and blockhash, for
+ * the wallet of its session: the agent's rebuild over the request's market. Throws a
+ * DomainError (422 parsing_error) when it cannot (the balance no longer covers it, …).
+ */
+export type Rebuild = (record: TransactionRecord) => Promise<{ details: TransactionDetails; valueCents: bigint | null }>;
 
 const notFound = (id: string) => new DomainError('transaction_not_found', `Transaction "${id.slice(0, 64)}" not found`);
 
@@ -21,6 +34,9 @@ export class TransactionService {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly chains: Record<Network, ChainGateway>,
+    private readonly rebuild?: Rebuild,
+    /** Lands transactions of the quote provider's own (Jupiter's /execute). */
+    private readonly provider?: Pick<QuoteProvider, 'execute'>,
   ) {}
 
   /** A transaction of the caller's account, its status brought up to date from the chain. */
@@ -44,14 +60,22 @@ export class TransactionService {
     if (!record.serializedTransaction) {
       throw invalidField('id', 'This swap was only quoted (route source "estimate"): there is no transaction to submit');
     }
+    if (record.status === 'expired' || record.status === 'replaced') throw stale(record);
     const signed = decode(signedTransaction);
     const built = VersionedTransaction.deserialize(Buffer.from(record.serializedTransaction, 'base64'));
     const message = Buffer.from(signed.message.serialize());
     if (!message.equals(Buffer.from(built.message.serialize()))) {
       throw invalidField('signedTransaction', 'The signed transaction is not the one that was built: its message differs');
     }
-    const signers = signed.message.staticAccountKeys.slice(0, signed.message.header.numRequiredSignatures);
-    const unsigned = signers.find((signer, i) => !validSignature(signed.signatures[i], message, signer));
+    // A Jupiter order is landed by Jupiter, which adds what it still has to (an RFQ maker's
+    // signature): only the wallet's is required here. Anything else needs every signature.
+    const requestId = record.details?.jupiterRequestId;
+    const execute = requestId && this.provider?.execute ? this.provider.execute.bind(this.provider) : undefined;
+    const signers = signed.message.staticAccountKeys
+      .slice(0, signed.message.header.numRequiredSignatures)
+      .map((signer, i) => ({ signer, i }))
+      .filter(({ signer }) => !execute || signer.toBase58() === record.session.walletAddress);
+    const unsigned = signers.find(({ signer, i }) => !validSignature(signed.signatures[i], message, signer))?.signer;
     if (unsigned) {
       throw invalidField('signedTransaction', `The transaction lacks a valid signature of ${unsigned.toBase58()}`);
     }
@@ -59,13 +83,24 @@ export class TransactionService {
     const now = this.clock.now();
     if (record.status === 'built' && (await chain.blockHeight()) > (record.lastValidBlockHeight ?? Infinity)) {
       await this.settle(record, 'built', { status: 'expired', settledAt: now, error: 'The blockhash expired before the transaction was submitted' });
-      return record;
+      throw stale(record);
     }
     // One submission per transaction: the request whose update finds it `built` sends it; a
     // concurrent or later one answers the record as the chain has it.
     const signature = bs58.encode(signed.signatures[0]);
     if (!(await this.settle(record, 'built', { status: 'submitted', submittedAt: now, signature }))) {
       if (record.status === 'submitted') await this.track(record);
+      return record;
+    }
+    if (execute) {
+      const landed = await execute(signedTransaction, requestId!);
+      await this.settle(
+        record,
+        'submitted',
+        landed.status === 'Success'
+          ? { status: 'confirmed', settledAt: this.clock.now(), ...(landed.signature && { signature: landed.signature }) }
+          : { status: 'failed', settledAt: this.clock.now(), error: (landed.error ?? 'Jupiter could not land it').slice(0, 2000) },
+      );
       return record;
     }
     try {
@@ -81,6 +116,42 @@ export class TransactionService {
     }
     await this.track(record);
     return record;
+  }
+
+  /**
+   * Builds a built-but-unsent (or expired) transaction again with a fresh quote and blockhash:
+   * a new record (new id) of the same shape as the agent's answer, and the old one `replaced`,
+   * naming its successor. The swap is quoted, the balance checked and the transaction simulated
+   * afresh. Only `built` and `expired` transactions can be refreshed (409 otherwise); a
+   * concurrent refresh or submission of the same one makes all but the first 409. Not counted
+   * against the daily transaction limit: it replaces one that was.
+   */
+  async refresh(principal: Principal, id: string): Promise<TransactionDetails> {
+    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
+    if (!record) throw notFound(id);
+    if (record.network !== networkOf(principal)) {
+      throw invalidField('transactionId', `This transaction is on ${record.network}: refresh it with a ${record.network === 'mainnet' ? 'live' : 'test'} key`);
+    }
+    if (record.status === 'submitted') await this.track(record);
+    if ((record.status !== 'built' && record.status !== 'expired') || !record.details || !this.rebuild) throw notRefreshable(record);
+    const from = record.status;
+    const { details, valueCents } = await this.rebuild(record);
+    const successor = { ...details, transactionId: `tx_${randomBase62(16)}` };
+    const now = this.clock.now();
+    await this.em.transactional(async (em) => {
+      const moved = await em.nativeUpdate(TransactionRecord, { id: record.id, status: from }, { status: 'replaced', replacedBy: successor.transactionId, settledAt: now });
+      if (moved !== 1) throw notRefreshable(await em.findOneOrFail(TransactionRecord, { id: record.id }));
+      em.create(TransactionRecord, {
+        id: successor.transactionId,
+        account: record.account,
+        session: record.session,
+        network: record.network,
+        ...recordFields(successor),
+        usdValue: valueCents == null ? null : formatUnits(valueCents, 2),
+        createdAt: now,
+      });
+    });
+    return successor;
   }
 
   /**
@@ -106,6 +177,27 @@ export class TransactionService {
       await this.settle(record, 'submitted', { status: 'expired', settledAt: now, error: 'Not confirmed before its blockhash expired' });
     }
   }
+}
+
+/** 409 for a transaction that can no longer land: expired (refresh it) or replaced (sign its successor). */
+function stale(record: TransactionRecord): DomainError {
+  if (record.status === 'replaced') {
+    return new DomainError('transaction_expired', `Transaction ${record.id} was replaced by ${record.replacedBy}: sign and submit that one instead`, {
+      details: { transactionId: record.id, status: record.status, replacedBy: record.replacedBy },
+    });
+  }
+  return new DomainError(
+    'transaction_expired',
+    `Transaction ${record.id} expired (its blockhash is past its last valid block height): refresh it with POST /v1/transactions/${record.id}/refresh and sign the new one`,
+    { details: { transactionId: record.id, status: record.status, refresh: `/v1/transactions/${record.id}/refresh` } },
+  );
+}
+
+function notRefreshable(record: TransactionRecord): DomainError {
+  const why = !record.details && (record.status === 'built' || record.status === 'expired') ? 'it was built before refresh existed' : `it is ${record.status}`;
+  return new DomainError('transaction_not_refreshable', `Transaction ${record.id} cannot be refreshed: ${why}; only a built or expired one can`, {
+    details: { transactionId: record.id, status: record.status, ...(record.replacedBy && { replacedBy: record.replacedBy }) },
+  });
 }
 
 /** Legacy and v0 transactions alike. */

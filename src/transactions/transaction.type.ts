@@ -9,7 +9,7 @@ export class TransactionType {
   @Field(() => String, { description: '`swap` or `transfer`.' })
   type!: string;
 
-  @Field(() => String, { description: '`built`, `submitted`, `confirmed`, `failed` or `expired`.' })
+  @Field(() => String, { description: '`built`, `submitted`, `confirmed`, `failed`, `expired` or `replaced` (refreshed: see `replacedBy`).' })
   status!: string;
 
   @Field(() => String)
@@ -42,6 +42,9 @@ export class TransactionType {
   @Field(() => String, { nullable: true, description: 'Why it failed or expired.' })
   error!: string | null;
 
+  @Field(() => String, { nullable: true, description: 'The transaction that replaced this one, when it was refreshed.' })
+  replacedBy!: string | null;
+
   @Field(() => Date)
   createdAt!: Date;
 
@@ -66,6 +69,7 @@ export class TransactionType {
       lastValidBlockHeight: record.lastValidBlockHeight,
       signature: record.signature,
       error: record.error,
+      replacedBy: record.replacedBy,
       createdAt: record.createdAt,
       submittedAt: record.submittedAt,
       settledAt: record.settledAt,

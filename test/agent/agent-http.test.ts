@@ -20,7 +20,7 @@ const say = (message: string, extra: object = {}) =>
 const solPrice = async () => (await app.http.get('/v1/prices/SOL').set('Authorization', bearer(app.adminKey))).body.price as number;
 
 describe('swaps', () => {
-  it('"swap 1.5 SOL for USDC" quotes an exact-in swap with the estimate route', async () => {
+  it('"swap 1.5 SOL for USDC" quotes an exact-in swap at the estimate, settled by the local pool', async () => {
     const response = await say('swap 1.5 SOL for USDC');
     expect(response.status).toBe(200);
     const { intent, transaction, response: reply } = response.body;
@@ -35,7 +35,7 @@ describe('swaps', () => {
       swapMode: 'ExactIn',
     });
     const route = transaction.route;
-    expect(route).toMatchObject({ inAmount: '1500000000', slippageBps: 50, source: 'estimate', swapMode: 'ExactIn' });
+    expect(route).toMatchObject({ inAmount: '1500000000', slippageBps: 50, source: 'local-pool', swapMode: 'ExactIn' });
     // 1.5 SOL at the SOL/USDC price, less the 0.25% fee and a tiny price impact, in USDC base units.
     const usdcPrice = (await app.http.get('/v1/prices/USDC').set('Authorization', bearer(app.adminKey))).body.price;
     const ideal = ((1.5 * (await solPrice())) / usdcPrice) * 1e6;

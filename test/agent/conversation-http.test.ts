@@ -129,7 +129,8 @@ describe('clarifying questions', () => {
         .post('/graphql')
         .set('Authorization', bearer(key))
         .send({
-          query: 'mutation($input: SendMessageInput!) { sendMessage(input: $input) { transaction { parameters } } }',
+          query:
+            'mutation($input: SendMessageInput!) { sendMessage(input: $input) { transaction { parameters { ... on SwapParameters { inputToken outputToken amount } } } } }',
           variables: { input: { sessionId, message } },
         });
     const question = await send('sell 100 JUP');

@@ -10,7 +10,7 @@ describe('stopping the service', () => {
     const database = await freshDatabase();
     const jupiter = await startFakeJupiter();
     jupiter.market.set(SOL, { usdPrice: 147.48, priceChange24h: 1.29, mcap: 76_000_000_000, buyVolume: 1_500_000_000, sellVolume: 1_400_000_000 });
-    const env = { PARLEY_ADMIN_KEY: ADMIN_KEY, PRICE_PROVIDER: 'jupiter', JUPITER_API_URL: jupiter.url };
+    const env = { PARLEY_ADMIN_KEY: ADMIN_KEY, PRICE_PROVIDER: 'jupiter', JUPITER_API_URL: jupiter.url, JUPITER_API_KEY: 'test-jupiter-key' };
     try {
       const first = await startTestApp({ database, env });
       const session = await first.http.post('/v1/sessions').set('Authorization', bearer(ADMIN_KEY)).send({ walletAddress: WALLET });

@@ -116,7 +116,7 @@ describe('transaction builders, executed on the ledger', () => {
     const intruder = Keypair.generate();
     const recipient = Keypair.generate().publicKey.toBase58();
     ledger.airdrop(sender.publicKey.toBase58(), SOL, 1_000_000_000n);
-    const built = await buildTransfer(chain, { from: sender.publicKey.toBase58(), to: recipient, mint: SOL_MINT, amount: 5n }, null);
+    const built = await buildTransfer(chain, { from: sender.publicKey.toBase58(), to: recipient, mint: SOL_MINT, amount: 5_000_000n }, null);
     const tx = Transaction.from(Buffer.from(built.serializedTransaction, 'base64'));
     tx.signatures[0].signature = intruder.secretKey.subarray(0, 64) as Buffer;
     await expect(chain.send(tx.serialize({ verifySignatures: false }))).rejects.toThrow();
@@ -125,7 +125,7 @@ describe('transaction builders, executed on the ledger', () => {
 });
 
 describe('simulation', () => {
-  it('runs a signed transfer without moving anything, and reports a failing one', async () => {
+  it('runs a signed transfer without moving anything; a transfer that would fail is refused when built, in words', async () => {
     const sender = Keypair.generate();
     const recipient = Keypair.generate().publicKey.toBase58();
     ledger.airdrop(sender.publicKey.toBase58(), SOL, 1_000_000_000n);
@@ -142,9 +142,13 @@ describe('simulation', () => {
     expect(ok.unitsConsumed).toBeGreaterThan(0);
     expect(await balanceOf(recipient, USDC.mint)).toBe(0n);
 
-    const tooMuch = await buildTransfer(chain, { from: sender.publicKey.toBase58(), to: recipient, mint: USDC.mint, amount: 6_000_000n }, await chain.mint(USDC.mint));
-    const failed = await chain.simulate(sign(tooMuch.serializedTransaction));
-    expect(failed.err).not.toBeNull();
+    const tooMuch = buildTransfer(chain, { from: sender.publicKey.toBase58(), to: recipient, mint: USDC.mint, amount: 6_000_000n }, await chain.mint(USDC.mint), {
+      tokens: [{ mint: USDC.mint, symbol: 'USDC', decimals: 6, program: 'token' }],
+    });
+    await expect(tooMuch).rejects.toMatchObject({
+      reason: 'Insufficient funds: the wallet holds less USDC than this transaction moves.',
+      simulation: { err: { InstructionError: [3, { Custom: 1 }] } },
+    });
     expect(await balanceOf(sender.publicKey.toBase58(), USDC.mint)).toBe(5_000_000n);
   });
 });

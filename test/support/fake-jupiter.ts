@@ -16,15 +16,21 @@ export interface FakeJupiter {
   delayMs: number;
   /** Requests received, answered or not. */
   received: number;
-  /** The Swap API: what /swap/v1/quote answers (null: no route), and the swap transaction /swap/v1/swap returns. */
-  swap: { outAmount: string; priceImpactPct: string } | null;
-  swapTransaction: { swapTransaction: string; lastValidBlockHeight: number };
-  calls: { price: string[][]; tokens: string[][]; quote: URLSearchParams[]; swap: unknown[] };
+  /**
+   * Swap API v2 `GET /swap/v2/order` (ExactIn): the output for an input amount and the price
+   * impact (null: no route), and the transaction built for the taker (null: none, with
+   * Jupiter's `errorMessage`). Requests without `x-api-key` get 401, as the API does.
+   */
+  swap: { outAmount: (inAmount: bigint) => bigint; priceImpactPct: string } | null;
+  orderTransaction: ((params: URLSearchParams, outAmount: bigint) => Promise<{ transaction: string; lastValidBlockHeight?: number }>) | null;
+  /** `POST /swap/v2/execute`: lands the signed transaction (null: answers Failed). */
+  execute: ((signedTransaction: string) => Promise<{ signature: string }>) | null;
+  calls: { price: string[][]; tokens: string[][]; order: URLSearchParams[]; execute: Array<{ signedTransaction: string; requestId: string }> };
   close(): Promise<void>;
 }
 
 export async function startFakeJupiter(): Promise<FakeJupiter> {
-  const fake = { calls: { price: [], tokens: [], quote: [], swap: [] }, market: new Map(), down: false, delayMs: 0, received: 0, swap: null } as unknown as FakeJupiter;
+  const fake = { calls: { price: [], tokens: [], order: [], execute: [] }, market: new Map(), down: false, delayMs: 0, received: 0, swap: null, orderTransaction: null, execute: null } as unknown as FakeJupiter;
   const server: Server = createServer((req, res) => {
     fake.received++;
     if (fake.delayMs) setTimeout(answer, fake.delayMs, req, res);
@@ -50,44 +56,34 @@ export async function startFakeJupiter(): Promise<FakeJupiter> {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       return;
     }
-    if (url.pathname === '/swap/v1/quote') {
-      fake.calls.quote.push(url.searchParams);
-      if (!fake.swap) {
-        res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"Could not find any route","errorCode":"COULD_NOT_FIND_ANY_ROUTE"}');
+    if (url.pathname === '/swap/v2/order') {
+      fake.calls.order.push(url.searchParams);
+      if (!req.headers['x-api-key']) {
+        res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Unauthorized: missing x-api-key"}');
         return;
       }
-      const q = url.searchParams;
-      const outAmount = fake.swap.outAmount;
-      const body = {
-        inputMint: q.get('inputMint'),
-        inAmount: q.get('amount'),
-        outputMint: q.get('outputMint'),
-        outAmount,
-        otherAmountThreshold: String((BigInt(outAmount) * (10000n - BigInt(q.get('slippageBps')!))) / 10000n),
-        swapMode: q.get('swapMode'),
-        slippageBps: Number(q.get('slippageBps')),
-        platformFee: null,
-        priceImpactPct: fake.swap.priceImpactPct,
-        routePlan: [
-          {
-            swapInfo: { ammKey: '5BUwFW4nRbftYTDMbgxykoFWqWHPzahFSNAaaaJtVKsq', label: 'Meteora DLMM', inputMint: q.get('inputMint'), outputMint: q.get('outputMint'), inAmount: q.get('amount'), outAmount, feeAmount: '24825', feeMint: q.get('inputMint') },
-            percent: 100,
-          },
-        ],
-        contextSlot: 299283763,
-        timeTaken: 0.015257836,
-      };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (!fake.swap) {
+        res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"Failed to get quotes","errorCode":"COULD_NOT_FIND_ANY_ROUTE"}');
+        return;
+      }
+      void order(url.searchParams, fake.swap).then((body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
       return;
     }
-    if (url.pathname === '/swap/v1/swap' && req.method === 'POST') {
+    if (url.pathname === '/swap/v2/execute' && req.method === 'POST') {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        fake.calls.swap.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ ...fake.swapTransaction, prioritizationFeeLamports: 9999, computeUnitLimit: 388876 }));
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { signedTransaction: string; requestId: string };
+        fake.calls.execute.push(body);
+        const landed = fake.execute ? fake.execute(body.signedTransaction) : Promise.reject(new Error('no executor'));
+        landed.then(
+          ({ signature }) =>
+            res.writeHead(200, { 'content-type': 'application/json' }).end(
+              JSON.stringify({ status: 'Success', signature, slot: '348004100', code: 0, totalInputAmount: '0', totalOutputAmount: '0', swapEvents: [] }),
+            ),
+          (error: Error) =>
+            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'Failed', signature: null, code: -1, error: error.message })),
+        );
       });
       return;
     }
@@ -119,6 +115,63 @@ export async function startFakeJupiter(): Promise<FakeJupiter> {
     }
     res.writeHead(404).end();
   }
+  /** An order as https://dev.jup.ag/docs/swap/order-and-execute documents it. */
+  async function order(q: URLSearchParams, swap: NonNullable<FakeJupiter['swap']>) {
+    const inAmount = q.get('amount')!;
+    const outAmount = swap.outAmount(BigInt(inAmount)).toString();
+    const slippageBps = Number(q.get('slippageBps') ?? 50);
+    const built = fake.orderTransaction && q.get('taker') ? await fake.orderTransaction(q, BigInt(outAmount)) : null;
+    return {
+      mode: 'ultra',
+      inputMint: q.get('inputMint'),
+      outputMint: q.get('outputMint'),
+      inAmount,
+      outAmount,
+      inUsdValue: 131.2,
+      outUsdValue: 131.1,
+      priceImpact: Number(swap.priceImpactPct) * 100,
+      swapUsdValue: 131.2,
+      otherAmountThreshold: String((BigInt(outAmount) * BigInt(10000 - slippageBps)) / 10000n),
+      swapMode: 'ExactIn',
+      slippageBps,
+      priceImpactPct: swap.priceImpactPct,
+      routePlan: [
+        {
+          swapInfo: {
+            ammKey: '5BUwFW4nRbftYTDMbgxykoFWqWHPzahFSNAaaaJtVKsq',
+            label: 'Meteora DLMM',
+            inputMint: q.get('inputMint'),
+            outputMint: q.get('outputMint'),
+            inAmount,
+            outAmount,
+            feeAmount: '24825',
+            feeMint: q.get('inputMint'),
+          },
+          percent: 100,
+          bps: 10000,
+          usdValue: 131.2,
+        },
+      ],
+      feeMint: q.get('inputMint'),
+      feeBps: 2,
+      signatureFeeLamports: 5000,
+      signatureFeePayer: q.get('taker'),
+      prioritizationFeeLamports: 9999,
+      prioritizationFeePayer: q.get('taker'),
+      rentFeeLamports: 0,
+      rentFeePayer: q.get('taker'),
+      swapType: 'aggregator',
+      router: 'iris',
+      transaction: built?.transaction ?? null,
+      gasless: false,
+      requestId: `0196${Math.random().toString(16).slice(2, 14)}`,
+      totalTime: 12,
+      taker: q.get('taker'),
+      ...(built?.lastValidBlockHeight !== undefined && { lastValidBlockHeight: built.lastValidBlockHeight }),
+      ...(!built && { errorCode: 1, errorMessage: 'Insufficient funds' }),
+    };
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () => new Promise((resolve) => server.close(() => resolve()));

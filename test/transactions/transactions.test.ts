@@ -109,13 +109,14 @@ describe('a built transfer', () => {
     expect(await usdcOf(thief.toBase58())).toBe('0');
   });
 
-  it('with its blockhash expired → expired, and nothing sent', async () => {
+  it('with its blockhash expired → 409 transaction_expired (refresh it), the record expired, and nothing sent', async () => {
     const recipient = Keypair.generate().publicKey.toBase58();
     const built = await say(`send 1 USDC to ${recipient}`);
     app.service.deps.ledgers.mainnet!.advance(200);
     const response = await submit(built.transactionId, signed(built.serializedTransaction));
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: 'expired', signature: null, error: expect.stringMatching(/expired/) });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatchObject({ code: 'transaction_expired', message: expect.stringMatching(/refresh/) });
+    expect((await get(built.transactionId)).body).toMatchObject({ status: 'expired', signature: null, error: expect.stringMatching(/expired/) });
     expect(await usdcOf(recipient)).toBe('0');
   });
 
@@ -134,13 +135,13 @@ describe('a built transfer', () => {
 });
 
 describe('errors', () => {
-  it('an unknown or foreign transaction → 404 transaction_not_found; a quote-only swap cannot be submitted', async () => {
+  it('an unknown or foreign transaction → 404 transaction_not_found', async () => {
     expect((await get('tx_0000000000000000')).body.error.code).toBe('transaction_not_found');
     const swap = await say('swap 0.1 SOL for USDC');
     expect((await get(swap.transactionId)).body).toMatchObject({ type: 'swap', status: 'built', outAmount: expect.stringMatching(/^\d+$/) });
     const response = await submit(swap.transactionId, 'AAAA');
     expect(response.status).toBe(400);
-    expect(response.body.error.field).toBe('id');
+    expect(response.body.error.field).toBe('signedTransaction');
     const other = await app.createAccount('pro');
     const foreign = await app.http.get(`/v1/transactions/${swap.transactionId}`).set('Authorization', bearer(other.key));
     expect(foreign.status).toBe(404);
