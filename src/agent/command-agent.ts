@@ -43,6 +43,8 @@ export interface AgentMarket {
   symbols: readonly string[];
   /** Token names and aliases in lower case, for typos of them. */
   names: readonly string[];
+  /** Whether an address is a listed token's mint on any network. */
+  isMint(address: string): boolean;
   /** The wallet and the chain, as the summary names them ("mainnet (Parley's embedded ledger)"). */
   wallet: string;
   network: 'mainnet' | 'devnet';
@@ -87,6 +89,7 @@ export class CommandAgent implements Agent {
       lookup: market.lookup,
       symbols: market.symbols,
       names: market.names,
+      isMint: market.isMint,
       previous,
       previousQuery,
       pending: context.pending ?? undefined,

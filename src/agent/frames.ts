@@ -337,6 +337,7 @@ export function recipientProblem(item: Item, vocabulary: Vocabulary): string | u
   if (PROGRAM_IDS.has(item.text)) return `${short(item.text)} is a program, not a wallet: tokens sent there are lost. Paste the recipient's wallet address.`;
   const mint = vocabulary.lookup(item.text);
   if (mint) return `${short(item.text)} is the ${mint.symbol} token mint, not a wallet: tokens sent there are lost. Paste the recipient's wallet address.`;
+  if (vocabulary.isMint?.(item.text)) return `${short(item.text)} is a token mint, not a wallet: tokens sent there are lost. Paste the recipient's wallet address.`;
   return undefined;
 }
 

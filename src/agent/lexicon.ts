@@ -15,7 +15,7 @@ export type VerbRole = 'pay' | 'get' | 'send';
 
 export const VERBS: Record<string, VerbRole> = {
   swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
-  dump: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
+  dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
   liquidate: 'pay', unload: 'pay', offload: 'pay', trade_in: 'pay', market_sell: 'pay', swop: 'pay',
   buy: 'get', get: 'get', grab: 'get', purchase: 'get', acquire: 'get', ape: 'pay', cop: 'get', scoop: 'get',
   snag: 'get', obtain: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
@@ -156,7 +156,10 @@ export const VENUES = new Set(['jupiter', 'jup.ag', 'raydium', 'orca', 'meteora'
 export const APPROXIMATE = new Set(['like', '~', 'about', 'around', 'roughly', 'approx', 'approximately', 'circa', 'maybe', 'abt', 'bout']);
 
 /** A message that shows a command rather than asks for one ("Example: swap…", "repeat after me: …"). */
-export const SHOWN_NOT_ASKED = ['example', 'examples', 'e.g', 'eg', 'for instance', 'tutorial', 'sample', 'template', 'repeat after me', 'user says', 'the docs say', 'syntax'];
+export const SHOWN_NOT_ASKED = [
+  'example', 'examples', 'e.g', 'eg', 'for instance', 'tutorial', 'sample', 'template', 'repeat after me', 'user says', 'the docs say', 'syntax',
+  'translate', 'translated', 'translation', 'fwd', 'forwarded', 'what does this mean', 'what does this do', 'meaning of',
+];
 
 /** Attempts to change how the agent works; a message with one is refused whatever follows. */
 export const INJECTIONS = [
@@ -210,7 +213,7 @@ export const PORTFOLIO_CUES = [
 ];
 export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine'];
 /** Nouns that turn "get"/"give me" into a question ("get my balance", "give me the price of SOL"). */
-export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio', 'holdings', 'chart', 'value', 'net'];
+export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio', 'holdings', 'assets', 'breakdown', 'summary', 'overview', 'chart', 'value', 'net'];
 /** Words that make a verbless message a question rather than a command ("how much is 1 SOL in USDC"). */
 export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth', 'value', 'is', 'much', 'many', 'cost', 'rate'];
 export const HELP_PHRASES = [

@@ -58,7 +58,8 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (INJECTIONS.some((phrase) => said.includes(` ${phrase} `))) {
     return refuse('unclear', 'That asks me to work differently. I only build what you ask for plainly, for example "swap 1 SOL for USDC", and you always review and sign it.');
   }
-  if (quotesACommand(raw, ctx) || SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `))) {
+  const commanding = tagged.some((item) => item.kind === 'verb');
+  if (quotesACommand(raw, ctx) || (commanding && SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `)))) {
     return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
   }
   const slippage = takeSlippage(tagged);

@@ -42,6 +42,8 @@ export interface Vocabulary {
   symbols: readonly string[];
   /** Names and aliases of the registry's tokens in lower case ("solana", "dogwifhat"), for typo matching. */
   names?: readonly string[];
+  /** Whether an address is a listed token's mint on any network: never a recipient. */
+  isMint?(address: string): boolean;
 }
 
 interface Lexeme {
@@ -165,6 +167,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       value = value && denominator && denominator.scale === 0 && denominator.units > 0n && denominator.units < 1000n ? divide(value, Number(denominator.units)) : null;
       next += 2;
     }
+    const fraction = next > from + 1;
     const malformed = value === null;
     value ??= decimal(0);
     let words = false;
@@ -200,6 +203,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       else emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw}${after.raw}` });
     } else if (afterWord === 'am' || afterWord === 'pm' || afterWord === "o'clock" || afterWord === 'oclock') {
       emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw} ${after.raw}` });
+    } else if (fraction && !malformed && afterWord === 'of') {
+      // "3/4 of my USDT": a share of the balance, not three quarters of a token.
+      emit(from, next, { kind: 'share', numerator: Number(lexeme.text), denominator: Number(at(from + 2).text) });
     } else {
       emit(from, next, { kind: 'number', value, negative, words, malformed });
     }
@@ -262,12 +268,19 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending && (i + 2 >= lexemes.length || isChainSuffix(i + 2) || at(i + 2).type === 'symbol')) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
     }
-    // "swap 1 SOL for USDC on Jupiter": a venue, not a token (but "spend 10 USDC on jupiter" buys JUP).
-    if (['on', 'via', 'through', 'thru', 'using'].includes(text) && VENUES.has(word(i + 1) ?? '') && !spending && (i + 2 >= lexemes.length || at(i + 2).type === 'symbol' || !vocabulary.lookup(word(i + 2) ?? ''))) {
+    // "swap 1 SOL for USDC on Jupiter", "via jup": a venue, not a token (but "spend 10 USDC on jupiter" buys JUP,
+    // and "using JUP" pays with it).
+    const venue = VENUES.has(word(i + 1) ?? '') || (['via', 'through', 'thru'].includes(text) && ['jup', 'ray'].includes(word(i + 1) ?? ''));
+    if (['on', 'via', 'through', 'thru', 'using'].includes(text) && venue && !spending && (i + 2 >= lexemes.length || at(i + 2).type === 'symbol' || !vocabulary.lookup(word(i + 2) ?? ''))) {
       return emit(i, i + 2, { kind: 'filler' });
     }
+    // "for mint <address>", "CA: <address>": a label for the address that follows.
+    if (['mint', 'ca', 'contract'].includes(text) && (at(i + 1)?.type === 'address' || (at(i + 1)?.text === ':' && at(i + 2)?.type === 'address'))) return emit(i, i + 1, { kind: 'filler' });
+    // "… send me the signature after": a time word that ends the message schedules nothing.
+    if (['after', 'afterwards', 'later'].includes(text) && i === lexemes.length - 1 && text !== 'later') return emit(i, i + 1, { kind: 'filler' });
     if (isChainName(i) && isChainSuffix(i + 1)) return emit(i, i + 2, { kind: 'guard', guard: 'chain', what: text });
-    const exact = vocabulary.lookup(text);
+    // "BONK's price": the token of a possessive.
+    const exact = vocabulary.lookup(text) ?? (text.endsWith("'s") ? vocabulary.lookup(text.slice(0, -2)) : undefined);
     if (exact && readsAsToken(i, lexemes[i].raw)) return emit(i, i + 1, { kind: 'token', token: exact, fuzzy: false, dollar: false });
     const role = VERBS[text];
     if (role) return emit(i, i + 1, { kind: 'verb', role, lemma: text, fuzzy: false });

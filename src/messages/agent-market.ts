@@ -53,6 +53,8 @@ export class WalletMarket implements AgentMarket {
     this.networkName = `Solana ${network}${local ? " (Parley's embedded ledger)" : ''}`;
   }
 
+  isMint = (address: string): boolean => this.registry.isMint(address);
+
   lookup = (text: string): TokenRef | undefined => {
     const token = this.registry.resolve(text, this.network);
     return token && { symbol: token.symbol, mint: token.mint, decimals: token.decimals };

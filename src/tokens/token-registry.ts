@@ -64,6 +64,11 @@ export class TokenRegistry {
       .filter((name) => !symbols.has(name));
   }
 
+  /** Whether an address is a listed mint on either network. */
+  isMint(address: string): boolean {
+    return this.byMint.has(`mainnet:${address}`) || this.byMint.has(`devnet:${address}`);
+  }
+
   mint(mint: string, network: Network): Token | undefined {
     return this.byMint.get(`${network}:${mint}`);
   }

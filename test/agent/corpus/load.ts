@@ -78,6 +78,7 @@ export const vocabulary = {
   },
   symbols: registry.all('mainnet').map((token) => token.symbol),
   names: registry.names('mainnet'),
+  isMint: (address: string) => registry.isMint(address),
 };
 
 /** A label must be refused (no transaction) or may be answered without one. */
