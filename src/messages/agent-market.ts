@@ -4,7 +4,7 @@ import type { TokenRef } from '../agent/parser';
 import type { ChainGateway, MintInfo } from '../chain/chain-gateway';
 import { buildPoolSwap } from '../chain/pool-swap';
 import { buildTransfer } from '../chain/transaction-builder';
-import { associated, previewTransaction, type PreviewRequest, type PreviewToken } from '../chain/transaction-preview';
+import { associated, previewTransaction, SimulationRefusal, type PreviewRequest, type PreviewToken } from '../chain/transaction-preview';
 import type { Route } from '../quotes/estimate-quoter';
 import type { Quote, QuoteProvider } from '../quotes/quote-provider';
 import type { Clock } from '../shared/clock';
@@ -18,6 +18,16 @@ import type { Network, TokenRegistry } from '../tokens/token-registry';
  * not worth more. `expiresAt` = build time + this.
  */
 export const TRANSACTION_LIFETIME_MS = 60_000;
+
+/** Owners of accounts that are never a transfer's recipient, and what such an account is. */
+const RECIPIENT_TRAPS: Record<string, string> = {
+  TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: 'a token mint or token account',
+  TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb: 'a token mint or token account',
+  BPFLoaderUpgradeab1e11111111111111111111111: 'a program',
+  BPFLoader2111111111111111111111111111111111: 'a program',
+  BPFLoader1111111111111111111111111111111111: 'a program',
+  NativeLoader1111111111111111111111111111111: 'a program',
+};
 
 /** Where the embedded ledger's local pool settles a swap, beside the wallet's network. */
 export interface LocalSettlement {
@@ -95,7 +105,10 @@ export class WalletMarket implements AgentMarket {
   }
 
   async buildTransfer(mint: string, amount: bigint, recipient: string): Promise<BuiltTransaction> {
-    const info = await this.chain.mint(mint);
+    const [info, [target]] = await Promise.all([this.chain.mint(mint), this.chain.accounts([recipient])]);
+    // A mint, a token account or a program cannot use what is sent to it: the funds would be lost.
+    const kind = target && RECIPIENT_TRAPS[target.owner];
+    if (kind) throw new SimulationRefusal(`${recipient.slice(0, 4)}…${recipient.slice(-4)} is ${kind}, not a wallet: tokens sent there are lost. Paste the recipient's wallet address.`, { err: null, logs: [] });
     const tokens = this.previewTokens([{ mint, info }]);
     const built = await buildTransfer(this.chain, { from: this.wallet, to: recipient, mint, amount }, info, { tokens });
     const creates = tokens.map((token) => ({

@@ -66,6 +66,17 @@ describe('safety rules: these never build a transaction', () => {
     expect(await count()).toBe(0);
   });
 
+  it('a token mint or token account that is no listed token is refused as a recipient, from the chain', async () => {
+    const { say } = await chat();
+    // The wallet's own USDC token account: an account of the Token program, not a wallet.
+    const { getAssociatedTokenAddressSync } = await import('@solana/spl-token');
+    const { PublicKey } = await import('@solana/web3.js');
+    const tokenAccount = getAssociatedTokenAddressSync(new PublicKey(USDC), new PublicKey(owner)).toBase58();
+    const response = await say(`send 1 USDC to ${tokenAccount}`);
+    expect(response.status).toBe(422);
+    expect(response.body.error.details.reason).toMatch(/token mint or token account, not a wallet/);
+  });
+
   it('a query or chit-chat answers without a transaction', async () => {
     const { say } = await chat();
     for (const message of ['where is WIF trading now', 'JUP price pls', 'look up my JUP balance', 'gm', 'what can you do']) {
