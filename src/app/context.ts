@@ -24,6 +24,9 @@ import type { SessionReader } from '../sessions/session-reader';
 import { SessionService } from '../sessions/session.service';
 import type { Clock } from '../shared/clock';
 import type { Observer } from '../shared/observer';
+import type { LiveEvents } from '../live/live-events';
+import { LiveService } from '../live/live.service';
+import type { TransactionTracker } from '../transactions/transaction-tracker';
 
 /** What lives as long as the service and is shared by every request. */
 export interface AppDeps {
@@ -43,6 +46,10 @@ export interface AppDeps {
   chains: Record<Network, ChainGateway>;
   /** The embedded ledgers, for the networks that have no configured RPC node. */
   ledgers: Partial<Record<Network, LocalLedger>>;
+  /** Live events for subscriptions: in-process, or Redis pub/sub across nodes. */
+  events: LiveEvents;
+  /** Follows submitted transactions to a final status. */
+  tracker: TransactionTracker;
 }
 
 /**
@@ -64,6 +71,7 @@ export interface Context {
   dev: DevService;
   transactions: TransactionService;
   metrics: MetricsService;
+  live: LiveService;
   loaders: { messages: ReturnType<typeof createMessageLoaders> };
 }
 
@@ -119,7 +127,7 @@ class RequestContext implements Context {
 
   get messages() {
     const { deps } = this;
-    return this.once('messages', () => new MessageService(deps.turns, deps.messagePages, deps.sessionReader, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer));
+    return this.once('messages', () => new MessageService(deps.turns, deps.messagePages, deps.sessionReader, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer, deps.events));
   }
 
   private marketFor(wallet: string): WalletMarket {
@@ -140,11 +148,15 @@ class RequestContext implements Context {
   }
 
   get transactions() {
-    return this.once('transactions', () => new TransactionService(this.em, this.deps.clock, this.deps.chains));
+    return this.once('transactions', () => new TransactionService(this.em, this.deps.clock, this.deps.chains, this.deps.events, this.deps.tracker));
   }
 
   get metrics() {
     return this.once('metrics', () => new MetricsService(this.em, this.deps.clock));
+  }
+
+  get live() {
+    return this.once('live', () => new LiveService(this.deps.events, this.deps.sessionReader, () => this.em, this.deps.clock));
   }
 
   get loaders() {

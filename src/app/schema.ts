@@ -1,5 +1,5 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
-import { buildSchema, getMetadataStorage } from 'type-graphql';
+import { buildSchema, getMetadataStorage, type PubSub } from 'type-graphql';
 import { authChecker } from '../auth/auth-checker';
 import { KeyResolver } from '../keys/key.resolver';
 import { UsageResolver } from '../limits/usage.resolver';
@@ -10,16 +10,31 @@ import { DevResolver } from '../dev/dev.resolver';
 import { TransactionResolver } from '../transactions/transaction.resolver';
 import { MetricsResolver } from '../analytics/metrics.resolver';
 import { SessionResolver } from '../sessions/session.resolver';
+import { LiveResolver } from '../live/live.resolver';
 
-export const resolvers = [KeyResolver, UsageResolver, SessionResolver, MessageResolver, PriceResolver, PortfolioResolver, DevResolver, TransactionResolver, MetricsResolver] as const;
+export const resolvers = [KeyResolver, UsageResolver, SessionResolver, MessageResolver, PriceResolver, PortfolioResolver, DevResolver, TransactionResolver, MetricsResolver, LiveResolver] as const;
 
 /** Builds the executable schema from the type-graphql classes. Done once at start-up. */
 export async function buildParleySchema(): Promise<GraphQLSchema> {
   markPlainFieldsSimple();
-  const schema = await buildSchema({ resolvers, authChecker, validate: false });
+  const schema = await buildSchema({ resolvers, authChecker, validate: false, pubSub: noTopics });
   assertNoGuardedPlainField();
   return schema;
 }
+
+/**
+ * type-graphql refuses to build subscriptions without a PubSub, which it uses for `topics`.
+ * Parley's subscriptions each bring their own `subscribe` (LiveService, over LiveEvents), so
+ * this one is never used.
+ */
+const noTopics: PubSub = {
+  publish: () => {
+    throw new Error('Publish through LiveEvents');
+  },
+  subscribe: () => {
+    throw new Error('Give the subscription a `subscribe` function (see LiveResolver)');
+  },
+};
 
 /**
  * type-graphql wraps every plain field (a property of an object type, no resolver) in a

@@ -1,5 +1,5 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
-import type { TransactionRecord } from './transaction-record.entity';
+import type { TransactionSnapshot } from './transaction-events';
 
 @ObjectType('Transaction', { description: 'A transaction the agent built, and what became of it.' })
 export class TransactionType {
@@ -51,7 +51,7 @@ export class TransactionType {
   @Field(() => Date, { nullable: true })
   settledAt!: Date | null;
 
-  static of(record: TransactionRecord): TransactionType {
+  static of(record: TransactionSnapshot): TransactionType {
     return Object.assign(new TransactionType(), {
       transactionId: record.id,
       type: record.type,
