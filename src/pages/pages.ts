@@ -19,6 +19,7 @@ const PACKAGE_ASSETS: Record<string, string> = {
   'react-dom.production.min.js': 'react-dom/umd/react-dom.production.min.js',
   'uPlot.iife.min.js': 'uplot/dist/uPlot.iife.min.js',
   'uPlot.min.css': 'uplot/dist/uPlot.min.css',
+  'graphql-ws.min.js': 'graphql-ws/umd/graphql-ws.min.js',
 };
 
 /**
