@@ -74,8 +74,10 @@ export class InProcessEvents implements LiveEvents {
   publish(topic: string, event: unknown): void {
     // A copy through JSON, as Redis would deliver it: listeners never share the publisher's objects.
     const copy = JSON.parse(JSON.stringify(event)) as unknown;
-    // After the publisher's turn, as Redis would: a publisher is never slowed by its listeners.
-    queueMicrotask(() => this.topics.deliver(topic, copy, this.logger));
+    // After the publisher's turn, as Redis would: in the event loop's next check phase, once the
+    // publishing request has written its answer (a microtask ran 100 subscribers' executions
+    // before it: sendMessage p50 4 -> 10 ms).
+    setImmediate(() => this.topics.deliver(topic, copy, this.logger));
   }
 
   async listen(topic: string, listener: (event: unknown) => void): Promise<() => void> {

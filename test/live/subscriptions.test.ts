@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Keypair, Transaction } from '@solana/web3.js';
+import { buildSchema, parse, validate } from 'graphql';
 import { sessionTopic } from '../../src/live/live-events';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { until, WsTestClient } from '../support/ws';
@@ -257,5 +260,15 @@ describe('limits', () => {
     const third = await client.subscribe(MESSAGE_ADDED, { sessionId: sessions[2] }).receive();
     expect(third).toMatchObject({ type: 'error', payload: [{ message: 'Too many subscriptions on this connection: at most 2 at once', extensions: { code: 'rate_limit_exceeded' } }] });
     expect(client.socket.readyState).toBe(client.socket.OPEN);
+  });
+});
+
+describe('the README', () => {
+  it('subscribes with documents that validate against the schema', () => {
+    const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const documents = [...readme.matchAll(/query: '(subscription [^']+)'/g)].map((match) => match[1]);
+    expect(documents).toHaveLength(2);
+    const schema = buildSchema(readFileSync(path.join(__dirname, '..', '..', 'schema', 'schema.graphql'), 'utf8'));
+    for (const document of documents) expect(validate(schema, parse(document))).toEqual([]);
   });
 });
