@@ -7,6 +7,7 @@
 // database) with REDIS_URL's Redis when set (events through Redis pub/sub), else embedded and
 // in-process. Figures in bench/README.md.
 const { spawn } = require('node:child_process');
+const { performance } = require('node:perf_hooks');
 const { mkdtempSync, rmSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
