@@ -1,9 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
-import type { Context as WsContext } from 'graphql-ws';
-import { useServer, type Extra } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { CloseCode, handleProtocols, makeServer, MessageType, type Context as WsContext } from 'graphql-ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { metaOf } from '../../rest-adapter/respond';
 import type { Principal } from '../auth/principal';
 import type { ParsedSecret } from '../keys/key-secret';
@@ -38,7 +37,17 @@ interface Connection {
   key?: ParsedSecret;
 }
 
-type Ctx = WsContext<Record<string, unknown>, Extra & Partial<{ connection: Connection }>>;
+interface Extra {
+  socket: WebSocket;
+  request: IncomingMessage;
+  connection?: Connection;
+}
+type Ctx = WsContext<Record<string, unknown>, Extra>;
+
+/** The message types a client may send (graphql-transport-ws); any other is a bad request. */
+const CLIENT_MESSAGES: ReadonlySet<string> = new Set([MessageType.ConnectionInit, MessageType.Ping, MessageType.Pong, MessageType.Subscribe, MessageType.Complete]);
+/** A ping every 12 s; a connection that has not answered by the next is dropped. */
+const KEEP_ALIVE_MS = 12_000;
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 /** Largest message a client may send (a subscribe with its document): as HTTP bodies. */
@@ -94,7 +103,7 @@ export function serveGraphQLWebSocket(
   const principalFor = (key: ParsedSecret): Promise<Principal> =>
     deps.principals.resolve(key.hash, () => new KeyService(deps.orm.em.fork(), deps.clock).verify(key));
 
-  const disposable = useServer<Record<string, unknown>, { connection: Connection }>(
+  const protocol = makeServer<Record<string, unknown>, Extra>(
     {
       schema,
       connectionInitWaitTimeout: 3_000,
@@ -196,8 +205,51 @@ export function serveGraphQLWebSocket(
         return errors.map((error) => formatError(error, ctx.extra.connection?.requestId, logger));
       },
     },
-    wss,
   );
+
+  // graphql-ws's own adapter for ws (`useServer`), but with the service's logger, and with a
+  // message type only a server sends (connection_ack, next, …) answered 4400 as other bad
+  // messages are, where graphql-ws would throw and close with 4500.
+  wss.options.handleProtocols = handleProtocols;
+  wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    // Frames ws refuses (too large: 1009; malformed: 1002) close the socket with ws's own code.
+    socket.on('error', (error) => logger.debug({ err: error }, 'websocket frame refused'));
+    let answered = true;
+    const keepAlive = setInterval(() => {
+      if (!answered) return socket.terminate();
+      answered = false;
+      socket.ping();
+    }, KEEP_ALIVE_MS);
+    socket.on('pong', () => (answered = true));
+    const extra: Extra = { socket, request };
+    const closed = protocol.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) =>
+          new Promise<void>((resolve, reject) => {
+            if (socket.readyState !== socket.OPEN) return resolve();
+            socket.send(data, (error) => (error ? reject(error) : resolve()));
+          }),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) =>
+          socket.on('message', async (data: Buffer, binary: boolean) => {
+            const text = binary ? '' : String(data);
+            if (!CLIENT_MESSAGES.has(typeOf(text))) return socket.close(CloseCode.BadRequest, 'Invalid message received');
+            try {
+              await handle(text);
+            } catch (error) {
+              logger.error({ err: error, requestId: extra.connection?.requestId }, 'websocket message handling failed');
+              socket.close(CloseCode.InternalServerError, 'Internal server error');
+            }
+          }),
+      },
+      extra,
+    );
+    socket.once('close', (code, reason) => {
+      clearInterval(keepAlive);
+      void closed(code, String(reason));
+    });
+  });
 
   return {
     get connections() {
@@ -205,9 +257,20 @@ export function serveGraphQLWebSocket(
     },
     async close() {
       closing = true;
-      await disposable.dispose();
+      for (const client of wss.clients) client.close(1001, 'Going away');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/** The `type` of a JSON message; '' for anything else (not JSON, not an object, no type). */
+function typeOf(text: string): string {
+  try {
+    const message = JSON.parse(text) as { type?: unknown } | null;
+    return typeof message?.type === 'string' ? message.type : '';
+  } catch {
+    return '';
+  }
 }
 
 function domainGraphQLError(error: DomainError): GraphQLError {

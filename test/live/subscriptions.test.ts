@@ -272,3 +272,17 @@ describe('the README', () => {
     for (const document of documents) expect(validate(schema, parse(document))).toEqual([]);
   });
 });
+
+describe('stopping the service', () => {
+  it('closes every socket with 1001 (their subscriptions complete) and refuses new ones, then stops', async () => {
+    const stopping = await startTestApp();
+    const client = await WsTestClient.connect(stopping.url, stopping.adminKey);
+    const session = (await stopping.http.post('/v1/sessions').set('Authorization', bearer(stopping.adminKey)).send({ walletAddress: owner.publicKey.toBase58() })).body.sessionId;
+    client.subscribe(MESSAGE_ADDED, { sessionId: session });
+    await until(() => stopping.service.deps.events.listeners(sessionTopic(session)) === 1);
+    const stopped = stopping.close();
+    expect(await client.closed).toEqual({ code: 1001, reason: 'Going away' });
+    await stopped;
+    expect(stopping.service.deps.events.listeners(sessionTopic(session))).toBe(0);
+  });
+});
