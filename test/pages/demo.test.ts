@@ -103,6 +103,13 @@ browserIt('key → funded demo wallet → session → swap quote and transfer pu
   expect(await card.locator('.status').textContent()).toBe('Status: built → submitted → confirmed');
   expect(await card.locator('button', { hasText: 'Sign with the demo wallet' }).isDisabled()).toBe(true);
   await page.locator('#portfolio tr', { hasText: 'USDC' }).filter({ hasText: '99' }).waitFor({ timeout: 15_000 });
+
+  // A message sent from elsewhere (another tab, a back end) on the same session is pushed too.
+  const sessionId = (await page.locator('#session-id').textContent())!;
+  const elsewhere = await app.http.post('/v1/messages').set('Authorization', bearer(app.adminKey)).send({ sessionId, message: 'what is my portfolio worth?' });
+  expect(elsewhere.status).toBe(200);
+  await page.locator('.message.agent', { hasText: elsewhere.body.response.slice(0, 30) }).waitFor({ timeout: 15_000 });
+  expect(await page.locator('.message.user').count()).toBe(3);
   await page.screenshot({ path: path.join(output, 'demo-transfer-confirmed.png'), fullPage: true });
 
   // The API agrees: the recipient holds 1 USDC and the transaction is confirmed.

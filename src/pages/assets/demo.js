@@ -51,7 +51,11 @@
       // 4403: the key is missing or bad; retrying would not help.
       shouldRetry: (event) => !(event && event.code === 4403),
       on: {
-        connected: () => ($('live-status').textContent = 'connected'),
+        connected: (_socket, _payload, wasRetry) => {
+          $('live-status').textContent = 'connected';
+          // Events are not stored: after a reconnection, what was missed is read from history.
+          if (wasRetry) catchUp().catch(showError);
+        },
         closed: (event) => {
           $('live-status').textContent = event && event.code === 4403 ? 'refused: check the API key (4403)' : 'off';
         },
@@ -109,6 +113,9 @@
   // ---- The session and its messages ------------------------------------------------------
 
   let sessionId = null;
+  let messageSelection = '';
+  /** Ids of the messages on screen: a message pushed and also read from history shows once. */
+  const shown = new Set();
 
   $('open-session').addEventListener('click', () =>
     attempt(async () => {
@@ -118,9 +125,10 @@
       sessionId = createSession.sessionId;
       $('session-id').textContent = sessionId;
       $('messages').replaceChildren();
-      const selection = await transactionSelection();
+      shown.clear();
+      messageSelection = `messageId role content transaction { ${await transactionSelection()} }`;
       // Every message of the session from now on, ours and the agent's, as they are stored.
-      subscribe(`subscription ($sessionId: ID!) { messageAdded(sessionId: $sessionId) { messageId role content transaction { ${selection} } } }`, { sessionId }, (data) =>
+      subscribe(`subscription ($sessionId: ID!) { messageAdded(sessionId: $sessionId) { ${messageSelection} } }`, { sessionId }, (data) =>
         showMessage(data.messageAdded),
       ).catch(showError);
       for (const control of $('composer').elements) control.disabled = false;
@@ -135,8 +143,13 @@
     attempt(async () => {
       // The reply arrives through messageAdded; a command the agent refuses stores nothing and is
       // answered here only (parsing_error with its reason).
-      await graphql(`mutation ($input: SendMessageInput!) { sendMessage(input: $input) { messageId } }`, { input: { sessionId, message } });
+      const { sendMessage } = await graphql(`mutation ($input: SendMessageInput!) { sendMessage(input: $input) { messageId } }`, {
+        input: { sessionId, message },
+      });
       $('command').value = '';
+      // The push normally comes first; if the subscription was not listening yet (just opened,
+      // or reconnecting), the reply is read from history instead.
+      window.setTimeout(() => shown.has(sendMessage.messageId) || catchUp().catch(showError), 2000);
     });
   });
 
@@ -145,7 +158,24 @@
   $('suggest-transfer').textContent = suggestion;
   $('suggest-transfer').addEventListener('click', () => ($('command').value = suggestion));
 
+  /**
+   * Shows the session's messages that are not on screen yet, reading its history page by page
+   * (oldest first). What was missed is in practice the latest, so it is appended.
+   */
+  async function catchUp() {
+    const query = `query ($id: String!, $after: String) {
+      messages(sessionId: $id, first: 100, after: $after) { edges { node { ${messageSelection} } } pageInfo { hasNextPage endCursor } }
+    }`;
+    for (let after = null, more = Boolean(sessionId); more; ) {
+      const { messages } = await graphql(query, { id: sessionId, after });
+      for (const edge of messages.edges) showMessage(edge.node);
+      ({ hasNextPage: more, endCursor: after } = messages.pageInfo);
+    }
+  }
+
   function showMessage(message) {
+    if (shown.has(message.messageId)) return;
+    shown.add(message.messageId);
     const item = element('li', { className: `message ${message.role}` });
     item.append(element('span', { className: 'who', textContent: message.role === 'user' ? 'You' : 'Parley' }), element('p', { textContent: message.content }));
     if (message.transaction) item.append(transactionCard(message.transaction));
