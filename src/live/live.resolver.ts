@@ -18,8 +18,8 @@ export class LiveResolver {
   @Subscription(() => MessageType, {
     description:
       "Each new message of the session, as it is stored: a turn's user message, then the agent's reply, once each and in order. " +
-      'Messages stored before subscribing are not sent (read them with `messages`). Scope `read:messages`; ' +
-      'another account\'s or an expired session is `session_not_found`. Over WebSocket only (graphql-transport-ws at /graphql).',
+      'Messages stored before subscribing are not sent (read them with `messages`). ' +
+      'Another account\'s or an expired session is `session_not_found`. Over WebSocket only (graphql-transport-ws at /graphql).',
     subscribe: ({ args, context }: Subscribe<{ sessionId: string }>) => context.live.messagesOf(principalOf(context), args.sessionId),
   })
   messageAdded(
@@ -33,7 +33,7 @@ export class LiveResolver {
   @Subscription(() => TransactionType, {
     description:
       'The transaction as it stands when subscribing, then each change of its `status` (built → submitted → confirmed, failed, expired or replaced); ' +
-      'the subscription completes after a final status. Scope `read:messages`; another account\'s transaction is `transaction_not_found`. ' +
+      'the subscription completes after a final status. Another account\'s transaction is `transaction_not_found`. ' +
       'Over WebSocket only (graphql-transport-ws at /graphql).',
     subscribe: ({ args, context }: Subscribe<{ transactionId: string }>) => context.live.transactionOf(principalOf(context), args.transactionId),
   })
