@@ -49,8 +49,8 @@ it('is an HTML page with the security headers of the other pages, its scripts al
   }
 });
 
-browserIt('key → funded demo wallet → session → swap quote and transfer pushed → signed → confirmed → portfolio updated', async () => {
-  browser = await chromium.launch({
+async function openDemo(): Promise<{ page: import('playwright-core').Page; offOrigin: string[]; errors: string[] }> {
+  browser ??= await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
@@ -66,6 +66,11 @@ browserIt('key → funded demo wallet → session → swap quote and transfer pu
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  return { page, offOrigin, errors };
+}
+
+browserIt('key → funded demo wallet → session → swap quote and transfer pushed → signed → confirmed → portfolio updated', async () => {
+  const { page, offOrigin, errors } = await openDemo();
   await page.goto(`${app.url}/demo`);
 
   // The key (an admin key: the faucet is admin-only), then the faucet.
@@ -119,5 +124,37 @@ browserIt('key → funded demo wallet → session → swap quote and transfer pu
   expect((await app.http.get(`/v1/transactions/${transactionId}`).set('Authorization', bearer(app.adminKey))).body.status).toBe('confirmed');
   expect(await page.locator('#error').isHidden()).toBe(true);
   expect(offOrigin).toEqual([]);
+  expect(errors).toEqual([]);
+
+  // At a phone's width: one column.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(output, 'demo-phone.png'), fullPage: true });
+  const [wallet390, portfolio390] = await Promise.all([page.locator('.wallet').boundingBox(), page.locator('.portfolio').boundingBox()]);
+  expect(portfolio390!.y).toBeGreaterThan(wallet390!.y + wallet390!.height - 1);
+  // Nothing wider than the screen (long addresses wrap).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+browserIt('a reply the subscription did not push (not listening yet, reconnecting) is read from history, once', async () => {
+  const { page, errors } = await openDemo();
+  // Between the page and the server, every messageAdded result is dropped.
+  await page.routeWebSocket(/\/graphql$/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      if (!String(message).includes('"messageAdded"')) socket.send(message);
+    });
+  });
+  await page.goto(`${app.url}/demo`);
+  await page.locator('#api-key').fill(app.adminKey);
+  await page.locator('#api-key').press('Tab');
+  await page.locator('#open-session').click();
+  await page.locator('#session-id', { hasText: 'session_' }).waitFor({ timeout: 15_000 });
+  await page.locator('#command').fill('what is the price of SOL?');
+  await page.locator('#composer button[type=submit]').click();
+  await page.locator('.message.agent').waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(2_500);
+  expect(await page.locator('.message.user').count()).toBe(1);
+  expect(await page.locator('.message.agent').count()).toBe(1);
   expect(errors).toEqual([]);
 });
