@@ -132,7 +132,7 @@ browserIt('key → funded demo wallet → session → swap quote and transfer pu
   const [wallet390, portfolio390] = await Promise.all([page.locator('.wallet').boundingBox(), page.locator('.portfolio').boundingBox()]);
   expect(portfolio390!.y).toBeGreaterThan(wallet390!.y + wallet390!.height - 1);
   // Nothing wider than the screen (long addresses wrap).
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 browserIt('a reply the subscription did not push (not listening yet, reconnecting) is read from history, once', async () => {
