@@ -138,8 +138,15 @@ export function serveGraphQLWebSocket(
           socket.close(CLOSE_TOO_MANY, `${error.message}${typeof retryAfter === 'number' ? ` (retry after ${retryAfter} s)` : ''}`.slice(0, 120));
           return false;
         }
+        // Closed while its key was being checked: `onClose` has run already, so it is not counted.
+        if (socket.readyState !== socket.OPEN) return false;
+        const counted = perKey.get(principal.keyId) ?? 0;
+        if (counted >= limits.connectionsPerKey) {
+          socket.close(CLOSE_TOO_MANY, `Too many connections for this API key: at most ${limits.connectionsPerKey} at once`);
+          return false;
+        }
         connection.principal = principal;
-        perKey.set(principal.keyId, open + 1);
+        perKey.set(principal.keyId, counted + 1);
         return true;
       },
       onClose(ctx: Ctx) {
