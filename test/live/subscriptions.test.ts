@@ -251,6 +251,14 @@ describe('limits', () => {
     });
   });
 
+  it('connections opened at once with one key: exactly WS_CONNECTIONS_PER_KEY are admitted', async () => {
+    const limited = await app.createKey(['read:messages']);
+    const clients = await Promise.all(Array.from({ length: 8 }, () => WsTestClient.open(app.url, { authorization: `Bearer ${limited}` })));
+    open.push(...clients);
+    const outcomes = await Promise.all(clients.map((client) => Promise.race([client.acked.then(() => 'ack'), client.closed.then((c) => String(c.code))])));
+    expect(outcomes.sort()).toEqual(['4429', '4429', '4429', '4429', '4429', 'ack', 'ack', 'ack']);
+  });
+
   it('a connection may hold WS_SUBSCRIPTIONS_PER_CONNECTION subscriptions; the next is rate_limit_exceeded', async () => {
     const client = await connect();
     const sessions = [await newSession(key), await newSession(key), await newSession(key)];
