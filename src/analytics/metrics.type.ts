@@ -3,18 +3,22 @@ import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
 export enum Interval {
   day = 'day',
 }
-registerEnumType(Interval, { name: 'Interval', description: '`day`: a series of UTC days beside the totals.' });
+registerEnumType(Interval, {
+  name: 'Interval',
+  description: '`day`: a series of UTC days beside the totals.',
+  valuesConfig: { day: { description: 'One entry per UTC day.' } },
+});
 
-@ObjectType()
+@ObjectType({ description: 'The whole UTC days covered, both ends included.' })
 export class MetricsPeriod {
-  @Field(() => String)
+  @Field(() => String, { description: 'First day, YYYY-MM-DD (UTC).' })
   startDate!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Last day, YYYY-MM-DD (UTC), included.' })
   endDate!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Sessions created in the period.' })
 export class SessionMetrics {
   @Field(() => Int, { description: 'Created in the period.' })
   total!: number;
@@ -26,16 +30,16 @@ export class SessionMetrics {
   avgDuration!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Messages of the sessions created in the period.' })
 export class MessageMetrics {
   @Field(() => Int, { description: 'Messages of the sessions created in the period.' })
   total!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Mean messages per session created in the period; 0 without sessions.' })
   avgPerSession!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Transactions built in the period.' })
 export class TransactionMetrics {
   @Field(() => Int, { description: 'Built in the period.' })
   total!: number;
@@ -74,18 +78,18 @@ export class DailyMetrics {
   volume!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: "Your account's activity over a period of whole UTC days." })
 export class Metrics {
-  @Field(() => MetricsPeriod)
+  @Field(() => MetricsPeriod, { description: 'The days covered.' })
   period!: MetricsPeriod;
 
-  @Field(() => SessionMetrics)
+  @Field(() => SessionMetrics, { description: 'Sessions created in the period.' })
   sessions!: SessionMetrics;
 
-  @Field(() => MessageMetrics)
+  @Field(() => MessageMetrics, { description: 'Messages of those sessions.' })
   messages!: MessageMetrics;
 
-  @Field(() => TransactionMetrics)
+  @Field(() => TransactionMetrics, { description: 'Transactions built in the period.' })
   transactions!: TransactionMetrics;
 
   @Field(() => [DailyMetrics], {

@@ -65,6 +65,10 @@ const schema = z.object({
     .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean))
     .pipe(z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })])))
     .default([]),
+  // GraphQL subscriptions over WebSocket: open connections per API key on one node, and
+  // subscriptions at once on one connection.
+  WS_CONNECTIONS_PER_KEY: z.coerce.number().int().min(1).max(100_000).default(50),
+  WS_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(1).max(10_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // On in every mode (NODE_ENV included): the playground and clients' codegen read the schema.
   GRAPHQL_INTROSPECTION: z

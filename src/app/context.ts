@@ -26,6 +26,9 @@ import type { SessionReader } from '../sessions/session-reader';
 import { SessionService } from '../sessions/session.service';
 import type { Clock } from '../shared/clock';
 import type { Observer } from '../shared/observer';
+import type { LiveEvents } from '../live/live-events';
+import { LiveService } from '../live/live.service';
+import type { TransactionTracker } from '../transactions/transaction-tracker';
 
 /** What lives as long as the service and is shared by every request. */
 export interface AppDeps {
@@ -45,6 +48,10 @@ export interface AppDeps {
   chains: Record<Network, ChainGateway>;
   /** The embedded ledgers, for the networks that have no configured RPC node. */
   ledgers: Partial<Record<Network, LocalLedger>>;
+  /** Live events for subscriptions: in-process, or Redis pub/sub across nodes. */
+  events: LiveEvents;
+  /** Follows submitted transactions to a final status. */
+  tracker: TransactionTracker;
 }
 
 /**
@@ -66,6 +73,7 @@ export interface Context {
   dev: DevService;
   transactions: TransactionService;
   metrics: MetricsService;
+  live: LiveService;
   loaders: { messages: ReturnType<typeof createMessageLoaders> };
 }
 
@@ -121,7 +129,7 @@ class RequestContext implements Context {
 
   get messages() {
     const { deps } = this;
-    return this.once('messages', () => new MessageService(deps.turns, deps.messagePages, deps.sessionReader, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer));
+    return this.once('messages', () => new MessageService(deps.turns, deps.messagePages, deps.sessionReader, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer, deps.events));
   }
 
   private marketFor(wallet: string): WalletMarket {
@@ -143,7 +151,15 @@ class RequestContext implements Context {
   }
 
   get transactions() {
-    return this.once('transactions', () => new TransactionService(this.em, this.deps.clock, this.deps.chains, (record) => this.rebuild(record), this.deps.quoteProvider));
+    return this.once('transactions', () => new TransactionService(
+        this.em,
+        this.deps.clock,
+        this.deps.chains,
+        this.deps.events,
+        this.deps.tracker,
+        (record) => this.rebuild(record),
+        this.deps.quoteProvider,
+      ));
   }
 
   /** A stored transaction built again by the agent for its session's wallet (refresh). */
@@ -158,6 +174,10 @@ class RequestContext implements Context {
 
   get metrics() {
     return this.once('metrics', () => new MetricsService(this.em, this.deps.clock));
+  }
+
+  get live() {
+    return this.once('live', () => new LiveService(this.deps.events, this.deps.sessionReader, () => this.em, this.deps.clock));
   }
 
   get loaders() {

@@ -29,6 +29,9 @@ import { buildParleySchema } from './schema';
 import { Prometheus } from './prometheus';
 import { createHttpServer } from './http-server';
 import { createHttpApp, type HttpApp } from './server';
+import { InProcessEvents, RedisEvents, type LiveEvents } from '../live/live-events';
+import { TransactionTracker } from '../transactions/transaction-tracker';
+import { serveGraphQLWebSocket, type GraphQLWebSocket } from './websocket';
 
 export interface Service {
   http: HttpApp;
@@ -40,6 +43,8 @@ export interface Service {
    * (a port taken) leaves no key that was never shown.
    */
   readonly bootstrapKey: string | null;
+  /** The GraphQL WebSocket endpoint, once listening. */
+  readonly webSocket: GraphQLWebSocket | undefined;
   /** Starts listening on HOST:PORT; resolves with the bound port. */
   listen(): Promise<number>;
   /** Graceful stop: no new connections, in-flight requests finish, then everything closes. */
@@ -96,12 +101,14 @@ export async function startService(config: Config, logger: Logger, options: Serv
   const database = opened.value;
   const chains: Chains = started.value;
   let redis: Redis | undefined;
+  let events: LiveEvents | undefined;
   try {
     await new KeyService(database.orm.em.fork(), clock).ensureDefaultAccount(config.PARLEY_ADMIN_KEY);
     if (config.REDIS_URL) {
       redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
       await redis.connect();
     }
+    const live: LiveEvents = (events = redis ? new RedisEvents(redis, logger) : new InProcessEvents(logger));
     const metrics = new Prometheus();
     const meter = new UsageMeter(resolveTierLimits(config.TIER_LIMITS), { redis, prefix: options.limiterPrefix ?? 'parley' }, (code) =>
       metrics.rateLimited(code),
@@ -129,9 +136,12 @@ export async function startService(config: Config, logger: Logger, options: Serv
       quoteProvider,
       chains: chains.gateways,
       ledgers: chains.ledgers,
+      events: live,
+      tracker: new TransactionTracker(database.orm, clock, chains.gateways, live, logger),
     };
     const inFlight = new InFlightRequests();
-    const http = await createHttpApp(await buildParleySchema(), {
+    const schema = await buildParleySchema();
+    const http = await createHttpApp(schema, {
       ...deps,
       logger,
       corsOrigins: config.CORS_ORIGINS,
@@ -144,6 +154,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
     });
 
     let server: Server | undefined;
+    let webSocket: GraphQLWebSocket | undefined;
     let bootstrapKey: string | null = null;
     return {
       http,
@@ -152,30 +163,44 @@ export async function startService(config: Config, logger: Logger, options: Serv
       get bootstrapKey() {
         return bootstrapKey;
       },
+      get webSocket() {
+        return webSocket;
+      },
       async listen() {
         const port = await new Promise<number>((resolve, reject) => {
           server = createHttpServer(http.express);
           server.once('error', reject);
           server.on('clientError', answerClientError);
+          webSocket = serveGraphQLWebSocket(server, schema, { ...deps, logger }, {
+            connectionsPerKey: config.WS_CONNECTIONS_PER_KEY,
+            subscriptionsPerConnection: config.WS_SUBSCRIPTIONS_PER_CONNECTION,
+          });
           server.listen(config.PORT, config.HOST, () => resolve((server!.address() as AddressInfo).port));
         });
         if (!config.PARLEY_ADMIN_KEY) bootstrapKey = await new KeyService(database.orm.em.fork(), clock).issueFirstAdminKey();
+        // Transactions a previous run left submitted are followed again (not awaited: serving comes first).
+        deps.tracker.resume().catch((error: unknown) => logger.error({ err: error }, 'resuming transaction tracking failed'));
         return port;
       },
       async stop() {
+        // Subscribers are told first (close 1001, "going away"): a WebSocket would otherwise hold the server open.
+        await webSocket?.close();
         if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
         // The server is closed once its connections are; requests whose clients have gone may
         // still be at work, and must not find the database closed under them.
         if (!(await inFlight.drain(DRAIN_TIMEOUT_MS))) {
           logger.warn({ inFlight: inFlight.size }, `requests still unanswered after ${DRAIN_TIMEOUT_MS} ms; closing anyway`);
         }
+        await deps.tracker.stop();
         await http.close();
+        await live.close();
         await meter.close();
         await chains.stop();
         await database.close();
       },
     };
   } catch (error) {
+    await events?.close();
     redis?.disconnect();
     await chains.stop();
     await database.close();

@@ -5,8 +5,8 @@ import { AirdropInput, AirdropResult } from './dev.type';
 @Resolver()
 export class DevResolver {
   @Authorized('admin')
-  @Mutation(() => AirdropResult, { description: 'Faucet of the embedded ledger (devnet for test keys). Absent against a real RPC node.' })
-  devAirdrop(@Arg('input', () => AirdropInput) input: AirdropInput, @Ctx() ctx: Context): AirdropResult {
+  @Mutation(() => AirdropResult, { description: 'Faucet of the embedded ledger (devnet for test keys). Mints tokens into a wallet on the embedded local ledger for development and demos; `not_found` where a real RPC node is configured.' })
+  devAirdrop(@Arg('input', () => AirdropInput, { description: 'Wallet, token and amount to mint.' }) input: AirdropInput, @Ctx() ctx: Context): AirdropResult {
     return ctx.dev.airdrop(input);
   }
 }

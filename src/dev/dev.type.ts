@@ -18,9 +18,9 @@ export const DecimalAmountScalar = new GraphQLScalarType<string, string>({
   },
 });
 
-@InputType()
+@InputType({ description: 'Tokens to mint into a wallet on the embedded ledger (local development only).' })
 export class AirdropInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'The wallet to fund: a base58 Solana address (32 bytes).' })
   walletAddress!: string;
 
   @Field(() => String, { description: 'Symbol, name or mint of a registry token, SOL included.' })
@@ -30,18 +30,18 @@ export class AirdropInput {
   amount!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'What the faucet credited.' })
 export class AirdropResult {
-  @Field(() => String)
+  @Field(() => String, { description: 'The funded wallet (base58).' })
   walletAddress!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: '`mainnet` (live keys) or `devnet` (test keys): whose embedded ledger was funded.' })
   network!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Mint address of the token credited (base58); wrapped SOL\'s for SOL.' })
   mint!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Symbol of the token credited, such as `SOL` or `USDC`.' })
   symbol!: string;
 
   @Field(() => String, { description: 'Whole tokens, as asked.' })

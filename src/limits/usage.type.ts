@@ -6,29 +6,37 @@ enum TierValue {
   pro = 'pro',
   enterprise = 'enterprise',
 }
-registerEnumType(TierValue, { name: 'Tier' });
+registerEnumType(TierValue, {
+  name: 'Tier',
+  description: "The account's plan, which sets its rate limits.",
+  valuesConfig: {
+    free: { description: '30 requests a minute, 100 transactions a day.' },
+    pro: { description: '120 requests a minute, 1,000 transactions a day.' },
+    enterprise: { description: '600 requests a minute, unlimited transactions.' },
+  },
+});
 
-@ObjectType()
+@ObjectType({ description: "The limits of the calling key's tier (operators can override them with TIER_LIMITS)." })
 export class UsageLimits {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Requests a UTC minute for the whole account; the next one answers 429 `rate_limit_exceeded` with Retry-After.' })
   requestsPerMinute!: number;
 
-  @Field(() => Int, { nullable: true, description: 'Null: unlimited.' })
+  @Field(() => Int, { nullable: true, description: 'Transactions the agent may build a UTC day; null: unlimited. Over it, sendMessage answers 429 `transaction_limit_exceeded`.' })
   transactionsPerDay!: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Set for test keys (100); null: no daily request limit.' })
+  @Field(() => Int, { nullable: true, description: 'Requests a UTC day for this key: 100 for test keys; null: no daily request limit.' })
   requestsPerDay!: number | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "The account's counters now; windows are aligned to the calendar (a UTC minute, a UTC day)." })
 export class UsageCounts {
   @Field(() => Int, { description: 'Requests served today (UTC) for the account, this one included.' })
   requestsToday!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Transactions built today (UTC) for the account.' })
   transactionsToday!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Requests served in the current UTC minute for the account, this one included.' })
   requestsThisMinute!: number;
 }
 
@@ -44,15 +52,15 @@ export class UsageDay {
   transactions!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Tier, limits and counters of the calling key and its account.' })
 export class Usage {
-  @Field(() => TierValue)
+  @Field(() => TierValue, { description: 'The account\'s tier.' })
   tier!: Tier;
 
-  @Field(() => UsageLimits)
+  @Field(() => UsageLimits, { description: 'The limits that apply to this key.' })
   limits!: UsageLimits;
 
-  @Field(() => UsageCounts)
+  @Field(() => UsageCounts, { description: 'How much of them is used now.' })
   usage!: UsageCounts;
 
   @Field(() => Date, { description: 'Next UTC midnight, when the daily counters reset.' })

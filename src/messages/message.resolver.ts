@@ -8,8 +8,8 @@ import { IntentType, MessageConnection, MessageType, SendMessageInput, SentMessa
 @Resolver()
 export class MessageResolver {
   @Authorized('write:messages')
-  @Mutation(() => SentMessage, { description: 'Sends a command to the agent; stores it and the reply.' })
-  async sendMessage(@Arg('input', () => SendMessageInput) input: SendMessageInput, @Ctx() ctx: Context): Promise<SentMessage> {
+  @Mutation(() => SentMessage, { description: 'Sends a command in plain language to the agent; stores it and the reply (both pushed to messageAdded subscribers). A command the agent cannot act on is `parsing_error` with `details.reason` and stores nothing.' })
+  async sendMessage(@Arg('input', () => SendMessageInput, { description: 'The session, the command and an optional slippage.' }) input: SendMessageInput, @Ctx() ctx: Context): Promise<SentMessage> {
     const turn = await ctx.messages.send(principalOf(ctx), input);
     return {
       messageId: turn.reply.id,
@@ -24,10 +24,10 @@ export class MessageResolver {
   @Authorized('read:messages')
   @Query(() => MessageConnection, { description: "A session's history, oldest first." })
   async messages(
-    @Arg('sessionId', () => String) sessionId: string,
+    @Arg('sessionId', () => String, { description: 'A session of your account (`session_…`); terminated ones stay readable.' }) sessionId: string,
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, description: '1 to 100; default 50.' }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size: 1 to 100; default 50.' }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: '`pageInfo.endCursor` of the previous page; omit for the first page.' }) after?: string,
   ): Promise<Connection<MessageType>> {
     return toConnection(await ctx.messages.history(principalOf(ctx), sessionId, first, after), MessageType.of);
   }

@@ -13,6 +13,8 @@ import { randomBase62 } from '../shared/ids';
 import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/pagination';
 import type { MessageView } from './message.entity';
 import type { MessagePages } from './message-pages';
+import type { MessagesEvent } from './message-events';
+import { sessionTopic, type LiveEvents } from '../live/live-events';
 import type { TurnStore } from './turn-store';
 import { recordFields } from '../transactions/record-fields';
 
@@ -56,12 +58,14 @@ export class MessageService {
     /** The agent's market for a wallet, on the caller's network. */
     private readonly marketFor: (walletAddress: string) => AgentContext['market'],
     private readonly observer: Observer,
+    /** Where stored turns are announced to `messageAdded` subscribers. */
+    private readonly events: LiveEvents,
   ) {}
 
   /**
    * One turn: the agent reads the message (it may wait on quotes), then the user message, the
    * reply and any built transaction are stored and counted on the session in one statement
-   * (shared with concurrent turns: see TurnStore).
+   * (shared with concurrent turns: see TurnStore), then announced to the session's subscribers.
    * A message the agent cannot act on is 422 and stores nothing.
    */
   async send(principal: Principal, input: SendMessageInput): Promise<SentTurn> {
@@ -108,6 +112,16 @@ export class MessageService {
       },
     });
     if (stored === null) throw sessionNotFound(input.sessionId);
+    // Both messages in one event: subscribers get them together, the user's first.
+    const event: MessagesEvent = {
+      accountId: principal.accountId,
+      sessionId: session.id,
+      messages: [
+        { ...user, seq: stored - 1, role: 'user', transaction: null, sessionId: session.id },
+        { ...reply, seq: stored, role: 'agent', intent: null, transaction, sessionId: session.id },
+      ],
+    };
+    this.events.publish(sessionTopic(session.id), event);
     return { sessionId: session.id, user, reply, transaction };
   }
 

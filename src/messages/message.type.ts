@@ -9,7 +9,15 @@ enum IntentActionValue {
   transfer = 'transfer',
   query = 'query',
 }
-registerEnumType(IntentActionValue, { name: 'IntentAction' });
+registerEnumType(IntentActionValue, {
+  name: 'IntentAction',
+  description: 'What a command asks for.',
+  valuesConfig: {
+    swap: { description: 'Exchange one token for another: the reply carries a quote (and, where the quote provider builds one, a transaction).' },
+    transfer: { description: 'Send a token to an address: the reply carries an unsigned transaction for the session wallet to sign.' },
+    query: { description: 'A question (balance, portfolio, price, help): answered in the reply; no transaction.' },
+  },
+});
 
 enum QuerySubjectValue {
   balance = 'balance',
@@ -17,17 +25,33 @@ enum QuerySubjectValue {
   price = 'price',
   help = 'help',
 }
-registerEnumType(QuerySubjectValue, { name: 'QuerySubject' });
+registerEnumType(QuerySubjectValue, {
+  name: 'QuerySubject',
+  description: 'What a `query` intent asks about.',
+  valuesConfig: {
+    balance: { description: "The session wallet's balance of one token (`intent.token`) or of SOL." },
+    portfolio: { description: "The session wallet's holdings and their USD value." },
+    price: { description: "A token's USD price (`intent.token`)." },
+    help: { description: 'What the agent can do.' },
+  },
+});
 
 enum MessageRoleValue {
   user = 'user',
   agent = 'agent',
 }
-registerEnumType(MessageRoleValue, { name: 'MessageRole' });
+registerEnumType(MessageRoleValue, {
+  name: 'MessageRole',
+  description: 'Who wrote a message.',
+  valuesConfig: {
+    user: { description: 'The command sent with sendMessage.' },
+    agent: { description: "The agent's reply." },
+  },
+});
 
 @ObjectType({ description: 'What the agent understood from a message.' })
 export class IntentType {
-  @Field(() => IntentActionValue)
+  @Field(() => IntentActionValue, { description: 'What the command asks for.' })
   action!: IntentAction;
 
   @Field(() => Float, { description: 'In [0, 1].' })
@@ -44,18 +68,18 @@ export class IntentType {
   }
 }
 
-@ObjectType('Message')
+@ObjectType('Message', { description: 'One message of a session: a command or the reply to it.' })
 export class MessageType {
-  @Field(() => ID)
+  @Field(() => ID, { description: '`msg_` followed by 16 base62 characters.' })
   messageId!: string;
 
-  @Field(() => MessageRoleValue)
+  @Field(() => MessageRoleValue, { description: '`user` for the command, `agent` for the reply.' })
   role!: MessageRole;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The text: the command as sent (trimmed), or the reply.' })
   content!: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the turn was stored (ISO 8601, UTC); a command and its reply share it, and the reply comes after in history.' })
   timestamp!: Date;
 
   @Field(() => IntentType, { nullable: true, description: 'On user messages.' })
@@ -83,25 +107,25 @@ export class SentMessage {
   @Field(() => ID, { description: "The agent reply's message id." })
   messageId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The session the turn was stored in.' })
   sessionId!: string;
 
-  @Field(() => IntentType)
+  @Field(() => IntentType, { description: 'What the agent understood from the command.' })
   intent!: IntentType;
 
   @Field(() => String, { description: 'The reply text.' })
   response!: string;
 
-  @Field(() => TransactionDetailsType, { nullable: true })
+  @Field(() => TransactionDetailsType, { nullable: true, description: 'The transaction built for a swap or transfer; null for queries.' })
   transaction!: TransactionDetailsType | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the turn was stored (ISO 8601, UTC).' })
   timestamp!: Date;
 }
 
-@InputType()
+@InputType({ description: 'A command for the agent, in a session of your account.' })
 export class SendMessageInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'An active session of your account (`session_…`).' })
   sessionId!: string;
 
   @Field(() => String, { description: 'A command in plain language, 1 to 500 characters.' })

@@ -19,6 +19,8 @@ const PACKAGE_ASSETS: Record<string, string> = {
   'react-dom.production.min.js': 'react-dom/umd/react-dom.production.min.js',
   'uPlot.iife.min.js': 'uplot/dist/uPlot.iife.min.js',
   'uPlot.min.css': 'uplot/dist/uPlot.min.css',
+  'graphql-ws.min.js': 'graphql-ws/umd/graphql-ws.min.js',
+  'solana-web3.min.js': '@solana/web3.js/lib/index.iife.min.js',
 };
 
 /**
@@ -51,18 +53,19 @@ const securityHeaders = helmet({
 
 /**
  * The API reference at GET /docs (Swagger UI over /v1/openapi.json), the developer dashboard at
- * GET /dashboard and the files of the pages under /assets. The GraphQL playground itself is served by `playground` at GET /graphql.
+ * GET /dashboard, the reference chat at GET /demo and the files of the pages under /assets. The GraphQL playground itself is served by `playground` at GET /graphql.
  */
 export function pagesRouter(): Router {
   const router = express.Router();
   const files = {
     ...Object.fromEntries(Object.entries(PACKAGE_ASSETS).map(([name, file]) => [name, path.join(projectRoot, 'node_modules', file)])),
-    ...Object.fromEntries(['docs.js', 'playground.js', 'dashboard.js', 'pages.css'].map((name) => [name, path.join(OWN_ASSETS, name)])),
+    ...Object.fromEntries(['docs.js', 'playground.js', 'dashboard.js', 'demo.js', 'pages.css'].map((name) => [name, path.join(OWN_ASSETS, name)])),
   };
   for (const file of Object.values(files)) if (!existsSync(file)) throw new Error(`Page asset missing: ${file} (run npm ci)`);
 
   router.get('/docs', securityHeaders, (_req, res) => res.sendFile(path.join(OWN_ASSETS, 'docs.html')));
   router.get('/dashboard', securityHeaders, (_req, res) => res.sendFile(path.join(OWN_ASSETS, 'dashboard.html')));
+  router.get('/demo', securityHeaders, (_req, res) => res.sendFile(path.join(OWN_ASSETS, 'demo.html')));
   router.get('/assets/:name', securityHeaders, (req, res, next) => {
     const file = files[req.params.name];
     if (!file) return next();

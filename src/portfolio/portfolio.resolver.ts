@@ -7,7 +7,7 @@ import { PortfolioType } from './portfolio.type';
 export class PortfolioResolver {
   @Authorized('read:portfolio')
   @Query(() => PortfolioType, { description: "A wallet's holdings and their USD value (devnet for test keys)." })
-  portfolio(@Arg('walletAddress', () => String) walletAddress: string, @Ctx() ctx: Context): Promise<PortfolioType> {
+  portfolio(@Arg('walletAddress', () => String, { description: 'A base58 Solana address (32 bytes).' }) walletAddress: string, @Ctx() ctx: Context): Promise<PortfolioType> {
     return ctx.portfolio.portfolio(walletAddress);
   }
 

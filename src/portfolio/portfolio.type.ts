@@ -1,9 +1,9 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { SolanaAddressScalar } from '../shared/scalars/solana-address.scalar';
 
-@ObjectType('TokenHolding')
+@ObjectType('TokenHolding', { description: 'One token of a wallet: every account of the mint summed (wrapped SOL counts as SOL).' })
 export class HoldingType {
-  @Field(() => SolanaAddressScalar)
+  @Field(() => SolanaAddressScalar, { description: 'Mint address (base58); `So11111111111111111111111111111111111111112` for SOL.' })
   mint!: string;
 
   @Field(() => String, { description: 'From the token registry; UNKNOWN for a mint it does not list.' })
@@ -15,19 +15,19 @@ export class HoldingType {
   @Field(() => String, { description: 'Base units, exact, as an integer string.' })
   amount!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Decimal places of the mint: `amount` / 10^decimals = `balance`.' })
   decimals!: number;
 
   @Field(() => Float, { nullable: true, description: 'USD per token; null when unknown.' })
   price!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'balance × price, to the cent; null when the price is unknown.' })
+  @Field(() => Float, { nullable: true, description: 'Balance × price in USD, to the cent; null when the price is unknown.' })
   usdValue!: number | null;
 }
 
-@ObjectType('Portfolio')
+@ObjectType('Portfolio', { description: "A wallet's holdings on the calling key's network, priced in USD." })
 export class PortfolioType {
-  @Field(() => SolanaAddressScalar)
+  @Field(() => SolanaAddressScalar, { description: 'The wallet read (base58).' })
   walletAddress!: string;
 
   @Field(() => String, { description: '`mainnet` for live keys, `devnet` for test keys.' })
@@ -39,6 +39,6 @@ export class PortfolioType {
   @Field(() => [HoldingType], { description: 'Largest value first; empty balances are left out.' })
   tokens!: HoldingType[];
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the balances were read from the chain (ISO 8601).' })
   lastUpdated!: Date;
 }

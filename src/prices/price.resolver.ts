@@ -6,13 +6,13 @@ import { TokenPriceType } from './price.type';
 export class PriceResolver {
   @Authorized('read:prices')
   @Query(() => TokenPriceType, { description: 'A token by mint address or symbol.' })
-  price(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<TokenPriceType> {
+  price(@Arg('token', () => String, { description: 'A symbol (`SOL`, `usdc`, `$BONK`) or a mint address.' }) token: string, @Ctx() ctx: Context): Promise<TokenPriceType> {
     return ctx.prices.price(token);
   }
 
   @Authorized('read:prices')
   @Query(() => [TokenPriceType], { description: 'Up to 100 tokens, priced in one upstream call.' })
-  prices(@Arg('tokens', () => [String]) tokens: string[], @Ctx() ctx: Context): Promise<TokenPriceType[]> {
+  prices(@Arg('tokens', () => [String], { description: '1 to 100 symbols or mint addresses; answered in the order given.' }) tokens: string[], @Ctx() ctx: Context): Promise<TokenPriceType[]> {
     return ctx.prices.prices(tokens);
   }
 }

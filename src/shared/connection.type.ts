@@ -1,12 +1,18 @@
 import { Field, ObjectType, type ClassType } from 'type-graphql';
 import type { Page } from './pagination';
 
-@ObjectType({ description: 'Relay page information.' })
+@ObjectType({ description: 'Where a page of a Relay connection stands (https://relay.dev/graphql/connections.htm). Pages go forward only, with `first` and `after`.' })
 export class PageInfo {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when more items follow this page: ask again with `after: endCursor`.' })
   hasNextPage!: boolean;
 
-  @Field(() => String, { nullable: true, description: 'Pass as `after` for the next page.' })
+  @Field(() => Boolean, { description: 'Always false: pages go forward only (`first`/`after`), which the Relay spec allows.' })
+  hasPreviousPage!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'Cursor of the first item of the page; null for an empty page.' })
+  startCursor!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Cursor of the last item: pass it as `after` for the next page; null for an empty page.' })
   endCursor!: string | null;
 }
 
@@ -17,21 +23,21 @@ export interface Connection<T> {
 
 /** A Relay connection type over `Node` (type-graphql generic type). */
 export function ConnectionType<T extends object>(name: string, Node: ClassType<T>) {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { description: `One ${name} of a page, with its cursor.` })
   class Edge {
-    @Field(() => String)
+    @Field(() => String, { description: 'Opaque: pass it as `after` to get the items after this one.' })
     cursor!: string;
 
-    @Field(() => Node)
+    @Field(() => Node, { description: `The ${name}.` })
     node!: T;
   }
 
-  @ObjectType(`${name}Connection`)
+  @ObjectType(`${name}Connection`, { description: `A page of ${name} items (Relay connection).` })
   class ConnectionClass implements Connection<T> {
-    @Field(() => [Edge])
+    @Field(() => [Edge], { description: 'The items of the page, in order.' })
     edges!: Edge[];
 
-    @Field(() => PageInfo)
+    @Field(() => PageInfo, { description: 'Whether more follow, and the cursor to ask for them.' })
     pageInfo!: PageInfo;
   }
   return ConnectionClass;
@@ -45,7 +51,7 @@ export function toConnection<S, T>(page: Page<S>, toNode: (row: S) => T): Connec
   const { nodes, hasNextPage, cursorOf } = page;
   return {
     edges: nodes.map((row) => new LazyEdge(toNode(row), row, cursorOf)),
-    pageInfo: new LazyPageInfo(hasNextPage, nodes.at(-1), cursorOf),
+    pageInfo: new LazyPageInfo(hasNextPage, nodes.at(-1), cursorOf, nodes[0]),
   };
 }
 
@@ -62,11 +68,18 @@ class LazyEdge<S, T> {
 }
 
 class LazyPageInfo<S> {
+  readonly hasPreviousPage = false;
+
   constructor(
     readonly hasNextPage: boolean,
     private readonly last: S | undefined,
     private readonly cursorOf: (row: S) => string,
+    private readonly first: S | undefined,
   ) {}
+
+  get startCursor(): string | null {
+    return this.first === undefined ? null : this.cursorOf(this.first);
+  }
 
   get endCursor(): string | null {
     return this.last === undefined ? null : this.cursorOf(this.last);

@@ -8,7 +8,14 @@ enum SwapModeValue {
   ExactIn = 'ExactIn',
   ExactOut = 'ExactOut',
 }
-registerEnumType(SwapModeValue, { name: 'SwapMode', description: 'ExactIn: `amount` is the input spent; ExactOut: the output received.' });
+registerEnumType(SwapModeValue, {
+  name: 'SwapMode',
+  description: 'Which side of a swap is fixed.',
+  valuesConfig: {
+    ExactIn: { description: 'The input spent is fixed; the output is at least `otherAmountThreshold`.' },
+    ExactOut: { description: 'The output received is fixed; the input is at most `otherAmountThreshold`.' },
+  },
+});
 
 @ObjectType('SwapParameters', { description: 'What a swap was asked for.' })
 export class SwapParametersType {
@@ -18,13 +25,13 @@ export class SwapParametersType {
   @Field(() => SolanaAddressScalar, { description: 'Mint of the token received.' })
   outputToken!: string;
 
-  @Field(() => IntegerAmountScalar, { description: 'Base units of the input token (ExactIn) or of the output token (ExactOut).' })
+  @Field(() => IntegerAmountScalar, { description: 'Base units of the input token: what is spent (ExactIn), or the most that may be spent (ExactOut).' })
   amount!: number | string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Slippage tolerance in basis points (100 = 1%).' })
   slippageBps!: number;
 
-  @Field(() => SwapModeValue)
+  @Field(() => SwapModeValue, { description: 'Which side the command fixed: ExactOut when it named the amount received ("buy 100 USDC with SOL").' })
   swapMode!: 'ExactIn' | 'ExactOut';
 }
 
@@ -57,31 +64,31 @@ export class SwapInfoType {
   @Field(() => String, { description: 'The pool or AMM (the local pool: its address).' })
   ammKey!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The venue\'s name ("Local pool", an AMM\'s label); null where the source names none.' })
   label?: string;
 
-  @Field(() => SolanaAddressScalar)
+  @Field(() => SolanaAddressScalar, { description: 'Mint of the token into this hop.' })
   inputMint!: string;
 
-  @Field(() => SolanaAddressScalar)
+  @Field(() => SolanaAddressScalar, { description: 'Mint of the token out of this hop.' })
   outputMint!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Base units into this hop.' })
   inAmount!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Base units out of this hop.' })
   outAmount!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The hop\'s fee, base units of `feeMint`; null where the source gives none.' })
   feeAmount?: string;
 
-  @Field(() => SolanaAddressScalar, { nullable: true })
+  @Field(() => SolanaAddressScalar, { nullable: true, description: 'Mint the fee is charged in; null where the source gives none.' })
   feeMint?: string;
 }
 
-@ObjectType('RoutePlanStep')
+@ObjectType('RoutePlanStep', { description: 'One step of a route: a hop and the share of the amount through it.' })
 export class RoutePlanStepType {
-  @Field(() => SwapInfoType)
+  @Field(() => SwapInfoType, { description: 'The hop.' })
   swapInfo!: SwapInfoType;
 
   @Field(() => Float, { description: 'Percent of the amount through this hop.' })
@@ -99,16 +106,16 @@ export class RouteType {
   @Field(() => Float, { description: 'Price impact in percent.' })
   priceImpact!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Slippage tolerance in basis points (100 = 1%).' })
   slippageBps!: number;
 
   @Field(() => String, { description: 'ExactIn: the least output accepted; ExactOut: the most input spent.' })
   otherAmountThreshold!: string;
 
-  @Field(() => SwapModeValue)
+  @Field(() => SwapModeValue, { description: 'The route\'s own mode: Jupiter quotes ExactIn only, so an exact-out command is routed ExactIn.' })
   swapMode!: 'ExactIn' | 'ExactOut';
 
-  @Field(() => [RoutePlanStepType])
+  @Field(() => [RoutePlanStepType], { description: 'The hops, in order.' })
   routePlan!: RoutePlanStepType[];
 
   @Field(() => String, {
@@ -119,13 +126,13 @@ export class RouteType {
 
 @ObjectType('BalanceChange', { description: "A change of one token's balance in the session wallet. Amounts are integer strings in base units." })
 export class BalanceChangeType {
-  @Field(() => SolanaAddressScalar)
+  @Field(() => SolanaAddressScalar, { description: 'The token\'s mint (`So11111111111111111111111111111111111111112` for SOL).' })
   mint!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Its symbol, or a shortened mint when it is not listed.' })
   symbol!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Its decimals, read from the mint: base units ÷ 10^decimals is the amount in tokens.' })
   decimals!: number;
 
   @Field(() => String, { description: 'The balance now, as the portfolio shows it.' })
@@ -140,13 +147,13 @@ export class BalanceChangeType {
 
 @ObjectType('TransferFee', { description: 'A Token-2022 transfer fee, withheld by the mint from what the receiving side gets.' })
 export class TransferFeeType {
-  @Field(() => SolanaAddressScalar)
+  @Field(() => SolanaAddressScalar, { description: 'The token\'s mint (`So11111111111111111111111111111111111111112` for SOL).' })
   mint!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Its symbol, or a shortened mint when it is not listed.' })
   symbol!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Its decimals, read from the mint: base units ÷ 10^decimals is the amount in tokens.' })
   decimals!: number;
 
   @Field(() => String, { description: 'Base units withheld (integer string).' })
@@ -179,13 +186,13 @@ export class TransactionPreviewType {
 
 @ObjectType('TokenAmount', { description: 'An amount of a token: base units (integer string) and whole tokens (exact decimal text).' })
 export class TokenAmountType {
-  @Field(() => SolanaAddressScalar)
+  @Field(() => SolanaAddressScalar, { description: 'The token\'s mint (`So11111111111111111111111111111111111111112` for SOL).' })
   mint!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Its symbol, or a shortened mint when it is not listed.' })
   symbol!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Its decimals, read from the mint: base units ÷ 10^decimals is the amount in tokens.' })
   decimals!: number;
 
   @Field(() => String, { description: 'Base units, an integer string.' })
@@ -212,7 +219,7 @@ export class ConfirmationType {
   @Field(() => TokenAmountType, { nullable: true, description: 'Swaps quoted ExactOut: the most input spent after slippage.' })
   maximumInput?: TokenAmountType;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Swaps: slippage tolerance in basis points (100 = 1%); null for transfers.' })
   slippageBps?: number;
 
   @Field(() => Float, { nullable: true, description: 'Percent.' })
@@ -254,7 +261,7 @@ export class TransactionDetailsType {
   @Field(() => String, { nullable: true, description: 'Base64 of the unsigned transaction.' })
   serializedTransaction?: string;
 
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { nullable: true, description: 'The transaction can land only while the chain is at or below this block height (about 60–90 s after it was built); then refresh it.' })
   lastValidBlockHeight?: number;
 
   @Field(() => TransactionPreviewType, { nullable: true, description: 'The balance changes, fee and compute units from simulating the transaction; absent for a quote-only swap.' })

@@ -13,7 +13,9 @@ import { formatUnits } from '../shared/amounts';
 import type { QuoteProvider } from '../quotes/quote-provider';
 import type { Network } from '../tokens/token-registry';
 import { recordFields } from './record-fields';
+import { transactionTopic, type LiveEvents } from '../live/live-events';
 import { TransactionRecord } from './transaction-record.entity';
+import { snapshotOf } from './transaction-events';
 
 /**
  * Builds a stored transaction again from its parameters, with a fresh quote and blockhash, for
@@ -24,16 +26,25 @@ export type Rebuild = (record: TransactionRecord) => Promise<{ details: Transact
 
 const notFound = (id: string) => new DomainError('transaction_not_found', `Transaction "${id.slice(0, 64)}" not found`);
 
+/** Who follows a submitted transaction to its final status (TransactionTracker). */
+export interface Follower {
+  follow(transactionId: string): void;
+}
+
 /**
  * Submission and tracking of the transactions the agent built. Parley never signs: the
  * wallet signs the exact transaction it was given, and Parley checks that before sending.
- * Built per request.
+ * Each change of status is published to `transactionUpdated` subscribers. Built per request
+ * (and per look of the TransactionTracker).
  */
 export class TransactionService {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly chains: Record<Network, ChainGateway>,
+    private readonly events: LiveEvents,
+    /** Absent in the tracker's own looks. */
+    private readonly follower?: Follower,
     private readonly rebuild?: Rebuild,
     /** Lands transactions of the quote provider's own (Jupiter's /execute). */
     private readonly provider?: Pick<QuoteProvider, 'execute'>,
@@ -44,7 +55,20 @@ export class TransactionService {
     const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
     if (!record) throw notFound(id);
     if (record.status === 'submitted') await this.track(record);
+    if (record.status === 'submitted') this.follower?.follow(record.id);
     return record;
+  }
+
+  /**
+   * Looks at a submitted transaction on the chain and moves it on as the chain says; its
+   * status afterwards, or null when there is no such transaction. For the TransactionTracker,
+   * which follows transactions of every account.
+   */
+  async recheck(id: string): Promise<TransactionRecord['status'] | null> {
+    const record = await this.em.getRepository(TransactionRecord).findOne({ id });
+    if (!record) return null;
+    if (record.status === 'submitted') await this.track(record);
+    return record.status;
   }
 
   /**
@@ -90,6 +114,7 @@ export class TransactionService {
     const signature = bs58.encode(signed.signatures[0]);
     if (!(await this.settle(record, 'built', { status: 'submitted', submittedAt: now, signature }))) {
       if (record.status === 'submitted') await this.track(record);
+      if (record.status === 'submitted') this.follower?.follow(record.id);
       return record;
     }
     if (execute) {
@@ -115,6 +140,8 @@ export class TransactionService {
       }
     }
     await this.track(record);
+    // Not confirmed yet: the tracker follows it from here, and subscribers hear the outcome.
+    if (record.status === 'submitted') this.follower?.follow(record.id);
     return record;
   }
 
@@ -151,16 +178,21 @@ export class TransactionService {
         createdAt: now,
       });
     });
+    await this.em.refresh(record);
+    this.events.publish(transactionTopic(record.id), { accountId: record.account.id, transaction: snapshotOf(record) });
     return successor;
   }
 
   /**
    * Moves the record from status `from` to `change`, only if it is still `from` in the
-   * database (a conditional update); the record then holds what the database holds.
+   * database (a conditional update); the record then holds what the database holds. The
+   * change is published only by the update that made it, so subscribers hear it once however
+   * many requests or nodes race to make it.
    */
   private async settle(record: TransactionRecord, from: TransactionRecord['status'], change: Partial<TransactionRecord>): Promise<boolean> {
     const moved = await this.em.nativeUpdate(TransactionRecord, { id: record.id, status: from }, change);
     await this.em.refresh(record);
+    if (moved === 1) this.events.publish(transactionTopic(record.id), { accountId: record.account.id, transaction: snapshotOf(record) });
     return moved === 1;
   }
 

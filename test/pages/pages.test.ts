@@ -117,6 +117,43 @@ describe('GET /graphql in a browser', () => {
     expect(offOrigin).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  browserIt('runs a subscription over WebSocket with the key from its field, and shows each pushed message', async () => {
+    const wallet = Keypair.generate().publicKey.toBase58();
+    const sessionId = (await app.http.post('/v1/sessions').set('Authorization', bearer(app.adminKey)).send({ walletAddress: wallet })).body.sessionId;
+    const { page, offOrigin, errors } = await openPage('/graphql');
+    await page.locator('.graphiql-execute-button').waitFor();
+    await page.locator('#api-key').fill(app.adminKey);
+    await page.locator('.graphiql-query-editor .CodeMirror').first().click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(`subscription Live { messageAdded(sessionId: "${sessionId}") { role content } }`);
+    await page.locator('.graphiql-execute-button').click();
+    const topic = `session:${sessionId}`;
+    const deadline = Date.now() + 15_000;
+    while (app.service.deps.events.listeners(topic) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const sent = await app.http.post('/v1/messages').set('Authorization', bearer(app.adminKey)).send({ sessionId, message: 'what is the price of SOL?' });
+    expect(sent.status).toBe(200);
+    // GraphiQL shows the latest result of a subscription: the agent's reply follows the user's message.
+    const result = page.locator('.result-window', { hasText: '"role": "agent"' });
+    await result.waitFor({ timeout: 15_000 });
+    expect((await result.textContent()) ?? '').toContain(sent.body.response.slice(0, 20));
+    expect(offOrigin).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  browserIt('a subscription with a bad key shows why the socket closed', async () => {
+    const { page, errors } = await openPage('/graphql');
+    await page.locator('.graphiql-execute-button').waitFor();
+    await page.locator('#api-key').fill(`parley_live_${'x'.repeat(32)}`);
+    await page.locator('.graphiql-query-editor .CodeMirror').first().click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText('subscription Live { messageAdded(sessionId: "session_x") { role } }');
+    await page.locator('.graphiql-execute-button').click();
+    const result = page.locator('.result-window', { hasText: '4403' });
+    await result.waitFor({ timeout: 15_000 });
+    expect((await result.textContent()) ?? '').toContain('paste a valid API key above');
+    expect(errors.filter((error) => !/WebSocket/.test(error))).toEqual([]);
+  });
 });
 
 describe('GET /dashboard', () => {
