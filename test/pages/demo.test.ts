@@ -82,12 +82,14 @@ browserIt('key → funded demo wallet → session → swap quote and transfer pu
   await page.locator('#fund').click();
   await page.locator('#portfolio tr', { hasText: 'USDC' }).filter({ hasText: '100' }).waitFor({ timeout: 15_000 });
 
-  // A session, and a swap: the estimate quote provider quotes it without a transaction.
+  // A session, and a swap: settled by the embedded ledger's local pool, signed further down.
   await page.locator('#open-session').click();
   await page.locator('#session-id', { hasText: 'session_' }).waitFor({ timeout: 15_000 });
   await page.locator('#command').fill('swap 0.1 SOL for USDC');
   await page.locator('#composer button[type=submit]').click();
-  await page.locator('.message.agent .transaction', { hasText: 'swap' }).waitFor({ timeout: 15_000 });
+  const swap = page.locator('.message.agent .transaction', { hasText: 'swap' });
+  await swap.waitFor({ timeout: 15_000 });
+  await expect(swap.locator('.summary').textContent()).resolves.toMatch(/^Swap 0\.1 SOL .* local pool/);
 
   // A transfer: the user's message and the reply are pushed, the reply with its transaction.
   const recipient = Keypair.generate().publicKey.toBase58();
@@ -122,6 +124,16 @@ browserIt('key → funded demo wallet → session → swap quote and transfer pu
   expect(portfolio.body.tokens.find((token: { symbol: string }) => token.symbol === 'USDC').amount).toBe('1000000');
   const transactionId = (await card.locator('h3').textContent())!.split(' · ')[1];
   expect((await app.http.get(`/v1/transactions/${transactionId}`).set('Authorization', bearer(app.adminKey))).body.status).toBe('confirmed');
+  // The swap quoted first, signed now: confirmed, and the portfolio holds the USDC it bought.
+  await swap.locator('button', { hasText: 'Sign with the demo wallet' }).click();
+  await swap.locator('.status[data-status="confirmed"]').waitFor({ timeout: 15_000 });
+  const usdcRow = page.locator('#portfolio tr', { hasText: 'USDC' });
+  let usdc = 0;
+  for (const started = Date.now(); usdc <= 99 && Date.now() - started < 15_000; await page.waitForTimeout(200)) {
+    usdc = Number(((await usdcRow.textContent()) ?? '').match(/USDC\D*([\d.]+)/)?.[1]);
+  }
+  expect(usdc).toBeGreaterThan(99);
+  await page.screenshot({ path: path.join(output, 'demo-swap-confirmed.png'), fullPage: true });
   expect(await page.locator('#error').isHidden()).toBe(true);
   expect(offOrigin).toEqual([]);
   expect(errors).toEqual([]);

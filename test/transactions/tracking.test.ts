@@ -128,7 +128,7 @@ it('a restarted service resumes the transactions left submitted', async () => {
   const first = await startTestApp({ database, env: { PARLEY_ADMIN_KEY: adminKey } });
   let id: string;
   try {
-    await first.fund(owner.publicKey.toBase58(), { USDC: '10' });
+    await first.fund(owner.publicKey.toBase58(), { SOL: '1', USDC: '10' });
     const sessionId = (await first.http.post('/v1/sessions').set('Authorization', bearer(adminKey)).send({ walletAddress: owner.publicKey.toBase58() })).body.sessionId;
     const sent = await first.http.post('/v1/messages').set('Authorization', bearer(adminKey)).send({ sessionId, message: `send 1 USDC to ${Keypair.generate().publicKey.toBase58()}` });
     id = sent.body.transaction.transactionId;

@@ -126,7 +126,7 @@
       $('session-id').textContent = sessionId;
       $('messages').replaceChildren();
       shown.clear();
-      messageSelection = `messageId role content transaction { ${await transactionSelection()} }`;
+      messageSelection = `messageId role content transaction { ${TRANSACTION_FIELDS} }`;
       // Every message of the session from now on, ours and the agent's, as they are stored.
       subscribe(`subscription ($sessionId: ID!) { messageAdded(sessionId: $sessionId) { ${messageSelection} } }`, { sessionId }, (data) =>
         showMessage(data.messageAdded),
@@ -185,25 +185,11 @@
 
   // ---- Transactions: preview, summary, sign, submit, follow ------------------------------
 
-  // The fields of TransactionDetails this server has (the preview and summary are newer than
-  // the rest): read once by introspection, so the page works with either.
-  let selectionPromise = null;
-  function transactionSelection() {
-    selectionPromise ??= graphql(`{ __type(name: "TransactionDetails") { fields { name type { kind name ofType { kind name } } } } }`).then((data) => {
-      const fields = new Map(data.__type.fields.map((field) => [field.name, field.type.ofType || field.type]));
-      const wanted = ['transactionId', 'type', 'parameters', 'route', 'serializedTransaction', 'summary', 'expiresAt'].filter((name) => fields.has(name));
-      const preview = fields.get('preview');
-      if (preview) {
-        wanted.push(
-          preview.kind === 'SCALAR'
-            ? 'preview'
-            : 'preview { simulated feeLamports computeUnits warnings balanceChanges { mint symbol decimals before after change } }',
-        );
-      }
-      return wanted.join(' ');
-    });
-    return selectionPromise;
-  }
+  // What the page reads of a built transaction: its parameters (a swap's or a transfer's), the
+  // preview of every balance change and the one-line summary.
+  const TRANSACTION_FIELDS = `transactionId type serializedTransaction summary expiresAt
+    parameters { ... on SwapParameters { inputToken outputToken amount slippageBps swapMode } ... on TransferParameters { token amount recipient } }
+    preview { simulated feeLamports computeUnits warnings balanceChanges { mint symbol decimals before after change } }`;
 
   function transactionCard(transaction) {
     const card = element('div', { className: 'transaction' });
