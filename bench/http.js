@@ -143,14 +143,15 @@ async function startHelloWorld(port, env = {}) {
       const funded = await post('/v1/dev/airdrop', { walletAddress: WALLET, token, amount });
       if (!funded.ok) throw new Error(`airdrop of ${token}: ${funded.status} ${await funded.text()}`);
     }
+    // 1,000 sessions for the spread messages, made first: the nested queries read the newest.
+    const many = [];
+    for (let i = 0; i < 1000; i++) many.push(await createSession());
     const sessionId = await createSession();
     // The nested queries read full pages: 19 more sessions, each with 3 exchanges (6 messages).
     for (let i = 0; i < 19; i++) {
       const other = await createSession();
       for (let j = 0; j < 3; j++) await post('/v1/messages', { sessionId: other, message: 'price of SOL' });
     }
-    const many = [];
-    for (let i = 0; i < 1000; i++) many.push(await createSession());
     const message = (text) => ({ url: `${base}/v1/messages`, method: 'POST', headers, body: JSON.stringify({ sessionId, message: text }) });
     record('GET /v1/prices/SOL', await run(parley.pid, { url: `${base}/v1/prices/SOL`, headers }));
     record('GET /v1/sessions/{id}', await run(parley.pid, { url: `${base}/v1/sessions/${sessionId}`, headers }));
