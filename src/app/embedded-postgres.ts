@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -57,9 +57,13 @@ export async function ensureTemplate(key: string, prepare: (url: string) => Prom
   return templateDir;
 }
 
+/** Connections served by the embedded database: one PGlite session serves them all, so a large pool buys nothing. */
+export const EMBEDDED_POOL = 4;
+
 /**
- * Opens (or creates) the cluster in `dataDir` and serves it on 127.0.0.1 at a free port.
+ * Opens the cluster in `dataDir` (a copy of `template()` when it has none) and serves it.
  * The caller owns the result until it calls `stop()`, which flushes and closes the files.
+ * `main` calls this before loading the rest of the app, so both take their ~1 s at once.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -68,8 +72,8 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgres> {
   const unlock = lockDataDir(dataDir);
   try {
-    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) cpSync(await template(), dataDir, { recursive: true });
-    const served = await serve(dataDir, maxConnections);
+    const copyFrom = existsSync(path.join(dataDir, 'PG_VERSION')) ? undefined : await template();
+    const served = await serve(dataDir, maxConnections, copyFrom);
     return {
       url: served.url,
       async stop() {
@@ -138,15 +142,25 @@ function isRunning(pid: number): boolean {
 const SOCKET_PORT = 5432;
 
 // The worker's program. It is plain JavaScript evaluated by the Worker (it must run the same
-// under the build and under the tests' TypeScript transform): it opens the cluster, serves it,
-// posts that it is ready, and on any message stops serving, closes the cluster and
-// posts "stopped". A failure reaches the app as the worker's `error` event.
+// under the build and under the tests' TypeScript transform): it copies the template into an
+// empty data dir (PG_VERSION last, so a copy cut short is never taken for a cluster), opens
+// the cluster, serves it, posts that it is ready, and on any message stops serving, closes
+// the cluster and posts "stopped". A failure reaches the app as the worker's `error` event.
+// PostgreSQL's shared buffers are 32 MB rather than 128: WebAssembly memory is committed as
+// PostgreSQL initialises it, and the files stay in the OS page cache behind it.
 const workerProgram = `
+const { cpSync, copyFileSync } = require('node:fs');
+const path = require('node:path');
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.pglite);
 const { PGLiteSocketServer } = require(workerData.socketServer);
 (async () => {
-  const db = await PGlite.create(workerData.dataDir);
+  const { copyFrom, dataDir } = workerData;
+  if (copyFrom) {
+    cpSync(copyFrom, dataDir, { recursive: true, filter: (source) => source !== path.join(copyFrom, 'PG_VERSION') });
+    copyFileSync(path.join(copyFrom, 'PG_VERSION'), path.join(dataDir, 'PG_VERSION'));
+  }
+  const db = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
   const server = new PGLiteSocketServer({ db, path: workerData.socket, maxConnections: workerData.maxConnections });
   await server.start();
   parentPort.once('message', async () => {
@@ -163,12 +177,13 @@ const { PGLiteSocketServer } = require(workerData.socketServer);
  * makes it 0700): PGlite asks for no password, so no other local user may reach it (a
  * loopback port would let any of them read every table, key hashes included).
  */
-async function serve(dataDir: string, maxConnections: number): Promise<EmbeddedPostgres> {
+async function serve(dataDir: string, maxConnections: number, copyFrom?: string): Promise<EmbeddedPostgres> {
   const socketDir = mkdtempSync(path.join(tmpdir(), 'parley-pg-'));
   const worker = new Worker(workerProgram, {
     eval: true,
     workerData: {
       dataDir,
+      copyFrom,
       maxConnections,
       socket: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
       pglite: require.resolve('@electric-sql/pglite'),
