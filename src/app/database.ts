@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { migrationsList } from '../migrations';
+import { loadMigrations, migrations } from '../migrations';
 import type { Logger } from '../shared/logger';
 import type { Config } from './config';
 import { EMBEDDED_POOL, ensureTemplate, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
@@ -22,13 +22,13 @@ const SERVER_POOL = 10;
 /** The embedded-database template holding every migration; built by `npm run build`. */
 export function prepareEmbeddedTemplate(logger: Logger): Promise<string> {
   const key = createHash('sha256')
-    .update(migrationsList.map((migration) => migration.name).join('\n'))
+    .update(migrations.map((migration) => migration.name).join('\n'))
     .digest('hex')
     .slice(0, 12);
   return ensureTemplate(key, async (url) => {
     const orm = await MikroORM.init(ormOptions(url, 1, logger));
     try {
-      await orm.getMigrator().up();
+      await migrate(orm);
     } finally {
       await orm.close();
     }
@@ -51,7 +51,7 @@ export async function openDatabase(
   try {
     const url = config.DATABASE_URL ?? embedded!.url;
     const orm = await MikroORM.init(ormOptions(url, embedded ? EMBEDDED_POOL : SERVER_POOL, logger));
-    if (await hasPendingMigrations(orm)) await orm.getMigrator().up();
+    if (await hasPendingMigrations(orm)) await migrate(orm);
     return {
       orm,
       kind: embedded ? 'embedded' : 'server',
@@ -67,9 +67,9 @@ export async function openDatabase(
 }
 
 /**
- * Whether some migration of `migrationsList` is not recorded as executed. One query, where the
- * migrator's `up()` creates its table if missing and reads it through umzug (~150 ms at every
- * start); when something is pending, `up()` runs and decides for itself.
+ * Whether some migration of the list is not recorded as executed: a query or two, where the
+ * migrator creates its table if missing and reads it through umzug. When one is pending,
+ * `migrate` decides for itself what to run.
  */
 async function hasPendingMigrations(orm: MikroORM): Promise<boolean> {
   const connection = orm.em.getConnection();
@@ -78,5 +78,13 @@ async function hasPendingMigrations(orm: MikroORM): Promise<boolean> {
   );
   if (!present) return true;
   const executed = new Set((await connection.execute<{ name: string }[]>('select name from mikro_orm_migrations')).map((row) => row.name));
-  return migrationsList.some((migration) => !executed.has(migration.name));
+  return migrations.some((migration) => !executed.has(migration.name));
+}
+
+/** Applies the pending migrations, loading the migrator and the migrations' classes for it. */
+async function migrate(orm: MikroORM): Promise<void> {
+  const { Migrator } = await import('@mikro-orm/migrations');
+  orm.config.set('migrations', { ...orm.config.get('migrations'), migrationsList: await loadMigrations() });
+  Migrator.register(orm);
+  await orm.getMigrator().up();
 }
