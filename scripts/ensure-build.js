@@ -3,6 +3,7 @@
 // an unchanged one starts at once. `npm run build` runs it with --force. Each step says what it
 // does and how long it took, on stderr (stdout stays the commands' own: keys, listings).
 const { spawn } = require('node:child_process');
+const { setInterval, clearInterval } = require('node:timers');
 const { existsSync, readdirSync, statSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
@@ -58,13 +59,14 @@ function step(title, command, args) {
 async function build(reason) {
   const started = Date.now();
   say(`Building Parley (${reason}):\n`);
-  await step('compiling TypeScript into dist/ (tsc -p tsconfig.build.json)', process.execPath, [
+  await step('compiling TypeScript into dist/ (tsc)', process.execPath, [
     require.resolve('typescript/bin/tsc'),
     '-p',
     'tsconfig.build.json',
   ]);
-  // PGlite's initdb takes 5–6 s; every new DATA_DIR starts from this migrated copy instead.
-  await step('preparing the embedded database template (a migrated PGlite cluster, made once per set of migrations)', process.execPath, [
+  // A migrated PGlite cluster, made once per set of migrations (PGlite's initdb takes 5–6 s):
+  // every new DATA_DIR starts as a copy of it.
+  await step('preparing the embedded database template', process.execPath, [
     path.join(root, 'dist', 'src', 'app', 'cli.js'),
     'prepare',
   ]);
@@ -74,7 +76,7 @@ async function build(reason) {
 
 const force = process.argv.includes('--force');
 if (force || isStale()) {
-  build(force ? 'npm run build' : existsSync(stamp) ? 'the sources changed since the last build' : 'first run: dist/ is missing').catch((error) => {
+  build(force ? 'npm run build' : existsSync(stamp) ? 'the sources changed since the last build' : 'no complete build in dist/ yet').catch((error) => {
     say(`${error.message}\n`);
     process.exit(1);
   });
