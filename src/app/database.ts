@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadMigrations, migrations } from '../migrations';
 import type { Logger } from '../shared/logger';
@@ -21,18 +20,17 @@ const SERVER_POOL = 10;
 
 /** The embedded-database template holding every migration; built by `npm run build`. */
 export function prepareEmbeddedTemplate(logger: Logger): Promise<string> {
-  const key = createHash('sha256')
-    .update(migrations.map((migration) => migration.name).join('\n'))
-    .digest('hex')
-    .slice(0, 12);
-  return ensureTemplate(key, async (url) => {
-    const orm = await MikroORM.init(ormOptions(url, 1, logger));
-    try {
-      await migrate(orm);
-    } finally {
-      await orm.close();
-    }
-  });
+  return ensureTemplate((url) => migrateTemplate(url, logger));
+}
+
+/** Applies every migration to the new cluster at `url`: how the embedded template is made. */
+export async function migrateTemplate(url: string, logger: Logger): Promise<void> {
+  const orm = await MikroORM.init(ormOptions(url, 1, logger));
+  try {
+    await migrate(orm);
+  } finally {
+    await orm.close();
+  }
 }
 
 /**
@@ -46,7 +44,7 @@ export async function openDatabase(
 ): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   if (!config.DATABASE_URL) {
-    embedded = await (starting ?? startEmbeddedPostgres(config.DATA_DIR, EMBEDDED_POOL, () => prepareEmbeddedTemplate(logger)));
+    embedded = await (starting ?? startEmbeddedPostgres(config.DATA_DIR, EMBEDDED_POOL, (url) => migrateTemplate(url, logger)));
   }
   try {
     const url = config.DATABASE_URL ?? embedded!.url;

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   // (each takes about a second), so the service is imported only after it has been started.
   const embedded = config.DATABASE_URL
     ? undefined
-    : startEmbeddedPostgres(config.DATA_DIR, EMBEDDED_POOL, () => import('./database').then((database) => database.prepareEmbeddedTemplate(logger)));
+    : startEmbeddedPostgres(config.DATA_DIR, EMBEDDED_POOL, (url) => import('./database').then((database) => database.migrateTemplate(url, logger)));
   // startService owns it and reports its failure; until then, a rejection is not unhandled.
   embedded?.catch(() => undefined);
   const { startService } = await import('./service');
