@@ -9,7 +9,7 @@
 //   NPM=1                       start with `npm start` itself (npm, the prestart check, then
 //                               the server), as a user does; else the command `npm start` runs
 const { spawn } = require('node:child_process');
-const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { existsSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { cpus, tmpdir } = require('node:os');
 const path = require('node:path');
 
@@ -57,10 +57,17 @@ async function startOnce(build, dataDir, port) {
   child.once('exit', (code) => (exited = code));
   const stop = async () => {
     const done = exited === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve(exited);
-    // npm passes a signal on to its script's process group only when it gets one itself.
-    if (NPM) process.kill(-child.pid, 'SIGTERM');
-    else child.kill('SIGTERM');
-    return done;
+    if (!NPM) {
+      child.kill('SIGTERM');
+      return done;
+    }
+    // The whole group (npm, its shell, the server); npm may exit before the server has stopped,
+    // which must not overlap the next start.
+    const server = [child.pid, ...descendants(child.pid)].pop();
+    process.kill(-child.pid, 'SIGTERM');
+    await done;
+    while (existsSync(`/proc/${server}`)) await new Promise((resolve) => setTimeout(resolve, 20));
+    return 0;
   };
   let result;
   try {
@@ -84,7 +91,7 @@ async function startOnce(build, dataDir, port) {
     throw error;
   }
   const code = await stop();
-  if (code !== 0 && !(NPM && code === null)) throw new Error(`server exited with ${code} after SIGTERM`);
+  if (code !== 0) throw new Error(`server exited with ${code} after SIGTERM`);
   return result;
 }
 
