@@ -51,8 +51,10 @@ async function startOnce(build, dataDir, port) {
   const started = process.hrtime.bigint();
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
   const child = NPM
-    ? spawn('npm', ['start', '--silent'], { cwd: root, env, stdio: 'ignore', detached: true })
-    : spawn(process.execPath, [...nodeOptions, path.join(root, build, 'src', 'app', 'main.js')], { env, stdio: 'ignore' });
+    ? spawn('npm', ['start', '--silent'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true })
+    : spawn(process.execPath, [...nodeOptions, path.join(root, build, 'src', 'app', 'main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
   let exited = null;
   child.once('exit', (code) => (exited = code));
   const stop = async () => {
@@ -72,7 +74,7 @@ async function startOnce(build, dataDir, port) {
   let result;
   try {
     for (;;) {
-      if (exited !== null) throw new Error(`${build}: the server exited with ${exited} before it was ready`);
+      if (exited !== null) throw new Error(`${build}: the server exited with ${exited} before it was ready:\n${stderr}`);
       try {
         const response = await fetch(`http://127.0.0.1:${port}/ready`);
         if (response.status === 200) break;

@@ -23,11 +23,20 @@ export function prepareEmbeddedTemplate(logger: Logger): Promise<string> {
   return ensureTemplate((url) => migrateTemplate(url, logger));
 }
 
-/** Applies every migration to the new cluster at `url`: how the embedded template is made. */
+/**
+ * Applies every migration to the new cluster at `url`: how the embedded template is made. It
+ * then drops the template0 and template1 databases, which only CREATE DATABASE reads (never
+ * run on the embedded database): 407 files to copy into a new DATA_DIR rather than 1,007.
+ */
 export async function migrateTemplate(url: string, logger: Logger): Promise<void> {
   const orm = await MikroORM.init(ormOptions(url, 1, logger));
   try {
     await migrate(orm);
+    const connection = orm.em.getConnection();
+    for (const name of ['template0', 'template1']) {
+      await connection.execute(`alter database ${name} is_template false`);
+      await connection.execute(`drop database ${name}`);
+    }
   } finally {
     await orm.close();
   }

@@ -32,10 +32,14 @@ const pgliteVersion: string = JSON.parse(
 
 const templateRoot = path.join(projectRoot, 'node_modules', '.cache', 'parley');
 
+// What the template holds besides the migrations; changing it names a new template. 2: the
+// `postgres` database alone (see `migrateTemplate` in app/database.ts).
+const TEMPLATE_FORMAT = 2;
+
 /** The template's folder for the migrations of this build. */
 function templateDir(): string {
   const key = createHash('sha256')
-    .update(migrations.map((migration) => migration.name).join('\n'))
+    .update([`format ${TEMPLATE_FORMAT}`, ...migrations.map((migration) => migration.name)].join('\n'))
     .digest('hex')
     .slice(0, 12);
   return path.join(templateRoot, `pglite-${pgliteVersion}-${key}`);
