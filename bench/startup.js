@@ -10,6 +10,7 @@
 //                               the server), as a user does; else the command `npm start` runs
 const { spawn } = require('node:child_process');
 const { existsSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { createServer } = require('node:net');
 const { cpus, tmpdir } = require('node:os');
 const path = require('node:path');
 
@@ -97,6 +98,17 @@ async function startOnce(build, dataDir, port) {
   return result;
 }
 
+/** A port free at the moment (other benches may run beside this one). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -107,12 +119,11 @@ const median = (values) => {
   console.log(`${cpus()[0].model}, ${cpus().length} CPUs, Node ${process.version}; ${NPM ? 'npm start' : `node ${nodeOptions.join(' ')} <build>/src/app/main.js`}; ${RUNS} runs`);
   const rows = [];
   for (let run = 0; run < RUNS; run++) {
-    for (const [index, build] of BUILDS.entries()) {
+    for (const build of BUILDS) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-'));
       try {
-        const port = 39000 + run * 10 + index * 2;
-        rows.push({ build, start: 'first', ...(await startOnce(build, dataDir, port)) });
-        rows.push({ build, start: 'later', ...(await startOnce(build, dataDir, port + 1)) });
+        rows.push({ build, start: 'first', ...(await startOnce(build, dataDir, await freePort())) });
+        rows.push({ build, start: 'later', ...(await startOnce(build, dataDir, await freePort())) });
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
