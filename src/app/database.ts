@@ -74,9 +74,9 @@ export async function openDatabase(
 }
 
 /**
- * Whether some migration of the list is not recorded as executed: a query or two, where the
- * migrator creates its table if missing and reads it through umzug. When one is pending,
- * `migrate` decides for itself what to run.
+ * Whether a migration of the list is not recorded as executed: one or two queries, where the
+ * migrator's `up()` would create its table if missing and read it through umzug at every
+ * start. When one is pending, `migrate` decides for itself what to run.
  */
 async function hasPendingMigrations(orm: MikroORM): Promise<boolean> {
   const connection = orm.em.getConnection();
