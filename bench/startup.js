@@ -1,33 +1,81 @@
 // `npm run bench:startup`: how fast `npm start`'s server is ready on the embedded database,
 // first on an empty DATA_DIR, then on the same one again, and how much memory it holds.
-// Ready = GET /ready answers 200 (the database answers). Targets (issue 2): < 3 s, < 2 s, < 450 MB.
+// Ready = GET /ready answers 200 (the database answers). Targets (issue 22): < 3 s, < 2 s,
+// < 450 MB on a 2-core AMD EPYC host. See bench/README.md, "Start-up".
+//
+//   RUNS=5                      pairs of starts (first, later) per build; medians are printed
+//   BUILDS=dist/base,dist       builds to compare (each a folder holding src/app/main.js),
+//                               started in turn within each round, so drift hits them alike
+//   NPM=1                       start with `npm start` itself (npm, the prestart check, then
+//                               the server), as a user does; else the command `npm start` runs
 const { spawn } = require('node:child_process');
-const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { existsSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { createServer } = require('node:net');
+const { cpus, tmpdir } = require('node:os');
 const path = require('node:path');
 
-const main = path.join(__dirname, '..', 'dist', 'src', 'app', 'main.js');
+const root = path.join(__dirname, '..');
 const RUNS = Number(process.env.RUNS ?? 3);
+const BUILDS = (process.env.BUILDS ?? 'dist').split(',');
+const NPM = process.env.NPM === '1';
+// `npm start`'s own node options (e.g. the young generation's size), so the figures are its.
+const startScript = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+const nodeOptions = startScript.split(/\s+/).filter((word) => word.startsWith('--'));
+const TICK_MS = 10; // /proc/<pid>/stat counts CPU time in clock ticks, 100 a second on Linux
 
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+/**
+ * CPU time (all threads) of the process and its live descendants (npm's, the server's), and
+ * the resident memory of the server (the last of them).
+ */
+function usage(pid) {
+  const pids = [pid, ...descendants(pid)];
+  let cpuMs = 0;
+  for (const each of pids) {
+    const fields = readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1].split(' ');
+    cpuMs += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  }
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pids[pids.length - 1]}/status`, 'utf8'))[1]) / 1024;
+  return { rss, cpuMs };
 }
 
-async function startOnce(dataDir, port) {
+function descendants(pid) {
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+async function startOnce(build, dataDir, port) {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
-    stdio: 'ignore',
-  });
-  const stopped = async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    return exited;
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
+  const child = NPM
+    ? spawn('npm', ['start', '--silent'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true })
+    : spawn(process.execPath, [...nodeOptions, path.join(root, build, 'src', 'app', 'main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  let exited = null;
+  child.once('exit', (code) => (exited = code));
+  const stop = async () => {
+    const done = exited === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve(exited);
+    if (!NPM) {
+      child.kill('SIGTERM');
+      return done;
+    }
+    // The whole group (npm, its shell, the server); npm may exit before the server has stopped,
+    // which must not overlap the next start.
+    const server = [child.pid, ...descendants(child.pid)].pop();
+    process.kill(-child.pid, 'SIGTERM');
+    await done;
+    while (existsSync(`/proc/${server}`)) await new Promise((resolve) => setTimeout(resolve, 20));
+    return 0;
   };
   let result;
   try {
     for (;;) {
+      if (exited !== null) throw new Error(`${build}: the server exited with ${exited} before it was ready:\n${stderr}`);
       try {
         const response = await fetch(`http://127.0.0.1:${port}/ready`);
         if (response.status === 200) break;
@@ -38,36 +86,61 @@ async function startOnce(dataDir, port) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const readyMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const { cpuMs } = usage(child.pid);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    result = { readyMs, rss: rssMb(child.pid) };
+    result = { readyMs, cpuMs, rss: usage(child.pid).rss };
   } catch (error) {
-    await stopped();
+    await stop();
     throw error;
   }
-  const code = await stopped();
+  const code = await stop();
   if (code !== 0) throw new Error(`server exited with ${code} after SIGTERM`);
   return result;
 }
 
+/** A port free at the moment (other benches may run beside this one). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
 (async () => {
+  console.log(`${cpus()[0].model}, ${cpus().length} CPUs, Node ${process.version}; ${NPM ? 'npm start' : `node ${nodeOptions.join(' ')} <build>/src/app/main.js`}; ${RUNS} runs`);
   const rows = [];
   for (let run = 0; run < RUNS; run++) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-'));
-    try {
-      rows.push({ start: 'first (empty DATA_DIR)', ...(await startOnce(dataDir, 39000 + run)) });
-      rows.push({ start: 'later (same DATA_DIR)', ...(await startOnce(dataDir, 39100 + run)) });
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+    for (const build of BUILDS) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-'));
+      try {
+        rows.push({ build, start: 'first', ...(await startOnce(build, dataDir, await freePort())) });
+        rows.push({ build, start: 'later', ...(await startOnce(build, dataDir, await freePort())) });
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     }
   }
-  for (const kind of ['first (empty DATA_DIR)', 'later (same DATA_DIR)']) {
-    const of = rows.filter((row) => row.start === kind);
-    const ms = of.map((row) => row.readyMs).sort((a, b) => a - b);
-    const rss = of.map((row) => row.rss).sort((a, b) => a - b);
-    console.log(
-      `${kind.padEnd(24)} ready in ${ms.map((v) => v.toFixed(0)).join(' / ')} ms (median ${ms[Math.floor(ms.length / 2)].toFixed(0)}),` +
-        ` RSS ${rss.map((v) => v.toFixed(0)).join(' / ')} MB`,
-    );
+  for (const build of BUILDS) {
+    for (const [start, label] of [
+      ['first', 'first (empty DATA_DIR)'],
+      ['later', 'later (same DATA_DIR)'],
+    ]) {
+      const of = rows.filter((row) => row.build === build && row.start === start);
+      const list = (key, digits = 0) => of.map((row) => row[key].toFixed(digits)).join(' / ');
+      console.log(
+        `${BUILDS.length > 1 ? `${build.padEnd(12)} ` : ''}${label.padEnd(24)} ready in median ${median(of.map((row) => row.readyMs)).toFixed(0)} ms (${list('readyMs')}),` +
+          ` CPU ${median(of.map((row) => row.cpuMs)).toFixed(0)} ms, RSS ${median(of.map((row) => row.rss)).toFixed(0)} MB (${list('rss')})`,
+      );
+    }
   }
 })().catch((error) => {
   console.error(error);

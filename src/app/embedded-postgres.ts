@@ -1,7 +1,9 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { migrations } from '../migrations';
 import { projectRoot } from '../shared/paths';
 
 /**
@@ -30,46 +32,67 @@ const pgliteVersion: string = JSON.parse(
 
 const templateRoot = path.join(projectRoot, 'node_modules', '.cache', 'parley');
 
+// What the template holds besides the migrations; changing it names a new template. 2: the
+// `postgres` database alone (see `migrateTemplate` in app/database.ts).
+const TEMPLATE_FORMAT = 2;
+
+/** The template's folder for the migrations of this build. */
+function templateDir(): string {
+  const key = createHash('sha256')
+    .update([`format ${TEMPLATE_FORMAT}`, ...migrations.map((migration) => migration.name)].join('\n'))
+    .digest('hex')
+    .slice(0, 12);
+  return path.join(templateRoot, `pglite-${pgliteVersion}-${key}`);
+}
+
+const isCluster = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
+
 /**
- * The template for `key`, created if missing: a fresh cluster served for a moment so that
- * `prepare` (the migrations) can run against it over the wire protocol.
+ * The template, created if missing: a fresh cluster served for a moment so that `migrate`
+ * can run against it over the wire protocol.
  */
-export async function ensureTemplate(key: string, prepare: (url: string) => Promise<void>): Promise<string> {
-  const templateDir = path.join(templateRoot, `pglite-${pgliteVersion}-${key}`);
-  if (existsSync(path.join(templateDir, 'PG_VERSION'))) return templateDir;
+export async function ensureTemplate(migrate: (url: string) => Promise<void>): Promise<string> {
+  const dir = templateDir();
+  if (isCluster(dir)) return dir;
   // Built aside and renamed into place, so a concurrent start never copies half a cluster.
-  const partial = `${templateDir}.${process.pid}.tmp`;
+  const partial = `${dir}.${process.pid}.tmp`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
   const served = await serve(partial, 1);
   try {
-    await prepare(served.url);
+    await migrate(served.url);
   } finally {
     await served.stop();
   }
   try {
-    renameSync(partial, templateDir);
+    renameSync(partial, dir);
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
     // Another process won the race; its template is as good as ours.
-    if (!existsSync(path.join(templateDir, 'PG_VERSION'))) throw error;
+    if (!isCluster(dir)) throw error;
   }
-  return templateDir;
+  return dir;
 }
 
+/** Connections served by the embedded database: one PGlite session serves them all, so a large pool buys nothing. */
+export const EMBEDDED_POOL = 4;
+
 /**
- * Opens (or creates) the cluster in `dataDir` and serves it on 127.0.0.1 at a free port.
- * The caller owns the result until it calls `stop()`, which flushes and closes the files.
+ * Opens the cluster in `dataDir` (a copy of the template when it has none; `migrate` makes
+ * the template if missing) and serves it. The caller owns the result until it calls `stop()`,
+ * which flushes and closes the files. `main` calls this before loading the rest of the app,
+ * so both take their ~1 s at once: when the template exists, the worker starts before this
+ * returns (no await comes first).
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   maxConnections: number,
-  template: () => Promise<string>,
+  migrate: (url: string) => Promise<void>,
 ): Promise<EmbeddedPostgres> {
   const unlock = lockDataDir(dataDir);
   try {
-    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) cpSync(await template(), dataDir, { recursive: true });
-    const served = await serve(dataDir, maxConnections);
+    const copyFrom = isCluster(dataDir) ? undefined : isCluster(templateDir()) ? templateDir() : await ensureTemplate(migrate);
+    const served = await serve(dataDir, maxConnections, copyFrom);
     return {
       url: served.url,
       async stop() {
@@ -138,15 +161,26 @@ function isRunning(pid: number): boolean {
 const SOCKET_PORT = 5432;
 
 // The worker's program. It is plain JavaScript evaluated by the Worker (it must run the same
-// under the build and under the tests' TypeScript transform): it opens the cluster, serves it,
-// posts that it is ready, and on any message stops serving, closes the cluster and
-// posts "stopped". A failure reaches the app as the worker's `error` event.
+// under the build and under the tests' TypeScript transform): it copies the template into an
+// empty data dir (off the app's thread; PG_VERSION last, so a copy cut short is never taken
+// for a cluster), opens the cluster, serves it, posts that it is ready, and on any message
+// stops serving, closes the cluster and posts "stopped". A failure reaches the app as the
+// worker's `error` event.
+// PostgreSQL's shared buffers are 32 MB rather than 128: WebAssembly memory is committed as
+// PostgreSQL initialises it, and the files stay in the OS page cache behind it.
 const workerProgram = `
+const { copyFileSync, cpSync } = require('node:fs');
+const path = require('node:path');
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.pglite);
 const { PGLiteSocketServer } = require(workerData.socketServer);
 (async () => {
-  const db = await PGlite.create(workerData.dataDir);
+  const { copyFrom, dataDir } = workerData;
+  if (copyFrom) {
+    cpSync(copyFrom, dataDir, { recursive: true, filter: (source) => source !== path.join(copyFrom, 'PG_VERSION') });
+    copyFileSync(path.join(copyFrom, 'PG_VERSION'), path.join(dataDir, 'PG_VERSION'));
+  }
+  const db = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
   const server = new PGLiteSocketServer({ db, path: workerData.socket, maxConnections: workerData.maxConnections });
   await server.start();
   parentPort.once('message', async () => {
@@ -163,12 +197,13 @@ const { PGLiteSocketServer } = require(workerData.socketServer);
  * makes it 0700): PGlite asks for no password, so no other local user may reach it (a
  * loopback port would let any of them read every table, key hashes included).
  */
-async function serve(dataDir: string, maxConnections: number): Promise<EmbeddedPostgres> {
+async function serve(dataDir: string, maxConnections: number, copyFrom?: string): Promise<EmbeddedPostgres> {
   const socketDir = mkdtempSync(path.join(tmpdir(), 'parley-pg-'));
   const worker = new Worker(workerProgram, {
     eval: true,
     workerData: {
       dataDir,
+      copyFrom,
       maxConnections,
       socket: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
       pglite: require.resolve('@electric-sql/pglite'),

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig, withDotEnv } from './config';
 import { createLogger } from '../shared/logger';
-import { startService } from './service';
+import { EMBEDDED_POOL, startEmbeddedPostgres } from './embedded-postgres';
 
 /** `npm start`: the service, until SIGTERM or SIGINT, on which it stops gracefully and exits 0. */
 async function main(): Promise<void> {
@@ -14,11 +14,18 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const started = Date.now();
-  const service = await startService(config, logger);
+  // The embedded database opens in its worker thread while this one loads the rest of the app
+  // (each takes about a second), so the service is imported only after it has been started.
+  const embedded = config.DATABASE_URL
+    ? undefined
+    : startEmbeddedPostgres(config.DATA_DIR, EMBEDDED_POOL, (url) => import('./database').then((database) => database.migrateTemplate(url, logger)));
+  // startService owns it and reports its failure; until then, a rejection is not unhandled.
+  embedded?.catch(() => undefined);
+  const { startService } = await import('./service');
+  const service = await startService(config, logger, { embedded });
   const port = await service.listen();
   logger.info(
-    { port, host: config.HOST, database: service.database.kind, startupMs: Date.now() - started },
+    { port, host: config.HOST, database: service.database.kind, startupMs: Math.round(performance.now()) },
     `Parley listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
   );
   if (service.bootstrapKey) {

@@ -1,5 +1,4 @@
 import { DataloaderType, ReflectMetadataProvider, type Options } from '@mikro-orm/core';
-import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Account } from '../accounts/account.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
@@ -7,7 +6,6 @@ import { ApiKey } from '../keys/api-key.entity';
 import { Message } from '../messages/message.entity';
 import { Session } from '../sessions/session.entity';
 import { TransactionRecord } from '../transactions/transaction-record.entity';
-import { migrationsList } from '../migrations';
 import type { Logger } from '../shared/logger';
 
 export const entities = [Account, ApiKey, Session, Message, IdempotencyRecord, TransactionRecord];
@@ -16,6 +14,7 @@ export const entities = [Account, ApiKey, Session, Message, IdempotencyRecord, T
  * MikroORM options for a PostgreSQL server at `clientUrl`, embedded or real alike.
  * Metadata comes from decorators plus reflect-metadata (explicit `type` on every property),
  * and migrations from a list compiled with the code, so nothing reads source files at run time.
+ * The migrator is registered by `migrate` (app/database.ts) when a migration is pending.
  */
 export function ormOptions(clientUrl: string, poolSize: number, logger: Logger): Options<PostgreSqlDriver> {
   return {
@@ -33,8 +32,7 @@ export function ormOptions(clientUrl: string, poolSize: number, logger: Logger):
     debug: logger.isLevelEnabled('debug') ? ['query'] : false,
     logger: (message) => logger.debug({ component: 'orm' }, withoutValues(message)),
     pool: { min: 0, max: poolSize },
-    extensions: [Migrator],
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { transactional: true, allOrNothing: true, snapshot: false },
   };
 }
 

@@ -23,6 +23,7 @@ import { TokenRegistry } from '../tokens/token-registry';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type Database } from './database';
+import type { EmbeddedPostgres } from './embedded-postgres';
 import { newRequestId } from './http';
 import { InFlightRequests } from './in-flight';
 import { buildParleySchema } from './schema';
@@ -58,6 +59,8 @@ export interface ServiceOptions {
   clock?: Clock;
   /** Namespace of the rate-limit counters; tests give each app its own. */
   limiterPrefix?: string;
+  /** The embedded database, when the caller started it already (`main` does); the service owns it from here. */
+  embedded?: Promise<EmbeddedPostgres>;
 }
 
 /**
@@ -90,7 +93,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
   const tokens = TokenRegistry.bundled();
   // The embedded ledgers are seeded while PGlite compiles its WebAssembly off the main thread.
   const [opened, started] = await Promise.allSettled([
-    openDatabase(config, logger),
+    openDatabase(config, logger, options.embedded),
     startChains({ mainnet: config.SOLANA_RPC_URL, devnet: config.SOLANA_DEVNET_RPC_URL }, tokens),
   ]);
   if (opened.status === 'rejected' || started.status === 'rejected') {
