@@ -7,11 +7,13 @@ import dialogues2Json from './dialogues-2.json';
 import dialogues3Json from './dialogues-3.json';
 import dialogues4Json from './dialogues-4.json';
 import dialogues5Json from './dialogues-5.json';
+import dialogues6Json from './dialogues-6.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
 import handWritten4 from './hand-written-4.json';
 import handWritten5 from './hand-written-5.json';
+import handWritten6 from './hand-written-6.json';
 import harvested from './harvested.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -61,12 +63,13 @@ export const cases: Case[] = [
   ...withFamily(handWritten3 as Raw[], 'hand-written'),
   ...withFamily(handWritten4 as Raw[], 'hand-written'),
   ...withFamily(handWritten5 as Raw[], 'hand-written'),
+  ...withFamily(handWritten6 as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
-export const dialogues: Dialogue[] = ([...dialoguesJson, ...dialogues2Json, ...dialogues3Json, ...dialogues4Json, ...dialogues5Json] as Array<Omit<Dialogue, 'split'>>).map((d) => ({ ...d, split: splitOf(d.id) }));
+export const dialogues: Dialogue[] = ([...dialoguesJson, ...dialogues2Json, ...dialogues3Json, ...dialogues4Json, ...dialogues5Json, ...dialogues6Json] as Array<Omit<Dialogue, 'split'>>).map((d) => ({ ...d, split: splitOf(d.id) }));
 
 const registry = TokenRegistry.bundled();
 
