@@ -167,6 +167,8 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   });
   const input = sideOf(paid);
   const output = sideOf(received);
+  const program = [...input.tokens, ...output.tokens].find(({ token }) => PROGRAM_IDS.has(token.mint));
+  if (program) return refuse('unknown-token', `${short(program.token.mint)} is a program, not a token. Name the token by its symbol or its mint address.`);
   for (const bad of [...input.badAddresses, ...output.badAddresses]) {
     return refuse('unclear', `"${clip(bad.text, 16)}" is not a full Solana address. Name the token by its symbol or its whole mint address.`);
   }
@@ -176,9 +178,17 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   if (distinct(input.tokens).length > 1) {
     return refuse('two-actions', `That pays with ${list(distinct(input.tokens))} at once. I swap one token per message: send them one at a time.`);
   }
-  // A lone unknown word where a token belongs is an unknown token; any other is an unexplained word.
-  for (const side of [input, output]) {
-    if (side.tokens.length === 0 && side.words.length === 1 && side.words[0].kind === 'word') return unknownToken(side.words[0].text, vocabulary);
+  // A lone unknown word where a token belongs is an unknown token, asked again; any other is an unexplained word.
+  for (const [side, slot] of [[input, 'input'], [output, 'output']] as const) {
+    if (side.tokens.length === 0 && side.words.length === 1 && side.words[0].kind === 'word') {
+      const other = slot === 'input' ? output : input;
+      if (other.tokens.length !== 1 || other.words.length > 0) return unknownToken(side.words[0].text, vocabulary);
+      const draft: Draft = { action: 'swap', [slot === 'input' ? 'output' : 'input']: other.tokens[0].token, ...(reading.slippageBps !== undefined && { slippageBps: reading.slippageBps }) };
+      const amounts = [...input.amounts.map((a) => ['input', a] as const), ...output.amounts.map((a) => ['output', a] as const)];
+      const amount = amounts.length === 1 ? amountSpec(amounts[0][1]) : undefined;
+      if (amount && !('rule' in amount)) Object.assign(draft, { amount: amount.spec, amountOf: amounts[0][0] });
+      return { ...unknownToken(side.words[0].text, vocabulary), ask: slot, pending: { ask: slot, draft } };
+    }
   }
   const unexplained = [...input.words, ...output.words];
   if (unexplained.length > 0) return unclearWords(unexplained);

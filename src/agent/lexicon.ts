@@ -94,7 +94,7 @@ export const FILLERS = new Set([
   'wanna', 'need', 'like', 'id', "i'd", 'lets', "let's", 'let', 'go', 'ahead', 'just', 'do', 'it', 'that', 'this', 'real',
   'quick', 'quickly', 'now', 'right', 'away', 'asap', 'rn', 'immediately', 'hey', 'hi', 'hello', 'yo', 'ok', 'okay', 'thanks',
   'thank', 'thx', 'ty', 'tysm', 'cheers', 'bro', 'ser', 'fren', 'mate', 'man', 'dude', 'sir', 'pal', 'buddy', 'the', 'a', 'an',
-  'some', 'my', 'mine', 'our', 'tokens', 'token', 'coins', 'coin', 'amount', 'gm', 'maybe', 'lol', 'cool', 'great', 'good',
+  'some', 'my', 'mine', 'our', 'tokens', 'token', 'coins', 'coin', 'amount', 'gm', 'lol', 'cool', 'great', 'good',
   'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'hmm', 'well', 'btw', 'imma', "i'm", 'im', 'am',
   'gonna', 'going', 'trying', 'try', 'looking', 'wallet', 'account', 'funds', 'balance', 'bag', 'be', 'is', 'are', 'at',
   'current', 'market', 'rate', 'price', 'best', 'instant', 'shall', 'directly', 'straight', 'over', 'out', 'them', 'those',
@@ -102,7 +102,11 @@ export const FILLERS = new Set([
   'up', 'total', 'available', 'spare', 'extra', 'currently', 'held', 'remaining', 'left', 'something', 'kthx', 'thanks!', 'fast',
   'pronto', 'today', 'again', 'swiftly', 'bruh', 'fam', 'gang', 'frens', 'anon', 'actually', 'instead', 'but', 'parley', 'lemme',
   'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
-  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
+  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers',
+  'por', 'favor', 'bitte', 'gracias', 'merci', 'danke', 'grazie', 'obrigado', 'dear', 'request', 'regards', 'sorry', 'bother',
+  'really', 'hope', 'wonderful', 'advance', 'tolerance',
+  // Vague quantities: no amount at all, so the frame asks for one.
+  'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
   'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
   'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'family', 'kid', 'kids', 'uhh', 'umm',
   'erm', 'same', 'more', 'him', 'her', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband',
@@ -135,7 +139,7 @@ export const HYPOTHETICALS: string[][] = [
   ['what', 'if'], ['imagine'], ['suppose'], ['supposing'], ['hypothetically'], ['hypothetical'], ['pretend'], ['were', 'to'],
   ['would', 'have'], ["would've"], ['could', 'have'], ["could've"], ['if', 'i', 'were'], ['if', 'i', 'had'], ['say', 'i'],
   ['in', 'theory'], ['theoretically'], ['just', 'curious'], ['curious'], ['let', 'us', 'say'], ["let's", 'say'], ['lets', 'say'],
-  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['dry', 'run'], ['test', 'run'],
+  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['dry', 'run'], ['test', 'run'],
 ];
 
 /** Times and conditions: unsupported, and never dropped silently ("swap … tomorrow"). */
@@ -217,7 +221,7 @@ export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio'
 /** Words that make a verbless message a question rather than a command ("how much is 1 SOL in USDC"). */
 export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth', 'value', 'is', 'much', 'many', 'cost', 'rate'];
 export const HELP_PHRASES = [
-  'help', 'commands', 'menu', 'instructions', 'guide', 'tutorial', 'what can you do', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
+  'help', 'commands', 'menu', 'instructions', 'guide', 'tutorial', 'examples', 'example commands', 'what can you do', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
   'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
   'how to use', 'get started', 'features', 'capabilities',
 ];

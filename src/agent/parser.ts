@@ -185,9 +185,13 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
   const context = clauses.slice(0, at).flatMap((clause) => {
     if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard')) return clause;
     const past = clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()));
+    // "not now: swap…": a clause of nothing but a negation still negates.
+    const bareNegation = !clause.some((item) => item.kind === 'word' || item.kind === 'verb');
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
     return clause.filter(
-      (item) => keep.includes(item.kind) || (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past) || (item.guard === 'unsupported' && short))),
+      (item) =>
+        keep.includes(item.kind) ||
+        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && bareNegation))),
     );
   });
   return [...context, ...clauses.slice(at).flat()];
@@ -199,8 +203,11 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
  */
 function withQueriedToken(items: Item[], ctx: ParseContext): Item[] {
   const token = ctx.previousQuery?.token;
-  if (!token || items.some((item) => item.kind === 'token') || !items.some((item) => item.kind === 'verb')) return items;
-  const pointer = items.findIndex((item) => ['it', 'them', 'those'].includes(item.text.toLowerCase()));
+  if (!token || !items.some((item) => item.kind === 'verb')) return items;
+  // "sell 5 of them for USDC": after "of", the pointer is the token even beside another.
+  const pointer = items.findIndex(
+    (item, k) => ['it', 'them', 'those'].includes(item.text.toLowerCase()) && (!items.some((i) => i.kind === 'token') || (items[k - 1]?.kind === 'marker' && items[k - 1].text.toLowerCase() === 'of')),
+  );
   if (pointer < 0) return items;
   const { start, end } = items[pointer];
   return [...items.slice(0, pointer), { kind: 'token', token, fuzzy: false, dollar: false, text: items[pointer].text, start, end }, ...items.slice(pointer + 1)];

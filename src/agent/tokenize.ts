@@ -134,7 +134,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         continue;
       }
       case 'symbol':
-        if (lexeme.text === '~' && at(i + 1)?.type === 'number') {
+        if ((lexeme.text === '~' || lexeme.text === '≈') && at(i + 1)?.type === 'number') {
           emit(i, i + 1, { kind: 'word' });
           continue;
         }
@@ -257,6 +257,12 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "long SOL", "go short 2 SOL": leverage; "long story" is not.
     if ((text === 'long' || text === 'short') && (at(i + 1)?.type === 'number' || vocabulary.lookup(word(i + 1) ?? '') || word(i - 1) === 'go')) {
       return emit(i, i + 1, { kind: 'guard', guard: 'unsupported', what: 'leveraged trading' });
+    }
+    // "12 not 10", "USDC, not USDT": a correction; the value after "not" is the one taken back.
+    if (text === 'not' && items.length > 0) {
+      const before = [...items].reverse().find((item) => item.kind !== 'punct');
+      if (before?.kind === 'number' && at(i + 1)?.type === 'number') return emit(i, i + 2, { kind: 'filler' });
+      if (before?.kind === 'token' && vocabulary.lookup(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'filler' });
     }
     if (text === 'do' && word(i + 1) === 'not') return emit(i, i + 2, { kind: 'guard', guard: 'negation', what: 'do not' });
     if (text === 'give' && (word(i + 1) === 'me' || word(i + 1) === 'us')) return emit(i, i + 2, { kind: 'verb', role: 'get', lemma: 'give me', fuzzy: false });
