@@ -1,5 +1,7 @@
-import type { Pending, Slot } from './command';
-import type { AgentMarket } from './command-agent';
+import type { TransactionPreview } from '../chain/transaction-preview';
+import type { Route } from '../quotes/quote-provider';
+import type { Quote } from '../quotes/quote-provider';
+import type { Pending, Slot, TokenRef } from './command';
 import type { Intent, TransactionDetails } from './intent';
 
 /** What the agent knows of the conversation besides the text itself. */
@@ -42,4 +44,57 @@ export interface Agent {
   respond(text: string, context: AgentContext): Promise<AgentOutcome>;
   /** The transaction of `details` built again from its parameters (fresh quote and blockhash). */
   rebuild(details: TransactionDetails, market: AgentMarket): Promise<AgentOutcome>;
+}
+
+export interface MarketToken {
+  mint: string;
+  symbol: string;
+  decimals: number;
+}
+
+export interface MarketHolding extends MarketToken {
+  amount: bigint;
+  price: number | null;
+}
+
+/** A transaction built for the wallet, simulated, with the time after which it should be refreshed. */
+export interface BuiltTransaction {
+  serializedTransaction: string;
+  lastValidBlockHeight: number;
+  preview: TransactionPreview;
+  /** ISO time. */
+  expiresAt: string;
+  /** Jupiter's order id, when Jupiter lands it (POST /swap/v2/execute). */
+  jupiterRequestId?: string;
+}
+
+/**
+ * What the agent may ask of the outside world, for the session's wallet and network. The
+ * messages feature implements it over the registry, prices, the chain and the builders.
+ * Builders simulate what they build and throw SimulationRefusal for a transaction that would fail.
+ */
+export interface AgentMarket {
+  lookup(text: string): TokenRef | undefined;
+  symbols: readonly string[];
+  /** Token names and aliases in lower case, for typos of them. */
+  names: readonly string[];
+  /** Whether an address is a listed token's mint on any network. */
+  isMint(address: string): boolean;
+  /** The wallet and the chain, as the summary names them ("mainnet (Parley's embedded ledger)"). */
+  wallet: string;
+  network: 'mainnet' | 'devnet';
+  networkName: string;
+  /** Decimals read from the mint account; null when there is no such mint. */
+  token(ref: TokenRef): Promise<MarketToken | null>;
+  holdings(): Promise<MarketHolding[]>;
+  price(mint: string): Promise<{ price: number; change24h: number | null } | null>;
+  buildTransfer(mint: string, amount: bigint, recipient: string): Promise<BuiltTransaction>;
+  /** A swap quote from the configured provider (with the swap transaction where it builds one). */
+  quote(input: MarketToken, output: MarketToken, amount: bigint, swapMode: 'ExactIn' | 'ExactOut', slippageBps: number): Promise<Quote>;
+  /**
+   * The transaction that settles a quote, simulated: the provider's own (Jupiter), or the
+   * embedded ledger's local pool's for an offline estimate (the route's source becomes
+   * `local-pool`); null where there is none (an estimate against a configured RPC node).
+   */
+  settleSwap(input: MarketToken, output: MarketToken, quote: Quote): Promise<{ route: Route; built: BuiltTransaction | null }>;
 }

@@ -1,5 +1,5 @@
 import type { TransactionPreview } from '../chain/transaction-preview';
-import type { Route } from '../quotes/estimate-quoter';
+import type { Route } from '../quotes/quote-provider';
 
 /** What the agent understood from one message. Stored with the user message. */
 export type IntentAction = 'swap' | 'transfer' | 'query';

@@ -10,7 +10,7 @@ import { KeyService } from '../keys/key.service';
 import { UsageService } from '../limits/usage.service';
 import type { UsageMeter } from '../limits/usage-meter';
 import { createMessageLoaders } from '../messages/message.loaders';
-import { WalletMarket } from '../messages/agent-market';
+import { WalletMarket } from '../messages/wallet-market';
 import type { MessagePages } from '../messages/message-pages';
 import { MessageService } from '../messages/message.service';
 import type { TurnStore } from '../messages/turn-store';

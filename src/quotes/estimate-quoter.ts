@@ -1,5 +1,5 @@
 import { decimalText } from '../shared/amounts';
-import type { Quote, QuoteProvider, QuoteRequest } from './quote-provider';
+import { QuoteError, type Quote, type QuoteProvider, type QuoteRequest, type Route } from './quote-provider';
 
 /**
  * The offline quote source (QUOTE_PROVIDER=estimate): a constant-product pool (x·y = k)
@@ -41,36 +41,6 @@ export interface QuoteSide {
   price: number;
 }
 
-export interface Route {
-  inAmount: string;
-  outAmount: string;
-  /** Percent. */
-  priceImpact: number;
-  slippageBps: number;
-  /** ExactIn: the least output accepted; ExactOut: the most input spent. */
-  otherAmountThreshold: string;
-  swapMode: 'ExactIn' | 'ExactOut';
-  routePlan: Array<{ swapInfo: SwapInfo; percent: number }>;
-  /**
-   * `estimate`: quoted offline, no transaction; `local-pool`: quoted offline and settled by the
-   * embedded ledger's local pool; `jupiter`: Jupiter's quote and transaction.
-   */
-  source: 'estimate' | 'local-pool' | 'jupiter';
-}
-
-/** One hop of a route (Jupiter's `swapInfo` fields). */
-export interface SwapInfo {
-  ammKey: string;
-  label?: string;
-  inputMint: string;
-  outputMint: string;
-  inAmount: string;
-  outAmount: string;
-  feeAmount?: string;
-  feeMint?: string;
-}
-
-export class QuoteError extends Error {}
 
 /** The offline provider over `estimateQuote`. */
 export class EstimateQuoteProvider implements QuoteProvider {

@@ -1,6 +1,7 @@
 import { DomainError } from '../shared/errors';
 import { jupiterFetch, type JupiterEndpoint } from '../shared/jupiter-http';
-import { QuoteError, scaledPrice, type Route, type SwapInfo } from './estimate-quoter';
+import { scaledPrice } from './estimate-quoter';
+import { QuoteError, type Route, type SwapInfo } from './quote-provider';
 import type { Execution, Quote, QuoteProvider, QuoteRequest } from './quote-provider';
 
 /**

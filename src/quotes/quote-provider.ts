@@ -1,5 +1,3 @@
-import type { Route } from './estimate-quoter';
-
 export interface QuoteRequest {
   input: { mint: string; symbol: string; decimals: number; price: number | null };
   output: { mint: string; symbol: string; decimals: number; price: number | null };
@@ -40,3 +38,35 @@ export interface Execution {
   signature: string | null;
   error: string | null;
 }
+
+export interface Route {
+  inAmount: string;
+  outAmount: string;
+  /** Percent. */
+  priceImpact: number;
+  slippageBps: number;
+  /** ExactIn: the least output accepted; ExactOut: the most input spent. */
+  otherAmountThreshold: string;
+  swapMode: 'ExactIn' | 'ExactOut';
+  routePlan: Array<{ swapInfo: SwapInfo; percent: number }>;
+  /**
+   * `estimate`: quoted offline, no transaction; `local-pool`: quoted offline and settled by the
+   * embedded ledger's local pool; `jupiter`: Jupiter's quote and transaction.
+   */
+  source: 'estimate' | 'local-pool' | 'jupiter';
+}
+
+/** One hop of a route (Jupiter's `swapInfo` fields). */
+export interface SwapInfo {
+  ammKey: string;
+  label?: string;
+  inputMint: string;
+  outputMint: string;
+  inAmount: string;
+  outAmount: string;
+  feeAmount?: string;
+  feeMint?: string;
+}
+
+/** A quote that cannot be had for this swap (no price, no route): a 422 with its message. */
+export class QuoteError extends Error {}

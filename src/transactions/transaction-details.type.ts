@@ -1,6 +1,6 @@
 import { createUnionType, Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { SwapParameters, TransactionDetails, TransferParameters } from '../agent/intent';
-import type { Route } from '../quotes/estimate-quoter';
+import type { Route } from '../quotes/quote-provider';
 import { IntegerAmountScalar } from '../shared/scalars/integer-amount.scalar';
 import { SolanaAddressScalar } from '../shared/scalars/solana-address.scalar';
 

@@ -1,11 +1,11 @@
 import { PublicKey, type Keypair } from '@solana/web3.js';
-import type { AgentMarket, BuiltTransaction, MarketHolding, MarketToken } from '../agent/command-agent';
+import type { AgentMarket, BuiltTransaction, MarketHolding, MarketToken } from '../agent/agent';
 import type { TokenRef } from '../agent/parser';
 import type { ChainGateway, MintInfo } from '../chain/chain-gateway';
 import { buildPoolSwap } from '../chain/pool-swap';
 import { buildTransfer } from '../chain/transaction-builder';
 import { associated, previewTransaction, SimulationRefusal, type PreviewRequest, type PreviewToken } from '../chain/transaction-preview';
-import type { Route } from '../quotes/estimate-quoter';
+import type { Route } from '../quotes/quote-provider';
 import type { Quote, QuoteProvider } from '../quotes/quote-provider';
 import type { Clock } from '../shared/clock';
 import type { PortfolioService } from '../portfolio/portfolio.service';
