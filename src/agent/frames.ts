@@ -3,7 +3,7 @@ import type { AmountSpec, Draft, ParseResult, Slot, TokenRef } from './command';
 import { format, isZero } from './decimal';
 import type { Marker, VerbRole } from './lexicon';
 import { PROGRAM_IDS } from './lexicon';
-import { resolveToken, type Item, type Vocabulary } from './tokenize';
+import { editDistance, resolveToken, type Item, type Vocabulary } from './tokenize';
 
 /**
  * Slot filling: the tagged items of one command in, a swap or a transfer out, or the one
@@ -38,7 +38,7 @@ interface Phrase {
   joined: boolean;
 }
 
-const isAmount = (item: Item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent';
+export const isAmount = (item: Item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent';
 
 /** Cuts the items after the verb into phrases, one per marker. */
 export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object'): Phrase[] {
@@ -81,8 +81,6 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
         current.tokens.push({ token: item.token, fuzzy: item.fuzzy });
         break;
       case 'address':
-        current.addresses.push(item);
-        break;
       case 'bad-address':
         current.addresses.push(item);
         break;
@@ -178,13 +176,13 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   if (distinct(input.tokens).length > 1) {
     return refuse('two-actions', `That pays with ${list(distinct(input.tokens))} at once. I swap one token per message: send them one at a time.`);
   }
+  const amounts = [...input.amounts.map((a) => ['input', a] as const), ...output.amounts.map((a) => ['output', a] as const)];
   // A lone unknown word where a token belongs is an unknown token, asked again; any other is an unexplained word.
   for (const [side, slot] of [[input, 'input'], [output, 'output']] as const) {
     if (side.tokens.length === 0 && side.words.length === 1 && side.words[0].kind === 'word') {
       const other = slot === 'input' ? output : input;
       if (other.tokens.length !== 1 || other.words.length > 0) return unknownToken(side.words[0].text, vocabulary);
       const draft: Draft = { action: 'swap', [slot === 'input' ? 'output' : 'input']: other.tokens[0].token, ...(reading.slippageBps !== undefined && { slippageBps: reading.slippageBps }) };
-      const amounts = [...input.amounts.map((a) => ['input', a] as const), ...output.amounts.map((a) => ['output', a] as const)];
       const amount = amounts.length === 1 ? amountSpec(amounts[0][1]) : undefined;
       if (amount && !('rule' in amount)) Object.assign(draft, { amount: amount.spec, amountOf: amounts[0][0] });
       return { ...unknownToken(side.words[0].text, vocabulary), ask: slot, pending: { ask: slot, draft } };
@@ -192,7 +190,6 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   }
   const unexplained = [...input.words, ...output.words];
   if (unexplained.length > 0) return unclearWords(unexplained);
-  const amounts = [...input.amounts.map((a) => ['input', a] as const), ...output.amounts.map((a) => ['output', a] as const)];
   if (amounts.length > 1) return refuse('unclear', 'Give one amount, on one side only: what you pay ("swap 2 SOL for USDC") or what you receive ("buy 100 USDC with SOL").');
   const draft: Draft = {
     action: 'swap',
@@ -229,11 +226,10 @@ export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: 
     if (part.marker === 'out' || part.marker === 'in' || part.marker === 'arrow' || part.marker === 'worth') {
       if (part.tokens.length > 0) return refuse('unclear', `A transfer sends one token to an address; "${markerWord(part.marker)} ${describe(part)}" does not fit. To swap, say "swap"; to send, say "send 20 USDC to <address>".`);
     }
-    // An address right after an amount is the token's mint ("send 5 <mint> to <wallet>").
+    // An address right after an amount, with another address to receive it, is the token's mint ("send 5 <mint> to <wallet>").
     const addresses = [...part.addresses];
-    if (part.marker === 'object' && part.amounts.length > 0 && part.tokens.length === 0 && addresses.length > 1 && addresses[0].kind === 'address') {
-      tokens.push({ token: mintRef(addresses.shift()!.text, vocabulary), fuzzy: false });
-    } else if (part.marker === 'object' && part.amounts.length > 0 && part.tokens.length === 0 && addresses.length === 1 && addresses[0].kind === 'address' && parts.some((p) => p !== part && p.addresses.length > 0)) {
+    const recipientElsewhere = addresses.length > 1 || parts.some((p) => p !== part && p.addresses.length > 0);
+    if (part.marker === 'object' && part.amounts.length > 0 && part.tokens.length === 0 && addresses[0]?.kind === 'address' && recipientElsewhere) {
       tokens.push({ token: mintRef(addresses.shift()!.text, vocabulary), fuzzy: false });
     }
     recipients.push(...addresses);
@@ -321,7 +317,7 @@ export function amountSpec(item: AmountItem): { spec: AmountSpec; factor: number
     case 'percent': {
       if (item.negative || isZero(item.value)) return refuse('bad-amount', `"${item.text}" is not a share I can spend: give a percentage above 0, up to 100%.`);
       const denominator = 10n ** BigInt(item.value.scale) * 100n;
-      if (item.value.units > 10n ** BigInt(item.value.scale) * 100n) return refuse('bad-amount', `"${item.text}" is more than all of it: give a percentage up to 100%.`);
+      if (item.value.units > denominator) return refuse('bad-amount', `"${item.text}" is more than all of it: give a percentage up to 100%.`);
       const divisor = gcd(item.value.units, denominator);
       return { spec: { kind: 'fraction', numerator: Number(item.value.units / divisor), denominator: Number(denominator / divisor) }, factor: CONFIDENCE.share };
     }
@@ -376,22 +372,7 @@ function suggest(word: string, vocabulary: Vocabulary): string[] {
   const target = word.replace(/^\$/, '').toLowerCase();
   const near = resolveToken(target, vocabulary, true);
   if (near) return [near.token.symbol];
-  return vocabulary.symbols.filter((symbol) => symbol.length >= 3 && levenshteinAtMost2(symbol.toLowerCase(), target)).slice(0, 3);
-}
-
-function levenshteinAtMost2(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 2) return false;
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length] <= 2;
+  return vocabulary.symbols.filter((symbol) => symbol.length >= 3 && editDistance(symbol.toLowerCase(), target) <= 2).slice(0, 3);
 }
 
 export function mintRef(address: string, vocabulary: Vocabulary): TokenRef {

@@ -174,7 +174,7 @@ export const INJECTIONS = [
 /** Words that make a clause a story of the past ("been watching it all week"): its time words schedule nothing. */
 export const PAST_MARKERS = new Set(['been', 'was', 'were', 'did', 'had', 'ago', 'yesterday', 'last', 'earlier', 'used', 'went', 'lost', 'bought', 'sold', 'saw', 'watched']);
 
-/** Words naming another chain; "on X", "to X chain", an 0x address or "bridge" mean the command is not for Solana. */
+/** Words naming another chain; "on X", "to X chain" or an 0x address mean the command is not for Solana ("bridge" is UNSUPPORTED). */
 export const OTHER_CHAINS = new Set([
   'ethereum', 'arbitrum', 'optimism', 'polygon', 'matic', 'bsc', 'bnb', 'binance', 'avalanche', 'avax', 'tron', 'trx', 'bitcoin',
   'sui', 'aptos', 'ton', 'near', 'cosmos', 'zksync', 'linea', 'scroll', 'blast', 'fantom', 'cronos', 'celo', 'sei', 'hyperliquid',
@@ -236,7 +236,7 @@ export const LEADING_FILLERS = [
   'hey', 'so', 'ok', 'okay', 'um', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser',
   'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren',
 ];
-/** Words around a cancel or a follow-up that change nothing ("ok cancel please", "now half of that"). */
+/** Words around a follow-up that change nothing ("now half of that", "ok, again please"). */
 export const SOFT_WORDS = ['please', 'pls', 'plz', 'ok', 'okay', 'actually', 'oh', 'hmm', 'sorry', 'wait', 'just', 'thanks', 'ty', 'then', 'now', 'the', 'amount'];
 
 /** Cancelling a pending command. */

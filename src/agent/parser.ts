@@ -2,8 +2,7 @@ import { clip } from '../shared/text';
 import type { Command, Draft, ParseResult, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
 import { divide, multiply, decimal, parseDecimal, format } from './decimal';
 import {
-  CONFIDENCE, amountSpec, finishSwap, finishTransfer, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken,
-  type AmountItem,
+  CONFIDENCE, amountSpec, finishSwap, finishTransfer, isAmount, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken,
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
@@ -76,7 +75,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const unschedulable = items.find((item) => item.kind === 'guard' && (item.guard === 'time' || item.guard === 'chain'));
   if (ctx.pending && unschedulable && verbs.length === 0) return guards(items, words, true, allWords)!;
   // A verb with a token and an amount is a new command, not an answer ("never mind, send 50 BONK to <address>").
-  const restated = verbs.length > 0 && substance.some((i) => i.kind === 'token') && substance.some((i) => ['number', 'money', 'share', 'percent'].includes(i.kind));
+  const restated = verbs.length > 0 && substance.some((i) => i.kind === 'token') && substance.some(isAmount);
   if (ctx.pending && !restated && verbs.every((verb) => verb.kind === 'verb' && (verb.role === 'send') === (ctx.pending!.draft.action === 'transfer'))) {
     const pending = slippage.bps === undefined || ctx.pending.draft.action !== 'swap' ? ctx.pending : { ...ctx.pending, draft: { ...ctx.pending.draft, slippageBps: slippage.bps } };
     const answer = answerPending(content.filter((item) => item.kind !== 'verb'), pending, ctx);
@@ -332,7 +331,7 @@ function startsWith(words: string[], phrases: string[][]): boolean {
  */
 function looksTransactional(content: Item[], words: string[]): boolean {
   const has = (kind: Item['kind']) => content.some((item) => item.kind === kind);
-  const amounts = content.some((item) => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent');
+  const amounts = content.some(isAmount);
   if (has('arrow') && has('token')) return true;
   if ((has('address') || has('bad-address')) && amounts) return content.every((item) => item.kind !== 'word');
   const asking = words.some((w) => ASKING_WORDS.includes(w) || w === '?');
@@ -376,7 +375,7 @@ function isQueryVerb(verbs: Item[], words: string[]): boolean {
 function answerPending(content: Item[], pending: Pending, ctx: ParseContext): ParseResult | undefined {
   const tokens = content.filter((item) => item.kind === 'token' || (item.kind === 'address' && pending.draft.action === 'swap'));
   const addresses = content.filter((item) => (item.kind === 'address' && pending.draft.action === 'transfer') || item.kind === 'bad-address');
-  const amounts = content.filter((item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent');
+  const amounts = content.filter(isAmount);
   const marker = content.find((item) => item.kind === 'marker');
   const others = content.filter((item) => !['token', 'address', 'bad-address', 'number', 'money', 'share', 'percent', 'marker', 'joiner'].includes(item.kind));
   if (others.length > 0 || content.length === 0 || amounts.length > 1 || addresses.length > 1) return undefined;
@@ -453,7 +452,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     command = { ...command, amount: { kind: 'exact', value: format(scale === 'half' ? divide(value, 2)! : multiply(value, decimal(2))) } };
     rest = rest.filter((item) => item.kind !== 'share' && !(item.kind === 'word' && ['double', 'twice'].includes(item.text.toLowerCase())));
   }
-  const amounts = rest.filter((item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent');
+  const amounts = rest.filter(isAmount);
   const tokens = rest.filter((item) => item.kind === 'token');
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
   const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean'].includes(item.text.toLowerCase()));

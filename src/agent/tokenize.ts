@@ -270,24 +270,24 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'guard', guard: 'chain', what: word(i + 1)! });
     }
     // "… on Solana" names the chain, except after "spend" or "put" ("spend 10 USDC on solana" buys SOL).
-    const spending = lexemes.slice(0, i).some((l) => l.text === 'spend' || l.text === 'put');
-    if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending && (i + 2 >= lexemes.length || isChainSuffix(i + 2) || at(i + 2).type === 'symbol')) {
+    const spending = () => lexemes.slice(0, i).some((l) => l.text === 'spend' || l.text === 'put');
+    if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending() && (i + 2 >= lexemes.length || isChainSuffix(i + 2) || at(i + 2).type === 'symbol')) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
     }
     // "swap 1 SOL for USDC on Jupiter", "via jup": a venue, not a token (but "spend 10 USDC on jupiter" buys JUP,
     // and "using JUP" pays with it).
     const venue = VENUES.has(word(i + 1) ?? '') || (['via', 'through', 'thru'].includes(text) && ['jup', 'ray'].includes(word(i + 1) ?? ''));
-    if (['on', 'via', 'through', 'thru', 'using'].includes(text) && venue && !spending && (i + 2 >= lexemes.length || at(i + 2).type === 'symbol' || !vocabulary.lookup(word(i + 2) ?? ''))) {
+    if (['on', 'via', 'through', 'thru', 'using'].includes(text) && venue && !spending() && (i + 2 >= lexemes.length || at(i + 2).type === 'symbol' || !vocabulary.lookup(word(i + 2) ?? ''))) {
       return emit(i, i + 2, { kind: 'filler' });
     }
     // "for mint <address>", "CA: <address>": a label for the address that follows.
     if (['mint', 'ca', 'contract'].includes(text) && (at(i + 1)?.type === 'address' || (at(i + 1)?.text === ':' && at(i + 2)?.type === 'address'))) return emit(i, i + 1, { kind: 'filler' });
     // "… send me the signature after": a time word that ends the message schedules nothing.
-    if (['after', 'afterwards', 'later'].includes(text) && i === lexemes.length - 1 && text !== 'later') return emit(i, i + 1, { kind: 'filler' });
+    if ((text === 'after' || text === 'afterwards') && i === lexemes.length - 1) return emit(i, i + 1, { kind: 'filler' });
     if (isChainName(i) && isChainSuffix(i + 1)) return emit(i, i + 2, { kind: 'guard', guard: 'chain', what: text });
     // "BONK's price": the token of a possessive.
     const exact = vocabulary.lookup(text) ?? (text.endsWith("'s") ? vocabulary.lookup(text.slice(0, -2)) : undefined);
-    if (exact && readsAsToken(i, lexemes[i].raw)) return emit(i, i + 1, { kind: 'token', token: exact, fuzzy: false, dollar: false });
+    if (exact && readsAsToken(lexemes[i].raw)) return emit(i, i + 1, { kind: 'token', token: exact, fuzzy: false, dollar: false });
     const role = VERBS[text];
     if (role) return emit(i, i + 1, { kind: 'verb', role, lemma: text, fuzzy: false });
     if (MARKERS[text]) return emit(i, i + 1, { kind: 'marker', marker: MARKERS[text] });
@@ -311,7 +311,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
 
   function isChainName(k: number): boolean {
     const text = word(k);
-    return !!text && OTHER_CHAINS.has(text) && !['bridge', 'bridging', 'bridged'].includes(text);
+    return !!text && OTHER_CHAINS.has(text);
   }
 
   function isChainSuffix(k: number): boolean {
@@ -323,7 +323,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
    * A symbol that is also an English word ("w", "goat", "cloud", "wen") reads as a token only
    * when written in capitals or where a token stands: after an amount, "of" or a preposition.
    */
-  function readsAsToken(k: number, raw: string): boolean {
+  function readsAsToken(raw: string): boolean {
     const text = raw.toLowerCase();
     if (!AMBIGUOUS_SYMBOLS.has(text)) return true;
     if (raw !== text) return true;
