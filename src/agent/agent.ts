@@ -86,7 +86,10 @@ export interface AgentMarket {
   networkName: string;
   /** Decimals read from the mint account; null when there is no such mint. */
   token(ref: TokenRef): Promise<MarketToken | null>;
+  /** Every token the wallet holds, valued (the portfolio). */
   holdings(): Promise<MarketHolding[]>;
+  /** What the wallet holds of one token, in base units, as the portfolio sums it (SOL with wrapped SOL). */
+  balance(mint: string): Promise<bigint>;
   price(mint: string): Promise<{ price: number; change24h: number | null } | null>;
   buildTransfer(mint: string, amount: bigint, recipient: string): Promise<BuiltTransaction>;
   /** A swap quote from the configured provider (with the swap transaction where it builds one). */

@@ -232,7 +232,7 @@ export class CommandAgent implements Agent {
       if (!price) throw new Refusal(`I have no price for ${token.symbol}, so I cannot turn $${spec.value} into ${token.symbol}.`);
       amount = usdToBaseUnits(spec.value, price.price, token.decimals);
     } else {
-      const held = (await market.holdings()).find((holding) => holding.mint === token.mint)?.amount ?? 0n;
+      const held = await market.balance(token.mint);
       const spendable = token.mint === SOL_MINT ? held - SOL_FEE_RESERVE : held;
       if (spendable <= 0n) throw new Refusal(`You have no ${token.symbol} to spend${token.mint === SOL_MINT ? ' beyond the 0.01 SOL kept for fees' : ''}.`);
       amount = (spendable * BigInt(spec.numerator)) / BigInt(spec.denominator);
@@ -242,7 +242,7 @@ export class CommandAgent implements Agent {
   }
 
   private async ensureBalance(token: MarketToken, amount: bigint, market: AgentMarket): Promise<void> {
-    const held = (await market.holdings()).find((holding) => holding.mint === token.mint)?.amount ?? 0n;
+    const held = await market.balance(token.mint);
     if (amount > held) {
       throw new Refusal(
         `That needs ${formatUnits(amount, token.decimals)} ${token.symbol} but the wallet holds ${formatUnits(held, token.decimals)} ${token.symbol}.`,

@@ -1,7 +1,7 @@
 import { getTransferFeeConfig, unpackMint, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, type TransferFeeConfig } from '@solana/spl-token';
-import { Connection, PublicKey, SolanaJSONRPCError, VersionedTransaction, type SignatureStatus, type VersionedMessage } from '@solana/web3.js';
-import { DomainError } from '../shared/errors';
-import type { Network, TokenProgram } from '../tokens/token-registry';
+import { PublicKey, type SignatureStatus, type VersionedMessage } from '@solana/web3.js';
+import { SOL_MINT, type Network, type TokenProgram } from '../tokens/token-registry';
+import { JsonRpcClient } from './json-rpc';
 
 export interface TokenHolding {
   /** The token account's address. */
@@ -41,91 +41,96 @@ export interface GatewayOptions {
   attempts?: number;
 }
 
+/** How long a mint's facts are kept: decimals and program never change, a transfer fee changes two epochs after it is set. */
+const MINT_TTL_MS = 60_000;
+
 /**
- * The one way Parley reads and writes a Solana cluster: JSON-RPC through @solana/web3.js
- * `Connection`, whether the node is a real one (SOLANA_RPC_URL) or the embedded local ledger.
- * Calls time out, are retried with backoff when the node cannot be reached, and then fail as
- * 503 `service_unavailable`. One instance per network lives as long as the service.
+ * The one way Parley reads and writes a Solana cluster: JSON-RPC (json-rpc.ts), whether the
+ * node is a real one (SOLANA_RPC_URL) or the embedded local ledger. Reads made together go out
+ * as one batch; calls time out, are retried with backoff when the node cannot be reached, and
+ * then fail as 503 `service_unavailable`. One instance per network lives as long as the service.
  */
 export class ChainGateway {
-  private readonly connection: Connection;
+  private readonly rpc: JsonRpcClient;
+  private readonly mints = new Map<string, { info: Promise<MintInfo | null>; until: number }>();
 
   constructor(
     readonly network: Network,
     rpcUrl: string,
-    private readonly options: GatewayOptions = {},
+    options: GatewayOptions = {},
   ) {
-    const timeoutMs = options.timeoutMs ?? 10_000;
-    this.connection = new Connection(rpcUrl, {
-      commitment: 'confirmed',
-      disableRetryOnRateLimit: true,
-      // web3.js reports a failed request only when the error is `instanceof Error` of its own
-      // realm; fetch errors from another realm (as under jest's VM) would leave it pending forever.
-      fetch: (input, init) =>
-        fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }).catch((error: unknown) => {
-          throw new Error(`${(error as Error)?.name}: ${(error as Error)?.message}`, { cause: error });
-        }),
-    });
+    this.rpc = new JsonRpcClient(rpcUrl, { ...options, name: `Solana ${network}` });
   }
 
   /** Lamports held by `owner` (https://solana.com/docs/rpc/http/getbalance). */
   async solBalance(owner: string): Promise<bigint> {
-    return BigInt(await this.call('getBalance', () => this.connection.getBalance(new PublicKey(owner))));
+    return BigInt((await this.rpc.call<{ value: number }>('getBalance', [owner, CONFIRMED])).value);
   }
 
   /** Every token account of `owner` under SPL Token and Token-2022 (jsonParsed, https://solana.com/docs/rpc/http/gettokenaccountsbyowner). */
   async tokenAccounts(owner: string): Promise<TokenHolding[]> {
-    const programs: Array<[TokenProgram, PublicKey]> = [
-      ['token', TOKEN_PROGRAM_ID],
-      ['token-2022', TOKEN_2022_PROGRAM_ID],
+    const programs: Array<[TokenProgram, string]> = [
+      ['token', TOKEN_PROGRAM],
+      ['token-2022', TOKEN_2022_PROGRAM],
     ];
     const lists = await Promise.all(
       programs.map(async ([program, programId]) => {
-        const { value } = await this.call('getTokenAccountsByOwner', () =>
-          this.connection.getParsedTokenAccountsByOwner(new PublicKey(owner), { programId }),
-        );
+        const { value } = await this.rpc.call<{ value: ParsedTokenAccount[] }>('getTokenAccountsByOwner', [owner, { programId }, { ...CONFIRMED, encoding: 'jsonParsed' }]);
         return value.map(({ pubkey, account }) => {
-          const info = (account.data as { parsed: { info: { mint: string; tokenAmount: { amount: string; decimals: number } } } }).parsed.info;
-          return {
-            account: pubkey.toBase58(),
-            mint: info.mint,
-            program,
-            amount: BigInt(info.tokenAmount.amount),
-            decimals: info.tokenAmount.decimals,
-          };
+          const { mint, tokenAmount } = account.data.parsed.info;
+          return { account: pubkey, mint, program, amount: BigInt(tokenAmount.amount), decimals: tokenAmount.decimals };
         });
       }),
     );
     return lists.flat();
   }
 
-  /** Decimals and owning program of a mint, read from the mint account; null when there is none. */
-  async mint(mint: string): Promise<MintInfo | null> {
+  /**
+   * What `owner` holds of one token in base units, as the portfolio sums it: every token
+   * account of the mint; for SOL, the lamports plus wrapped SOL.
+   */
+  async balance(owner: string, mint: string): Promise<bigint> {
+    const [lamports, { value }] = await Promise.all([
+      mint === SOL_MINT ? this.solBalance(owner) : 0n,
+      this.rpc.call<{ value: Array<{ account: { data: [string, string] } }> }>('getTokenAccountsByOwner', [owner, { mint }, { ...CONFIRMED, encoding: 'base64' }]),
+    ]);
+    return value.reduce((sum, { account }) => sum + Buffer.from(account.data[0], 'base64').readBigUInt64LE(TOKEN_AMOUNT_OFFSET), lamports);
+  }
+
+  /** Decimals and owning program of a mint, read from the mint account (kept a minute); null when there is none. */
+  mint(mint: string): Promise<MintInfo | null> {
+    const now = Date.now();
+    const kept = this.mints.get(mint);
+    if (kept && kept.until > now) return kept.info;
+    const info = this.readMint(mint);
+    this.mints.set(mint, { info, until: now + MINT_TTL_MS });
+    // A mint not there yet, or a failed read, is asked again next time.
+    const forget = () => void this.mints.delete(mint);
+    info.then((found) => found ?? forget(), forget);
+    return info;
+  }
+
+  private async readMint(mint: string): Promise<MintInfo | null> {
+    const [account] = await this.accounts([mint]);
+    const program: TokenProgram | null = account?.owner === TOKEN_2022_PROGRAM ? 'token-2022' : account?.owner === TOKEN_PROGRAM ? 'token' : null;
+    if (!account || !program) return null;
     const key = new PublicKey(mint);
-    const account = await this.call('getAccountInfo', () => this.connection.getAccountInfo(key));
-    if (!account) return null;
-    const program: TokenProgram | null = account.owner.equals(TOKEN_2022_PROGRAM_ID)
-      ? 'token-2022'
-      : account.owner.equals(TOKEN_PROGRAM_ID)
-        ? 'token'
-        : null;
-    if (!program) return null;
-    const unpacked = unpackMint(key, account, account.owner);
+    const unpacked = unpackMint(key, { ...account, owner: new PublicKey(account.owner), lamports: Number(account.lamports), executable: false }, new PublicKey(account.owner));
     const transferFee = program === 'token-2022' ? getTransferFeeConfig(unpacked) : null;
     return { decimals: unpacked.decimals, program, ...(transferFee && { transferFee }) };
   }
 
   /** The current epoch (https://solana.com/docs/rpc/http/getepochinfo): transfer fees change by epoch. */
   async epoch(): Promise<bigint> {
-    return BigInt((await this.call('getEpochInfo', () => this.connection.getEpochInfo())).epoch);
+    return BigInt((await this.rpc.call<{ epoch: number }>('getEpochInfo', [CONFIRMED])).epoch);
   }
 
-  latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }> {
-    return this.call('getLatestBlockhash', () => this.connection.getLatestBlockhash());
+  async latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }> {
+    return (await this.rpc.call<{ value: { blockhash: string; lastValidBlockHeight: number } }>('getLatestBlockhash', [CONFIRMED])).value;
   }
 
   blockHeight(): Promise<number> {
-    return this.call('getBlockHeight', () => this.connection.getBlockHeight());
+    return this.rpc.call('getBlockHeight', [CONFIRMED]);
   }
 
   /**
@@ -136,70 +141,67 @@ export class ChainGateway {
    * false), so a stale one fails as it would on sending.
    */
   async simulate(wire: Uint8Array, verifySignatures = true, accounts: string[] = []): Promise<Simulation> {
-    const transaction = VersionedTransaction.deserialize(wire);
-    const { value } = await this.call('simulateTransaction', () =>
-      this.connection.simulateTransaction(transaction, {
-        sigVerify: verifySignatures,
-        replaceRecentBlockhash: false,
-        commitment: 'confirmed',
-        ...(accounts.length > 0 && { accounts: { encoding: 'base64', addresses: accounts } }),
-      }),
+    const { value } = await this.rpc.call<{ value: { err: unknown; logs: string[] | null; unitsConsumed?: number; accounts: Array<WireAccount | null> | null } }>(
+      'simulateTransaction',
+      [
+        Buffer.from(wire).toString('base64'),
+        {
+          ...CONFIRMED,
+          encoding: 'base64',
+          sigVerify: verifySignatures,
+          replaceRecentBlockhash: false,
+          ...(accounts.length > 0 && { accounts: { encoding: 'base64', addresses: accounts } }),
+        },
+      ],
     );
     return {
       err: value.err,
       logs: value.logs ?? [],
       unitsConsumed: value.unitsConsumed ?? 0,
-      accounts: (value.accounts ?? accounts.map(() => null)).map((account) =>
-        account ? { owner: account.owner, lamports: BigInt(account.lamports), data: Buffer.from((account.data as unknown as [string, string])[0], 'base64') } : null,
-      ),
+      accounts: (value.accounts ?? accounts.map(() => null)).map((account) => account && rawAccount(account)),
     };
   }
 
   /** Accounts as they stand, in the order asked; null where there is none (https://solana.com/docs/rpc/http/getmultipleaccounts). */
   async accounts(addresses: string[]): Promise<Array<RawAccount | null>> {
-    const found = await this.call('getMultipleAccounts', () => this.connection.getMultipleAccountsInfo(addresses.map((key) => new PublicKey(key))));
-    return found.map((account) => account && { owner: account.owner.toBase58(), lamports: BigInt(account.lamports), data: account.data });
+    const { value } = await this.rpc.call<{ value: Array<WireAccount | null> }>('getMultipleAccounts', [addresses, { ...CONFIRMED, encoding: 'base64' }]);
+    return value.map((account) => account && rawAccount(account));
   }
 
   /** The fee the cluster charges for a message, in lamports (https://solana.com/docs/rpc/http/getfeeformessage). */
   async feeForMessage(message: VersionedMessage): Promise<bigint | null> {
-    const { value } = await this.call('getFeeForMessage', () => this.connection.getFeeForMessage(message));
+    const { value } = await this.rpc.call<{ value: number | null }>('getFeeForMessage', [Buffer.from(message.serialize()).toString('base64'), CONFIRMED]);
     return value === null ? null : BigInt(value);
   }
 
-  /** Sends signed wire bytes; resolves with the signature. A rejected transaction is an error of its own (not retried). */
+  /** Sends signed wire bytes; resolves with the signature. A rejected transaction is a JsonRpcError (not retried). */
   send(wire: Uint8Array): Promise<string> {
-    return this.call('sendTransaction', () => this.connection.sendRawTransaction(wire, { skipPreflight: false }));
+    return this.rpc.call('sendTransaction', [Buffer.from(wire).toString('base64'), { encoding: 'base64', preflightCommitment: 'confirmed' }]);
   }
 
   async signatureStatus(signature: string): Promise<SignatureStatus | null> {
-    const { value } = await this.call('getSignatureStatuses', () => this.connection.getSignatureStatuses([signature]));
+    const { value } = await this.rpc.call<{ value: Array<SignatureStatus | null> }>('getSignatureStatuses', [[signature]]);
     return value[0];
-  }
-
-  /**
-   * Runs `request`, retrying with exponential backoff while the node cannot be reached.
-   * Errors the node itself answered (a JSON-RPC error, a rejected transaction) are not retried.
-   */
-  private async call<T>(method: string, request: () => Promise<T>): Promise<T> {
-    const attempts = this.options.attempts ?? 3;
-    let last: unknown;
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      try {
-        return await request();
-      } catch (error) {
-        if (!unreachable(error)) throw error;
-        last = error;
-        if (attempt < attempts - 1) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
-      }
-    }
-    throw new DomainError('service_unavailable', `The Solana ${this.network} RPC node is unreachable (${method})`, { cause: last });
   }
 }
 
-/** Whether an error means the node could not be reached or did not answer, as opposed to an answer. */
-function unreachable(error: unknown): boolean {
-  if (error instanceof SolanaJSONRPCError) return false;
-  const text = `${(error as Error)?.name} ${(error as Error)?.message} ${String((error as { cause?: unknown })?.cause ?? '')}`;
-  return /fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|ENOTFOUND|TimeoutError|AbortError|socket hang up|50[234]|failed to get/i.test(text);
+const CONFIRMED = { commitment: 'confirmed' };
+const TOKEN_PROGRAM = TOKEN_PROGRAM_ID.toBase58();
+const TOKEN_2022_PROGRAM = TOKEN_2022_PROGRAM_ID.toBase58();
+/** Where a token account (either program) keeps its amount, a u64: after the mint and the owner. */
+const TOKEN_AMOUNT_OFFSET = 64;
+
+interface WireAccount {
+  owner: string;
+  lamports: number;
+  data: [string, string];
+}
+
+interface ParsedTokenAccount {
+  pubkey: string;
+  account: { data: { parsed: { info: { mint: string; tokenAmount: { amount: string; decimals: number } } } } };
+}
+
+function rawAccount(account: WireAccount): RawAccount {
+  return { owner: account.owner, lamports: BigInt(account.lamports), data: Buffer.from(account.data[0], 'base64') };
 }

@@ -17,11 +17,10 @@ import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { formatUnits } from '../shared/amounts';
 import { invalidField } from '../shared/errors';
 import { SOL_MINT, type Network, type Token } from '../tokens/token-registry';
+import { feeForMessage } from './fees';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const U64_MAX = 2n ** 64n - 1n;
-/** Lamports per signature, as on mainnet. */
-export const LAMPORTS_PER_SIGNATURE = 5000n;
 
 /**
  * What the local pool holds of each token at start-up, in base units: 10^17, or 10^(decimals + 12)
@@ -51,7 +50,7 @@ export function poolReserve(decimals: number): bigint {
  * do not move the price.
  *
  * Methods: getAccountInfo (base64), getMultipleAccounts (base64), getBalance, getEpochInfo,
- * getTokenAccountsByOwner (jsonParsed), getLatestBlockhash, getBlockHeight, getSlot,
+ * getTokenAccountsByOwner (jsonParsed or base64), getLatestBlockhash, getBlockHeight, getSlot,
  * getMinimumBalanceForRentExemption, getFeeForMessage, simulateTransaction (sigVerify,
  * replaceRecentBlockhash, accounts), sendTransaction, getSignatureStatuses, getHealth,
  * getVersion, getGenesisHash (https://solana.com/docs/rpc/http).
@@ -251,7 +250,7 @@ export class LocalLedger {
       case 'getLatestBlockhash':
         return { context: this.context(), value: { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight + 150 } };
       case 'getTokenAccountsByOwner':
-        return { context: this.context(), value: this.tokenAccountsOf(pubkey(params[0]), params[1] as { programId?: string; mint?: string }) };
+        return { context: this.context(), value: this.tokenAccountsOf(pubkey(params[0]), params[1] as { programId?: string; mint?: string }, params[2] as { encoding?: string } | undefined) };
       case 'sendTransaction':
         return this.send(params[0] as string);
       case 'simulateTransaction':
@@ -295,13 +294,18 @@ export class LocalLedger {
     return { ...AccountLayout.decode(found.data.slice(0, ACCOUNT_SIZE)), program, account: found };
   }
 
-  private tokenAccountsOf(owner: string, filter: { programId?: string; mint?: string }) {
+  /** The owner's token accounts of one program or mint, jsonParsed or (`encoding` base64) raw. */
+  private tokenAccountsOf(owner: string, filter: { programId?: string; mint?: string }, config: { encoding?: string } = {}) {
     const out = [];
     for (const pubkey of this.tokenAccounts.get(owner) ?? []) {
       const decoded = this.tokenAccount(pubkey);
       if (!decoded || decoded.owner.toBase58() !== owner) continue;
       const { program, account } = decoded;
       if ((filter.programId && program !== filter.programId) || (filter.mint && decoded.mint.toBase58() !== filter.mint)) continue;
+      if (config.encoding === 'base64') {
+        out.push({ pubkey, account: rawAccount(account) });
+        continue;
+      }
       const mint = this.svm.getAccount(address(decoded.mint.toBase58()));
       const decimals = mint.exists ? MintLayout.decode(mint.data).decimals : 0;
       const amount = decoded.amount.toString();
@@ -404,42 +408,6 @@ interface SimulateConfig {
   replaceRecentBlockhash?: boolean;
   encoding?: 'base64' | 'base58';
   accounts?: { encoding?: string; addresses: string[] };
-}
-
-const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
-/** Programs whose instructions count 3,000 compute units toward the default limit (SIMD-0170); others 200,000. */
-const BUILTINS = new Set([
-  COMPUTE_BUDGET_PROGRAM,
-  SYSTEM_PROGRAM,
-  'Vote111111111111111111111111111111111111111',
-  'Stake11111111111111111111111111111111111111',
-  'Config1111111111111111111111111111111111111',
-  'BPFLoaderUpgradeab1e11111111111111111111111',
-  'BPFLoader2111111111111111111111111111111111',
-  'AddressLookupTab1e1111111111111111111111111',
-]);
-
-/**
- * The fee of a message as the runtime charges it: 5,000 lamports per signature plus the
- * priority fee, ceil(compute-unit price × compute-unit limit / 10^6), the limit being the
- * message's SetComputeUnitLimit or else the default (3,000 per builtin instruction, 200,000
- * per other, at most 1,400,000). Checked against what LiteSVM charges by the preview tests.
- * https://solana.com/docs/core/fees
- */
-export function feeForMessage(message: VersionedMessage): bigint {
-  const keys = message.staticAccountKeys.map((key) => key.toBase58());
-  let price = 0n;
-  let limit: bigint | undefined;
-  let defaultLimit = 0n;
-  for (const instruction of message.compiledInstructions) {
-    const program = keys[instruction.programIdIndex];
-    const data = Buffer.from(instruction.data);
-    if (program === COMPUTE_BUDGET_PROGRAM && data[0] === 2) limit = BigInt(data.readUInt32LE(1));
-    if (program === COMPUTE_BUDGET_PROGRAM && data[0] === 3) price = data.readBigUInt64LE(1);
-    defaultLimit += BUILTINS.has(program) ? 3_000n : 200_000n;
-  }
-  const units = limit ?? (defaultLimit < 1_400_000n ? defaultLimit : 1_400_000n);
-  return LAMPORTS_PER_SIGNATURE * BigInt(message.header.numRequiredSignatures) + (price * units + 999_999n) / 1_000_000n;
 }
 
 const TRANSACTION_ERRORS = `AccountInUse AccountLoadedTwice AccountNotFound ProgramAccountNotFound InsufficientFundsForFee

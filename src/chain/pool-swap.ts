@@ -19,6 +19,8 @@ export interface PoolSwapRequest {
   inAmount: bigint;
   outAmount: bigint;
   tokens?: PreviewToken[];
+  /** The accounts whose effect the caller previews, the wallet first. */
+  watch?: string[];
 }
 
 /**
@@ -45,7 +47,7 @@ export async function buildPoolSwap(chain: ChainGateway, pool: Keypair, request:
     ...leg(request.input, request.inAmount, wallet, pool.publicKey, wallet, epoch, transferFees, 'the local pool'),
     ...leg(request.output, request.outAmount, pool.publicKey, wallet, wallet, epoch, transferFees, 'you'),
   ];
-  return buildBudgeted(chain, wallet, instructions, { cosigners: [pool], tokens: request.tokens, transferFees });
+  return buildBudgeted(chain, wallet, instructions, { cosigners: [pool], tokens: request.tokens, transferFees, watch: request.watch });
 }
 
 /** Moves `amount` of `token` from `from` to `to`; `payer` pays for the recipient's account if it has none. */

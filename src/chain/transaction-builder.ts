@@ -8,21 +8,24 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { ComputeBudgetProgram, PublicKey, SystemProgram, Transaction, type Keypair, type TransactionInstruction } from '@solana/web3.js';
+import { ComputeBudgetProgram, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction, type Keypair, type Message, type TransactionInstruction } from '@solana/web3.js';
 import { SOL_MINT } from '../tokens/token-registry';
 import type { ChainGateway, MintInfo } from './chain-gateway';
-import { explainFailure, SimulationRefusal, type PreviewToken } from './transaction-preview';
+import { feeForMessage } from './fees';
+import { explainFailure, SimulationRefusal, type Effect, type PreviewToken } from './transaction-preview';
 
 /** Priority fee in micro-lamports per compute unit: enough to land in ordinary congestion. */
 export const DEFAULT_PRIORITY_FEE_MICRO_LAMPORTS = 50_000;
 
 export interface UnsignedTransaction {
-  /** Base64 of the unsigned legacy transaction, ready for a wallet to sign and send. */
+  /** Base64 of the legacy transaction, ready for a wallet to sign and send (co-signers, such as the local pool, have signed). */
   serializedTransaction: string;
   blockhash: string;
   lastValidBlockHeight: number;
   /** Token-2022 transfer fees the transaction's token transfers pay (withheld from what the recipient gets). */
   transferFees: TransferFee[];
+  /** What it does to the accounts the builder was asked to watch, with the fee the wallet pays. */
+  effect: Effect;
 }
 
 export interface TransferFee {
@@ -67,46 +70,65 @@ export interface TransferRequest {
 
 /** The most compute units a transaction may ask for. */
 const MAX_COMPUTE_UNITS = 1_400_000;
+/** Lamports a wallet (an account of no data) must keep to stay rent-exempt. */
+const WALLET_RENT_MINIMUM = 890_880n;
+
+export interface BudgetOptions {
+  /** Who signs besides the fee payer (the local pool), before the wallet does. */
+  cosigners?: Keypair[];
+  /** For naming a token in the words of a failure. */
+  tokens?: PreviewToken[];
+  priorityFee?: number;
+  transferFees?: TransferFee[];
+  /** The accounts whose state before and after the effect holds, the fee payer first (default: the fee payer alone). */
+  watch?: string[];
+}
 
 /**
  * Builds a legacy transaction of `instructions` with `feePayer` paying, a compute-unit price,
  * and a compute-unit limit sized from a simulation (the units it used, plus a fifth and 3,000
  * for accounts that change before it lands), so the fee is what the wallet pays and no more.
- * `cosigners` (the local pool) sign their part; the fee payer's signature is the one left.
+ * That one simulation is also the transaction's effect on the watched accounts: the final
+ * transaction differs only in its compute budget, so the fee payer's lamports after are
+ * corrected by the difference in fee, computed as the runtime charges it. Where that difference
+ * could leave the fee payer short of rent-exemption, the final transaction is simulated too.
+ * `cosigners` (the local pool) sign; the fee payer's signature is the one left.
  * A simulation that fails is a SimulationRefusal, explained in words.
  */
-export async function buildBudgeted(
-  chain: ChainGateway,
-  feePayer: PublicKey,
-  instructions: TransactionInstruction[],
-  options: { cosigners?: Keypair[]; tokens?: PreviewToken[]; priorityFee?: number; transferFees?: TransferFee[] } = {},
-): Promise<UnsignedTransaction> {
+export async function buildBudgeted(chain: ChainGateway, feePayer: PublicKey, instructions: TransactionInstruction[], options: BudgetOptions = {}): Promise<UnsignedTransaction> {
   const { blockhash, lastValidBlockHeight } = await chain.latestBlockhash();
-  const assemble = (units: number, microLamports: number) => {
-    const tx = new Transaction().add(
-      ComputeBudgetProgram.setComputeUnitLimit({ units }),
-      ComputeBudgetProgram.setComputeUnitPrice({ microLamports }),
-      ...instructions,
-    );
-    tx.feePayer = feePayer;
-    tx.recentBlockhash = blockhash;
-    if (options.cosigners?.length) tx.partialSign(...options.cosigners);
-    return tx;
+  const compile = (units: number, microLamports: number) =>
+    new TransactionMessage({
+      payerKey: feePayer,
+      recentBlockhash: blockhash,
+      instructions: [ComputeBudgetProgram.setComputeUnitLimit({ units }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports }), ...instructions],
+    }).compileToLegacyMessage();
+  const watch = options.watch ?? [feePayer.toBase58()];
+  const simulate = async (message: Message) => {
+    const simulation = await chain.simulate(new VersionedTransaction(message).serialize(), false, watch);
+    if (simulation.err) throw new SimulationRefusal(explainFailure(simulation.err, simulation.logs, message, options.tokens ?? []), simulation);
+    return simulation;
   };
-  const wire = (tx: Transaction) => tx.serialize({ requireAllSignatures: false, verifySignatures: false });
   // Measured without a priority fee, so that the probe's fee (on the largest limit) does not
-  // make a transaction that fits look short of SOL; the final one is simulated again for its preview.
-  const probe = assemble(MAX_COMPUTE_UNITS, 0);
-  const measured = await chain.simulate(wire(probe), false);
-  if (measured.err) {
-    throw new SimulationRefusal(explainFailure(measured.err, measured.logs, probe.compileMessage(), options.tokens ?? []), measured);
-  }
+  // make a transaction that fits look short of SOL. Signatures are not checked: nobody signs it.
+  const probe = compile(MAX_COMPUTE_UNITS, 0);
+  const [before, measured] = await Promise.all([chain.accounts(watch), simulate(probe)]);
   const units = Math.min(MAX_COMPUTE_UNITS, Math.ceil(measured.unitsConsumed * 1.2) + 3_000);
+  const message = compile(units, options.priorityFee ?? DEFAULT_PRIORITY_FEE_MICRO_LAMPORTS);
+  const feeLamports = feeForMessage(message);
+  const payerAfter = (measured.accounts[0]?.lamports ?? 0n) - (feeLamports - feeForMessage(probe));
+  const simulation =
+    payerAfter < WALLET_RENT_MINIMUM
+      ? await simulate(message)
+      : { ...measured, accounts: [{ ...measured.accounts[0]!, lamports: payerAfter }, ...measured.accounts.slice(1)] };
+  const transaction = new VersionedTransaction(message);
+  if (options.cosigners?.length) transaction.sign(options.cosigners);
   return {
-    serializedTransaction: Buffer.from(wire(assemble(units, options.priorityFee ?? DEFAULT_PRIORITY_FEE_MICRO_LAMPORTS))).toString('base64'),
+    serializedTransaction: Buffer.from(transaction.serialize()).toString('base64'),
     blockhash,
     lastValidBlockHeight,
     transferFees: options.transferFees ?? [],
+    effect: { before, simulation, feeLamports },
   };
 }
 
@@ -120,7 +142,7 @@ export async function buildTransfer(
   chain: ChainGateway,
   request: TransferRequest,
   mintInfo: MintInfo | null,
-  options: { tokens?: PreviewToken[]; priorityFee?: number } = {},
+  options: Pick<BudgetOptions, 'tokens' | 'priorityFee' | 'watch'> = {},
 ): Promise<UnsignedTransaction> {
   const from = new PublicKey(request.from);
   const to = new PublicKey(request.to);

@@ -2,7 +2,7 @@ import { ACCOUNT_SIZE, AccountLayout, getAssociatedTokenAddressSync, TOKEN_2022_
 import { PublicKey, VersionedTransaction, type VersionedMessage } from '@solana/web3.js';
 import { formatUnits } from '../shared/amounts';
 import { SOL_MINT, type TokenProgram } from '../tokens/token-registry';
-import type { ChainGateway, RawAccount } from './chain-gateway';
+import type { ChainGateway, RawAccount, Simulation } from './chain-gateway';
 
 /** One token of the wallet whose balance the transaction changes, in base units (integer strings). */
 export interface BalanceChange {
@@ -38,8 +38,6 @@ export interface PreviewToken {
 
 export interface PreviewRequest {
   wallet: string;
-  /** The transaction as the wallet will get it: unsigned by the wallet (other signatures may be there). */
-  wire: Uint8Array;
   /** Tokens besides SOL the transaction may move for the wallet. */
   tokens: PreviewToken[];
   /** The wallet's balances before, per mint, as its portfolio sums them (SOL with wrapped SOL). */
@@ -50,6 +48,16 @@ export interface PreviewRequest {
   warnings?: string[];
   /** Token-2022 transfer fees the transaction pays (from the builder). */
   transferFees?: Array<{ mint: string; amount: bigint; payee: string }>;
+}
+
+/**
+ * What a transaction does to the accounts a preview watches (watchedAccounts, in that order):
+ * their state before, the simulation (with their state after), and the fee the wallet pays.
+ */
+export interface Effect {
+  before: Array<RawAccount | null>;
+  simulation: Simulation;
+  feeLamports: bigint;
 }
 
 /**
@@ -68,31 +76,44 @@ export class SimulationRefusal extends Error {
 const SOL = { mint: SOL_MINT, symbol: 'SOL', decimals: 9 };
 
 /**
- * Simulates `request.wire` on `chain` without signature checks, keeping its blockhash, with the
- * wallet's accounts returned (https://solana.com/docs/rpc/http/simulatetransaction), and turns
- * the accounts before and after into the wallet's balance changes: SOL is the wallet's lamports
- * plus its wrapped SOL (so the fee and any rent it pays are in it), each token the sum of its
- * associated accounts. `before` is the portfolio's balance, `after` = before + change, so the
- * portfolio read after the transaction lands equals `after` to the base unit. Throws
- * SimulationRefusal when the transaction would fail. Stateless; one call per built transaction.
+ * The accounts whose change a preview reports, in its order: the wallet, its wrapped SOL, its
+ * associated account of each token, then the accounts it creates for others.
  */
-export async function previewTransaction(chain: ChainGateway, request: PreviewRequest): Promise<TransactionPreview> {
+export function watchedAccounts(request: Pick<PreviewRequest, 'wallet' | 'tokens' | 'creates'>): string[] {
   const wallet = new PublicKey(request.wallet);
-  const tokenAccounts = request.tokens
-    .filter((token) => token.mint !== SOL_MINT)
-    .map((token) => ({ token, address: associated(token.mint, wallet, token.program) }));
-  const wrappedSol = associated(SOL_MINT, wallet, 'token');
-  const creates = request.creates ?? [];
-  const addresses = [request.wallet, wrappedSol, ...tokenAccounts.map(({ address }) => address), ...creates.map(({ address }) => address)];
-  const transaction = VersionedTransaction.deserialize(request.wire);
-  const [before, simulation, fee] = await Promise.all([
-    chain.accounts(addresses),
-    chain.simulate(request.wire, false, addresses),
-    chain.feeForMessage(transaction.message),
-  ]);
+  return [
+    request.wallet,
+    associated(SOL_MINT, wallet, 'token'),
+    ...previewedTokens(request).map((token) => associated(token.mint, wallet, token.program)),
+    ...(request.creates ?? []).map(({ address }) => address),
+  ];
+}
+
+/**
+ * The effect of a transaction built elsewhere (Jupiter's), in one batch of reads: the watched
+ * accounts as they stand, the transaction simulated without signature checks and with its own
+ * blockhash, returning them after (https://solana.com/docs/rpc/http/simulatetransaction), and
+ * the fee the cluster charges. Throws SimulationRefusal when the transaction would fail.
+ */
+export async function simulateEffect(chain: ChainGateway, wire: Uint8Array, request: PreviewRequest): Promise<Effect> {
+  const addresses = watchedAccounts(request);
+  const transaction = VersionedTransaction.deserialize(wire);
+  const [before, simulation, fee] = await Promise.all([chain.accounts(addresses), chain.simulate(wire, false, addresses), chain.feeForMessage(transaction.message)]);
   if (simulation.err) {
     throw new SimulationRefusal(explainFailure(simulation.err, simulation.logs, transaction.message, request.tokens), simulation);
   }
+  return { before, simulation, feeLamports: fee ?? 0n };
+}
+
+/**
+ * What a transaction will do to the session wallet, from its effect: SOL is the wallet's
+ * lamports plus its wrapped SOL (so the fee and any rent it pays are in it), each token the sum
+ * of its associated accounts. `before` is the portfolio's balance, `after` = before + change, so
+ * the portfolio read after the transaction lands equals `after` to the base unit.
+ */
+export function describePreview(request: PreviewRequest, { before, simulation, feeLamports }: Effect): TransactionPreview {
+  const tokenAccounts = previewedTokens(request);
+  const creates = request.creates ?? [];
   const after = simulation.accounts;
   const changes: BalanceChange[] = [];
   const solChange = (after[0]?.lamports ?? 0n) - (before[0]?.lamports ?? 0n) + tokenAmount(after[1]) - tokenAmount(before[1]);
@@ -103,7 +124,7 @@ export async function previewTransaction(chain: ChainGateway, request: PreviewRe
   if (solChange !== 0n) entry(SOL, solChange);
   const warnings = [...(request.warnings ?? [])];
   const rent = (account: RawAccount | null) => formatUnits(account?.lamports ?? 0n, 9);
-  tokenAccounts.forEach(({ token }, i) => {
+  tokenAccounts.forEach((token, i) => {
     const change = tokenAmount(after[2 + i]) - tokenAmount(before[2 + i]);
     if (change !== 0n) entry(token, change);
     if (!before[2 + i] && after[2 + i]) {
@@ -128,11 +149,16 @@ export async function previewTransaction(chain: ChainGateway, request: PreviewRe
   return {
     simulated: true,
     balanceChanges: changes,
-    feeLamports: (fee ?? 0n).toString(),
+    feeLamports: feeLamports.toString(),
     computeUnits: simulation.unitsConsumed,
     transferFees,
     warnings,
   };
+}
+
+/** The tokens other than SOL whose associated accounts a preview watches. */
+function previewedTokens(request: Pick<PreviewRequest, 'tokens'>): PreviewToken[] {
+  return request.tokens.filter((token) => token.mint !== SOL_MINT);
 }
 
 /** The associated token account of `owner` for `mint` under its program. */

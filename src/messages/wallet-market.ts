@@ -4,13 +4,13 @@ import type { TokenRef } from '../agent/parser';
 import type { ChainGateway, MintInfo } from '../chain/chain-gateway';
 import { buildPoolSwap } from '../chain/pool-swap';
 import { buildTransfer } from '../chain/transaction-builder';
-import { associated, previewTransaction, SimulationRefusal, type PreviewRequest, type PreviewToken } from '../chain/transaction-preview';
+import { associated, describePreview, simulateEffect, SimulationRefusal, watchedAccounts, type Effect, type PreviewRequest, type PreviewToken } from '../chain/transaction-preview';
 import type { Route } from '../quotes/quote-provider';
 import type { Quote, QuoteProvider } from '../quotes/quote-provider';
 import type { Clock } from '../shared/clock';
 import type { PortfolioService } from '../portfolio/portfolio.service';
 import type { PriceLoader } from '../prices/price.service';
-import type { Network, TokenRegistry } from '../tokens/token-registry';
+import { SOL_MINT, type Network, type TokenRegistry } from '../tokens/token-registry';
 
 /**
  * How long a built transaction is worth signing: a blockhash lasts 150 blocks, about 60 s at
@@ -45,6 +45,8 @@ export class WalletMarket implements AgentMarket {
   readonly symbols: readonly string[];
   readonly names: readonly string[];
   readonly networkName: string;
+  /** Balances read in this request, by mint: the balance check and the preview read each once. */
+  private readonly balances = new Map<string, Promise<bigint>>();
 
   constructor(
     private readonly registry: TokenRegistry,
@@ -86,6 +88,15 @@ export class WalletMarket implements AgentMarket {
     }));
   }
 
+  balance(mint: string): Promise<bigint> {
+    let read = this.balances.get(mint);
+    if (!read) {
+      read = this.chain.balance(this.wallet, mint);
+      this.balances.set(mint, read);
+    }
+    return read;
+  }
+
   async price(mint: string): Promise<{ price: number; change24h: number | null } | null> {
     const token = this.registry.mint(mint, this.network);
     const data = token ? await this.prices.load(token) : undefined;
@@ -105,17 +116,18 @@ export class WalletMarket implements AgentMarket {
   }
 
   async buildTransfer(mint: string, amount: bigint, recipient: string): Promise<BuiltTransaction> {
-    const [info, [target]] = await Promise.all([this.chain.mint(mint), this.chain.accounts([recipient])]);
+    const [info, [target]] = await Promise.all([this.chain.mint(mint), this.chain.accounts([recipient]), this.balance(SOL_MINT), this.balance(mint)]);
     // A mint, a token account or a program cannot use what is sent to it: the funds would be lost.
     const kind = target && RECIPIENT_TRAPS[target.owner];
     if (kind) throw new SimulationRefusal(`${recipient.slice(0, 4)}…${recipient.slice(-4)} is ${kind}, not a wallet: tokens sent there are lost. Paste the recipient's wallet address.`, { err: null, logs: [] });
     const tokens = this.previewTokens([{ mint, info }]);
-    const built = await buildTransfer(this.chain, { from: this.wallet, to: recipient, mint, amount }, info, { tokens });
     const creates = tokens.map((token) => ({
       address: associated(token.mint, new PublicKey(recipient), token.program),
       label: `the recipient's ${token.symbol} token account`,
     }));
-    return this.finish(built.serializedTransaction, built.lastValidBlockHeight, tokens, { creates, transferFees: built.transferFees });
+    const request = await this.previewRequest(tokens, { creates });
+    const built = await buildTransfer(this.chain, { from: this.wallet, to: recipient, mint, amount }, info, { tokens, watch: watchedAccounts(request) });
+    return this.finish(built.serializedTransaction, built.lastValidBlockHeight, { ...request, transferFees: built.transferFees }, built.effect);
   }
 
   async settleSwap(input: MarketToken, output: MarketToken, quote: Quote): Promise<{ route: Route; built: BuiltTransaction | null }> {
@@ -125,9 +137,13 @@ export class WalletMarket implements AgentMarket {
       { mint: output.mint, info: outInfo },
     ]);
     if (quote.serializedTransaction) {
+      const request = await this.previewRequest(tokens);
       // Jupiter's order names its transaction's last valid block height where it knows it; else it is the current one's.
-      const lastValid = quote.lastValidBlockHeight ?? (await this.chain.latestBlockhash()).lastValidBlockHeight;
-      const built = await this.finish(quote.serializedTransaction, lastValid, tokens);
+      const [lastValid, effect] = await Promise.all([
+        quote.lastValidBlockHeight ?? this.chain.latestBlockhash().then((latest) => latest.lastValidBlockHeight),
+        simulateEffect(this.chain, Buffer.from(quote.serializedTransaction, 'base64'), request),
+      ]);
+      const built = this.finish(quote.serializedTransaction, lastValid, request, effect);
       return { route: quote.route, built: { ...built, ...(quote.requestId && { jupiterRequestId: quote.requestId }) } };
     }
     if (!this.local) return { route: quote.route, built: null };
@@ -137,6 +153,10 @@ export class WalletMarket implements AgentMarket {
       source: 'local-pool',
       routePlan: quote.route.routePlan.map((step) => ({ ...step, swapInfo: { ...step.swapInfo, ammKey: pool, label: "Parley local pool (embedded ledger)" } })),
     };
+    const warnings = [
+      "Settled by the embedded ledger's local pool at Parley's offline estimate: a counterparty for trying swaps, not a market.",
+    ];
+    const request = await this.previewRequest(tokens, { warnings });
     const built = await buildPoolSwap(this.chain, this.local.pool, {
       wallet: this.wallet,
       input: { mint: input.mint, info: inInfo },
@@ -144,30 +164,22 @@ export class WalletMarket implements AgentMarket {
       inAmount: BigInt(route.inAmount),
       outAmount: BigInt(route.outAmount),
       tokens,
+      watch: watchedAccounts(request),
     });
-    const warnings = [
-      "Settled by the embedded ledger's local pool at Parley's offline estimate: a counterparty for trying swaps, not a market.",
-    ];
-    return { route, built: await this.finish(built.serializedTransaction, built.lastValidBlockHeight, tokens, { warnings, transferFees: built.transferFees }) };
+    return { route, built: this.finish(built.serializedTransaction, built.lastValidBlockHeight, { ...request, transferFees: built.transferFees }, built.effect) };
   }
 
-  /** Simulates the built transaction into its preview, and stamps when it should be refreshed. */
-  private async finish(
-    serializedTransaction: string,
-    lastValidBlockHeight: number,
-    tokens: PreviewToken[],
-    extra: Pick<PreviewRequest, 'creates' | 'warnings' | 'transferFees'> = {},
-  ): Promise<BuiltTransaction> {
-    const holdings = new Map((await this.holdings()).map((holding) => [holding.mint, holding.amount]));
-    const preview = await previewTransaction(this.chain, {
-      wallet: this.wallet,
-      wire: Buffer.from(serializedTransaction, 'base64'),
-      tokens,
-      holdings,
-      ...extra,
-    });
+  /** What a preview of a transaction moving `tokens` starts from: the wallet's balances of SOL and of each. */
+  private async previewRequest(tokens: PreviewToken[], extra: Pick<PreviewRequest, 'creates' | 'warnings'> = {}): Promise<PreviewRequest> {
+    const mints = [SOL_MINT, ...tokens.map((token) => token.mint)];
+    const holdings = new Map(await Promise.all(mints.map(async (mint) => [mint, await this.balance(mint)] as const)));
+    return { wallet: this.wallet, tokens, holdings, ...extra };
+  }
+
+  /** The transaction with its preview, stamped with when it should be refreshed. */
+  private finish(serializedTransaction: string, lastValidBlockHeight: number, request: PreviewRequest, effect: Effect): BuiltTransaction {
     const expiresAt = new Date(this.clock.now().getTime() + TRANSACTION_LIFETIME_MS).toISOString();
-    return { serializedTransaction, lastValidBlockHeight, preview, expiresAt };
+    return { serializedTransaction, lastValidBlockHeight, preview: describePreview(request, effect), expiresAt };
   }
 
   /** The preview's view of tokens other than SOL: symbol from the registry (else the mint), program and decimals from the chain. */

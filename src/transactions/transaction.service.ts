@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createPublicKey, verify } from 'node:crypto';
 import bs58 from 'bs58';
-import { SendTransactionError, VersionedTransaction, type PublicKey } from '@solana/web3.js';
+import { VersionedTransaction, type PublicKey } from '@solana/web3.js';
 import type { Principal } from '../auth/principal';
 import type { ChainGateway } from '../chain/chain-gateway';
+import { JsonRpcError } from '../chain/json-rpc';
 import type { Clock } from '../shared/clock';
 import { DomainError, invalidField } from '../shared/errors';
 import type { TransactionDetails } from '../agent/intent';
@@ -131,7 +132,7 @@ export class TransactionService {
     try {
       await chain.send(signed.serialize());
     } catch (error) {
-      if (!(error instanceof SendTransactionError) && !/simulation failed/i.test(String((error as Error)?.message))) throw error;
+      if (!(error instanceof JsonRpcError)) throw error;
       // "Already processed" and the like: a refusal is final only if the chain has not got the signature.
       const landed = await chain.signatureStatus(signature);
       if (!landed) {

@@ -153,6 +153,32 @@ describe('simulation', () => {
   });
 });
 
+describe('the effect a builder reports (one simulation, the fee corrected)', () => {
+  it('is what the signed transaction then does: the fee payer loses exactly the reported fee and amount', async () => {
+    const sender = Keypair.generate();
+    const from = sender.publicKey.toBase58();
+    ledger.airdrop(from, SOL, 2_000_000_000n);
+    const built = await buildTransfer(chain, { from, to: Keypair.generate().publicKey.toBase58(), mint: SOL_MINT, amount: 700_000_000n }, null);
+    const [before] = built.effect.before;
+    const [predicted] = built.effect.simulation.accounts;
+    await signAndSend(built.serializedTransaction, sender);
+    const after = await chain.solBalance(from);
+    expect(after).toBe(predicted!.lamports);
+    expect(before!.lamports - after).toBe(700_000_000n + built.effect.feeLamports);
+    expect(built.effect.feeLamports).toBeGreaterThan(5000n);
+  });
+
+  it('refuses, in words, a transfer whose priority fee the wallet cannot pay, though the same transfer without it fits', async () => {
+    const sender = Keypair.generate();
+    const from = sender.publicKey.toBase58();
+    ledger.airdrop(from, SOL, 1_000_000_000n);
+    // All but the base fee: a transaction without a priority fee would empty the wallet exactly.
+    const allButBaseFee = buildTransfer(chain, { from, to: Keypair.generate().publicKey.toBase58(), mint: SOL_MINT, amount: 1_000_000_000n - 5000n }, null);
+    await expect(allButBaseFee).rejects.toMatchObject({ reason: expect.stringMatching(/^Insufficient funds/) });
+    expect(await chain.solBalance(from)).toBe(1_000_000_000n);
+  });
+});
+
 describe('an unreachable node', () => {
   it('is 503 service_unavailable after retries', async () => {
     const dead = new ChainGateway('mainnet', 'http://127.0.0.1:59999', { attempts: 2, timeoutMs: 500 });

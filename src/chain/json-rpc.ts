@@ -1,0 +1,97 @@
+import DataLoader from 'dataloader';
+import { DomainError } from '../shared/errors';
+
+/** An error the node answered (https://www.jsonrpc.org/specification#error_object): not retried. */
+export class JsonRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface JsonRpcOptions {
+  timeoutMs?: number;
+  /** Attempts per batch when the node cannot be reached (default 3, backing off 100 ms, 200 ms, …). */
+  attempts?: number;
+  /** What the node is, for the 503 that says it cannot be reached. */
+  name: string;
+}
+
+interface Call {
+  method: string;
+  params: unknown[];
+}
+
+/** The most calls sent in one batch; public RPC providers accept at least this many. */
+const MAX_BATCH = 50;
+
+/**
+ * JSON-RPC 2.0 over HTTP POST to a Solana node. Calls made in the same tick go out as one batch
+ * request (DataLoader), so a message's independent reads cost one round trip. Batches time out,
+ * are retried with backoff while the node cannot be reached, and then fail as 503
+ * `service_unavailable`; an error the node answers fails its own call only, as a JsonRpcError.
+ */
+export class JsonRpcClient {
+  private readonly batches: DataLoader<Call, unknown>;
+  private nextId = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly options: JsonRpcOptions,
+  ) {
+    this.batches = new DataLoader((calls) => this.send(calls), { cache: false, maxBatchSize: MAX_BATCH });
+  }
+
+  call<T>(method: string, params: unknown[] = []): Promise<T> {
+    return this.batches.load({ method, params }) as Promise<T>;
+  }
+
+  private async send(calls: readonly Call[]): Promise<Array<unknown>> {
+    const first = this.nextId;
+    this.nextId += calls.length;
+    const body = JSON.stringify(calls.map(({ method, params }, i) => ({ jsonrpc: '2.0', id: first + i, method, params })));
+    const answers = await this.post(body, calls[0].method);
+    const byId = new Map(answers.map((answer) => [answer.id, answer]));
+    return calls.map(({ method }, i) => {
+      const answer = byId.get(first + i);
+      if (!answer) return new JsonRpcError(-32603, `The node did not answer ${method}`);
+      if (answer.error) return new JsonRpcError(answer.error.code, answer.error.message, answer.error.data);
+      return answer.result;
+    });
+  }
+
+  private async post(body: string, method: string): Promise<Answer[]> {
+    const attempts = this.options.attempts ?? 3;
+    let last: unknown;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      try {
+        const response = await fetch(this.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+        });
+        if (response.status === 502 || response.status === 503 || response.status === 504) throw new Error(`HTTP ${response.status}`);
+        const payload: unknown = await response.json();
+        if (Array.isArray(payload)) return payload as Answer[];
+        // A node that refuses the whole batch answers one error object.
+        const refused = payload as Answer;
+        throw new JsonRpcError(refused?.error?.code ?? -32603, refused?.error?.message ?? `HTTP ${response.status}`, refused?.error?.data);
+      } catch (error) {
+        if (error instanceof JsonRpcError) throw error;
+        last = error;
+        if (attempt < attempts - 1) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      }
+    }
+    throw new DomainError('service_unavailable', `The ${this.options.name} RPC node is unreachable (${method})`, { cause: last });
+  }
+}
+
+interface Answer {
+  id: number;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
