@@ -3,8 +3,6 @@ import type { AddressInfo } from 'node:net';
 import {
   ACCOUNT_SIZE,
   AccountLayout,
-  ASSOCIATED_TOKEN_PROGRAM_ID,
-  getAssociatedTokenAddressSync,
   MINT_SIZE,
   MintLayout,
   TOKEN_2022_PROGRAM_ID,
@@ -17,6 +15,7 @@ import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { formatUnits } from '../shared/amounts';
 import { invalidField } from '../shared/errors';
 import { SOL_MINT, type Network, type Token } from '../tokens/token-registry';
+import { associatedAccount } from './associated-account';
 import { feeForMessage } from './fees';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
@@ -119,7 +118,7 @@ export class LocalLedger {
     if (decodedMint && decodedMint.supply + amount > U64_MAX) {
       throw invalidField('amount', `${token.symbol}'s supply would pass what a u64 can hold`);
     }
-    const ata = getAssociatedTokenAddressSync(mint, new PublicKey(owner), true, programId, ASSOCIATED_TOKEN_PROGRAM_ID);
+    const ata = associatedAccount(token.mint, owner, token.program);
     const existing = this.svm.getAccount(address(ata.toBase58()));
     const data = Buffer.alloc(ACCOUNT_SIZE);
     if (existing.exists) {

@@ -1,14 +1,6 @@
-import {
-  ASSOCIATED_TOKEN_PROGRAM_ID,
-  createAssociatedTokenAccountIdempotentInstruction,
-  getAssociatedTokenAddressSync,
-  TOKEN_2022_PROGRAM_ID,
-  TOKEN_PROGRAM_ID,
-} from '@solana/spl-token';
-import { PublicKey, SystemProgram, type Keypair, type TransactionInstruction } from '@solana/web3.js';
-import { SOL_MINT } from '../tokens/token-registry';
+import { PublicKey, type Keypair, type TransactionInstruction } from '@solana/web3.js';
 import type { ChainGateway, MintInfo } from './chain-gateway';
-import { buildBudgeted, tokenTransfer, type TransferFee, type UnsignedTransaction } from './transaction-builder';
+import { buildBudgeted, transferLeg, type TransferFee, type UnsignedTransaction } from './transaction-builder';
 import type { PreviewToken } from './transaction-preview';
 
 export interface PoolSwapRequest {
@@ -44,30 +36,8 @@ export async function buildPoolSwap(chain: ChainGateway, pool: Keypair, request:
   const epoch = fees ? await chain.epoch() : 0n;
   const transferFees: TransferFee[] = [];
   const instructions: TransactionInstruction[] = [
-    ...leg(request.input, request.inAmount, wallet, pool.publicKey, wallet, epoch, transferFees, 'the local pool'),
-    ...leg(request.output, request.outAmount, pool.publicKey, wallet, wallet, epoch, transferFees, 'you'),
+    ...transferLeg(request.input, request.inAmount, wallet, pool.publicKey, wallet, epoch, transferFees, 'the local pool'),
+    ...transferLeg(request.output, request.outAmount, pool.publicKey, wallet, wallet, epoch, transferFees, 'you'),
   ];
   return buildBudgeted(chain, wallet, instructions, { cosigners: [pool], tokens: request.tokens, transferFees, watch: request.watch });
-}
-
-/** Moves `amount` of `token` from `from` to `to`; `payer` pays for the recipient's account if it has none. */
-function leg(
-  token: PoolSwapRequest['input'],
-  amount: bigint,
-  from: PublicKey,
-  to: PublicKey,
-  payer: PublicKey,
-  epoch: bigint,
-  fees: TransferFee[],
-  payee: string,
-): TransactionInstruction[] {
-  if (token.mint === SOL_MINT) return [SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: amount })];
-  if (!token.info) throw new Error(`No mint account for ${token.mint}`);
-  const mint = new PublicKey(token.mint);
-  const programId = token.info.program === 'token-2022' ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
-  const source = getAssociatedTokenAddressSync(mint, from, true, programId, ASSOCIATED_TOKEN_PROGRAM_ID);
-  const destination = getAssociatedTokenAddressSync(mint, to, true, programId, ASSOCIATED_TOKEN_PROGRAM_ID);
-  const { instruction, fee } = tokenTransfer(source, mint, destination, from, amount, token.info, epoch);
-  if (fee > 0n) fees.push({ mint: token.mint, amount: fee, payee });
-  return [createAssociatedTokenAccountIdempotentInstruction(payer, destination, to, mint, programId, ASSOCIATED_TOKEN_PROGRAM_ID), instruction];
 }

@@ -4,13 +4,13 @@ import {
   createAssociatedTokenAccountIdempotentInstruction,
   createTransferCheckedInstruction,
   createTransferCheckedWithFeeInstruction,
-  getAssociatedTokenAddressSync,
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
 import { ComputeBudgetProgram, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction, type Keypair, type Message, type TransactionInstruction } from '@solana/web3.js';
 import { SOL_MINT } from '../tokens/token-registry';
 import type { ChainGateway, MintInfo } from './chain-gateway';
+import { associatedAccount } from './associated-account';
 import { feeForMessage } from './fees';
 import { explainFailure, SimulationRefusal, type Effect, type PreviewToken } from './transaction-preview';
 
@@ -37,27 +37,36 @@ export interface TransferFee {
 }
 
 /**
- * A token transfer between token accounts: `transferChecked`, or for a Token-2022 mint with
- * the transfer-fee extension `transferCheckedWithFee` with the fee of the current epoch
- * (the program refuses the transfer if the fee stated differs from the mint's). The fee is
- * withheld from what the destination receives.
+ * Moves `amount` of `token` from `from` to `to`. SOL is a System Program transfer of lamports.
+ * A token goes between associated token accounts, the recipient's created first if it has none
+ * (idempotently, `payer` paying its rent), with `transferChecked`, or for a Token-2022 mint with
+ * the transfer-fee extension `transferCheckedWithFee` at the fee of `epoch` (the program
+ * refuses the transfer if the fee stated differs from the mint's); that fee, withheld from what
+ * the recipient gets, is added to `fees` for `payee`.
  * https://spl.solana.com/token-2022/extensions#transfer-fees
  */
-export function tokenTransfer(
-  source: PublicKey,
-  mint: PublicKey,
-  destination: PublicKey,
-  owner: PublicKey,
+export function transferLeg(
+  token: { mint: string; info: MintInfo | null },
   amount: bigint,
-  info: MintInfo,
+  from: PublicKey,
+  to: PublicKey,
+  payer: PublicKey,
   epoch: bigint,
-): { instruction: TransactionInstruction; fee: bigint } {
+  fees: TransferFee[],
+  payee: string,
+): TransactionInstruction[] {
+  if (token.mint === SOL_MINT) return [SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: amount })];
+  const { info } = token;
+  if (!info) throw new Error(`No mint account for ${token.mint}`);
+  const mint = new PublicKey(token.mint);
   const programId = info.program === 'token-2022' ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
-  if (!info.transferFee) {
-    return { instruction: createTransferCheckedInstruction(source, mint, destination, owner, amount, info.decimals, [], programId), fee: 0n };
-  }
+  const source = associatedAccount(token.mint, from.toBase58(), info.program);
+  const destination = associatedAccount(token.mint, to.toBase58(), info.program);
+  const create = createAssociatedTokenAccountIdempotentInstruction(payer, destination, to, mint, programId, ASSOCIATED_TOKEN_PROGRAM_ID);
+  if (!info.transferFee) return [create, createTransferCheckedInstruction(source, mint, destination, from, amount, info.decimals, [], programId)];
   const fee = calculateEpochFee(info.transferFee, epoch, amount);
-  return { instruction: createTransferCheckedWithFeeInstruction(source, mint, destination, owner, amount, info.decimals, fee, [], programId), fee };
+  if (fee > 0n) fees.push({ mint: token.mint, amount: fee, payee });
+  return [create, createTransferCheckedWithFeeInstruction(source, mint, destination, from, amount, info.decimals, fee, [], programId)];
 }
 
 export interface TransferRequest {
@@ -145,20 +154,8 @@ export async function buildTransfer(
   options: Pick<BudgetOptions, 'tokens' | 'priorityFee' | 'watch'> = {},
 ): Promise<UnsignedTransaction> {
   const from = new PublicKey(request.from);
-  const to = new PublicKey(request.to);
-  const instructions: TransactionInstruction[] = [];
   const transferFees: TransferFee[] = [];
-  if (request.mint === SOL_MINT) {
-    instructions.push(SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: request.amount }));
-  } else {
-    if (!mintInfo) throw new Error(`No mint account for ${request.mint}`);
-    const mint = new PublicKey(request.mint);
-    const programId = mintInfo.program === 'token-2022' ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
-    const source = getAssociatedTokenAddressSync(mint, from, true, programId, ASSOCIATED_TOKEN_PROGRAM_ID);
-    const destination = getAssociatedTokenAddressSync(mint, to, true, programId, ASSOCIATED_TOKEN_PROGRAM_ID);
-    const { instruction, fee } = tokenTransfer(source, mint, destination, from, request.amount, mintInfo, mintInfo.transferFee ? await chain.epoch() : 0n);
-    instructions.push(createAssociatedTokenAccountIdempotentInstruction(from, destination, to, mint, programId, ASSOCIATED_TOKEN_PROGRAM_ID), instruction);
-    if (fee > 0n) transferFees.push({ mint: request.mint, amount: fee, payee: 'the recipient' });
-  }
+  const epoch = mintInfo?.transferFee ? await chain.epoch() : 0n;
+  const instructions = transferLeg({ mint: request.mint, info: mintInfo }, request.amount, from, new PublicKey(request.to), from, epoch, transferFees, 'the recipient');
   return buildBudgeted(chain, from, instructions, { ...options, transferFees });
 }

@@ -1,7 +1,8 @@
-import { ACCOUNT_SIZE, AccountLayout, getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { PublicKey, VersionedTransaction, type VersionedMessage } from '@solana/web3.js';
+import { ACCOUNT_SIZE, AccountLayout, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { VersionedTransaction, type VersionedMessage } from '@solana/web3.js';
 import { formatUnits } from '../shared/amounts';
 import { SOL_MINT, type TokenProgram } from '../tokens/token-registry';
+import { associatedAccount } from './associated-account';
 import type { ChainGateway, RawAccount, Simulation } from './chain-gateway';
 
 /** One token of the wallet whose balance the transaction changes, in base units (integer strings). */
@@ -80,11 +81,10 @@ const SOL = { mint: SOL_MINT, symbol: 'SOL', decimals: 9 };
  * associated account of each token, then the accounts it creates for others.
  */
 export function watchedAccounts(request: Pick<PreviewRequest, 'wallet' | 'tokens' | 'creates'>): string[] {
-  const wallet = new PublicKey(request.wallet);
   return [
     request.wallet,
-    associated(SOL_MINT, wallet, 'token'),
-    ...previewedTokens(request).map((token) => associated(token.mint, wallet, token.program)),
+    associatedAccount(SOL_MINT, request.wallet, 'token').toBase58(),
+    ...previewedTokens(request).map((token) => associatedAccount(token.mint, request.wallet, token.program).toBase58()),
     ...(request.creates ?? []).map(({ address }) => address),
   ];
 }
@@ -159,11 +159,6 @@ export function describePreview(request: PreviewRequest, { before, simulation, f
 /** The tokens other than SOL whose associated accounts a preview watches. */
 function previewedTokens(request: Pick<PreviewRequest, 'tokens'>): PreviewToken[] {
   return request.tokens.filter((token) => token.mint !== SOL_MINT);
-}
-
-/** The associated token account of `owner` for `mint` under its program. */
-export function associated(mint: string, owner: PublicKey, program: TokenProgram): string {
-  return getAssociatedTokenAddressSync(new PublicKey(mint), owner, true, program === 'token-2022' ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID).toBase58();
 }
 
 /** The token amount of a token account (either program); 0 for none or anything else. */

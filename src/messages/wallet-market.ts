@@ -1,10 +1,11 @@
-import { PublicKey, type Keypair } from '@solana/web3.js';
+import type { Keypair } from '@solana/web3.js';
 import type { AgentMarket, BuiltTransaction, MarketHolding, MarketToken } from '../agent/agent';
 import type { TokenRef } from '../agent/parser';
 import type { ChainGateway, MintInfo } from '../chain/chain-gateway';
+import { associatedAccount } from '../chain/associated-account';
 import { buildPoolSwap } from '../chain/pool-swap';
 import { buildTransfer } from '../chain/transaction-builder';
-import { associated, describePreview, simulateEffect, SimulationRefusal, watchedAccounts, type Effect, type PreviewRequest, type PreviewToken } from '../chain/transaction-preview';
+import { describePreview, simulateEffect, SimulationRefusal, watchedAccounts, type Effect, type PreviewRequest, type PreviewToken } from '../chain/transaction-preview';
 import type { Route } from '../quotes/quote-provider';
 import type { Quote, QuoteProvider } from '../quotes/quote-provider';
 import type { Clock } from '../shared/clock';
@@ -122,7 +123,7 @@ export class WalletMarket implements AgentMarket {
     if (kind) throw new SimulationRefusal(`${recipient.slice(0, 4)}…${recipient.slice(-4)} is ${kind}, not a wallet: tokens sent there are lost. Paste the recipient's wallet address.`, { err: null, logs: [] });
     const tokens = this.previewTokens([{ mint, info }]);
     const creates = tokens.map((token) => ({
-      address: associated(token.mint, new PublicKey(recipient), token.program),
+      address: associatedAccount(token.mint, recipient, token.program).toBase58(),
       label: `the recipient's ${token.symbol} token account`,
     }));
     const request = await this.previewRequest(tokens, { creates });
