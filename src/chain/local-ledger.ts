@@ -65,9 +65,12 @@ export class LocalLedger {
    * instead of every account of both token programs, so its cost grows with the wallet, not
    * the ledger. Kept on airdrops and after each executed transaction (from its account keys);
    * each entry is checked against the account when read, so a closed or transferred account
-   * drops out.
+   * drops out. Each account is kept with its mint and program, so a read of one mint or one
+   * program reads only their accounts.
    */
-  private readonly tokenAccounts = new Map<string, Set<string>>();
+  private readonly tokenAccounts = new Map<string, Map<string, { mint: string; program: string }>>();
+  /** Decimals by mint, as read (a mint's decimals never change). */
+  private readonly decimals = new Map<string, number>();
   private server?: Server;
   /** Block height of the current blockhash; a blockhash is valid for 150 blocks. */
   private blockHeight = 1000;
@@ -279,9 +282,10 @@ export class LocalLedger {
     const decoded = this.tokenAccount(account);
     if (!decoded) return;
     const owner = decoded.owner.toBase58();
+    const entry = { mint: decoded.mint.toBase58(), program: decoded.program };
     const known = this.tokenAccounts.get(owner);
-    if (known) known.add(account);
-    else this.tokenAccounts.set(owner, new Set([account]));
+    if (known) known.set(account, entry);
+    else this.tokenAccounts.set(owner, new Map([[account, entry]]));
   }
 
   /** The account's token-account fields and program, when it is a token account of either program. */
@@ -293,10 +297,22 @@ export class LocalLedger {
     return { ...AccountLayout.decode(found.data.slice(0, ACCOUNT_SIZE)), program, account: found };
   }
 
+  private decimalsOf(mint: string): number {
+    let decimals = this.decimals.get(mint);
+    if (decimals === undefined) {
+      const account = this.svm.getAccount(address(mint));
+      if (!account.exists) return 0;
+      decimals = MintLayout.decode(account.data).decimals;
+      this.decimals.set(mint, decimals);
+    }
+    return decimals;
+  }
+
   /** The owner's token accounts of one program or mint, jsonParsed or (`encoding` base64) raw. */
   private tokenAccountsOf(owner: string, filter: { programId?: string; mint?: string }, config: { encoding?: string } = {}) {
     const out = [];
-    for (const pubkey of this.tokenAccounts.get(owner) ?? []) {
+    for (const [pubkey, indexed] of this.tokenAccounts.get(owner) ?? []) {
+      if ((filter.mint && indexed.mint !== filter.mint) || (filter.programId && indexed.program !== filter.programId)) continue;
       const decoded = this.tokenAccount(pubkey);
       if (!decoded || decoded.owner.toBase58() !== owner) continue;
       const { program, account } = decoded;
@@ -305,8 +321,7 @@ export class LocalLedger {
         out.push({ pubkey, account: rawAccount(account) });
         continue;
       }
-      const mint = this.svm.getAccount(address(decoded.mint.toBase58()));
-      const decimals = mint.exists ? MintLayout.decode(mint.data).decimals : 0;
+      const decimals = this.decimalsOf(decoded.mint.toBase58());
       const amount = decoded.amount.toString();
       const ui = Number(amount) / 10 ** decimals;
       out.push({

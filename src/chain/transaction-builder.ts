@@ -1,3 +1,4 @@
+import { createPrivateKey, sign } from 'node:crypto';
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   calculateEpochFee,
@@ -131,7 +132,8 @@ export async function buildBudgeted(chain: ChainGateway, feePayer: PublicKey, in
       ? await simulate(message)
       : { ...measured, accounts: [{ ...measured.accounts[0]!, lamports: payerAfter }, ...measured.accounts.slice(1)] };
   const transaction = new VersionedTransaction(message);
-  if (options.cosigners?.length) transaction.sign(options.cosigners);
+  const signed = message.serialize();
+  for (const cosigner of options.cosigners ?? []) transaction.addSignature(cosigner.publicKey, ed25519Signature(signed, cosigner));
   return {
     serializedTransaction: Buffer.from(transaction.serialize()).toString('base64'),
     blockhash,
@@ -158,4 +160,16 @@ export async function buildTransfer(
   const epoch = mintInfo?.transferFee ? await chain.epoch() : 0n;
   const instructions = transferLeg({ mint: request.mint, info: mintInfo }, request.amount, from, new PublicKey(request.to), from, epoch, transferFees, 'the recipient');
   return buildBudgeted(chain, from, instructions, { ...options, transferFees });
+}
+
+/** DER of an Ed25519 private key (RFC 8410) up to its 32-byte seed. */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/**
+ * `signer`'s Ed25519 signature of `message` by Node's crypto: web3.js's signer, in JavaScript,
+ * was the largest single cost of a local-pool swap (bench/README.md, "Where a swap's time goes").
+ */
+function ed25519Signature(message: Uint8Array, signer: Keypair): Uint8Array {
+  const key = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, signer.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
+  return sign(null, message, key);
 }
