@@ -1,4 +1,5 @@
-import { Keypair, Transaction } from '@solana/web3.js';
+import { AccountLayout, ACCOUNT_SIZE, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { ChainGateway } from '../../src/chain/chain-gateway';
 import { LocalLedger } from '../../src/chain/local-ledger';
 import { buildTransfer } from '../../src/chain/transaction-builder';
@@ -52,6 +53,27 @@ describe('the embedded ledger over JSON-RPC', () => {
         { mint: PYUSD.mint, amount: 7_000_000n, decimals: 6, program: 'token-2022' },
       ].sort((a, b) => a.mint.localeCompare(b.mint)),
     );
+  });
+});
+
+describe('one token\'s balance', () => {
+  it('sums every account of the mint, not only the associated one; SOL counts wrapped SOL; none is 0', async () => {
+    const owner = Keypair.generate().publicKey.toBase58();
+    ledger.airdrop(owner, USDC, 3_000_000n);
+    const tokenAccount = (mint: string, amount: bigint) => {
+      const data = Buffer.alloc(ACCOUNT_SIZE);
+      AccountLayout.encode(
+        { mint: new PublicKey(mint), owner: new PublicKey(owner), amount, delegateOption: 0, delegate: PublicKey.default, state: 1, isNativeOption: 0, isNative: 0n, delegatedAmount: 0n, closeAuthorityOption: 0, closeAuthority: PublicKey.default },
+        data,
+      );
+      ledger.put(Keypair.generate().publicKey.toBase58(), data, TOKEN_PROGRAM_ID);
+    };
+    tokenAccount(USDC.mint, 250_000n);
+    tokenAccount(SOL_MINT, 400_000_000n);
+    ledger.airdrop(owner, SOL, 2_000_000_000n);
+    expect(await chain.balance(owner, USDC.mint)).toBe(3_250_000n);
+    expect(await chain.balance(owner, SOL_MINT)).toBe(2_400_000_000n);
+    expect(await chain.balance(owner, BONK.mint)).toBe(0n);
   });
 });
 
