@@ -1,4 +1,4 @@
-import { createPrivateKey, sign } from 'node:crypto';
+import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   calculateEpochFee,
@@ -170,6 +170,13 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
  * was the largest single cost of a local-pool swap (bench/README.md, "Where a swap's time goes").
  */
 function ed25519Signature(message: Uint8Array, signer: Keypair): Uint8Array {
-  const key = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, signer.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
+  let key = signingKeys.get(signer);
+  if (!key) {
+    key = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, signer.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
+    signingKeys.set(signer, key);
+  }
   return sign(null, message, key);
 }
+
+/** Node's key of each co-signer, made once: making one costs more than signing. */
+const signingKeys = new WeakMap<Keypair, KeyObject>();
