@@ -167,8 +167,7 @@ export class MessageRepository extends EntityRepository<Message> {
    * name it). A turn stores two messages (appendTurns), so a key's last `intents` user messages
    * are among its session's last 2 × intents positions: the bound keeps the read to a few index
    * entries however long the history is, whatever the planner's statistics say. The session is
-   * read as a view, not as an entity: mapping one row into MikroORM's identity map cost 8% of a
-   * message's CPU.
+   * read as a view, not as an entity, sparing MikroORM's identity map.
    */
   private async turnContexts(keys: readonly TurnKey[]): Promise<Array<TurnContext | null>> {
     const distinct = [...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId, intents: key.intents }])).values()];

@@ -27,9 +27,8 @@ export class SessionRepository extends EntityRepository<Session> {
   /**
    * Sessions of accounts, by (account, id), in one statement for any number of keys (each
    * session read once, however many keys name it): null where the account has no such session.
-   * A plain SELECT read as views: `findOne` spent ~0.8 ms of CPU building and hydrating one such
-   * query against ~0.25 ms for the SELECT plus `em.map` (measured on PostgreSQL 15), and
-   * `em.map` itself was a sixth of a GET /v1/sessions/{id}.
+   * A plain SELECT read as views: building and hydrating entities cost several times the
+   * statement.
    */
   private async findOwned(keys: readonly OwnedSession[]): Promise<Array<SessionView | null>> {
     const distinct = new Map(keys.map((key) => [ownedId(key), { account_id: key.accountId, id: key.id }]));
@@ -63,8 +62,7 @@ export class SessionRepository extends EntityRepository<Session> {
    * distinct query run once): for each query, in the order given, up to `limit` sessions of its
    * account after the (createdAt, id) cursor, of one status at `now` if it names one. A lateral
    * subquery per query walks the (account, created_at, id) index back from the cursor and stops
-   * after `limit` rows. Read as views: `find` with the same conditions cost ~0.5 ms of CPU per
-   * page to build and hydrate.
+   * after `limit` rows. Read as views, as `findOwned` is.
    */
   private pagesFor(queries: readonly SessionPageQuery[]): Promise<SessionView[][]> {
     return rowsPerQuery<SessionPageQuery, SessionRow & { ord: number }, SessionView>(

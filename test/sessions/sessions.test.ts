@@ -7,7 +7,7 @@ const clock = new TestClock('2026-11-20T08:00:00.000Z');
 let app: TestApp;
 let sessionsKey: string;
 beforeAll(async () => {
-  // debug: the ORM logs every SQL statement, which the coalescing test counts.
+  // debug: the ORM logs every SQL statement, which the batched-statement tests count.
   app = await startTestApp({ clock, env: { LOG_LEVEL: 'debug' } });
   sessionsKey = await app.createKey(['write:sessions', 'write:messages', 'read:messages']);
 });
