@@ -11,9 +11,8 @@ import { UsageService } from '../limits/usage.service';
 import type { UsageMeter } from '../limits/usage-meter';
 import { createMessageLoaders } from '../messages/message.loaders';
 import { WalletMarket } from '../messages/wallet-market';
-import type { MessagePages } from '../messages/message-pages';
 import { MessageService } from '../messages/message.service';
-import type { TurnStore } from '../messages/turn-store';
+import type { MessageRepository } from '../messages/message.repository';
 import type { PriceProvider } from '../prices/price-provider';
 import type { QuoteProvider } from '../quotes/quote-provider';
 import { PriceService, createPriceLoader, type PriceLoader } from '../prices/price.service';
@@ -22,7 +21,7 @@ import { TransactionService } from '../transactions/transaction.service';
 import type { TransactionRecord } from '../transactions/transaction-record.entity';
 import { DomainError } from '../shared/errors';
 import type { Network, TokenRegistry } from '../tokens/token-registry';
-import type { SessionReader } from '../sessions/session-reader';
+import type { SessionRepository } from '../sessions/session.repository';
 import { SessionService } from '../sessions/session.service';
 import type { Clock } from '../shared/clock';
 import type { Observer } from '../shared/observer';
@@ -38,9 +37,9 @@ export interface AppDeps {
   agent: Agent;
   observer: Observer;
   principals: PrincipalCache;
-  turns: TurnStore;
-  messagePages: MessagePages;
-  sessionReader: SessionReader;
+  /** Shared by every request, so that concurrent requests' reads and writes share statements (BatchedStatement). */
+  messageRepository: MessageRepository;
+  sessionRepository: SessionRepository;
   tokens: TokenRegistry;
   priceProvider: PriceProvider;
   quoteProvider: QuoteProvider;
@@ -124,12 +123,12 @@ class RequestContext implements Context {
   }
 
   get sessions() {
-    return this.once('sessions', () => new SessionService(() => this.em, this.deps.sessionReader, this.deps.clock));
+    return this.once('sessions', () => new SessionService(() => this.em, this.deps.sessionRepository, this.deps.clock));
   }
 
   get messages() {
     const { deps } = this;
-    return this.once('messages', () => new MessageService(deps.turns, deps.messagePages, deps.sessionReader, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer, deps.events));
+    return this.once('messages', () => new MessageService(deps.messageRepository, deps.sessionRepository, deps.clock, deps.agent, deps.meter, (wallet) => this.marketFor(wallet), deps.observer, deps.events));
   }
 
   private marketFor(wallet: string): WalletMarket {
@@ -177,7 +176,7 @@ class RequestContext implements Context {
   }
 
   get live() {
-    return this.once('live', () => new LiveService(this.deps.events, this.deps.sessionReader, () => this.em, this.deps.clock));
+    return this.once('live', () => new LiveService(this.deps.events, this.deps.sessionRepository, () => this.em, this.deps.clock));
   }
 
   get loaders() {

@@ -7,16 +7,14 @@ import { CommandAgent } from '../agent/command-agent';
 import { PrincipalCache } from '../auth/principal-cache';
 import { startChains, type Chains } from '../chain/chains';
 import { KeyService } from '../keys/key.service';
-import { CONTEXT_INTENTS } from '../messages/message.service';
-import { TurnStore } from '../messages/turn-store';
-import { MessagePages } from '../messages/message-pages';
+import { Message } from '../messages/message.entity';
 import { resolveTierLimits } from '../limits/tier-limits';
 import { UsageMeter } from '../limits/usage-meter';
 import { JupiterPriceProvider } from '../prices/jupiter-price-provider';
 import { SnapshotPriceProvider } from '../prices/snapshot-price-provider';
 import { EstimateQuoteProvider } from '../quotes/estimate-quoter';
 import { JupiterQuoteProvider } from '../quotes/jupiter-quote-provider';
-import { SessionReader } from '../sessions/session-reader';
+import { Session } from '../sessions/session.entity';
 import { systemClock, type Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
 import { TokenRegistry } from '../tokens/token-registry';
@@ -131,9 +129,8 @@ export async function startService(config: Config, logger: Logger, options: Serv
       agent: new CommandAgent(),
       observer: metrics,
       principals: new PrincipalCache(clock),
-      turns: new TurnStore(database.orm.em, CONTEXT_INTENTS),
-      messagePages: new MessagePages(database.orm.em),
-      sessionReader: new SessionReader(database.orm.em),
+      messageRepository: database.orm.em.fork().getRepository(Message),
+      sessionRepository: database.orm.em.fork().getRepository(Session),
       tokens,
       priceProvider,
       quoteProvider,

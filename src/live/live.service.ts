@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../auth/principal';
 import type { MessageView } from '../messages/message.entity';
 import { reviveMessage, type MessagesEvent } from '../messages/message-events';
-import type { SessionReader } from '../sessions/session-reader';
+import type { SessionRepository } from '../sessions/session.repository';
 import { sessionStatusAt } from '../sessions/session.entity';
 import { sessionNotFound } from '../sessions/session.service';
 import type { Clock } from '../shared/clock';
@@ -21,7 +21,7 @@ import { sessionTopic, transactionTopic, type LiveEvents } from './live-events';
 export class LiveService {
   constructor(
     private readonly events: LiveEvents,
-    private readonly sessions: SessionReader,
+    private readonly sessions: SessionRepository,
     private readonly em: () => EntityManager,
     private readonly clock: Clock,
   ) {}

@@ -5,7 +5,7 @@ import { Message, type MessageView } from './message.entity';
 /**
  * Per-request loaders for message fields under a list of sessions: every session's latest
  * message (one statement). Built with the request's context, never shared. (Pages of history
- * are read through the service's `MessagePages`, shared by concurrent requests.)
+ * are read through the shared repository's `page`, batched across concurrent requests.)
  */
 export function createMessageLoaders(em: EntityManager) {
   const messages = em.getRepository(Message);

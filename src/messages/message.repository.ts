@@ -1,45 +1,74 @@
+import type { EntityMetadata } from '@mikro-orm/core';
 import { EntityRepository } from '@mikro-orm/postgresql';
 import type { Pending } from '../agent/command';
 import type { Intent, TransactionDetails } from '../agent/intent';
 import type { SessionView } from '../sessions/session.entity';
 import { sessionView, type SessionRow } from '../sessions/session.repository';
+import { BatchedStatement } from '../shared/batched-statement';
+import { jsonbText, queryBound } from '../shared/bound-query';
 import { rowsPerQuery } from '../shared/distinct';
-import { jsonbLiteral } from '../shared/jsonb';
-import type { TransactionRecord } from '../transactions/transaction-record.entity';
+import { builtRecordRow, type BuiltRecord } from '../transactions/record-fields';
+import { TransactionRecord } from '../transactions/transaction-record.entity';
 import { Message, type MessageRole, type MessageView } from './message.entity';
 
-/** One turn to store: the user's message, the agent's reply, and the transaction it built. */
+/** One turn to store: the user's message, the agent's reply, and the record of the transaction it built. */
 export interface NewTurn {
   accountId: string;
   sessionId: string;
   at: Date;
   user: { id: string; content: string; intent: Intent };
   reply: { id: string; content: string; transaction: TransactionDetails | null };
-  record: Pick<
-    TransactionRecord,
-    'id' | 'type' | 'network' | 'inputMint' | 'outputMint' | 'inAmount' | 'outAmount' | 'recipient' | 'usdValue' | 'serializedTransaction' | 'lastValidBlockHeight' | 'details'
-  > | null;
+  record: BuiltRecord | null;
 }
 
 export class MessageRepository extends EntityRepository<Message> {
+  private readonly contexts = new BatchedStatement((keys: readonly TurnKey[]) => this.turnContexts(keys));
+  private readonly appends = new BatchedStatement((turns: readonly NewTurn[]) => this.appendTurns(turns));
+  private readonly pages = new BatchedStatement((queries: readonly PageQuery[]) => this.pagesFor(queries));
+
+  /**
+   * What the agent needs to read a new message: the account's session and the intents of its
+   * last `intents` user messages, oldest first; null where there is no such session. Read in
+   * one statement with concurrent calls (BatchedStatement).
+   */
+  turnContext(key: TurnKey): Promise<TurnContext | null> {
+    return this.contexts.run(key);
+  }
+
+  /**
+   * Stores a turn, in one statement with concurrent calls' turns (BatchedStatement), which keep
+   * the order they came in: the reply's position, or null when nothing was stored because the
+   * session is missing, another account's, expired at the turn's time or terminated.
+   */
+  appendTurn(turn: NewTurn): Promise<number | null> {
+    return this.appends.run(turn);
+  }
+
+  /**
+   * Up to `limit` messages of the session after the (timestamp, seq) cursor, oldest first, in
+   * one statement with concurrent calls' pages (BatchedStatement), whatever their sessions,
+   * sizes and cursors. The caller has found the session to be its account's.
+   */
+  page(query: PageQuery): Promise<MessageView[]> {
+    return this.pages.run(query);
+  }
+
   /**
    * Stores turns in one statement, so no transaction stays open while the app works between
    * statements. For each session it counts two messages per turn, only if the session is still
    * active (locking the sessions' rows in id order, so concurrent statements queue without
    * deadlocking and take consecutive positions), then inserts every turn's user message and
    * reply at its positions (in the order given) and the built transaction's record. Returns
-   * each turn's reply position, in the order given, or null for a turn stored nothing because
-   * its session is missing, another account's, expired at the turn's time or terminated.
+   * each turn's reply position, in the order given, or null for a turn that stored nothing.
    */
-  async appendTurns(turns: readonly NewTurn[]): Promise<Array<number | null>> {
-    const rows = await this.em.execute<Array<{ ord: number; reply_seq: number }>>(
+  private async appendTurns(turns: readonly NewTurn[]): Promise<Array<number | null>> {
+    const records = this.em.getMetadata(TransactionRecord);
+    const rows = await queryBound<{ ord: number; reply_seq: number }>(
+      this.em,
       `with "turn" as (
-         select * from jsonb_to_recordset(${jsonbLiteral(turns.map(turnRow))}) as "t" (
+         select * from jsonb_to_recordset(?::jsonb) as "t" (
            "ord" int, "account_id" text, "session_id" text, "at" timestamptz,
-           "user_id" text, "user_content" text, "intent" jsonb, "reply_id" text, "reply_content" text, "transaction" jsonb,
-           "record_id" text, "type" text, "network" text, "input_mint" text, "output_mint" text, "in_amount" numeric,
-           "out_amount" numeric, "recipient" text, "usd_value" numeric, "serialized_transaction" text, "last_valid_block_height" int,
-           "details" jsonb)
+           "user_id" text, "user_content" text, "intent" jsonb, "reply_id" text, "reply_content" text, "transaction" jsonb, "record" jsonb)
        ), "locked" as (
          select "s"."id", "s"."account_id", "s"."expires_at" from "session" "s"
           where "s"."id" in (select "session_id" from "turn") order by "s"."id" for update
@@ -63,13 +92,13 @@ export class MessageRepository extends EntityRepository<Message> {
          union all
          select "reply_id", "session_id", "reply_seq", 'agent', "reply_content", null, "transaction", "at" from "placed"
        ), "records" as (
-         insert into "transaction_record" ("id", "account_id", "session_id", "type", "network", "input_mint", "output_mint",
-           "in_amount", "out_amount", "recipient", "usd_value", "serialized_transaction", "last_valid_block_height", "details", "created_at")
-         select "record_id", "account_id", "session_id", "type", "network", "input_mint", "output_mint",
-           "in_amount", "out_amount", "recipient", "usd_value", "serialized_transaction", "last_valid_block_height", "details", "at"
-           from "placed" where "record_id" is not null
+         insert into "transaction_record"
+         select "r".* from "placed" "p" cross join lateral jsonb_populate_record(null::"transaction_record",
+           "p"."record" || jsonb_build_object('account_id', "p"."account_id", 'session_id', "p"."session_id", 'created_at', "p"."at")) "r"
+          where "p"."record" is not null
        )
        select "ord", "reply_seq" from "placed"`,
+      [jsonbText(turns.map((turn, ord) => turnRow(turn, ord, records)))],
     );
     const positions: Array<number | null> = turns.map(() => null);
     for (const row of rows) positions[row.ord] = Number(row.reply_seq);
@@ -88,21 +117,14 @@ export class MessageRepository extends EntityRepository<Message> {
    * timestamp, seq) index from the cursor (from the start without one) and stops after `limit`
    * rows, however long the history is.
    */
-  pagesFor(queries: readonly PageQuery[]): Promise<MessageView[][]> {
+  private pagesFor(queries: readonly PageQuery[]): Promise<MessageView[][]> {
     return rowsPerQuery<PageQuery, MessageRow & { ord: number }, MessageView>(
       queries,
       pageQueryId,
       (distinct) =>
-        this.em.execute(
-          `select "q"."ord", "page".* from jsonb_to_recordset(${jsonbLiteral(
-            distinct.map((query, ord) => ({
-              ord,
-              session_id: query.sessionId,
-              lim: query.limit,
-              after_at: query.after?.[0] ?? '-infinity',
-              after_seq: query.after?.[1] ?? -1,
-            })),
-          )}) as "q" ("ord" int, "session_id" text, "lim" int, "after_at" timestamptz, "after_seq" bigint)
+        queryBound(
+          this.em,
+          `select "q"."ord", "page".* from jsonb_to_recordset(?::jsonb) as "q" ("ord" int, "session_id" text, "lim" int, "after_at" timestamptz, "after_seq" bigint)
            cross join lateral (
              select "m".* from "message" "m"
               where "m"."session_id" = "q"."session_id" and ("m"."timestamp", "m"."seq") > ("q"."after_at", "q"."after_seq")
@@ -110,6 +132,17 @@ export class MessageRepository extends EntityRepository<Message> {
               limit "q"."lim"
            ) "page"
            order by "q"."ord", "page"."timestamp", "page"."seq"`,
+          [
+            jsonbText(
+              distinct.map((query, ord) => ({
+                ord,
+                session_id: query.sessionId,
+                lim: query.limit,
+                after_at: query.after?.[0] ?? '-infinity',
+                after_seq: query.after?.[1] ?? -1,
+              })),
+            ),
+          ],
         ),
       messageView,
     );
@@ -130,31 +163,30 @@ export class MessageRepository extends EntityRepository<Message> {
   }
 
   /**
-   * What the agent needs to read a new message, for any number of sessions in one round trip
-   * (each session read once, however many keys name it): each account's session and the
-   * intents of its last `count` user messages, oldest first; null where there is no such
-   * session. A turn stores two messages (appendTurns), so those are among the last 2 × count
-   * positions: the bound keeps the read to a few index entries however long the history is,
-   * whatever the planner's statistics say. The session is read as a view, not as an entity:
-   * mapping one row into MikroORM's identity map cost 8% of a message's CPU.
+   * Turn contexts for any number of keys in one round trip (each key read once, however many
+   * name it). A turn stores two messages (appendTurns), so a key's last `intents` user messages
+   * are among its session's last 2 × intents positions: the bound keeps the read to a few index
+   * entries however long the history is, whatever the planner's statistics say. The session is
+   * read as a view, not as an entity, sparing MikroORM's identity map.
    */
-  async turnContexts(keys: readonly TurnKey[], count: number): Promise<Array<TurnContext | null>> {
-    if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a whole number, got ${count}`);
-    const sessions = [...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId }])).values()];
-    const rows = await this.em.execute<Array<SessionRow & { account_id: string; recent_intents: Intent[]; pending: Pending | null }>>(
-      `select "s".*, coalesce((
+  private async turnContexts(keys: readonly TurnKey[]): Promise<Array<TurnContext | null>> {
+    const distinct = [...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId, intents: key.intents }])).values()];
+    const rows = await queryBound<SessionRow & { account_id: string; intents: number; recent_intents: Intent[]; pending: Pending | null }>(
+      this.em,
+      `select "s".*, "k"."intents", coalesce((
          select json_agg("r"."intent" order by "r"."seq") from (
            select "m"."intent", "m"."seq" from "message" "m"
-            where "m"."session_id" = "s"."id" and "m"."seq" > "s"."message_count" - ${2 * count}
+            where "m"."session_id" = "s"."id" and "m"."seq" > "s"."message_count" - 2 * "k"."intents"
               and "m"."role" = 'user' and "m"."intent" is not null
-            order by "m"."seq" desc limit ${count}
+            order by "m"."seq" desc limit "k"."intents"
          ) "r"), '[]') as "recent_intents"
-         from jsonb_to_recordset(${jsonbLiteral(sessions)}) as "k" ("account_id" text, "session_id" text)
+         from jsonb_to_recordset(?::jsonb) as "k" ("account_id" text, "session_id" text, "intents" int)
          join "session" "s" on "s"."id" = "k"."session_id" and "s"."account_id" = "k"."account_id"`,
+      [jsonbText(distinct)],
     );
     const found = new Map(
       rows.map((row) => [
-        turnKeyId({ accountId: row.account_id, sessionId: row.id }),
+        turnKeyId({ accountId: row.account_id, sessionId: row.id, intents: row.intents }),
         { session: sessionView(row), recentIntents: row.recent_intents, pending: row.pending },
       ]),
     );
@@ -171,13 +203,14 @@ export interface PageQuery {
 
 const pageQueryId = (query: PageQuery) => `${query.sessionId}|${query.limit}|${query.after?.join('|') ?? ''}`;
 
-/** Which session a turn is for: a session is found only under its own account. */
+/** Which session a turn is for (a session is found only under its own account), and how many earlier intents its context holds. */
 export interface TurnKey {
   accountId: string;
   sessionId: string;
+  intents: number;
 }
 
-const turnKeyId = (key: TurnKey) => `${key.accountId}/${key.sessionId}`;
+const turnKeyId = (key: TurnKey) => `${key.accountId}/${key.sessionId}/${key.intents}`;
 
 /** What `turnContexts` reads for a turn. */
 export interface TurnContext {
@@ -187,9 +220,8 @@ export interface TurnContext {
   pending: Pending | null;
 }
 
-/** A turn as one row of `appendTurns`' recordset (its columns, in snake case). */
-function turnRow(turn: NewTurn, ord: number) {
-  const { record } = turn;
+/** A turn as one row of `appendTurns`' recordset (its columns, in snake case; the record as a row of its table). */
+function turnRow(turn: NewTurn, ord: number, records: EntityMetadata<TransactionRecord>) {
   return {
     ord,
     account_id: turn.accountId,
@@ -201,18 +233,7 @@ function turnRow(turn: NewTurn, ord: number) {
     reply_id: turn.reply.id,
     reply_content: turn.reply.content,
     transaction: turn.reply.transaction,
-    record_id: record?.id ?? null,
-    type: record?.type ?? null,
-    network: record?.network ?? null,
-    input_mint: record?.inputMint ?? null,
-    output_mint: record?.outputMint ?? null,
-    in_amount: record?.inAmount ?? null,
-    out_amount: record?.outAmount ?? null,
-    recipient: record?.recipient ?? null,
-    usd_value: record?.usdValue ?? null,
-    serialized_transaction: record?.serializedTransaction ?? null,
-    last_valid_block_height: record?.lastValidBlockHeight ?? null,
-    details: record?.details ?? null,
+    record: turn.record && builtRecordRow(records, turn.record),
   };
 }
 

@@ -3,20 +3,18 @@ import type { Intent, TransactionDetails } from '../agent/intent';
 import { networkOf, type Principal } from '../auth/principal';
 import type { UsageMeter } from '../limits/usage-meter';
 import { sessionNotFound } from '../sessions/session.service';
-import type { SessionReader } from '../sessions/session-reader';
+import type { SessionRepository } from '../sessions/session.repository';
 import { sessionStatusAt } from '../sessions/session.entity';
-import { formatUnits } from '../shared/amounts';
 import type { Clock } from '../shared/clock';
 import type { Observer } from '../shared/observer';
 import { DomainError, invalidField } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
 import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/pagination';
 import type { MessageView } from './message.entity';
-import type { MessagePages } from './message-pages';
+import type { MessageRepository } from './message.repository';
 import type { MessagesEvent } from './message-events';
 import { sessionTopic, type LiveEvents } from '../live/live-events';
-import type { TurnStore } from './turn-store';
-import { recordFields } from '../transactions/record-fields';
+import { builtRecord } from '../transactions/record-fields';
 
 export const MAX_MESSAGE_LENGTH = 500;
 export const DEFAULT_SLIPPAGE_BPS = 50;
@@ -49,9 +47,9 @@ export function decodeMessageCursor(cursor: string): MessageKey {
 /** Sends messages to the agent and reads history. Built per request. */
 export class MessageService {
   constructor(
-    private readonly turns: TurnStore,
-    private readonly pages: MessagePages,
-    private readonly sessions: SessionReader,
+    /** The repositories shared by every request, whose reads and writes share statements (AppDeps). */
+    private readonly messages: MessageRepository,
+    private readonly sessions: SessionRepository,
     private readonly clock: Clock,
     private readonly agent: Agent,
     private readonly meter: UsageMeter,
@@ -65,13 +63,13 @@ export class MessageService {
   /**
    * One turn: the agent reads the message (it may wait on quotes), then the user message, the
    * reply and any built transaction are stored and counted on the session in one statement
-   * (shared with concurrent turns: see TurnStore), then announced to the session's subscribers.
+   * (shared with concurrent turns: see MessageRepository.appendTurn), then announced to the session's subscribers.
    * A message the agent cannot act on is 422 and stores nothing.
    */
   async send(principal: Principal, input: SendMessageInput): Promise<SentTurn> {
     const text = validMessage(input.message);
     const slippageBps = validSlippage(input.slippage);
-    const context = await this.turns.context(principal.accountId, input.sessionId);
+    const context = await this.messages.turnContext({ accountId: principal.accountId, sessionId: input.sessionId, intents: CONTEXT_INTENTS });
     if (!context || sessionStatusAt(context.session, this.clock.now()) !== 'active') throw sessionNotFound(input.sessionId);
     const { session, recentIntents, pending } = context;
 
@@ -86,7 +84,7 @@ export class MessageService {
     this.observer.agentOutcome(outcome.ok ? outcome.intent.action : 'none', outcome.ok ? 'answered' : 'refused');
     // A clarifying question keeps its command until the next message, which answers, replaces or drops it.
     const pendingAfter = outcome.ok ? null : (outcome.pending ?? null);
-    if (pending || pendingAfter) await this.turns.keepPending(principal.accountId, session.id, pendingAfter);
+    if (pending || pendingAfter) await this.messages.keepPending(principal.accountId, session.id, pendingAfter);
     if (!outcome.ok) {
       throw new DomainError('parsing_error', outcome.reason, {
         details: { reason: outcome.reason, ...(outcome.suggestions && { suggestions: outcome.suggestions }), ...(outcome.ask && { ask: outcome.ask }) },
@@ -98,18 +96,13 @@ export class MessageService {
     const at = this.clock.now();
     const user = { id: `msg_${randomBase62(16)}`, content: text, intent: outcome.intent, timestamp: at };
     const reply = { id: `msg_${randomBase62(16)}`, content: outcome.reply, timestamp: at };
-    const stored = await this.turns.append({
+    const stored = await this.messages.appendTurn({
       accountId: principal.accountId,
       sessionId: session.id,
       at,
       user,
       reply: { ...reply, transaction },
-      record: transaction && {
-        id: transaction.transactionId,
-        network: networkOf(principal),
-        ...recordFields(transaction),
-        usdValue: outcome.valueCents == null ? null : formatUnits(outcome.valueCents, 2),
-      },
+      record: transaction && builtRecord(transaction.transactionId, transaction, networkOf(principal), outcome.valueCents ?? null),
     });
     if (stored === null) throw sessionNotFound(input.sessionId);
     // Both messages in one event: subscribers get them together, the user's first.
@@ -136,7 +129,7 @@ export class MessageService {
 
   /** A page of a session's history, oldest first; the caller has found the session to be its account's. */
   async page(sessionId: string, size: number, after?: MessageKey): Promise<Page<MessageView>> {
-    return toPage(await this.pages.read(sessionId, size + 1, after), size, messageKey);
+    return toPage(await this.messages.page({ sessionId, limit: size + 1, after }), size, messageKey);
   }
 }
 

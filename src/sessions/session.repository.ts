@@ -1,21 +1,42 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import { Session, type SessionStatus, type SessionView } from './session.entity';
+import { BatchedStatement } from '../shared/batched-statement';
+import { jsonbText, queryBound } from '../shared/bound-query';
 import { rowsPerQuery } from '../shared/distinct';
-import { jsonbLiteral } from '../shared/jsonb';
 
 export class SessionRepository extends EntityRepository<Session> {
+  private readonly views = new BatchedStatement((keys: readonly OwnedSession[]) => this.findOwned(keys));
+  private readonly pages = new BatchedStatement((queries: readonly SessionPageQuery[]) => this.pagesFor(queries));
+
+  /**
+   * The account's session `id` as it is now, whatever its status; null if the account has none.
+   * Read in one statement with concurrent calls (BatchedStatement).
+   */
+  owned(accountId: string, id: string): Promise<SessionView | null> {
+    return this.views.run({ accountId, id });
+  }
+
+  /**
+   * Up to `limit` of the account's sessions after the (createdAt, id) cursor, newest first (see
+   * `pagesFor`), in one statement with concurrent calls' pages (BatchedStatement).
+   */
+  page(query: SessionPageQuery): Promise<SessionView[]> {
+    return this.pages.run(query);
+  }
+
   /**
    * Sessions of accounts, by (account, id), in one statement for any number of keys (each
    * session read once, however many keys name it): null where the account has no such session.
-   * A plain SELECT read as views: `findOne` spent ~0.8 ms of CPU building and hydrating one such
-   * query against ~0.25 ms for the SELECT plus `em.map` (measured on PostgreSQL 15), and
-   * `em.map` itself was a sixth of a GET /v1/sessions/{id}.
+   * A plain SELECT read as views: building and hydrating entities cost several times the
+   * statement.
    */
-  async findOwned(keys: readonly OwnedSession[]): Promise<Array<SessionView | null>> {
+  private async findOwned(keys: readonly OwnedSession[]): Promise<Array<SessionView | null>> {
     const distinct = new Map(keys.map((key) => [ownedId(key), { account_id: key.accountId, id: key.id }]));
-    const rows = await this.em.execute<Array<SessionRow & { account_id: string }>>(
-      `select "s".* from jsonb_to_recordset(${jsonbLiteral([...distinct.values()])}) as "k" ("account_id" text, "id" text)
+    const rows = await queryBound<SessionRow & { account_id: string }>(
+      this.em,
+      `select "s".* from jsonb_to_recordset(?::jsonb) as "k" ("account_id" text, "id" text)
          join "session" "s" on "s"."id" = "k"."id" and "s"."account_id" = "k"."account_id"`,
+      [jsonbText([...distinct.values()])],
     );
     const found = new Map(rows.map((row) => [ownedId({ accountId: row.account_id, id: row.id }), sessionView(row)]));
     return keys.map((key) => found.get(ownedId(key)) ?? null);
@@ -41,26 +62,16 @@ export class SessionRepository extends EntityRepository<Session> {
    * distinct query run once): for each query, in the order given, up to `limit` sessions of its
    * account after the (createdAt, id) cursor, of one status at `now` if it names one. A lateral
    * subquery per query walks the (account, created_at, id) index back from the cursor and stops
-   * after `limit` rows. Read as views: `find` with the same conditions cost ~0.5 ms of CPU per
-   * page to build and hydrate.
+   * after `limit` rows. Read as views, as `findOwned` is.
    */
-  pagesFor(queries: readonly SessionPageQuery[]): Promise<SessionView[][]> {
+  private pagesFor(queries: readonly SessionPageQuery[]): Promise<SessionView[][]> {
     return rowsPerQuery<SessionPageQuery, SessionRow & { ord: number }, SessionView>(
       queries,
       pageQueryId,
       (distinct) =>
-        this.em.execute(
-          `select "q"."ord", "page".* from jsonb_to_recordset(${jsonbLiteral(
-            distinct.map((query, ord) => ({
-              ord,
-              account_id: query.accountId,
-              lim: query.limit,
-              after_at: query.after?.[0] ?? 'infinity',
-              after_id: query.after?.[1] ?? '',
-              status: query.status ?? null,
-              now: query.now,
-            })),
-          )}) as "q" ("ord" int, "account_id" text, "lim" int, "after_at" timestamptz, "after_id" text, "status" text, "now" timestamptz)
+        queryBound(
+          this.em,
+          `select "q"."ord", "page".* from jsonb_to_recordset(?::jsonb) as "q" ("ord" int, "account_id" text, "lim" int, "after_at" timestamptz, "after_id" text, "status" text, "now" timestamptz)
            cross join lateral (
              select ${VIEW_COLUMNS} from "session" "s"
               where "s"."account_id" = "q"."account_id" and ("s"."created_at", "s"."id") < ("q"."after_at", "q"."after_id")
@@ -74,6 +85,19 @@ export class SessionRepository extends EntityRepository<Session> {
               limit "q"."lim"
            ) "page"
            order by "q"."ord", "page"."created_at" desc, "page"."id" desc`,
+          [
+            jsonbText(
+              distinct.map((query, ord) => ({
+                ord,
+                account_id: query.accountId,
+                lim: query.limit,
+                after_at: query.after?.[0] ?? 'infinity',
+                after_id: query.after?.[1] ?? '',
+                status: query.status ?? null,
+                now: query.now,
+              })),
+            ),
+          ],
         ),
       sessionView,
     );

@@ -6,8 +6,8 @@ import { DomainError, invalidField } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
 import { decodeCursor, isTimeKey, pageSize, toPage, type Page } from '../shared/pagination';
 import { requireSolanaAddress } from '../shared/solana-address';
-import type { SessionReader } from './session-reader';
 import { Session, sessionStatusAt, type SessionStatus, type SessionView } from './session.entity';
+import type { SessionRepository } from './session.repository';
 
 export const SESSION_LIFETIME_MS = DAY_MS;
 
@@ -25,9 +25,10 @@ export const sessionNotFound = (id: string) =>
 /** Opens, reads, lists and terminates sessions of the caller's account. Built per request. */
 export class SessionService {
   constructor(
-    /** The request's EntityManager, forked on first use: a read needs none (see SessionReader). */
+    /** The request's EntityManager, forked on first use: a read needs none. */
     private readonly em: () => EntityManager,
-    private readonly reader: SessionReader,
+    /** The repository shared by every request, whose reads share statements (AppDeps). */
+    private readonly shared: SessionRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -63,7 +64,7 @@ export class SessionService {
 
   /** A session of the caller's account that has not expired (a terminated one is returned). */
   async get(principal: Principal, id: string): Promise<SessionView> {
-    const session = await this.reader.owned(principal.accountId, id);
+    const session = await this.shared.owned(principal.accountId, id);
     if (!session || sessionStatusAt(session, this.clock.now()) === 'expired') throw sessionNotFound(id);
     return session;
   }
@@ -81,7 +82,7 @@ export class SessionService {
   ): Promise<Page<SessionView>> {
     const size = pageSize(options.first);
     const after = options.after ? decodeCursor(options.after, isSessionKey) : undefined;
-    const rows = await this.reader.page({ accountId: principal.accountId, limit: size + 1, after, status: options.status, now: this.clock.now() });
+    const rows = await this.shared.page({ accountId: principal.accountId, limit: size + 1, after, status: options.status, now: this.clock.now() });
     return toPage(rows, size, (session) => [session.createdAt.toISOString(), session.id]);
   }
 }

@@ -1,31 +1,42 @@
+import { ReferenceKind, type EntityMetadata } from '@mikro-orm/core';
 import type { TransactionDetails } from '../agent/intent';
+import { formatUnits } from '../shared/amounts';
+import type { Network } from '../tokens/token-registry';
+import { TransactionRecord } from './transaction-record.entity';
 
-/** The columns of a transaction record, from the details the agent built; null where they do not apply. */
-export function recordFields(details: TransactionDetails) {
-  const p = details.parameters as unknown as Record<string, string | number>;
-  if (details.type === 'transfer') {
-    return {
-      type: 'transfer' as const,
-      inputMint: String(p.token),
-      outputMint: null,
-      inAmount: String(p.amount),
-      outAmount: null,
-      recipient: String(p.recipient),
-      serializedTransaction: details.serializedTransaction ?? null,
-      lastValidBlockHeight: details.lastValidBlockHeight ?? null,
-      details,
-    };
-  }
-  const route = details.route as { inAmount: string; outAmount: string };
-  return {
-    type: 'swap' as const,
-    inputMint: String(p.inputToken),
-    outputMint: String(p.outputToken),
-    inAmount: route.inAmount,
-    outAmount: route.outAmount,
-    recipient: null,
+/**
+ * The columns a record of a transaction the agent has just built gets from it (null where they
+ * do not apply); the record's account, session and creation time come from where it is stored.
+ * Used by a turn (MessageRepository.appendTurn) and a refresh (TransactionService) alike.
+ */
+export function builtRecord(id: string, details: TransactionDetails, network: Network, valueCents: bigint | null) {
+  const common = {
+    id,
+    network,
+    usdValue: valueCents === null ? null : formatUnits(valueCents, 2),
     serializedTransaction: details.serializedTransaction ?? null,
     lastValidBlockHeight: details.lastValidBlockHeight ?? null,
     details,
   };
+  const p = details.parameters as unknown as Record<string, string | number>;
+  if (details.type === 'transfer') {
+    return { ...common, type: 'transfer' as const, inputMint: String(p.token), outputMint: null, inAmount: String(p.amount), outAmount: null, recipient: String(p.recipient) };
+  }
+  const route = details.route as { inAmount: string; outAmount: string };
+  return { ...common, type: 'swap' as const, inputMint: String(p.inputToken), outputMint: String(p.outputToken), inAmount: route.inAmount, outAmount: route.outAmount, recipient: null };
+}
+
+export type BuiltRecord = ReturnType<typeof builtRecord>;
+
+/**
+ * A built record as a row of its table, by column name, with the entity's defaults (status
+ * `built`, …) where `record` says nothing: for a statement that inserts it with
+ * `jsonb_populate_record`, so that its columns are listed only in the entity. Relations are
+ * left to the statement.
+ */
+export function builtRecordRow(meta: EntityMetadata<TransactionRecord>, record: BuiltRecord): Record<string, unknown> {
+  const values = Object.assign(new TransactionRecord(), record) as unknown as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const prop of meta.props) if (prop.kind === ReferenceKind.SCALAR) row[prop.fieldNames[0]] = values[prop.name];
+  return row;
 }

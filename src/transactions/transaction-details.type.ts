@@ -124,8 +124,12 @@ export class RouteType {
   source!: string;
 }
 
-@ObjectType('BalanceChange', { description: "A change of one token's balance in the session wallet. Amounts are integer strings in base units." })
-export class BalanceChangeType {
+/**
+ * The fields that name a token, declared once for the types below, which inherit them (first,
+ * as before). No field returns it, so the schema has no such type.
+ */
+@ObjectType('TokenFields')
+class TokenFields {
   @Field(() => SolanaAddressScalar, { description: 'The token\'s mint (`So11111111111111111111111111111111111111112` for SOL).' })
   mint!: string;
 
@@ -134,7 +138,10 @@ export class BalanceChangeType {
 
   @Field(() => Int, { description: 'Its decimals, read from the mint: base units ÷ 10^decimals is the amount in tokens.' })
   decimals!: number;
+}
 
+@ObjectType('BalanceChange', { description: "A change of one token's balance in the session wallet. Amounts are integer strings in base units." })
+export class BalanceChangeType extends TokenFields {
   @Field(() => String, { description: 'The balance now, as the portfolio shows it.' })
   before!: string;
 
@@ -146,16 +153,7 @@ export class BalanceChangeType {
 }
 
 @ObjectType('TransferFee', { description: 'A Token-2022 transfer fee, withheld by the mint from what the receiving side gets.' })
-export class TransferFeeType {
-  @Field(() => SolanaAddressScalar, { description: 'The token\'s mint (`So11111111111111111111111111111111111111112` for SOL).' })
-  mint!: string;
-
-  @Field(() => String, { description: 'Its symbol, or a shortened mint when it is not listed.' })
-  symbol!: string;
-
-  @Field(() => Int, { description: 'Its decimals, read from the mint: base units ÷ 10^decimals is the amount in tokens.' })
-  decimals!: number;
-
+export class TransferFeeType extends TokenFields {
   @Field(() => String, { description: 'Base units withheld (integer string).' })
   amount!: string;
 
@@ -185,16 +183,7 @@ export class TransactionPreviewType {
 }
 
 @ObjectType('TokenAmount', { description: 'An amount of a token: base units (integer string) and whole tokens (exact decimal text).' })
-export class TokenAmountType {
-  @Field(() => SolanaAddressScalar, { description: 'The token\'s mint (`So11111111111111111111111111111111111111112` for SOL).' })
-  mint!: string;
-
-  @Field(() => String, { description: 'Its symbol, or a shortened mint when it is not listed.' })
-  symbol!: string;
-
-  @Field(() => Int, { description: 'Its decimals, read from the mint: base units ÷ 10^decimals is the amount in tokens.' })
-  decimals!: number;
-
+export class TokenAmountType extends TokenFields {
   @Field(() => String, { description: 'Base units, an integer string.' })
   amount!: string;
 

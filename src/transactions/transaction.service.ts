@@ -10,10 +10,9 @@ import { DomainError, invalidField } from '../shared/errors';
 import type { TransactionDetails } from '../agent/intent';
 import { networkOf } from '../auth/principal';
 import { randomBase62 } from '../shared/ids';
-import { formatUnits } from '../shared/amounts';
 import type { QuoteProvider } from '../quotes/quote-provider';
 import type { Network } from '../tokens/token-registry';
-import { recordFields } from './record-fields';
+import { builtRecord } from './record-fields';
 import { transactionTopic, type LiveEvents } from '../live/live-events';
 import { TransactionRecord } from './transaction-record.entity';
 import { snapshotOf } from './transaction-events';
@@ -170,12 +169,9 @@ export class TransactionService {
       const moved = await em.nativeUpdate(TransactionRecord, { id: record.id, status: from }, { status: 'replaced', replacedBy: successor.transactionId, settledAt: now });
       if (moved !== 1) throw notRefreshable(await em.findOneOrFail(TransactionRecord, { id: record.id }));
       em.create(TransactionRecord, {
-        id: successor.transactionId,
+        ...builtRecord(successor.transactionId, successor, record.network, valueCents),
         account: record.account,
         session: record.session,
-        network: record.network,
-        ...recordFields(successor),
-        usdValue: valueCents == null ? null : formatUnits(valueCents, 2),
         createdAt: now,
       });
     });

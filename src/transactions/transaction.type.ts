@@ -54,25 +54,13 @@ export class TransactionType {
   @Field(() => Date, { nullable: true, description: 'When it became confirmed, failed or expired (ISO 8601, UTC); null before.' })
   settledAt!: Date | null;
 
+  /** The record's columns, under the names and types of the fields above. */
   static of(record: TransactionSnapshot): TransactionType {
-    return Object.assign(new TransactionType(), {
+    return Object.assign(new TransactionType(), record, {
       transactionId: record.id,
-      type: record.type,
-      status: record.status,
-      network: record.network,
-      inputMint: record.inputMint,
-      outputMint: record.outputMint,
       inAmount: String(record.inAmount),
       outAmount: record.outAmount === null ? null : String(record.outAmount),
-      recipient: record.recipient,
       usdValue: record.usdValue === null ? null : Number(record.usdValue),
-      lastValidBlockHeight: record.lastValidBlockHeight,
-      signature: record.signature,
-      error: record.error,
-      replacedBy: record.replacedBy,
-      createdAt: record.createdAt,
-      submittedAt: record.submittedAt,
-      settledAt: record.settledAt,
     });
   }
 }

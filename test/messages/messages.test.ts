@@ -168,7 +168,7 @@ describe('POST /v1/messages', () => {
   });
 });
 
-describe('Turns of concurrent requests (TurnStore)', () => {
+describe('Turns of concurrent requests (MessageRepository.appendTurn)', () => {
   const ormStatements = (from: number, sql: string) =>
     app.logs.slice(from).filter((line) => line.component === 'orm' && String(line.msg).includes(sql)).length;
 
@@ -193,14 +193,14 @@ describe('Turns of concurrent requests (TurnStore)', () => {
     // How many HTTP requests overlap depends on the machine's timing; turns stored in the same
     // turn of the event loop always go together, and are placed in the order they came in.
     const accountOf = new Map(accounts.map((account) => [account.key, account.accountId]));
-    const store = app.service.deps.turns;
+    const store = app.service.deps.messageRepository;
     const before = app.logs.length;
-    const contexts = await Promise.all(sessions.map((s) => store.context(accountOf.get(s.key)!, s.id)));
+    const contexts = await Promise.all(sessions.map((s) => store.turnContext({ accountId: accountOf.get(s.key)!, sessionId: s.id, intents: 5 })));
     expect(contexts.map((context) => context?.session.id)).toEqual(sessions.map((s) => s.id));
     const positions = await Promise.all(
       sessions.flatMap((s, i) =>
         [0, 1].map((n) =>
-          store.append({
+          store.appendTurn({
             accountId: accountOf.get(s.key)!,
             sessionId: s.id,
             at: clock.now(),
@@ -232,16 +232,16 @@ describe('Turns of concurrent requests (TurnStore)', () => {
       reply: { id: `msg_agent_${name}`, content: `re ${name}`, transaction: null },
       record: null,
     });
-    const store = app.service.deps.turns;
-    expect(await store.append(turn(active, 'first'))).toBe(2);
+    const store = app.service.deps.messageRepository;
+    expect(await store.appendTurn(turn(active, 'first'))).toBe(2);
 
     const results = await Promise.allSettled([
-      store.append(turn(active, 'second')),
-      store.append({ ...turn(active, 'clash'), user: { ...turn(active, 'clash').user, id: 'msg_user_first' } }),
-      store.append(turn(terminated, 'late')),
-      store.append(turn(foreign, 'intruder')),
-      store.append(turn(active, 'expired', new Date(expiresAt.getTime() + 1))),
-      store.append(turn(active, 'third')),
+      store.appendTurn(turn(active, 'second')),
+      store.appendTurn({ ...turn(active, 'clash'), user: { ...turn(active, 'clash').user, id: 'msg_user_first' } }),
+      store.appendTurn(turn(terminated, 'late')),
+      store.appendTurn(turn(foreign, 'intruder')),
+      store.appendTurn(turn(active, 'expired', new Date(expiresAt.getTime() + 1))),
+      store.appendTurn(turn(active, 'third')),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([4, 'failed', null, null, null, 6]);
@@ -406,9 +406,9 @@ describe('DataLoader batching', () => {
     expect(responses.map((response) => (response.status === 200 ? userTexts(response) : undefined))).toEqual(asked.map((ask) => ask.texts));
 
     // As for session reads, pages asked in one turn of the event loop always go together.
-    const pages = app.service.deps.messagePages;
+    const messages = app.service.deps.messageRepository;
     const before = app.logs.length;
-    const read = await Promise.all([pages.read(mine, 2), pages.read(theirs, 50), pages.read(mine, 6), pages.read(mine, 2)]);
+    const read = await Promise.all([mine, theirs, mine, mine].map((sessionId, i) => messages.page({ sessionId, limit: [2, 50, 6, 2][i] })));
     expect(read.map((rows) => rows.map((row) => row.content))).toEqual([
       ['hey', expect.any(String)],
       ['help', expect.any(String)],

@@ -7,7 +7,7 @@ const clock = new TestClock('2026-11-20T08:00:00.000Z');
 let app: TestApp;
 let sessionsKey: string;
 beforeAll(async () => {
-  // debug: the ORM logs every SQL statement, which the coalescing test counts.
+  // debug: the ORM logs every SQL statement, which the batched-statement tests count.
   app = await startTestApp({ clock, env: { LOG_LEVEL: 'debug' } });
   sessionsKey = await app.createKey(['write:sessions', 'write:messages', 'read:messages']);
 });
@@ -115,7 +115,7 @@ describe('GET and DELETE /v1/sessions/{id}', () => {
     // turn of the event loop always go together.
     const accountOf = new Map([[a.key, a.accountId], [b.key, b.accountId]]);
     const before = app.logs.length;
-    const views = await Promise.all(reads.map((read) => app.service.deps.sessionReader.owned(accountOf.get(read.key)!, read.id)));
+    const views = await Promise.all(reads.map((read) => app.service.deps.sessionRepository.owned(accountOf.get(read.key)!, read.id)));
     expect(views.map((view) => view?.id ?? null)).toEqual(reads.map((read) => (read.status === 200 ? read.id : null)));
     const statements = app.logs.slice(before).filter((line) => line.component === 'orm' && String(line.msg).includes('from jsonb_to_recordset'));
     expect(statements).toHaveLength(1);
@@ -124,7 +124,7 @@ describe('GET and DELETE /v1/sessions/{id}', () => {
   it('an id holding a lone surrogate (JSON can carry one) names no session, and the reads sharing its statement are answered', async () => {
     const account = await app.createAccount('pro');
     const id = (await create({ walletAddress: WALLET }, account.key)).body.sessionId as string;
-    const reader = app.service.deps.sessionReader;
+    const reader = app.service.deps.sessionRepository;
     const reads = await Promise.all([reader.owned(account.accountId, id), reader.owned(account.accountId, `\ud800${id}`), reader.owned(account.accountId, id)]);
     expect(reads.map((read) => read?.id ?? null)).toEqual([id, null, id]);
   });
@@ -240,10 +240,10 @@ describe('GraphQL sessions', () => {
     // As for GETs, lists made in one turn of the event loop always go together.
     const before = app.logs.length;
     const pages = await Promise.all([
-      app.service.deps.sessionReader.page({ accountId: a.accountId, limit: 2, now: clock.now() }),
-      app.service.deps.sessionReader.page({ accountId: a.accountId, limit: 10, status: 'active', now: clock.now() }),
-      app.service.deps.sessionReader.page({ accountId: b.accountId, limit: 10, now: clock.now() }),
-      app.service.deps.sessionReader.page({ accountId: a.accountId, limit: 2, now: clock.now() }),
+      app.service.deps.sessionRepository.page({ accountId: a.accountId, limit: 2, now: clock.now() }),
+      app.service.deps.sessionRepository.page({ accountId: a.accountId, limit: 10, status: 'active', now: clock.now() }),
+      app.service.deps.sessionRepository.page({ accountId: b.accountId, limit: 10, now: clock.now() }),
+      app.service.deps.sessionRepository.page({ accountId: a.accountId, limit: 2, now: clock.now() }),
     ]);
     expect(pages.map((page) => page.map((session) => session.id))).toEqual([[newer, older], [newer, older], [theirs[1], theirs[0]], [newer, older]]);
     const statements = app.logs.slice(before).filter((line) => line.component === 'orm' && String(line.msg).includes('from jsonb_to_recordset'));

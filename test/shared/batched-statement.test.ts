@@ -1,4 +1,4 @@
-import { coalescingLoader, failedOnValues } from '../../src/shared/coalescing';
+import { BatchedStatement, failedOnValues } from '../../src/shared/batched-statement';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -10,15 +10,15 @@ function controlledBatches() {
   return { batches, run };
 }
 
-describe('coalescingLoader', () => {
+describe('BatchedStatement', () => {
   it('sends a lone load at once; loads made while two statements are under way wait and go together', async () => {
     const { batches, run } = controlledBatches();
-    const loader = coalescingLoader(run);
-    const first = loader.load(1);
+    const statement = new BatchedStatement(run);
+    const first = statement.run(1);
     await nextTurn();
-    const second = loader.load(2);
+    const second = statement.run(2);
     await nextTurn();
-    const waiting = [loader.load(3), loader.load(4), loader.load(5)];
+    const waiting = [statement.run(3), statement.run(4), statement.run(5)];
     await nextTurn();
     expect(batches.map((batch) => batch.keys)).toEqual([[1], [2]]);
 
@@ -33,18 +33,18 @@ describe('coalescingLoader', () => {
 
   it('caches nothing: the same key loaded twice runs twice', async () => {
     const keys: number[][] = [];
-    const loader = coalescingLoader(async (batch: readonly number[]) => {
+    const statement = new BatchedStatement(async (batch: readonly number[]) => {
       keys.push([...batch]);
       return batch.map(() => keys.length);
     });
-    expect(await loader.load(7)).toBe(1);
-    expect(await loader.load(7)).toBe(2);
+    expect(await statement.run(7)).toBe(1);
+    expect(await statement.run(7)).toBe(2);
     expect(keys).toEqual([[7], [7]]);
   });
 
   it('a failure blamed on some key is retried key by key, in order: only that key fails', async () => {
     const calls: number[][] = [];
-    const loader = coalescingLoader(
+    const statement = new BatchedStatement(
       async (keys: readonly number[]) => {
         calls.push([...keys]);
         // 23505: a unique violation, PostgreSQL's blame on one row's values.
@@ -52,20 +52,20 @@ describe('coalescingLoader', () => {
         return keys.map((key) => key * 10);
       },
     );
-    const results = await Promise.allSettled([loader.load(1), loader.load(2), loader.load(3)]);
+    const results = await Promise.allSettled([statement.run(1), statement.run(2), statement.run(3)]);
     expect(results.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as Error).message))).toEqual([10, 'bad row', 30]);
     expect(calls).toEqual([[1, 2, 3], [1], [2], [3]]);
   });
 
   it('any other failure (the database unreachable) fails the whole batch at once, without a retry per key', async () => {
     const calls: number[][] = [];
-    const loader = coalescingLoader(
+    const statement = new BatchedStatement(
       async (keys: readonly number[]) => {
         calls.push([...keys]);
         throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
       },
     );
-    const results = await Promise.allSettled([loader.load(1), loader.load(2), loader.load(3)]);
+    const results = await Promise.allSettled([statement.run(1), statement.run(2), statement.run(3)]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(calls).toEqual([[1, 2, 3]]);
   });
