@@ -86,7 +86,7 @@ const noTopics: PubSub = {
 
 /**
  * type-graphql wraps a union's `resolveType` in an async function; graphql-jit (our executor,
- * see jit-gateway.ts) takes its answer as the type name at once, so a promise fails every
+ * see operation-executor.ts) takes its answer as the type name at once, so a promise fails every
  * union field. The unions' own synchronous resolvers are put back.
  */
 function resolveUnionsSynchronously(schema: GraphQLSchema): void {
