@@ -60,8 +60,7 @@ const parseJson = express.json({ limit: BODY_LIMIT });
  * escapes can carry). They would otherwise fail deep inside a query instead of as the caller's
  * error, and with it the concurrent requests whose reads share that statement
  * (`coalescingLoader`). A request without a body (every GET) skips the parser. It is a step of
- * the routes that read requests (the REST routes, /graphql), not of the whole app: each layer
- * of the app's own costs every request microseconds (10% of a price request for this one).
+ * the routes that read requests (the REST routes, /graphql), not of the whole app.
  */
 export const jsonBody: RequestHandler = (req, res, next) => {
   if (req.originalUrl.includes('%00')) throw nulRefused();

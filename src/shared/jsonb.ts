@@ -4,8 +4,8 @@ const LONE_SURROGATES = /\p{Cs}/gu;
 /**
  * A value as a jsonb literal, to splice into a statement that MikroORM runs without
  * parameters. MikroORM inlines parameters itself, escaping a string one character at a time
- * (pg's `escapeLiteral`); for the JSON of a batch of turns that was a fifth of the memory a
- * message allocates, and a garbage collection in five. Escaped as `escapeLiteral` escapes
+ * (pg's `escapeLiteral`), which for the JSON of a batch of turns allocated much of what a message
+ * did (why: bench/README.md#app-layer-tricks-measured-for-issue-22). Escaped as `escapeLiteral` escapes
  * (quotes doubled; with a backslash, an E'' string with backslashes doubled), so it reads the
  * same whatever `standard_conforming_strings` says.
  *
