@@ -17,7 +17,7 @@ import type { Prometheus } from './prometheus';
 import { costCheck, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 import { authenticate, idempotency, jsonBody } from './request-guards';
 import { locals, trackRequests } from './request-tracking';
-import { sendError, sendJson, sendPayload, setErrorHeaders, toClientError } from './respond';
+import { sendError, sendPayload, setErrorHeaders, toClientError } from './respond';
 
 export interface HttpApp {
   express: Express;
@@ -65,10 +65,6 @@ export async function createHttpApp(
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  // Declared once on express's request prototype: a request without a body then gets no `body`
-  // property of its own from the JSON parser.
-  app.request.body = undefined;
-  app.response.json = sendJson;
   app.use(trackRequests(logger, deps.metrics, deps.inFlight));
   // Browsers may call the API only from CORS_ORIGINS ("*" for any). With none listed (the
   // default) no response carries CORS headers, so the middleware, which would add none, is not

@@ -59,12 +59,11 @@ const parseJson = express.json({ limit: BODY_LIMIT });
  * the body: NUL characters, and lone surrogates (\uD800–\uDFFF without their pair, which JSON
  * escapes can carry). They would otherwise fail deep inside a query instead of as the caller's
  * error, and with it the concurrent requests whose reads share that statement
- * (`coalescingLoader`). A request without a body (every GET) skips the parser. It is a step of
- * the routes that read requests (the REST routes, /graphql), not of the whole app.
+ * (`coalescingLoader`). It is a step of the routes that read requests (the REST routes,
+ * /graphql), not of the whole app.
  */
 export const jsonBody: RequestHandler = (req, res, next) => {
   if (req.originalUrl.includes('%00')) throw nulRefused();
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
   parseJson(req, res, (error?: unknown) => {
     // This callback runs from the body stream, outside express's handling: nothing may throw here.
     if (error) return next(error);

@@ -20,17 +20,6 @@ const meta = (res: Response) => metaOf(locals(res).requestId);
 /** The REST error body: `{ error: { code, message, field?, details? }, meta }`. */
 const errorBody = (error: DomainError, requestId: string) => ({ error: { ...errorFields(error), message: error.message }, meta: metaOf(requestId) });
 
-/**
- * `res.json` of this app: the body as UTF-8 JSON in one write, Content-Length by Node, without
- * the ETag, freshness and charset work of express's `res.send`. A Content-Type set before (an
- * error of GraphQL's) is kept.
- */
-export function sendJson(this: Response, body: unknown): Response {
-  if (!this.hasHeader('Content-Type')) this.setHeader('Content-Type', 'application/json; charset=utf-8');
-  this.end(JSON.stringify(body));
-  return this;
-}
-
 export function sendPayload(res: Response, status: number, payload: Record<string, unknown>): void {
   res.status(status).json({ ...payload, meta: meta(res) });
 }
