@@ -27,7 +27,7 @@ import type { EmbeddedPostgres } from './embedded-postgres';
 import { InFlightRequests } from './in-flight';
 import { buildParleySchema } from './schema';
 import { Prometheus } from './prometheus';
-import { createHttpServer } from './http-server';
+import { createHttpServer } from './node-http-server';
 import { createHttpApp, type HttpApp } from './express-app';
 import { endWithError } from './respond';
 import { InProcessEvents, RedisEvents, type LiveEvents } from '../live/live-events';
