@@ -5,6 +5,6 @@ const express = require('express');
 
 const app = express();
 app.get('/', (_req, res) => res.json({ hello: 'world' }));
-const server = process.env.PARLEY_SERVER ? require('../dist/src/app/http-server').createHttpServer(app) : require('node:http').createServer(app);
+const server = process.env.PARLEY_SERVER ? require('../dist/src/app/node-http-server').createHttpServer(app) : require('node:http').createServer(app);
 server.listen(Number(process.env.PORT), '127.0.0.1', () => process.send?.('ready'));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -6,7 +6,7 @@ const path = require('node:path');
 const root = path.join(__dirname, '..');
 const dist = (f) => require(path.join(root, 'dist', 'src', f));
 const { loadConfig } = dist('app/config');
-const { startService } = dist('app/service');
+const { startService } = dist('app/start-service');
 const { createLogger } = dist('shared/logger');
 const { Keypair } = require('@solana/web3.js');
 const { mkdtempSync, rmSync } = require('node:fs');

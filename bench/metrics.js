@@ -9,7 +9,7 @@ const path = require('node:path');
 const { freshServerDatabase } = require('./server-database');
 const dist = (file) => require(path.join(__dirname, '..', 'dist', 'src', file));
 const { loadConfig } = dist('app/config');
-const { startService } = dist('app/service');
+const { startService } = dist('app/start-service');
 const { createLogger } = dist('shared/logger');
 const { AccountService } = dist('accounts/account.service');
 const { systemClock } = dist('shared/clock');

@@ -1,26 +1,35 @@
-import type { ErrorRequestHandler, IRouter, Request, RequestHandler, Response } from 'express';
-import { getVariableValues, Kind, type DocumentNode, type GraphQLSchema, type TypeNode } from 'graphql';
-import { compileQuery, isCompiledQuery } from 'graphql-jit';
-import { createContext, type AppDeps } from '../src/app/context';
-import { toDomainError } from '../src/app/graphql-errors';
-import { authenticate, idempotency, jsonBody, locals, toClientError } from '../src/app/http';
+import type { IRouter, Request, RequestHandler, Response } from 'express';
+import { Kind, type DocumentNode, type GraphQLSchema, type TypeNode } from 'graphql';
 import { DomainError } from '../src/shared/errors';
-import type { Logger } from '../src/shared/logger';
 import { openApiDocument } from './openapi';
 import { loadOperations, operationOf } from './operations';
-import { sendError, sendPayload } from './respond';
 import { readsBody, routes as defaultRoutes, type ResultShape, type RestRoute } from './routes';
 
 /**
- * Adds the /v1 REST API to `app`. Each route authenticates, turns the request into variables,
- * runs its operation in-process against the same schema and context builder as /graphql, and
- * reshapes the result; errors reach the app's error handler (`restErrorHandler`) and map
- * through the one error table. The API's OpenAPI document, derived from the same routes and
- * operations, is at /v1/openapi.json. The routes are the app's own rather than a mounted
- * router's: a mounted router rewrote the URL, parsed it again and walked a stack of its own on
- * every request (7% of a price request's CPU).
+ * What the REST API takes from the app that serves it (src/app/express-app.ts). The adapter
+ * imports no module of the app: it maps requests to operations and results to REST bodies,
+ * and the app runs them.
  */
-export function addRestApi(app: IRouter, schema: GraphQLSchema, deps: AppDeps, routes: RestRoute[] = defaultRoutes): void {
+export interface RestHost {
+  /** The steps before a route's operation: the JSON body, the key and its rate limit, and Idempotency-Key where the route honours it. */
+  guards(route: RestRoute): RequestHandler[];
+  /**
+   * Runs an operation with the app's one executor and this request's context, resolving with
+   * its data; its first error is thrown as the DomainError a client sees (a fault as it is).
+   */
+  run(res: Response, operation: { document: DocumentNode; variableValues: Record<string, unknown> }): Promise<Payload>;
+  /** Sends a REST success body (`meta` added). */
+  sendPayload(res: Response, status: number, payload: Payload): void;
+}
+
+/**
+ * Adds the /v1 REST API to `app`: each route, after its guards, turns the request into the
+ * variables of its named operation (rest-adapter/operations/), has the host run it, and
+ * reshapes the result. Errors are thrown to the app's error handler, which maps them through
+ * the one error table. The API's OpenAPI document, derived from the same routes and
+ * operations, is at /v1/openapi.json. The routes are the app's own, not a mounted router's.
+ */
+export function addRestApi(app: IRouter, schema: GraphQLSchema, host: RestHost, routes: RestRoute[] = defaultRoutes): void {
   const documents = loadOperations(schema, routes);
   const openApi = openApiDocument(schema, documents);
   // The API's description is public: the reference page at /docs reads it without a key.
@@ -31,34 +40,28 @@ export function addRestApi(app: IRouter, schema: GraphQLSchema, deps: AppDeps, r
   for (const [routePath, sameRoutes] of byPath) {
     const chain = app.route(routePath);
     for (const route of sameRoutes) {
-      const handler = operationHandler(route, documents.get(route)!, schema, deps);
-      const guards = route.idempotent ? [jsonBody, authenticate(deps), idempotency(deps)] : [jsonBody, authenticate(deps)];
-      chain[route.method.toLowerCase() as 'get' | 'post' | 'delete'](...guards, handler);
+      chain[route.method.toLowerCase() as 'get' | 'post' | 'delete'](...host.guards(route), operationHandler(route, documents.get(route)!, host));
     }
     chain.all(methodNotAllowed(sameRoutes.map((route) => route.method)));
   }
 }
 
-/**
- * Runs a route's operation. Its document never changes, so it is compiled once (graphql-jit)
- * into a function that calls the same resolvers as /graphql, instead of graphql-js walking the
- * document on every request: GET /v1/prices/SOL went from 211 to 187 µs of CPU (bench/http.js).
- * Variables are coerced by graphql-js first, so a bad one is refused in graphql-js's words,
- * which `fieldOfRequestError` reads.
- */
-function operationHandler(route: RestRoute, document: DocumentNode, schema: GraphQLSchema, deps: AppDeps): RequestHandler {
+/** Maps a request to its route's operation and variables, and the operation's result to the REST body. */
+function operationHandler(route: RestRoute, document: DocumentNode, host: RestHost): RequestHandler {
   const sources = Object.entries(route.variables);
-  const operation = operationOf(document);
-  const variableDefinitions = operation.variableDefinitions ?? [];
   const integers = new Set(
-    variableDefinitions.filter((definition) => namedType(definition.type) === 'Int').map((definition) => definition.variable.name.value),
+    (operationOf(document).variableDefinitions ?? [])
+      .filter((definition) => namedType(definition.type) === 'Int')
+      .map((definition) => definition.variable.name.value),
   );
-  const compiled = compileQuery(schema, document);
-  if (!isCompiledQuery(compiled)) throw new Error(`rest-adapter/operations/${route.operation}.graphql: ${compiled.errors?.map((e) => e.message).join('; ')}`);
   // GraphQL names a faulty variable; REST names the parameter it came from.
   const restNames = new Map(
     sources.flatMap(([variable, source]) => (source.name && source.in !== 'body' ? [[variable, source.name]] : [])),
   );
+  const restNamed = (error: unknown) => {
+    const restField = error instanceof DomainError && error.field && restNames.get(error.field);
+    return restField ? new DomainError(error.code, error.message, { ...error, field: restField }) : error;
+  };
   const hasBody = readsBody(route);
   return async (req, res) => {
     const body = hasBody ? requestBody(req) : {};
@@ -69,19 +72,10 @@ function operationHandler(route: RestRoute, document: DocumentNode, schema: Grap
         return [variable, integers.has(variable) ? integer(value) : value];
       }),
     );
-    // At most 50 errors, as graphql-js's execute allows: each one prints the whole value, so a
-    // body of thousands of unknown fields would otherwise cost seconds.
-    const coerced = getVariableValues(schema, variableDefinitions, variableValues, { maxErrors: 50 });
-    const result = coerced.errors
-      ? { errors: coerced.errors, data: undefined }
-      : await compiled.query(undefined, createContext(deps, locals(res)), coerced.coerced);
-    if (result.errors?.length) {
-      const domain = toDomainError(result.errors[0]);
-      if (!domain) throw result.errors[0].originalError ?? result.errors[0];
-      const restField = domain.field && restNames.get(domain.field);
-      return sendError(res, restField ? new DomainError(domain.code, domain.message, { ...domain, field: restField }) : domain);
-    }
-    sendPayload(res, route.status ?? 200, reshape(route.result, result.data as Payload));
+    const data = await host.run(res, { document, variableValues }).catch((error: unknown) => {
+      throw restNamed(error);
+    });
+    host.sendPayload(res, route.status ?? 200, reshape(route.result, data));
   };
 }
 
@@ -137,11 +131,6 @@ function requestBody(req: Request): Record<string, unknown> {
 function methodNotAllowed(allowed: string[]): RequestHandler {
   return (req: Request, res: Response) => {
     res.setHeader('Allow', allowed.join(', '));
-    sendError(res, new DomainError('method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}`));
+    throw new DomainError('method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}`);
   };
-}
-
-/** Renders any error of a /v1 request as the REST error body; faults are logged and masked. */
-export function restErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, _req, res, _next) => sendError(res, toClientError(error, logger, res));
 }

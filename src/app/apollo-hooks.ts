@@ -1,4 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
+import { HTTP_STATUS } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import type { Context } from './context';
 import { toDomainError } from './graphql-errors';
@@ -8,16 +9,14 @@ import type { CostCheck } from './query-limits';
 const REQUEST_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT']);
 
 /**
- * Parley's hooks into Apollo's request pipeline, as one plugin: Apollo awaits every plugin's
- * hooks at each step of every request, and five plugins cost a `{ __typename }` 2–8% more
- * main-thread CPU than one (the nested query of `npm run bench` 6–9%). In the order a request
- * meets them:
+ * Parley's hooks into Apollo's request pipeline, as one plugin (Apollo awaits every plugin's
+ * hooks at each step of every request). In the order a request meets them:
  * - the cost limit, before execution (`costCheck`);
  * - faults (errors that are not the client's) are logged with the request id, as
  *   `formatError` shows them only as `internal_error`;
  * - no cache may keep an answer (it is one account's data): `Cache-Control: no-store`, which
  *   Apollo's cache-control plugin would set, but that plugin is off (its per-field hooks
- *   wrapped every resolver: 3% of a nested query's CPU);
+ *   wrap every resolver, for cache hints no field gives);
  * - a request refused for want of a key answers 401 with a Bearer challenge, as REST does;
  * - GraphQL over HTTP: a client that accepts `application/json` (the legacy media type) SHOULD
  *   get 200 for a document that does not parse or validate, or variables that do not coerce;
@@ -43,10 +42,10 @@ export function requestHooks(logger: Logger, checkCost: CostCheck): ApolloServer
           response.http.headers.set('cache-control', 'no-store');
           const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
           if (errors?.some((error) => error.extensions?.code === 'unauthorized')) {
-            response.http.status = 401;
+            response.http.status = HTTP_STATUS.unauthorized;
             response.http.headers.set('www-authenticate', 'Bearer realm="parley"');
           }
-          if (requestError && response.http.status === 400 && !(request.http?.headers.get('accept') ?? '').includes('application/graphql-response+json')) {
+          if (requestError && response.http.status === HTTP_STATUS.validation_error && !(request.http?.headers.get('accept') ?? '').includes('application/graphql-response+json')) {
             response.http.status = 200;
           }
         },

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     : startEmbeddedPostgres(config.DATA_DIR, EMBEDDED_POOL, (url) => import('./database').then((database) => database.migrateTemplate(url, logger)));
   // startService owns it and reports its failure; until then, a rejection is not unhandled.
   embedded?.catch(() => undefined);
-  const { startService } = await import('./service');
+  const { startService } = await import('./start-service');
   const service = await startService(config, logger, { embedded });
   const port = await service.listen();
   logger.info(

@@ -59,26 +59,14 @@ const connectionEstimator: ComplexityEstimator = ({ field, args, childComplexity
   return 1 + rows * childComplexity;
 };
 
-// Costs remembered per document, for as many sets of variables.
-const REMEMBERED_COSTS = 100;
-
 /** Throws, before execution, when an operation's estimated cost is above the limit. */
 export type CostCheck = (document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | undefined) => void;
 
-/**
- * The cost check for Apollo's `didResolveOperation` (see `requestHooks`). A cost depends only
- * on the document, the operation and the variables, so it is computed once for each and kept
- * beside the document, which Apollo's document store hands to every request with the same
- * query text (estimating walked the whole document: 4% of a nested query's CPU).
- */
+/** The cost check for Apollo's `didResolveOperation` (see `requestHooks`) and the WebSocket. */
 export function costCheck(schema: GraphQLSchema, max: number): CostCheck {
-  const costs = new WeakMap<DocumentNode, Map<string, number>>();
-  const costOf = (document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | undefined) => {
-    let known = costs.get(document);
-    if (!known) costs.set(document, (known = new Map()));
-    const key = JSON.stringify([operationName ?? null, variables ?? null]);
-    let cost = known.get(key);
-    if (cost === undefined) {
+  return (document, operationName, variables) => {
+    let cost: number;
+    try {
       cost = getComplexity({
         schema,
         query: document,
@@ -86,15 +74,6 @@ export function costCheck(schema: GraphQLSchema, max: number): CostCheck {
         operationName: operationName ?? undefined,
         estimators: [connectionEstimator, simpleEstimator({ defaultComplexity: 1 })],
       });
-      if (known.size >= REMEMBERED_COSTS) known.clear();
-      known.set(key, cost);
-    }
-    return cost;
-  };
-  return (document, operationName, variables) => {
-    let cost: number;
-    try {
-      cost = costOf(document, operationName, variables);
     } catch {
       // Variables that do not coerce: execution refuses them before any resolver runs, as a
       // request error (400), where an error thrown here would be Apollo's 500.
@@ -104,9 +83,9 @@ export function costCheck(schema: GraphQLSchema, max: number): CostCheck {
       const error = new DomainError('validation_error', `The query is too expensive: cost ${cost}, at most ${max}. Ask for fewer rows.`, {
         details: { cost, limit: max },
       });
-      // Apollo answers a hook's error with 500 unless it names a status: 400, as for a
+      // Apollo answers a hook's error with 500 unless it names a status: the error's, as for a
       // document that does not validate (200 for application/json clients: see requestHooks).
-      throw new GraphQLError(error.message, { originalError: error, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+      throw new GraphQLError(error.message, { originalError: error, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: error.status } } });
     }
   };
 }

@@ -86,7 +86,7 @@ const noTopics: PubSub = {
 
 /**
  * type-graphql wraps a union's `resolveType` in an async function; graphql-jit (our executor,
- * see jit-gateway.ts) takes its answer as the type name at once, so a promise fails every
+ * see operation-executor.ts) takes its answer as the type name at once, so a promise fails every
  * union field. The unions' own synchronous resolvers are put back.
  */
 function resolveUnionsSynchronously(schema: GraphQLSchema): void {
@@ -101,8 +101,8 @@ function resolveUnionsSynchronously(schema: GraphQLSchema): void {
  * type-graphql wraps every plain field (a property of an object type, no resolver) in a
  * resolver that runs the field's own auth and middlewares. Parley guards resolvers and field
  * resolvers only, so plain fields are marked simple: they get graphql's default resolver, a
- * property read that graphql-jit inlines (the nested query over 20 sessions × 5 messages:
- * +20–27% req/s). Field resolvers (`@FieldResolver`) keep their auth whatever the mark.
+ * property read that graphql-jit inlines (why: bench/README.md#app-layer-tricks-measured-for-issue-22).
+ * Field resolvers (`@FieldResolver`) keep their auth whatever the mark.
  */
 function markPlainFieldsSimple(): void {
   for (const field of getMetadataStorage().fields) field.simple ??= true;

@@ -3,7 +3,6 @@ import type { Duplex } from 'node:stream';
 import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import { CloseCode, handleProtocols, makeServer, MessageType, type Context as WsContext } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { metaOf } from '../../rest-adapter/respond';
 import type { Principal } from '../auth/principal';
 import type { ParsedSecret } from '../keys/key-secret';
 import { KeyService, parsePresentedKey } from '../keys/key.service';
@@ -11,7 +10,8 @@ import { DomainError, errorFields } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { createContext, type AppDeps } from './context';
 import { toDomainError } from './graphql-errors';
-import { newRequestId } from './http';
+import { newRequestId } from './request-tracking';
+import { endWithError } from './respond';
 import { costCheck, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 
 /**
@@ -93,7 +93,7 @@ export function serveGraphQLWebSocket(
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== '/graphql' || closing) {
-      refuseUpgrade(socket, closing ? 503 : 404, closing ? 'service_unavailable' : 'not_found', closing ? 'The service is stopping' : `No WebSocket endpoint at ${path}; use /graphql`);
+      endWithError(socket, closing ? new DomainError('service_unavailable', 'The service is stopping') : new DomainError('not_found', `No WebSocket endpoint at ${path}; use /graphql`));
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
@@ -292,14 +292,4 @@ function formatError(error: GraphQLError, requestId: string | undefined, logger:
     return { message: 'Internal server error', path: error.path, extensions: { code: 'internal_error' } };
   }
   return { message: domain.message, locations: error.locations, path: error.path, extensions: errorFields(domain) };
-}
-
-/** A refused upgrade gets an HTTP answer in the API's JSON error shape. */
-function refuseUpgrade(socket: Duplex, status: 404 | 503, code: string, message: string): void {
-  const requestId = newRequestId();
-  const body = JSON.stringify({ error: { code, message }, meta: metaOf(requestId) });
-  socket.end(
-    `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Service Unavailable'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
-  );
 }

@@ -44,8 +44,8 @@ export function ConnectionType<T extends object>(name: string, Node: ClassType<T
 }
 
 /**
- * A page as a connection, its nodes mapped to their GraphQL shape. Cursors are encoded when
- * read: a page of 20 sessions × 5 messages has 120, and encoding them all took 14% of its CPU.
+ * A page as a connection, its nodes mapped to their GraphQL shape. Cursors are encoded only
+ * when a query reads them (why: bench/README.md#app-layer-tricks-measured-for-issue-22).
  */
 export function toConnection<S, T>(page: Page<S>, toNode: (row: S) => T): Connection<T> {
   const { nodes, hasNextPage, cursorOf } = page;

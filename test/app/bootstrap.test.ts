@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/app/cli';
 import { loadConfig } from '../../src/app/config';
-import { startService } from '../../src/app/service';
+import { startService } from '../../src/app/start-service';
 import { createLogger } from '../../src/shared/logger';
 import { bearer, freshDatabase, startTestApp, type TestDatabase } from '../support/app';
 

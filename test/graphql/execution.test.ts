@@ -1,7 +1,7 @@
 import { bearer, startTestApp, type TestApp } from '../support/app';
 
 // /graphql runs a document with graphql-js the first time it is seen and compiled (graphql-jit)
-// after that (src/app/jit-gateway.ts): each answer below must be the same every time.
+// after that (src/app/operation-executor.ts), for /graphql and /v1 alike: each answer below must be the same every time.
 describe('GraphQL execution, first and repeated', () => {
   let app: TestApp;
   let sessionId: string;

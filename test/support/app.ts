@@ -7,7 +7,7 @@ import request, { type Test } from 'supertest';
 import { AccountService } from '../../src/accounts/account.service';
 import type { Tier } from '../../src/accounts/account.entity';
 import { loadConfig } from '../../src/app/config';
-import { startService, type Service } from '../../src/app/service';
+import { startService, type Service } from '../../src/app/start-service';
 import { randomBase62 } from '../../src/shared/ids';
 import { createLogger } from '../../src/shared/logger';
 import { TestClock } from './clock';

@@ -2,7 +2,6 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Redis } from 'ioredis';
-import { metaOf } from '../../rest-adapter/respond';
 import { CommandAgent } from '../agent/command-agent';
 import { PrincipalCache } from '../auth/principal-cache';
 import { startChains, type Chains } from '../chain/chains';
@@ -16,18 +15,19 @@ import { EstimateQuoteProvider } from '../quotes/estimate-quoter';
 import { JupiterQuoteProvider } from '../quotes/jupiter-quote-provider';
 import { Session } from '../sessions/session.entity';
 import { systemClock, type Clock } from '../shared/clock';
+import { DomainError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { TokenRegistry } from '../tokens/token-registry';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type Database } from './database';
 import type { EmbeddedPostgres } from './embedded-postgres';
-import { newRequestId } from './http';
 import { InFlightRequests } from './in-flight';
 import { buildParleySchema } from './schema';
 import { Prometheus } from './prometheus';
-import { createHttpServer } from './http-server';
-import { createHttpApp, type HttpApp } from './server';
+import { createHttpServer } from './node-http-server';
+import { createHttpApp, type HttpApp } from './express-app';
+import { endWithError } from './respond';
 import { InProcessEvents, RedisEvents, type LiveEvents } from '../live/live-events';
 import { TransactionTracker } from '../transactions/transaction-tracker';
 import { serveGraphQLWebSocket, type GraphQLWebSocket } from './websocket';
@@ -67,18 +67,11 @@ export interface ServiceOptions {
  */
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) return;
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const requestId = newRequestId();
-  const body = JSON.stringify({
-    error: tooLarge
-      ? { code: 'headers_too_large', message: 'The request line and headers are larger than 16 KiB' }
-      : { code: 'validation_error', message: 'The request is not valid HTTP' },
-    meta: metaOf(requestId),
-  });
-  socket.end(
-    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\n` +
-      `Connection: close\r\n\r\n${body}`,
+  endWithError(
+    socket,
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new DomainError('headers_too_large', 'The request line and headers are larger than 16 KiB')
+      : new DomainError('validation_error', 'The request is not valid HTTP'),
   );
 }
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createHttpServer } from '../../src/app/http-server';
+import { createHttpServer } from '../../src/app/node-http-server';
 
 describe('createHttpServer', () => {
   const app = express();

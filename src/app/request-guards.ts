@@ -1,83 +1,14 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { Principal } from '../auth/principal';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { KeyService, parsePresentedKey } from '../keys/key.service';
-import { DomainError } from '../shared/errors';
-import { randomBase62 } from '../shared/ids';
-import type { Logger } from '../shared/logger';
+import { DomainError, HTTP_STATUS } from '../shared/errors';
 import type { AppDeps } from './context';
-import type { InFlightRequests } from './in-flight';
-import type { Prometheus } from './prometheus';
+import { locals } from './request-tracking';
 
 /**
- * Express middleware shared by /graphql and /v1: request ids, the access log, and the one
- * authentication and metering path every API request goes through.
+ * The steps an API request (/graphql, /v1) goes through before its operation: the JSON body,
+ * the key and its rate limit, and on REST routes that honour it, `Idempotency-Key`.
  */
-
-export interface RequestLocals {
-  requestId: string;
-  principal: Principal | null;
-}
-
-export function locals(res: Response): RequestLocals {
-  return res.locals as RequestLocals;
-}
-
-/** A request id: `req_<16 base62>`. */
-export const newRequestId = () => `req_${randomBase62(16)}`;
-
-/**
- * Every request's bookkeeping, in one middleware with one listener (each layer and listener
- * costs microseconds per request): its id, echoed in `X-Request-Id` and in logs; its place
- * among the requests in flight; and once answered, one JSON log line (headers are not logged)
- * and its metrics.
- */
-export function trackRequests(logger: Logger, metrics: Prometheus, inFlight: InFlightRequests): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    const requestId = newRequestId();
-    locals(res).requestId = requestId;
-    res.setHeader('X-Request-Id', requestId);
-    inFlight.started();
-    res.on('close', () => {
-      inFlight.closed(res);
-      // Its client went away before the answer was out: nothing was answered to log.
-      if (!res.writableFinished) return;
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      metrics.observeRequest(req, res, durationMs / 1000);
-      logger.info(
-        {
-          requestId,
-          method: req.method,
-          // The whole path: inside a mounted app (/graphql) req.path is relative to the mount.
-          path: withoutQuery(req.originalUrl),
-          status: res.statusCode,
-          durationMs: Math.round(durationMs * 100) / 100,
-          accountId: locals(res).principal?.accountId,
-        },
-        'request',
-      );
-    });
-    next();
-  };
-}
-
-const withoutQuery = (url: string) => {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-};
-
-/**
- * `res.json` of this app: the body as UTF-8 JSON in one write, Content-Length by Node. Express's
- * own goes through `res.send`, whose ETag, freshness and charset work an API never uses (ETags
- * are off): GET /v1/prices/SOL went from 208 to 179 µs of CPU (bench/http.js). A Content-Type
- * set before (an error of GraphQL's) is kept.
- */
-export function sendJson(this: Response, body: unknown): Response {
-  if (!this.hasHeader('Content-Type')) this.setHeader('Content-Type', 'application/json; charset=utf-8');
-  this.end(JSON.stringify(body));
-  return this;
-}
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -128,13 +59,11 @@ const parseJson = express.json({ limit: BODY_LIMIT });
  * the body: NUL characters, and lone surrogates (\uD800–\uDFFF without their pair, which JSON
  * escapes can carry). They would otherwise fail deep inside a query instead of as the caller's
  * error, and with it the concurrent requests whose reads share that statement
- * (`coalescingLoader`). A request without a body (every GET) skips the parser. It is a step of
- * the routes that read requests (the REST routes, /graphql), not of the whole app: each layer
- * of the app's own costs every request microseconds (10% of a price request for this one).
+ * (`coalescingLoader`). It is a step of the routes that read requests (the REST routes,
+ * /graphql), not of the whole app.
  */
 export const jsonBody: RequestHandler = (req, res, next) => {
   if (req.originalUrl.includes('%00')) throw nulRefused();
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
   parseJson(req, res, (error?: unknown) => {
     // This callback runs from the body stream, outside express's handling: nothing may throw here.
     if (error) return next(error);
@@ -188,52 +117,6 @@ function unstorableText(body: unknown): DomainError | undefined {
   return undefined;
 }
 
-/** Headers that go with an error status: the auth challenge and the retry hint. */
-export function setErrorHeaders(res: Response, error: DomainError): void {
-  if (error.code === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer realm="parley"');
-  const retryAfter = error.details?.retryAfter;
-  if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
-}
-
-/**
- * The error a client is shown for anything thrown while answering: a known one as it is,
- * anything else logged with the request id and masked as `internal_error`.
- */
-export function toClientError(error: unknown, logger: Logger, res: Response): DomainError {
-  const domain = fromHttpError(error);
-  if (domain) return domain;
-  logger.error({ err: error, requestId: locals(res).requestId }, 'unhandled error');
-  return new DomainError('internal_error', 'Internal server error');
-}
-
-/**
- * Normalises what express and body-parser throw for malformed requests into domain errors.
- * Null for anything else, which is a fault.
- */
-export function fromHttpError(error: unknown): DomainError | null {
-  if (error instanceof DomainError) return error;
-  const type = (error as { type?: string } | null)?.type;
-  switch (type) {
-    case 'entity.parse.failed':
-      return new DomainError('validation_error', 'The request body is not valid JSON', { field: 'body' });
-    case 'entity.too.large':
-      return new DomainError('payload_too_large', 'The request body is larger than 64 KiB');
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return new DomainError('unsupported_media_type', 'The request body must be UTF-8 JSON');
-    case 'request.aborted':
-    case 'request.size.invalid':
-    case 'stream.encoding.set':
-      return new DomainError('validation_error', 'The request body could not be read', { field: 'body' });
-    default:
-      // Express could not percent-decode a path parameter (invalid UTF-8, a lone "%").
-      if (error instanceof URIError || (error as { status?: number } | null)?.status === 400) {
-        return new DomainError('validation_error', 'The request path is not validly percent-encoded', { field: 'path' });
-      }
-      return null;
-  }
-}
-
 /**
  * Honours `Idempotency-Key` on a REST route (after `authenticate`). The first request runs
  * and its response is stored before it is sent, so a retry can never overtake it; a retry
@@ -258,7 +141,7 @@ export function idempotency(deps: AppDeps): RequestHandler {
       stored.then(
         () => send(body),
         (error: unknown) => {
-          res.statusCode = 500;
+          res.statusCode = HTTP_STATUS.internal_error;
           next(error);
         },
       );
