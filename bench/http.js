@@ -289,14 +289,18 @@ const held = (row) => row.share >= TARGETS[row.name].share && row.p99 < TARGETS[
 const targetText = (name) => `≥ ${TARGETS[name].share}%, p99 < ${TARGETS[name].p99} ms`;
 /** Whether `other` (PostgreSQL + Redis) is within COMPARE_MARGIN of `embedded`: req/s, then p99. */
 const within = (embedded, other) => [other.rps >= (1 - COMPARE_MARGIN) * embedded.rps, other.p99 <= (1 + COMPARE_MARGIN) * embedded.p99];
-/** The ledger's verdict: a portfolio read at the large ledger keeps to COMPARE_MARGIN of the small one's req/s and p99. */
-const ledgerHolds = ([small, large]) => large.rps >= (1 - COMPARE_MARGIN) * small.rps && large.p99 <= (1 + COMPARE_MARGIN) * small.p99;
+/**
+ * The ledger's verdict: a portfolio read on the large ledger costs at most COMPARE_MARGIN more
+ * server CPU than on the small one (req/s when CPU cannot be read). CPU per request, because
+ * req/s and p99 move with whatever else the shared machine runs between the two measurements.
+ */
+const ledgerHolds = ([small, large]) => (small.cpu && large.cpu ? large.cpu <= (1 + COMPARE_MARGIN) * small.cpu : large.rps >= (1 - COMPARE_MARGIN) * small.rps);
 const mark = (ok) => (ok ? 'yes' : 'NO');
 
 function printRun(run, number, setupList) {
-  say(`\n## Run ${number} of ${RUNS}\n`);
+  say(`\n## Run ${number} of ${RUNS}`);
   if (LEDGER !== 'only') {
-    say(`Baseline (mean of before and after): ${fixed(run.baselineRps)} req/s. Reference, the hello-world on Parley's HTTP server: ${fixed(run.reference.rps)} req/s (not part of the baseline).\n`);
+    say(`\nBaseline (mean of before and after): ${fixed(run.baselineRps)} req/s. Reference, the hello-world on Parley's HTTP server: ${fixed(run.reference.rps)} req/s (not part of the baseline).\n`);
     say('| setup | route | req/s | p50 ms | p99 ms | of baseline | server CPU µs/request | non-2xx/errors |\n|---|---|---|---|---|---|---|---|');
     for (const [setup, rows] of Object.entries(run.setups)) {
       for (const r of rows) say(`| ${setup} | ${r.name} | ${fixed(r.rps)} | ${r.p50} | ${r.p99} | ${fixed(r.share, 1)}% | ${r.cpu ?? '?'} | ${r.errors} |`);
@@ -326,7 +330,7 @@ function printRun(run, number, setupList) {
     say(
       `\n  ${ledgerHolds(run.ledger) ? 'MET   ' : 'MISSED'}  portfolio at ${fixed(large.others)} against ${fixed(small.others)} other accounts: req/s ${fixed((100 * large.rps) / small.rps)}%, ` +
         `p99 ${fixed((100 * large.p99) / small.p99)}%, CPU/request ${small.cpu && large.cpu ? `${fixed((100 * large.cpu) / small.cpu)}%` : '?'} ` +
-        `(target: does not grow, read as req/s at least ${100 - 100 * COMPARE_MARGIN}% and p99 at most ${100 + 100 * COMPARE_MARGIN}% of the small ledger's)`,
+        `(target: the cost does not grow, read as server CPU per request at most ${100 + 100 * COMPARE_MARGIN}% of the small ledger's)`,
     );
   }
 }
@@ -339,9 +343,9 @@ function printSummary(runs, setupList) {
     return low === high ? `${fixed(low, digits)}${unit}` : `${fixed(low, digits)}–${fixed(high, digits)}${unit}`;
   };
   const verdict = (oks) => (oks.every(Boolean) ? `held in all ${oks.length} runs` : `MISSED in ${oks.filter((ok) => !ok).length} of ${oks.length} runs`);
-  say(`\n## All ${runs.length} runs\n`);
+  say(`\n## All ${runs.length} runs`);
   if (LEDGER !== 'only') {
-    say(`Baseline ${range(runs.map((run) => run.baselineRps))} req/s.\n`);
+    say(`\nBaseline ${range(runs.map((run) => run.baselineRps))} req/s.\n`);
     say('| setup | route | req/s | p99 ms | of baseline | server CPU µs/request | target | every run |\n|---|---|---|---|---|---|---|---|');
     for (const setup of setupList) {
       runs[0].setups[setup.name].forEach((first, i) => {
@@ -364,7 +368,8 @@ function printSummary(runs, setupList) {
     const ledgers = runs.map((run) => run.ledger);
     say(
       `\nPortfolio, ${fixed(ledgers[0][0].others)} / ${fixed(ledgers[0][1].others)} other token accounts: req/s ${range(ledgers.map((l) => l[0].rps))} / ${range(ledgers.map((l) => l[1].rps))}, ` +
-        `p99 ${range(ledgers.map((l) => l[0].p99))} / ${range(ledgers.map((l) => l[1].p99))} ms; accounts made in ${range(ledgers.map((l) => l[1].seconds), 1, ' s')}`,
+        `p99 ${range(ledgers.map((l) => l[0].p99))} / ${range(ledgers.map((l) => l[1].p99))} ms, server CPU ${range(ledgers.map((l) => l[0].cpu ?? NaN))} / ${range(ledgers.map((l) => l[1].cpu ?? NaN))} µs/request; ` +
+        `accounts made in ${range(ledgers.map((l) => l[1].seconds), 1, ' s')}`,
     );
     const ok = ledgers.map(ledgerHolds);
     say(`  ${ok.every(Boolean) ? 'MET   ' : 'MISSED'}  portfolio does not grow with the ledger: ${verdict(ok)}`);
@@ -376,7 +381,8 @@ function printSummary(runs, setupList) {
   const databases = LEDGER === 'only' ? 'embedded (the ledger part alone)' : setupList.map((setup) => setup.name).join(' and ');
   say(`# Benchmark results\n`);
   say(`${machine()}; ${databases}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per target after 2 s of warm-up, server and load generator on the same machine; ${RUNS} run${RUNS > 1 ? 's' : ''}.`);
-  say(`"of baseline" is of the mean of the run's two baseline measurements (a bare express hello-world).\n`);
+  if (LEDGER !== 'only') say(`"of baseline" is of the mean of the run's two baseline measurements (a bare express hello-world).`);
+  say();
   const runs = [];
   for (let number = 1; number <= RUNS; number++) {
     say(`-- run ${number} of ${RUNS}`);
