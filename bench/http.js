@@ -232,7 +232,16 @@ async function airdropToNewWallets(parley, count) {
       for (let i = 0; i < size; i++) {
         fields.push(`a${i}: devAirdrop(input: { walletAddress: "${bs58.encode(randomBytes(32))}", token: "${i % 2 ? 'JUP' : 'USDC'}", amount: "1" }) { baseUnits }`);
       }
-      const response = await fetch(`${parley.base}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: `mutation { ${fields.join(' ')} }` }) });
+      const body = JSON.stringify({ query: `mutation { ${fields.join(' ')} }` });
+      // A reset connection (a kept-alive socket closing as it is reused, seen once in 100,000
+      // accounts) is sent again: airdropping to the same wallets again adds no account.
+      let response;
+      for (let attempt = 1; !response; attempt++) {
+        response = await fetch(`${parley.base}/graphql`, { method: 'POST', headers, body }).catch((error) => {
+          if (attempt === 3 || parley.child.exitCode !== null) throw error;
+          console.error(`devAirdrop: ${error.cause?.code ?? error.message}, sending again`);
+        });
+      }
       const payload = await response.json();
       if (!response.ok || payload.errors) throw new Error(`devAirdrop: ${response.status} ${JSON.stringify(payload.errors ?? payload).slice(0, 300)}`);
     }

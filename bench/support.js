@@ -84,7 +84,11 @@ async function startParley({ port, databaseUrl, redisUrl, env = {}, stdio = ['ig
   });
   let said = '';
   child.stderr?.on('data', (chunk) => (said = (said + chunk).slice(-4000)));
+  let stopping = false;
+  // A server that dies under load would otherwise show only as the bench's connection errors.
+  child.once('exit', (code, signal) => stopping || process.stderr.write(`Parley (pid ${child.pid}) exited with ${code ?? signal} while measured:\n${said}\n`));
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
