@@ -233,8 +233,8 @@ async function airdropToNewWallets(parley, count) {
         fields.push(`a${i}: devAirdrop(input: { walletAddress: "${bs58.encode(randomBytes(32))}", token: "${i % 2 ? 'JUP' : 'USDC'}", amount: "1" }) { baseUnits }`);
       }
       const body = JSON.stringify({ query: `mutation { ${fields.join(' ')} }` });
-      // A reset connection (a kept-alive socket closing as it is reused, seen once in 100,000
-      // accounts) is sent again: airdropping to the same wallets again adds no account.
+      // A reset connection (seen once while making 100,000 accounts on a loaded host)
+      // is sent again: airdropping to the same wallets again adds no account.
       let response;
       for (let attempt = 1; !response; attempt++) {
         response = await fetch(`${parley.base}/graphql`, { method: 'POST', headers, body }).catch((error) => {
