@@ -107,6 +107,20 @@ async function startOnce(build, dataDir, port) {
       );
     }
   }
+  // Issue 22's targets, on the medians; they are set for a 2-core AMD EPYC host (the line above names this one).
+  console.log('\nTargets (issue 22, on the medians):');
+  for (const build of BUILDS) {
+    const of = (start) => rows.filter((row) => row.build === build && row.start === start);
+    const checks = [
+      ['first start < 3 s', median(of('first').map((row) => row.readyMs)), 3000, 'ms'],
+      ['later start < 2 s', median(of('later').map((row) => row.readyMs)), 2000, 'ms'],
+      ['resident memory < 450 MB', Math.max(median(of('first').map((row) => row.rss)), median(of('later').map((row) => row.rss))), 450, 'MB'],
+    ];
+    for (const [name, value, limit, unit] of checks) {
+      console.log(`  ${value < limit ? 'MET   ' : 'MISSED'}  ${BUILDS.length > 1 ? `${build}, ` : ''}${name}: ${value.toFixed(0)} ${unit}`);
+    }
+  }
+  console.log(machine());
 })().catch((error) => {
   console.error(error);
   process.exit(1);
