@@ -223,7 +223,9 @@ const AIRDROPS_PER_REQUEST = 400;
 const REQUESTS_IN_FLIGHT = 4;
 async function airdropToNewWallets(parley, count) {
   const { headers } = client(parley);
+  const started = Date.now();
   let left = count;
+  let made = 0;
   const worker = async () => {
     while (left > 0) {
       const size = Math.min(AIRDROPS_PER_REQUEST, left);
@@ -233,17 +235,19 @@ async function airdropToNewWallets(parley, count) {
         fields.push(`a${i}: devAirdrop(input: { walletAddress: "${bs58.encode(randomBytes(32))}", token: "${i % 2 ? 'JUP' : 'USDC'}", amount: "1" }) { baseUnits }`);
       }
       const body = JSON.stringify({ query: `mutation { ${fields.join(' ')} }` });
-      // A reset connection (seen once while making 100,000 accounts on a loaded host)
-      // is sent again: airdropping to the same wallets again adds no account.
+      // A reset connection (seen a few times while making 100,000 accounts on a loaded
+      // host) is sent again: airdropping to the same wallets again adds no account.
       let response;
       for (let attempt = 1; !response; attempt++) {
         response = await fetch(`${parley.base}/graphql`, { method: 'POST', headers, body }).catch((error) => {
-          if (attempt === 3 || parley.child.exitCode !== null) throw error;
+          if (attempt === 5 || parley.child.exitCode !== null) throw error;
           console.error(`devAirdrop: ${error.cause?.code ?? error.message}, sending again`);
         });
       }
       const payload = await response.json();
       if (!response.ok || payload.errors) throw new Error(`devAirdrop: ${response.status} ${JSON.stringify(payload.errors ?? payload).slice(0, 300)}`);
+      made += size;
+      if (made % 10_000 < size) console.error(`  ${made.toLocaleString('en')} of ${count.toLocaleString('en')} token accounts, ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
   };
   await Promise.all(Array.from({ length: REQUESTS_IN_FLIGHT }, worker));
