@@ -349,8 +349,8 @@ function printRun(run, number, setupList) {
   if (run.ledger) {
     const [small, large] = run.ledger;
     say(`\nGET /v1/portfolio (6 tokens) and the size of the embedded ledger:\n`);
-    say('| other token accounts | made in | req/s | p50 ms | p99 ms | server CPU µs/request |\n|---|---|---|---|---|---|');
-    for (const r of run.ledger) say(`| ${fixed(r.others)} | ${fixed(r.seconds, 1)} s | ${fixed(r.rps)} | ${r.p50} | ${r.p99} | ${r.cpu ?? '?'} |`);
+    say('| other token accounts | made in | req/s | p50 ms | p99 ms | server CPU µs/request | non-2xx/errors |\n|---|---|---|---|---|---|---|');
+    for (const r of run.ledger) say(`| ${fixed(r.others)} | ${fixed(r.seconds, 1)} s | ${fixed(r.rps)} | ${r.p50} | ${r.p99} | ${r.cpu ?? '?'} | ${r.errors}${r.failures ? ` (${r.failures})` : ''} |`);
     say(
       `\n  ${ledgerHolds(run.ledger) ? 'MET   ' : 'MISSED'}  portfolio at ${fixed(large.others)} against ${fixed(small.others)} other accounts: req/s ${fixed((100 * large.rps) / small.rps)}%, ` +
         `p99 ${fixed((100 * large.p99) / small.p99)}%, CPU/request ${small.cpu && large.cpu ? `${fixed((100 * large.cpu) / small.cpu)}%` : '?'} ` +
