@@ -280,8 +280,12 @@ async function measureLedger() {
   return rows;
 }
 
-/** One whole run: the baseline around Parley on each setup, the reference, the ledger. */
-async function benchRun(setupList) {
+/**
+ * One whole run: the baseline around Parley on each setup, the reference, the ledger. The
+ * setups take turns at going first (run 1 in `setupList`'s order, run 2 the other way round),
+ * so the host's drift within a run does not favour one of them.
+ */
+async function benchRun(setupList, number) {
   const run = { setups: {}, ledger: null };
   if (LEDGER !== 'only') {
     // Both servers run as deployed (the Dockerfile sets NODE_ENV=production). The baseline is
@@ -289,7 +293,7 @@ async function benchRun(setupList) {
     // this machine's speed drifts by several percent over a run.
     const baseline = await startHelloWorld();
     const before = await measure('baseline: express hello-world (before)', baseline.child.pid, { url: baseline.url });
-    for (const setup of setupList) {
+    for (const setup of number % 2 ? setupList : [...setupList].reverse()) {
       say(`-- Parley, ${setup.name}`);
       run.setups[setup.name] = await measureParley(setup);
     }
@@ -326,11 +330,11 @@ function printRun(run, number, setupList) {
   if (LEDGER !== 'only') {
     say(`\nBaseline (mean of before and after): ${fixed(run.baselineRps)} req/s. Reference, the hello-world on Parley's HTTP server: ${fixed(run.reference.rps)} req/s (not part of the baseline).\n`);
     say('| setup | route | req/s | p50 ms | p99 ms | of baseline | server CPU µs/request | non-2xx/errors |\n|---|---|---|---|---|---|---|---|');
-    for (const [setup, rows] of Object.entries(run.setups)) {
+    for (const [setup, rows] of setupList.map((each) => [each.name, run.setups[each.name]])) {
       for (const r of rows) say(`| ${setup} | ${r.name} | ${fixed(r.rps)} | ${r.p50} | ${r.p99} | ${fixed(r.share, 1)}% | ${r.cpu ?? '?'} | ${r.errors} |`);
     }
     say('\nTargets (issue 22):');
-    for (const [setup, rows] of Object.entries(run.setups)) {
+    for (const [setup, rows] of setupList.map((each) => [each.name, run.setups[each.name]])) {
       for (const r of rows.filter((row) => TARGETS[row.name])) {
         say(`  ${held(r) ? 'MET   ' : 'MISSED'}  ${setup}, ${r.name}: ${fixed(r.share, 1)}% of baseline, p99 ${r.p99} ms${failedText(r)} (target ${targetText(r.name)}, no failed request)`);
       }
@@ -410,7 +414,7 @@ function printSummary(runs, setupList) {
   const runs = [];
   for (let number = 1; number <= RUNS; number++) {
     say(`-- run ${number} of ${RUNS}`);
-    runs.push(await benchRun(setupList));
+    runs.push(await benchRun(setupList, number));
   }
   runs.forEach((run, i) => printRun(run, i + 1, setupList));
   if (RUNS > 1) printSummary(runs, setupList);
