@@ -315,8 +315,13 @@ const fixed = (value, digits = 0) => value.toLocaleString('en', { minimumFractio
 const held = (row) => row.share >= TARGETS[row.name].share && row.p99 < TARGETS[row.name].p99 && row.errors === 0;
 const failedText = (row) => (row.errors ? `, ${row.errors} failed requests (${row.failures})` : '');
 const targetText = (name) => `≥ ${TARGETS[name].share}%, p99 < ${TARGETS[name].p99} ms`;
-/** Whether `other` (PostgreSQL + Redis) is within COMPARE_MARGIN of `embedded`: req/s, then p99. */
-const within = (embedded, other) => [other.rps >= (1 - COMPARE_MARGIN) * embedded.rps, other.p99 <= (1 + COMPARE_MARGIN) * embedded.p99];
+/**
+ * Whether `other` (PostgreSQL + Redis) is within COMPARE_MARGIN of `embedded`: [req/s, p99], or
+ * null when either failed requests (then its p99 leaves them out, and neither figure compares).
+ */
+const within = (embedded, other) =>
+  embedded.errors || other.errors ? null : [other.rps >= (1 - COMPARE_MARGIN) * embedded.rps, other.p99 <= (1 + COMPARE_MARGIN) * embedded.p99];
+const percentOf = (value, of) => (of ? `${fixed((100 * value) / of)}%` : '–');
 /**
  * The ledger's verdict: a portfolio read on the large ledger costs at most COMPARE_MARGIN more
  * server CPU than on the small one (req/s when CPU cannot be read). CPU per request, because
@@ -345,8 +350,9 @@ function printRun(run, number, setupList) {
       say(`| route | req/s embedded | req/s ${setupList[1].name} | ratio | p99 embedded | p99 ${setupList[1].name} | ratio | within 20%: req/s, p99 |\n|---|---|---|---|---|---|---|---|`);
       embedded.forEach((e, i) => {
         const o = other[i];
-        const [rps, p99] = within(e, o);
-        say(`| ${e.name} | ${fixed(e.rps)} | ${fixed(o.rps)} | ${fixed((100 * o.rps) / e.rps)}% | ${e.p99} ms | ${o.p99} ms | ${fixed((100 * o.p99) / e.p99)}% | ${mark(rps)}, ${mark(p99)} |`);
+        const verdict = within(e, o);
+        const text = verdict ? `${mark(verdict[0])}, ${mark(verdict[1])}` : `NO: ${e.errors} and ${o.errors} failed requests`;
+        say(`| ${e.name} | ${fixed(e.rps)} | ${fixed(o.rps)} | ${percentOf(o.rps, e.rps)} | ${e.p99} ms | ${o.p99} ms | ${percentOf(o.p99, e.p99)} | ${text} |`);
       });
     }
   }
@@ -356,8 +362,8 @@ function printRun(run, number, setupList) {
     say('| other token accounts | made in | req/s | p50 ms | p99 ms | server CPU µs/request | non-2xx/errors |\n|---|---|---|---|---|---|---|');
     for (const r of run.ledger) say(`| ${fixed(r.others)} | ${fixed(r.seconds, 1)} s | ${fixed(r.rps)} | ${r.p50} | ${r.p99} | ${r.cpu ?? '?'} | ${r.errors}${r.failures ? ` (${r.failures})` : ''} |`);
     say(
-      `\n  ${ledgerHolds(run.ledger) ? 'MET   ' : 'MISSED'}  portfolio at ${fixed(large.others)} against ${fixed(small.others)} other accounts: req/s ${fixed((100 * large.rps) / small.rps)}%, ` +
-        `p99 ${fixed((100 * large.p99) / small.p99)}%, CPU/request ${small.cpu && large.cpu ? `${fixed((100 * large.cpu) / small.cpu)}%` : '?'} ` +
+      `\n  ${ledgerHolds(run.ledger) ? 'MET   ' : 'MISSED'}  portfolio at ${fixed(large.others)} against ${fixed(small.others)} other accounts: req/s ${percentOf(large.rps, small.rps)}, ` +
+        `p99 ${percentOf(large.p99, small.p99)}, CPU/request ${small.cpu && large.cpu ? percentOf(large.cpu, small.cpu) : '?'} ` +
         `(target: the cost does not grow, read as server CPU per request at most ${100 + 100 * COMPARE_MARGIN}% of the small ledger's)`,
     );
   }
@@ -386,8 +392,7 @@ function printSummary(runs, setupList) {
     if (setupList.length === 2) {
       say(`\n${setupList[1].name} within ${100 * COMPARE_MARGIN}% of embedded (req/s, p99), per route:`);
       runs[0].setups[setupList[0].name].forEach((first, i) => {
-        const pairs = runs.map((run) => within(run.setups[setupList[0].name][i], run.setups[setupList[1].name][i]));
-        const ok = pairs.map(([rps, p99]) => rps && p99);
+        const ok = runs.map((run) => within(run.setups[setupList[0].name][i], run.setups[setupList[1].name][i])).map((verdict) => Boolean(verdict?.[0] && verdict[1]));
         say(`  ${ok.every(Boolean) ? 'MET   ' : 'MISSED'}  ${first.name}: ${verdict(ok)}`);
       });
     }
