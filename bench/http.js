@@ -107,7 +107,7 @@ async function measure(name, pid, options) {
     ].join(', '),
   };
   say(
-    `${name.padEnd(52)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ` +
+    `${name.padEnd(52)} ${row.rps.toFixed(row.rps < 10 ? 1 : 0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ` +
       `server CPU ${row.cpu ?? '?'} µs/request  non-2xx/errors ${row.errors}${row.failures ? ` (${row.failures})` : ''}`,
   );
   return row;
@@ -311,6 +311,8 @@ async function benchRun(setupList, number) {
 }
 
 const fixed = (value, digits = 0) => value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** Requests per second, with a decimal below 10 (the slowest routes). */
+const rate = (rps) => fixed(rps, rps < 10 ? 1 : 0);
 /** A target holds when its share and p99 do and no request failed. */
 const held = (row) => row.share >= TARGETS[row.name].share && row.p99 < TARGETS[row.name].p99 && row.errors === 0;
 const failedText = (row) => (row.errors ? `, ${row.errors} failed requests (${row.failures})` : '');
@@ -336,7 +338,7 @@ function printRun(run, number, setupList) {
     say(`\nBaseline (mean of before and after): ${fixed(run.baselineRps)} req/s. Reference, the hello-world on Parley's HTTP server: ${fixed(run.reference.rps)} req/s (not part of the baseline).\n`);
     say('| setup | route | req/s | p50 ms | p99 ms | of baseline | server CPU µs/request | non-2xx/errors |\n|---|---|---|---|---|---|---|---|');
     for (const [setup, rows] of setupList.map((each) => [each.name, run.setups[each.name]])) {
-      for (const r of rows) say(`| ${setup} | ${r.name} | ${fixed(r.rps)} | ${r.p50} | ${r.p99} | ${fixed(r.share, 1)}% | ${r.cpu ?? '?'} | ${r.errors} |`);
+      for (const r of rows) say(`| ${setup} | ${r.name} | ${rate(r.rps)} | ${r.p50} | ${r.p99} | ${fixed(r.share, 1)}% | ${r.cpu ?? '?'} | ${r.errors} |`);
     }
     say('\nTargets (issue 22):');
     for (const [setup, rows] of setupList.map((each) => [each.name, run.setups[each.name]])) {
@@ -352,7 +354,7 @@ function printRun(run, number, setupList) {
         const o = other[i];
         const verdict = within(e, o);
         const text = verdict ? `${mark(verdict[0])}, ${mark(verdict[1])}` : `NO: ${e.errors} and ${o.errors} failed requests`;
-        say(`| ${e.name} | ${fixed(e.rps)} | ${fixed(o.rps)} | ${percentOf(o.rps, e.rps)} | ${e.p99} ms | ${o.p99} ms | ${percentOf(o.p99, e.p99)} | ${text} |`);
+        say(`| ${e.name} | ${rate(e.rps)} | ${rate(o.rps)} | ${percentOf(o.rps, e.rps)} | ${e.p99} ms | ${o.p99} ms | ${percentOf(o.p99, e.p99)} | ${text} |`);
       });
     }
   }
@@ -360,7 +362,7 @@ function printRun(run, number, setupList) {
     const [small, large] = run.ledger;
     say(`\nGET /v1/portfolio (6 tokens) and the size of the embedded ledger:\n`);
     say('| other token accounts | made in | req/s | p50 ms | p99 ms | server CPU µs/request | non-2xx/errors |\n|---|---|---|---|---|---|---|');
-    for (const r of run.ledger) say(`| ${fixed(r.others)} | ${fixed(r.seconds, 1)} s | ${fixed(r.rps)} | ${r.p50} | ${r.p99} | ${r.cpu ?? '?'} | ${r.errors}${r.failures ? ` (${r.failures})` : ''} |`);
+    for (const r of run.ledger) say(`| ${fixed(r.others)} | ${fixed(r.seconds, 1)} s | ${rate(r.rps)} | ${r.p50} | ${r.p99} | ${r.cpu ?? '?'} | ${r.errors}${r.failures ? ` (${r.failures})` : ''} |`);
     say(
       `\n  ${ledgerHolds(run.ledger) ? 'MET   ' : 'MISSED'}  portfolio at ${fixed(large.others)} against ${fixed(small.others)} other accounts: req/s ${percentOf(large.rps, small.rps)}, ` +
         `p99 ${percentOf(large.p99, small.p99)}, CPU/request ${small.cpu && large.cpu ? percentOf(large.cpu, small.cpu) : '?'} ` +
@@ -376,6 +378,7 @@ function printSummary(runs, setupList) {
     const high = Math.max(...values);
     return low === high ? `${fixed(low, digits)}${unit}` : `${fixed(low, digits)}–${fixed(high, digits)}${unit}`;
   };
+  const rates = (values) => range(values, Math.min(...values) < 10 ? 1 : 0);
   const verdict = (oks) => (oks.every(Boolean) ? `held in all ${oks.length} runs` : `MISSED in ${oks.filter((ok) => !ok).length} of ${oks.length} runs`);
   say(`\n## All ${runs.length} runs`);
   if (LEDGER !== 'only') {
@@ -386,7 +389,7 @@ function printSummary(runs, setupList) {
         const rows = runs.map((run) => run.setups[setup.name][i]);
         const target = TARGETS[first.name] ? `${targetText(first.name)} | ${verdict(rows.map(held))}` : ' | ';
         const cpus = rows.map((r) => r.cpu).filter((cpu) => cpu !== null);
-        say(`| ${setup.name} | ${first.name} | ${range(rows.map((r) => r.rps))} | ${range(rows.map((r) => r.p99))} | ${range(rows.map((r) => r.share), 1, '%')} | ${cpus.length ? range(cpus) : '?'} | ${target} |`);
+        say(`| ${setup.name} | ${first.name} | ${rates(rows.map((r) => r.rps))} | ${range(rows.map((r) => r.p99))} | ${range(rows.map((r) => r.share), 1, '%')} | ${cpus.length ? range(cpus) : '?'} | ${target} |`);
       });
     }
     if (setupList.length === 2) {
@@ -400,7 +403,7 @@ function printSummary(runs, setupList) {
   if (LEDGER) {
     const ledgers = runs.map((run) => run.ledger);
     say(
-      `\nPortfolio, ${fixed(ledgers[0][0].others)} / ${fixed(ledgers[0][1].others)} other token accounts: req/s ${range(ledgers.map((l) => l[0].rps))} / ${range(ledgers.map((l) => l[1].rps))}, ` +
+      `\nPortfolio, ${fixed(ledgers[0][0].others)} / ${fixed(ledgers[0][1].others)} other token accounts: req/s ${rates(ledgers.map((l) => l[0].rps))} / ${rates(ledgers.map((l) => l[1].rps))}, ` +
         `p99 ${range(ledgers.map((l) => l[0].p99))} / ${range(ledgers.map((l) => l[1].p99))} ms, server CPU ${range(ledgers.map((l) => l[0].cpu ?? NaN))} / ${range(ledgers.map((l) => l[1].cpu ?? NaN))} µs/request; ` +
         `accounts made in ${range(ledgers.map((l) => l[1].seconds), 1, ' s')}`,
     );
