@@ -94,6 +94,7 @@ async function measure(name, pid, options) {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    answered: result.requests.total,
     cpu: before === null || after === null || result.requests.total === 0 ? null : Math.round((1e6 * (after - before)) / result.requests.total),
     // autocannon counts a timeout among its errors too.
     errors: result.non2xx + result.errors,
@@ -104,6 +105,8 @@ async function measure(name, pid, options) {
         .map(([status, { count }]) => `${status}: ${count}`),
       ...(result.errors > result.timeouts ? [`errors: ${result.errors - result.timeouts}`] : []),
       ...(result.timeouts ? [`timeouts: ${result.timeouts}`] : []),
+      // Requests still in flight when the time is up are neither answered nor failed.
+      ...(result.requests.total === 0 ? [`none answered within ${DURATION} s`] : []),
     ].join(', '),
   };
   say(
@@ -313,16 +316,18 @@ async function benchRun(setupList, number) {
 const fixed = (value, digits = 0) => value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 /** Requests per second, with a decimal below 10 (the slowest routes). */
 const rate = (rps) => fixed(rps, rps < 10 ? 1 : 0);
+/** Whether requests failed or none was answered: then the row's latency leaves out the worst. */
+const failed = (row) => row.errors > 0 || row.answered === 0;
 /** A target holds when its share and p99 do and no request failed. */
-const held = (row) => row.share >= TARGETS[row.name].share && row.p99 < TARGETS[row.name].p99 && row.errors === 0;
-const failedText = (row) => (row.errors ? `, ${row.errors} failed requests (${row.failures})` : '');
+const held = (row) => row.share >= TARGETS[row.name].share && row.p99 < TARGETS[row.name].p99 && !failed(row);
+const failedText = (row) => (row.errors ? `, ${row.errors} failed requests (${row.failures})` : failed(row) ? `, ${row.failures}` : '');
 const targetText = (name) => `≥ ${TARGETS[name].share}%, p99 < ${TARGETS[name].p99} ms`;
 /**
  * Whether `other` (PostgreSQL + Redis) is within COMPARE_MARGIN of `embedded`: [req/s, p99], or
  * null when either failed requests (then its p99 leaves them out, and neither figure compares).
  */
 const within = (embedded, other) =>
-  embedded.errors || other.errors ? null : [other.rps >= (1 - COMPARE_MARGIN) * embedded.rps, other.p99 <= (1 + COMPARE_MARGIN) * embedded.p99];
+  failed(embedded) || failed(other) ? null : [other.rps >= (1 - COMPARE_MARGIN) * embedded.rps, other.p99 <= (1 + COMPARE_MARGIN) * embedded.p99];
 const percentOf = (value, of) => (of ? `${fixed((100 * value) / of)}%` : '–');
 /**
  * The ledger's verdict: a portfolio read on the large ledger costs at most COMPARE_MARGIN more
@@ -338,7 +343,7 @@ function printRun(run, number, setupList) {
     say(`\nBaseline (mean of before and after): ${fixed(run.baselineRps)} req/s. Reference, the hello-world on Parley's HTTP server: ${fixed(run.reference.rps)} req/s (not part of the baseline).\n`);
     say('| setup | route | req/s | p50 ms | p99 ms | of baseline | server CPU µs/request | non-2xx/errors |\n|---|---|---|---|---|---|---|---|');
     for (const [setup, rows] of setupList.map((each) => [each.name, run.setups[each.name]])) {
-      for (const r of rows) say(`| ${setup} | ${r.name} | ${rate(r.rps)} | ${r.p50} | ${r.p99} | ${fixed(r.share, 1)}% | ${r.cpu ?? '?'} | ${r.errors} |`);
+      for (const r of rows) say(`| ${setup} | ${r.name} | ${rate(r.rps)} | ${r.p50} | ${r.p99} | ${fixed(r.share, 1)}% | ${r.cpu ?? '?'} | ${r.errors}${r.failures ? ` (${r.failures})` : ''} |`);
     }
     say('\nTargets (issue 22):');
     for (const [setup, rows] of setupList.map((each) => [each.name, run.setups[each.name]])) {
@@ -353,7 +358,7 @@ function printRun(run, number, setupList) {
       embedded.forEach((e, i) => {
         const o = other[i];
         const verdict = within(e, o);
-        const text = verdict ? `${mark(verdict[0])}, ${mark(verdict[1])}` : `NO: ${e.errors} and ${o.errors} failed requests`;
+        const text = verdict ? `${mark(verdict[0])}, ${mark(verdict[1])}` : `NO: ${e.errors} and ${o.errors} failed requests${e.answered && o.answered ? '' : ', or none answered'}`;
         say(`| ${e.name} | ${rate(e.rps)} | ${rate(o.rps)} | ${percentOf(o.rps, e.rps)} | ${e.p99} ms | ${o.p99} ms | ${percentOf(o.p99, e.p99)} | ${text} |`);
       });
     }
