@@ -6,33 +6,16 @@
 // just before the request to the arrival of the reply. Runs on DATABASE_URL's server (a fresh
 // database) with REDIS_URL's Redis when set (events through Redis pub/sub), else embedded and
 // in-process. Figures in bench/README.md.
-const { spawn } = require('node:child_process');
 const { performance } = require('node:perf_hooks');
-const { mkdtempSync, rmSync } = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
 const WebSocket = require('ws');
-const { freshServerDatabase } = require('./server-database');
+const { ADMIN_KEY, machine, percentile, startParley } = require('./support');
 
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 100);
 const MESSAGES = Number(process.env.MESSAGES ?? 1000);
 const WARM_UP = 50;
-const PORT = 39311;
-const ADMIN_KEY = 'parley_live_' + 'B'.repeat(32);
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
-const base = `http://127.0.0.1:${PORT}`;
-
-async function waitFor(url) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within 60 s`);
-}
+// Parley's address, once it is started.
+let base;
 
 async function graphql(query, variables) {
   const response = await fetch(`${base}/graphql`, {
@@ -48,7 +31,7 @@ async function graphql(query, variables) {
 /** A subscriber: one connection, one messageAdded subscription; calls `onReply(messageId)` per agent reply. */
 function subscriber(sessionId, onReply) {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${PORT}/graphql`, 'graphql-transport-ws');
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
     socket.on('error', reject);
     socket.on('close', (code, reason) => reject(new Error(`closed ${code} ${reason}`)));
     socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${ADMIN_KEY}` } })));
@@ -73,33 +56,18 @@ function subscriber(sessionId, onReply) {
   });
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (value) => value.toFixed(2);
 
 (async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
-  const server = process.env.DATABASE_URL ? await freshServerDatabase(process.env.DATABASE_URL) : null;
-  const [, ...startArgs] = require('../package.json').scripts.start.split(' ');
-  const parley = spawn(process.execPath, startArgs, {
-    cwd: path.join(__dirname, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: server?.url ?? '',
-      REDIS_URL: process.env.REDIS_URL ?? '',
-      LOG_LEVEL: 'warn',
-      PARLEY_ADMIN_KEY: ADMIN_KEY,
-      TIER_LIMITS: '{"enterprise":{"requestsPerMinute":100000000,"transactionsPerDay":null}}',
-      WS_CONNECTIONS_PER_KEY: String(SUBSCRIBERS + 10),
-    },
+  const parley = await startParley({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    redisUrl: process.env.REDIS_URL || undefined,
+    env: { WS_CONNECTIONS_PER_KEY: String(SUBSCRIBERS + 10) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  base = parley.base;
   const sockets = [];
   try {
-    await waitFor(`${base}/ready`);
     const { createSession } = await graphql('mutation ($input: CreateSessionInput!) { createSession(input: $input) { sessionId } }', {
       input: { walletAddress: WALLET },
     });
@@ -148,18 +116,15 @@ const ms = (value) => value.toFixed(2);
     }
     for (const list of [deliveries, lastOfEach, responses]) list.sort((a, b) => a - b);
     const line = (name, list) => `| ${name} | ${list.length.toLocaleString('en')} | ${ms(percentile(list, 50))} | ${ms(percentile(list, 99))} | ${ms(list.at(-1))} |`;
-    const setup = `${server ? 'PostgreSQL' : 'embedded PGlite'}, events ${process.env.REDIS_URL ? 'through Redis' : 'in-process'}`;
+    const setup = `${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, events ${process.env.REDIS_URL ? 'through Redis' : 'in-process'}`;
     process.stdout.write(
-      `\nsendMessage → messageAdded, ${MESSAGES.toLocaleString('en')} messages one after another, ${SUBSCRIBERS} subscribers (${setup}; ${os.cpus().length} × ${os.cpus()[0].model})\n\n` +
+      `\nsendMessage → messageAdded, ${MESSAGES.toLocaleString('en')} messages one after another, ${SUBSCRIBERS} subscribers (${setup}; ${machine()})\n\n` +
         '| measured from just before the request | samples | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|\n' +
         `${line('reply received, each subscriber', deliveries)}\n${line('reply received by all subscribers', lastOfEach)}\n${line('sendMessage answered (HTTP)', responses)}\n`,
     );
   } finally {
     for (const socket of sockets) socket.removeAllListeners('close').close();
-    parley.kill('SIGTERM');
-    await new Promise((resolve) => parley.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-    await server?.drop();
+    await parley.stop();
   }
 })().catch((error) => {
   process.stderr.write(`${error.stack ?? error}\n`);
