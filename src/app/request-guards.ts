@@ -59,7 +59,7 @@ const parseJson = express.json({ limit: BODY_LIMIT });
  * the body: NUL characters, and lone surrogates (\uD800–\uDFFF without their pair, which JSON
  * escapes can carry). They would otherwise fail deep inside a query instead of as the caller's
  * error, and with it the concurrent requests whose reads share that statement
- * (`coalescingLoader`). It is a step of the routes that read requests (the REST routes,
+ * (`BatchedStatement`). It is a step of the routes that read requests (the REST routes,
  * /graphql), not of the whole app.
  */
 export const jsonBody: RequestHandler = (req, res, next) => {
