@@ -5,7 +5,7 @@ import type { Intent, TransactionDetails } from '../agent/intent';
 import type { SessionView } from '../sessions/session.entity';
 import { sessionView, type SessionRow } from '../sessions/session.repository';
 import { BatchedStatement } from '../shared/batched-statement';
-import { jsonbText, queryBound } from '../shared/bound-query';
+import { jsonbText } from '../shared/jsonb-text';
 import { rowsPerQuery } from '../shared/distinct';
 import { builtRecordRow, type BuiltRecord } from '../transactions/record-fields';
 import { TransactionRecord } from '../transactions/transaction-record.entity';
@@ -63,9 +63,7 @@ export class MessageRepository extends EntityRepository<Message> {
    */
   private async appendTurns(turns: readonly NewTurn[]): Promise<Array<number | null>> {
     const records = this.em.getMetadata(TransactionRecord);
-    const rows = await queryBound<{ ord: number; reply_seq: number }>(
-      this.em,
-      `with "turn" as (
+    const rows = await this.em.execute<Array<{ ord: number; reply_seq: number }>>(`with "turn" as (
          select * from jsonb_to_recordset(?::jsonb) as "t" (
            "ord" int, "account_id" text, "session_id" text, "at" timestamptz,
            "user_id" text, "user_content" text, "intent" jsonb, "reply_id" text, "reply_content" text, "transaction" jsonb, "record" jsonb)
@@ -122,9 +120,7 @@ export class MessageRepository extends EntityRepository<Message> {
       queries,
       pageQueryId,
       (distinct) =>
-        queryBound(
-          this.em,
-          `select "q"."ord", "page".* from jsonb_to_recordset(?::jsonb) as "q" ("ord" int, "session_id" text, "lim" int, "after_at" timestamptz, "after_seq" bigint)
+        this.em.execute(`select "q"."ord", "page".* from jsonb_to_recordset(?::jsonb) as "q" ("ord" int, "session_id" text, "lim" int, "after_at" timestamptz, "after_seq" bigint)
            cross join lateral (
              select "m".* from "message" "m"
               where "m"."session_id" = "q"."session_id" and ("m"."timestamp", "m"."seq") > ("q"."after_at", "q"."after_seq")
@@ -171,9 +167,7 @@ export class MessageRepository extends EntityRepository<Message> {
    */
   private async turnContexts(keys: readonly TurnKey[]): Promise<Array<TurnContext | null>> {
     const distinct = [...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId, intents: key.intents }])).values()];
-    const rows = await queryBound<SessionRow & { account_id: string; intents: number; recent_intents: Intent[]; pending: Pending | null }>(
-      this.em,
-      `select "s".*, "k"."intents", coalesce((
+    const rows = await this.em.execute<Array<SessionRow & { account_id: string; intents: number; recent_intents: Intent[]; pending: Pending | null }>>(`select "s".*, "k"."intents", coalesce((
          select json_agg("r"."intent" order by "r"."seq") from (
            select "m"."intent", "m"."seq" from "message" "m"
             where "m"."session_id" = "s"."id" and "m"."seq" > "s"."message_count" - 2 * "k"."intents"

@@ -1,7 +1,7 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import { Session, type SessionStatus, type SessionView } from './session.entity';
 import { BatchedStatement } from '../shared/batched-statement';
-import { jsonbText, queryBound } from '../shared/bound-query';
+import { jsonbText } from '../shared/jsonb-text';
 import { rowsPerQuery } from '../shared/distinct';
 
 export class SessionRepository extends EntityRepository<Session> {
@@ -32,9 +32,7 @@ export class SessionRepository extends EntityRepository<Session> {
    */
   private async findOwned(keys: readonly OwnedSession[]): Promise<Array<SessionView | null>> {
     const distinct = new Map(keys.map((key) => [ownedId(key), { account_id: key.accountId, id: key.id }]));
-    const rows = await queryBound<SessionRow & { account_id: string }>(
-      this.em,
-      `select "s".* from jsonb_to_recordset(?::jsonb) as "k" ("account_id" text, "id" text)
+    const rows = await this.em.execute<Array<SessionRow & { account_id: string }>>(`select "s".* from jsonb_to_recordset(?::jsonb) as "k" ("account_id" text, "id" text)
          join "session" "s" on "s"."id" = "k"."id" and "s"."account_id" = "k"."account_id"`,
       [jsonbText([...distinct.values()])],
     );
@@ -69,9 +67,7 @@ export class SessionRepository extends EntityRepository<Session> {
       queries,
       pageQueryId,
       (distinct) =>
-        queryBound(
-          this.em,
-          `select "q"."ord", "page".* from jsonb_to_recordset(?::jsonb) as "q" ("ord" int, "account_id" text, "lim" int, "after_at" timestamptz, "after_id" text, "status" text, "now" timestamptz)
+        this.em.execute(`select "q"."ord", "page".* from jsonb_to_recordset(?::jsonb) as "q" ("ord" int, "account_id" text, "lim" int, "after_at" timestamptz, "after_id" text, "status" text, "now" timestamptz)
            cross join lateral (
              select ${VIEW_COLUMNS} from "session" "s"
               where "s"."account_id" = "q"."account_id" and ("s"."created_at", "s"."id") < ("q"."after_at", "q"."after_id")
