@@ -25,12 +25,11 @@ const BUILTINS = new Set([
  * https://solana.com/docs/core/fees
  */
 export function feeForMessage(message: VersionedMessage): bigint {
-  const keys = message.staticAccountKeys.map((key) => key.toBase58());
   let price = 0n;
   let limit: bigint | undefined;
   let defaultLimit = 0n;
   for (const instruction of message.compiledInstructions) {
-    const program = keys[instruction.programIdIndex];
+    const program = message.staticAccountKeys[instruction.programIdIndex].toBase58();
     const data = Buffer.from(instruction.data);
     if (program === COMPUTE_BUDGET_PROGRAM && data[0] === 2) limit = BigInt(data.readUInt32LE(1));
     if (program === COMPUTE_BUDGET_PROGRAM && data[0] === 3) price = data.readBigUInt64LE(1);

@@ -13,7 +13,7 @@ import { SOL_MINT } from '../tokens/token-registry';
 import type { ChainGateway, MintInfo } from './chain-gateway';
 import { associatedAccount } from './associated-account';
 import { feeForMessage } from './fees';
-import { explainFailure, SimulationRefusal, type Effect, type PreviewToken } from './transaction-preview';
+import { simulateOrRefuse, type Effect, type PreviewToken } from './transaction-preview';
 
 /** Priority fee in micro-lamports per compute unit: enough to land in ordinary congestion. */
 export const DEFAULT_PRIORITY_FEE_MICRO_LAMPORTS = 50_000;
@@ -114,11 +114,7 @@ export async function buildBudgeted(chain: ChainGateway, feePayer: PublicKey, in
       instructions: [ComputeBudgetProgram.setComputeUnitLimit({ units }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports }), ...instructions],
     }).compileToLegacyMessage();
   const watch = options.watch ?? [feePayer.toBase58()];
-  const simulate = async (message: Message) => {
-    const simulation = await chain.simulate(new VersionedTransaction(message).serialize(), false, watch);
-    if (simulation.err) throw new SimulationRefusal(explainFailure(simulation.err, simulation.logs, message, options.tokens ?? []), simulation);
-    return simulation;
-  };
+  const simulate = (message: Message) => simulateOrRefuse(chain, new VersionedTransaction(message).serialize(), message, watch, options.tokens ?? []);
   // Measured without a priority fee, so that the probe's fee (on the largest limit) does not
   // make a transaction that fits look short of SOL. Signatures are not checked: nobody signs it.
   const probe = compile(MAX_COMPUTE_UNITS, 0);

@@ -97,12 +97,19 @@ export function watchedAccounts(request: Pick<PreviewRequest, 'wallet' | 'tokens
  */
 export async function simulateEffect(chain: ChainGateway, wire: Uint8Array, request: PreviewRequest): Promise<Effect> {
   const addresses = watchedAccounts(request);
-  const transaction = VersionedTransaction.deserialize(wire);
-  const [before, simulation, fee] = await Promise.all([chain.accounts(addresses), chain.simulate(wire, false, addresses), chain.feeForMessage(transaction.message)]);
-  if (simulation.err) {
-    throw new SimulationRefusal(explainFailure(simulation.err, simulation.logs, transaction.message, request.tokens), simulation);
-  }
+  const { message } = VersionedTransaction.deserialize(wire);
+  const [before, simulation, fee] = await Promise.all([chain.accounts(addresses), simulateOrRefuse(chain, wire, message, addresses, request.tokens), chain.feeForMessage(message)]);
   return { before, simulation, feeLamports: fee ?? 0n };
+}
+
+/**
+ * Simulates `wire` (the transaction of `message`) without signature checks, with the state
+ * after it of `addresses`; a transaction that would fail is a SimulationRefusal in words.
+ */
+export async function simulateOrRefuse(chain: ChainGateway, wire: Uint8Array, message: VersionedMessage, addresses: string[], tokens: PreviewToken[]): Promise<Simulation> {
+  const simulation = await chain.simulate(wire, false, addresses);
+  if (simulation.err) throw new SimulationRefusal(explainFailure(simulation.err, simulation.logs, message, tokens), simulation);
+  return simulation;
 }
 
 /**
@@ -161,14 +168,14 @@ function previewedTokens(request: Pick<PreviewRequest, 'tokens'>): PreviewToken[
   return request.tokens.filter((token) => token.mint !== SOL_MINT);
 }
 
+const TOKEN_PROGRAMS = new Set([TOKEN_PROGRAM_ID.toBase58(), TOKEN_2022_PROGRAM_ID.toBase58()]);
+
 /** The token amount of a token account (either program); 0 for none or anything else. */
 function tokenAmount(account: RawAccount | null): bigint {
   if (!account || account.data.length < ACCOUNT_SIZE) return 0n;
-  if (account.owner !== TOKEN_PROGRAM_ID.toBase58() && account.owner !== TOKEN_2022_PROGRAM_ID.toBase58()) return 0n;
+  if (!TOKEN_PROGRAMS.has(account.owner)) return 0n;
   return AccountLayout.decode(account.data.subarray(0, ACCOUNT_SIZE)).amount;
 }
-
-const TOKEN_PROGRAMS = new Set([TOKEN_PROGRAM_ID.toBase58(), TOKEN_2022_PROGRAM_ID.toBase58()]);
 
 /**
  * Why a simulated transaction fails, in words a wallet's owner understands, from the error and

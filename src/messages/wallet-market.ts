@@ -117,6 +117,7 @@ export class WalletMarket implements AgentMarket {
   }
 
   async buildTransfer(mint: string, amount: bigint, recipient: string): Promise<BuiltTransaction> {
+    // The balances the preview starts from are read here too, to go in the same batch.
     const [info, [target]] = await Promise.all([this.chain.mint(mint), this.chain.accounts([recipient]), this.balance(SOL_MINT), this.balance(mint)]);
     // A mint, a token account or a program cannot use what is sent to it: the funds would be lost.
     const kind = target && RECIPIENT_TRAPS[target.owner];
