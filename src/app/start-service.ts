@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { Redis } from 'ioredis';
 import { CommandAgent } from '../agent/command-agent';
 import { PrincipalCache } from '../auth/principal-cache';
-import { startChains, type Chains } from '../chain/chains';
+import { connectChains, type Chains } from '../chain/chains';
 import { KeyService } from '../keys/key.service';
 import { Message } from '../messages/message.entity';
 import { resolveTierLimits } from '../limits/tier-limits';
@@ -76,24 +76,22 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 /**
- * Opens the database, migrates it, ensures an admin key, starts the chains, builds the schema
+ * Opens the database, migrates it, ensures an admin key, connects the chains, builds the schema
  * and the HTTP app. Used by `main` and by the tests, so both run the same start-up.
  */
 export async function startService(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Service> {
   const clock = options.clock ?? systemClock;
   const tokens = TokenRegistry.bundled();
+  const opening = openDatabase(config, logger, options.embedded);
   // The embedded ledgers are seeded while PGlite compiles its WebAssembly off the main thread.
-  const [opened, started] = await Promise.allSettled([
-    openDatabase(config, logger, options.embedded),
-    startChains({ mainnet: config.SOLANA_RPC_URL, devnet: config.SOLANA_DEVNET_RPC_URL }, tokens),
-  ]);
-  if (opened.status === 'rejected' || started.status === 'rejected') {
-    if (opened.status === 'fulfilled') await opened.value.close();
-    if (started.status === 'fulfilled') await started.value.stop();
-    throw opened.status === 'rejected' ? opened.reason : (started as PromiseRejectedResult).reason;
+  let chains: Chains;
+  try {
+    chains = connectChains({ mainnet: config.SOLANA_RPC_URL, devnet: config.SOLANA_DEVNET_RPC_URL }, tokens);
+  } catch (error) {
+    await opening.then((database) => database.close(), () => undefined);
+    throw error;
   }
-  const database = opened.value;
-  const chains: Chains = started.value;
+  const database = await opening;
   let redis: Redis | undefined;
   let events: LiveEvents | undefined;
   try {
@@ -188,14 +186,12 @@ export async function startService(config: Config, logger: Logger, options: Serv
         await http.close();
         await live.close();
         await meter.close();
-        await chains.stop();
         await database.close();
       },
     };
   } catch (error) {
     await events?.close();
     redis?.disconnect();
-    await chains.stop();
     await database.close();
     throw error;
   }

@@ -1,7 +1,7 @@
 import { getTransferFeeConfig, unpackMint, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, type TransferFeeConfig } from '@solana/spl-token';
 import { PublicKey, type SignatureStatus, type VersionedMessage } from '@solana/web3.js';
 import { SOL_MINT, type Network, type TokenProgram } from '../tokens/token-registry';
-import { JsonRpcClient } from './json-rpc';
+import { JsonRpcClient, type JsonRpcNode } from './json-rpc';
 
 export interface TokenHolding {
   /** The token account's address. */
@@ -46,7 +46,8 @@ const MINT_TTL_MS = 60_000;
 
 /**
  * The one way Parley reads and writes a Solana cluster: JSON-RPC (json-rpc.ts), whether the
- * node is a real one (SOLANA_RPC_URL) or the embedded local ledger. Reads made together go out
+ * node is a real one (SOLANA_RPC_URL, over HTTP) or the embedded local ledger (in this
+ * process, the same requests without a socket). Reads made together go out
  * as one batch; calls time out, are retried with backoff when the node cannot be reached, and
  * then fail as 503 `service_unavailable`. One instance per network lives as long as the service.
  */
@@ -56,10 +57,10 @@ export class ChainGateway {
 
   constructor(
     readonly network: Network,
-    rpcUrl: string,
+    node: JsonRpcNode,
     options: GatewayOptions = {},
   ) {
-    this.rpc = new JsonRpcClient(rpcUrl, { ...options, name: `Solana ${network}` });
+    this.rpc = new JsonRpcClient(node, { ...options, name: `Solana ${network}` });
   }
 
   /** Lamports held by `owner` (https://solana.com/docs/rpc/http/getbalance). */

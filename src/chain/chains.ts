@@ -6,29 +6,24 @@ export interface Chains {
   gateways: Record<Network, ChainGateway>;
   /** The embedded ledgers, for the networks that have no configured RPC node. */
   ledgers: Partial<Record<Network, LocalLedger>>;
-  stop(): Promise<void>;
 }
 
 /**
  * One gateway per cluster: to the configured RPC node (SOLANA_RPC_URL for mainnet,
- * SOLANA_DEVNET_RPC_URL for devnet), or else to an embedded ledger started here.
+ * SOLANA_DEVNET_RPC_URL for devnet) over HTTP, or else to an embedded ledger made here and
+ * called in this process. They live as long as the service; an embedded ledger holds no socket.
  */
-export async function startChains(rpcUrls: Record<Network, string | undefined>, tokens: TokenRegistry): Promise<Chains> {
+export function connectChains(rpcUrls: Record<Network, string | undefined>, tokens: TokenRegistry): Chains {
+  const gateways = {} as Record<Network, ChainGateway>;
   const ledgers: Partial<Record<Network, LocalLedger>> = {};
-  const stop = () => Promise.all(Object.values(ledgers).map((ledger) => ledger.stop())).then(() => undefined);
-  try {
-    const gateways = {} as Record<Network, ChainGateway>;
-    for (const network of ['mainnet', 'devnet'] as const) {
-      let url = rpcUrls[network];
-      if (!url) {
-        ledgers[network] = new LocalLedger(network, tokens.all(network));
-        url = await ledgers[network].start();
-      }
+  for (const network of ['mainnet', 'devnet'] as const) {
+    const url = rpcUrls[network];
+    if (url) {
       gateways[network] = new ChainGateway(network, url);
+    } else {
+      ledgers[network] = new LocalLedger(network, tokens.all(network));
+      gateways[network] = new ChainGateway(network, ledgers[network]);
     }
-    return { gateways, ledgers, stop };
-  } catch (error) {
-    await stop();
-    throw error;
   }
+  return { gateways, ledgers };
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   ACCOUNT_SIZE,
@@ -9,9 +9,10 @@ import {
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
 import { Keypair, PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
-import { address, getTransactionDecoder, lamports, type EncodedAccount } from '@solana/kit';
 import bs58 from 'bs58';
-import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
+// LiteSVM's own binding, which takes addresses and transactions as bytes; its exported wrapper
+// converts each through @solana/kit's base58 codec (bench/README.md, "The embedded ledger in the process").
+import { Account, FailedTransactionMetadata, LiteSvm } from 'litesvm/dist/internal';
 import { formatUnits } from '../shared/amounts';
 import { invalidField } from '../shared/errors';
 import { SOL_MINT, type Network, type Token } from '../tokens/token-registry';
@@ -19,7 +20,17 @@ import { associatedAccount } from './associated-account';
 import { feeForMessage } from './fees';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const TOKEN_PROGRAM = TOKEN_PROGRAM_ID.toBase58();
+const TOKEN_2022_PROGRAM = TOKEN_2022_PROGRAM_ID.toBase58();
 const U64_MAX = 2n ** 64n - 1n;
+
+/** An account as the ledger holds it. */
+interface LedgerAccount {
+  owner: string;
+  lamports: bigint;
+  data: Uint8Array;
+  executable: boolean;
+}
 
 /**
  * What the local pool holds of each token at start-up, in base units: 10^17, or 10^(decimals + 12)
@@ -35,9 +46,11 @@ export function poolReserve(decimals: number): bigint {
 /**
  * The embedded Solana ledger used when no RPC URL is configured for a network: LiteSVM (the
  * real Solana runtime with the SPL Token, Token-2022 and Associated Token Account programs) in
- * this process, served on loopback as the JSON-RPC methods the chain gateway calls. The app
- * therefore speaks the same JSON-RPC to it as to a real node, and the transactions it builds
- * really execute. State lives in memory and starts afresh with the service.
+ * this process, answering the JSON-RPC methods the chain gateway calls (`answer`: a request's
+ * text in, the answer's text out; `serve` also puts it on loopback HTTP, as the tests' stand-in
+ * for a configured node). The app therefore speaks the same JSON-RPC to it as to a real node,
+ * and the transactions it builds really execute. State lives in memory and starts afresh with
+ * the service.
  *
  * Seeded with every registry mint of its network at its real address and decimals, under the
  * program that owns it on mainnet (PYUSD is Token-2022). `airdrop` is the dev faucet.
@@ -55,7 +68,8 @@ export function poolReserve(decimals: number): bigint {
  * getVersion, getGenesisHash (https://solana.com/docs/rpc/http).
  */
 export class LocalLedger {
-  readonly svm = new LiteSVM();
+  readonly svm = new LiteSvm();
+  private readonly addresses = new AddressCodec();
   private readonly mintAuthority = Keypair.generate();
   /** The local pool's keypair: it signs its leg of every local-pool swap. Lives with the ledger. */
   readonly pool = Keypair.generate();
@@ -74,7 +88,6 @@ export class LocalLedger {
   private server?: Server;
   /** Block height of the current blockhash; a blockhash is valid for 150 blocks. */
   private blockHeight = 1000;
-  url = '';
 
   constructor(
     readonly network: Network,
@@ -84,11 +97,15 @@ export class LocalLedger {
     for (const token of tokens) this.airdrop(this.pool.publicKey.toBase58(), token, poolReserve(token.decimals));
   }
 
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
+  /** Serves `answer` over HTTP POST on loopback; resolves with the URL. */
+  async serve(): Promise<string> {
+    this.server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(this.answer(Buffer.concat(chunks).toString('utf8')));
+    });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this.url;
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   async stop(): Promise<void> {
@@ -104,27 +121,27 @@ export class LocalLedger {
    * balance or supply may pass u64: each is 400 naming the field, never a wrapped balance.
    */
   airdrop(owner: string, token: Token, amount: bigint): void {
-    const wallet = this.svm.getAccount(address(owner));
-    if (wallet.exists && (wallet.executable || wallet.programAddress !== SYSTEM_PROGRAM || wallet.data.length > 0)) {
+    const wallet = this.accountAt(owner);
+    if (wallet && (wallet.executable || wallet.owner !== SYSTEM_PROGRAM || wallet.data.length > 0)) {
       throw invalidField('walletAddress', `${owner} is not a wallet: it is a program or an account owned by one`);
     }
     if (token.mint === SOL_MINT) {
-      const balance = (wallet.exists ? wallet.lamports : 0n) + amount;
+      const balance = (wallet?.lamports ?? 0n) + amount;
       if (balance > U64_MAX) throw invalidField('amount', 'The wallet would hold more lamports than a u64 can (about 18.4 billion SOL)');
-      this.svm.setAccount({ address: address(owner), data: new Uint8Array(), executable: false, lamports: lamports(balance), programAddress: address(SYSTEM_PROGRAM), space: 0n, exists: true } as EncodedAccount);
+      this.setAccount(owner, { owner: SYSTEM_PROGRAM, lamports: balance, data: new Uint8Array(), executable: false });
       return;
     }
     const programId = programOf(token);
     const mint = new PublicKey(token.mint);
-    const mintAccount = this.svm.getAccount(address(token.mint));
-    const decodedMint = mintAccount.exists ? MintLayout.decode(mintAccount.data) : undefined;
+    const mintAccount = this.accountAt(token.mint);
+    const decodedMint = mintAccount ? MintLayout.decode(mintAccount.data) : undefined;
     if (decodedMint && decodedMint.supply + amount > U64_MAX) {
       throw invalidField('amount', `${token.symbol}'s supply would pass what a u64 can hold`);
     }
     const ata = associatedAccount(token.mint, owner, token.program);
-    const existing = this.svm.getAccount(address(ata.toBase58()));
+    const existing = this.accountAt(ata.toBase58());
     const data = Buffer.alloc(ACCOUNT_SIZE);
-    if (existing.exists) {
+    if (existing) {
       const account = AccountLayout.decode(existing.data);
       if (account.amount + amount > U64_MAX) throw invalidField('amount', `The wallet would hold more ${token.symbol} than a u64 can`);
       AccountLayout.encode({ ...account, amount: account.amount + amount }, data);
@@ -184,26 +201,25 @@ export class LocalLedger {
    * is a token account. Every write of a token account outside a transaction goes through here.
    */
   put(account: string, data: Buffer, owner: PublicKey): void {
-    this.svm.setAccount({
-      address: address(account),
+    this.setAccount(account, {
+      owner: owner.toBase58(),
+      lamports: this.svm.minimumBalanceForRentExemption(BigInt(data.length)),
       data: new Uint8Array(data),
       executable: false,
-      lamports: lamports(this.svm.minimumBalanceForRentExemption(BigInt(data.length))),
-      programAddress: address(owner.toBase58()),
-      space: BigInt(data.length),
-      exists: true,
-    } as EncodedAccount);
+    });
     this.index(account);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+  /**
+   * Answers a JSON-RPC request (one call or a batch, https://www.jsonrpc.org/specification) given
+   * as its text, with the answer's text: what a node answers to an HTTP POST.
+   */
+  answer(request: string): string {
     let body: unknown;
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      body = JSON.parse(request);
     } catch {
-      return reply(res, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+      return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
     }
     const calls = Array.isArray(body) ? body : [body];
     const answers = calls.map((call: { id?: unknown; method?: string; params?: unknown[] }) => {
@@ -214,7 +230,7 @@ export class LocalLedger {
         return { jsonrpc: '2.0', id: call.id ?? null, error: { code: rpc.code, message: rpc.message, data: rpc.data } };
       }
     });
-    reply(res, Array.isArray(body) ? answers : answers[0]);
+    return JSON.stringify(Array.isArray(body) ? answers : answers[0]);
   }
 
   private context() {
@@ -240,19 +256,17 @@ export class LocalLedger {
       case 'getMinimumBalanceForRentExemption':
         return Number(this.svm.minimumBalanceForRentExemption(BigInt(params[0] as number)));
       case 'getBalance':
-        return { context: this.context(), value: Number(this.svm.getBalance(address(pubkey(params[0]))) ?? 0n) };
-      case 'getAccountInfo': {
-        const account = this.svm.getAccount(address(pubkey(params[0])));
-        return { context: this.context(), value: account.exists ? rawAccount(account) : null };
-      }
+        return { context: this.context(), value: Number(this.svm.getBalance(this.addresses.bytes(this.pubkey(params[0]))) ?? 0n) };
+      case 'getAccountInfo':
+        return { context: this.context(), value: this.rawAccountAt(this.pubkey(params[0])) };
       case 'getMultipleAccounts':
-        return { context: this.context(), value: (params[0] as unknown[]).map((key) => this.rawAccountAt(pubkey(key))) };
+        return { context: this.context(), value: (params[0] as unknown[]).map((key) => this.rawAccountAt(this.pubkey(key))) };
       case 'getFeeForMessage':
         return { context: this.context(), value: Number(feeForMessage(decodeMessage(params[0] as string))) };
       case 'getLatestBlockhash':
         return { context: this.context(), value: { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight + 150 } };
       case 'getTokenAccountsByOwner':
-        return { context: this.context(), value: this.tokenAccountsOf(pubkey(params[0]), params[1] as { programId?: string; mint?: string }, params[2] as { encoding?: string } | undefined) };
+        return { context: this.context(), value: this.tokenAccountsOf(this.pubkey(params[0]), params[1] as { programId?: string; mint?: string }, params[2] as { encoding?: string } | undefined) };
       case 'sendTransaction':
         return this.send(params[0] as string);
       case 'simulateTransaction':
@@ -277,12 +291,31 @@ export class LocalLedger {
     }
   }
 
+  /** The account at `key` (base58), or undefined where there is none. */
+  private accountAt(key: string): LedgerAccount | undefined {
+    const found = this.svm.getAccount(this.addresses.bytes(key));
+    return found === null ? undefined : { owner: this.addresses.text(found.owner()), lamports: found.lamports(), data: found.data(), executable: found.executable() };
+  }
+
+  private setAccount(key: string, account: LedgerAccount): void {
+    this.svm.setAccount(this.addresses.bytes(key), new Account(account.lamports, account.data, this.addresses.bytes(account.owner), account.executable, 0n));
+  }
+
+  /** `value` as a public key's base58 text; a JSON-RPC invalid-params error when it is none. */
+  private pubkey(value: unknown): string {
+    if (typeof value === 'string') {
+      const bytes = this.addresses.bytesOrNull(value);
+      if (bytes) return this.addresses.text(bytes);
+    }
+    throw new RpcError(-32602, `Invalid param: not a public key: ${String(value).slice(0, 60)}`);
+  }
+
   /** Records `account` under its owner when it is a token account. */
   private index(account: string): void {
     const decoded = this.tokenAccount(account);
     if (!decoded) return;
-    const owner = decoded.owner.toBase58();
-    const entry = { mint: decoded.mint.toBase58(), program: decoded.program };
+    const owner = this.addresses.text(decoded.owner.toBytes());
+    const entry = { mint: this.addresses.text(decoded.mint.toBytes()), program: decoded.program };
     const known = this.tokenAccounts.get(owner);
     if (known) known.set(account, entry);
     else this.tokenAccounts.set(owner, new Map([[account, entry]]));
@@ -290,18 +323,18 @@ export class LocalLedger {
 
   /** The account's token-account fields and program, when it is a token account of either program. */
   private tokenAccount(account: string) {
-    const found = this.svm.getAccount(address(account));
-    if (!found.exists || found.data.length < ACCOUNT_SIZE || found.data.length === MINT_SIZE) return undefined;
-    const program = found.programAddress as string;
-    if (program !== TOKEN_PROGRAM_ID.toBase58() && program !== TOKEN_2022_PROGRAM_ID.toBase58()) return undefined;
+    const found = this.accountAt(account);
+    if (!found || found.data.length < ACCOUNT_SIZE || found.data.length === MINT_SIZE) return undefined;
+    const program = found.owner;
+    if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) return undefined;
     return { ...AccountLayout.decode(found.data.slice(0, ACCOUNT_SIZE)), program, account: found };
   }
 
   private decimalsOf(mint: string): number {
     let decimals = this.decimals.get(mint);
     if (decimals === undefined) {
-      const account = this.svm.getAccount(address(mint));
-      if (!account.exists) return 0;
+      const account = this.accountAt(mint);
+      if (!account) return 0;
       decimals = MintLayout.decode(account.data).decimals;
       this.decimals.set(mint, decimals);
     }
@@ -314,14 +347,15 @@ export class LocalLedger {
     for (const [pubkey, indexed] of this.tokenAccounts.get(owner) ?? []) {
       if ((filter.mint && indexed.mint !== filter.mint) || (filter.programId && indexed.program !== filter.programId)) continue;
       const decoded = this.tokenAccount(pubkey);
-      if (!decoded || decoded.owner.toBase58() !== owner) continue;
+      if (!decoded || this.addresses.text(decoded.owner.toBytes()) !== owner) continue;
       const { program, account } = decoded;
-      if ((filter.programId && program !== filter.programId) || (filter.mint && decoded.mint.toBase58() !== filter.mint)) continue;
+      const mint = this.addresses.text(decoded.mint.toBytes());
+      if ((filter.programId && program !== filter.programId) || (filter.mint && mint !== filter.mint)) continue;
       if (config.encoding === 'base64') {
         out.push({ pubkey, account: rawAccount(account) });
         continue;
       }
-      const decimals = this.decimalsOf(decoded.mint.toBase58());
+      const decimals = this.decimalsOf(mint);
       const amount = decoded.amount.toString();
       const ui = Number(amount) / 10 ** decimals;
       out.push({
@@ -333,13 +367,13 @@ export class LocalLedger {
           rentEpoch: 0,
           space: account.data.length,
           data: {
-            program: program === TOKEN_PROGRAM_ID.toBase58() ? 'spl-token' : 'spl-token-2022',
+            program: program === TOKEN_PROGRAM ? 'spl-token' : 'spl-token-2022',
             space: account.data.length,
             parsed: {
               type: 'account',
               info: {
                 isNative: false,
-                mint: decoded.mint.toBase58(),
+                mint,
                 owner,
                 state: decoded.state === 2 ? 'frozen' : 'initialized',
                 tokenAmount: { amount, decimals, uiAmount: ui, uiAmountString: formatUnits(decoded.amount, decimals) },
@@ -355,7 +389,7 @@ export class LocalLedger {
   private send(base64: string): string {
     const bytes = Buffer.from(base64, 'base64');
     const signature = bs58.encode(bytes.subarray(1, 65));
-    const result = this.svm.sendTransaction(decodeTransaction(bytes));
+    const result = run(bytes, (wire, versioned) => (versioned ? this.svm.sendVersionedTransaction(wire) : this.svm.sendLegacyTransaction(wire)));
     if (result instanceof FailedTransactionMetadata) {
       const err = rpcError(result.err());
       throw new RpcError(-32002, `Transaction simulation failed: ${JSON.stringify(err)}`, {
@@ -364,7 +398,7 @@ export class LocalLedger {
       });
     }
     this.statuses.set(signature, { slot: Number(this.svm.getClock().slot), err: null });
-    for (const key of VersionedTransaction.deserialize(bytes).message.staticAccountKeys) this.index(key.toBase58());
+    for (const key of VersionedTransaction.deserialize(bytes).message.staticAccountKeys) this.index(this.addresses.text(key.toBytes()));
     return signature;
   }
 
@@ -375,20 +409,19 @@ export class LocalLedger {
    * charges the fee in simulation as it does when executing.
    */
   private simulate(base64: string, config: SimulateConfig) {
-    const bytes = config.encoding === 'base58' ? Buffer.from(bs58.decode(base64)) : Buffer.from(base64, 'base64');
-    let transaction = decodeTransaction(bytes);
+    let bytes = config.encoding === 'base58' ? Buffer.from(bs58.decode(base64)) : Buffer.from(base64, 'base64');
     if (config.replaceRecentBlockhash) {
-      const decoded = VersionedTransaction.deserialize(bytes);
+      const decoded = run(bytes, () => VersionedTransaction.deserialize(bytes));
       decoded.message.recentBlockhash = this.svm.latestBlockhash();
-      transaction = decodeTransaction(Buffer.from(decoded.serialize()));
+      bytes = Buffer.from(decoded.serialize());
     }
     const verify = config.sigVerify !== false && !config.replaceRecentBlockhash;
-    this.svm.withSigverify(verify);
+    this.svm.setSigverify(verify);
     let result;
     try {
-      result = this.svm.simulateTransaction(transaction);
+      result = run(bytes, (wire, versioned) => (versioned ? this.svm.simulateVersionedTransaction(wire) : this.svm.simulateLegacyTransaction(wire)));
     } finally {
-      this.svm.withSigverify(true);
+      this.svm.setSigverify(true);
     }
     const wanted = config.accounts?.addresses ?? [];
     if (result instanceof FailedTransactionMetadata) {
@@ -396,11 +429,13 @@ export class LocalLedger {
       return { err: rpcError(result.err()), logs: meta.logs(), accounts: null, unitsConsumed: Number(meta.computeUnitsConsumed()), returnData: null };
     }
     const meta = result.meta();
-    const after = new Map(result.postAccounts().map((account) => [account.address as string, account]));
+    const after = new Map(result.postAccounts().map((entry) => [this.addresses.text(entry.address), entry.account()]));
     const accounts = wanted.map((key) => {
-      const changed = after.get(pubkey(key));
-      if (changed) return changed.lamports === 0n && changed.data.length === 0 ? null : rawAccount(changed);
-      return this.rawAccountAt(pubkey(key));
+      const changed = after.get(this.pubkey(key));
+      if (!changed) return this.rawAccountAt(this.pubkey(key));
+      const data = changed.data();
+      if (changed.lamports() === 0n && data.length === 0) return null;
+      return rawAccount({ owner: this.addresses.text(changed.owner()), lamports: changed.lamports(), data, executable: changed.executable() });
     });
     return {
       err: null,
@@ -412,8 +447,8 @@ export class LocalLedger {
   }
 
   private rawAccountAt(key: string) {
-    const account = this.svm.getAccount(address(key));
-    return account.exists ? rawAccount(account) : null;
+    const account = this.accountAt(key);
+    return account ? rawAccount(account) : null;
   }
 }
 
@@ -475,11 +510,43 @@ function programOf(token: Token): PublicKey {
   return token.program === 'token-2022' ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
 }
 
-function pubkey(value: unknown): string {
-  try {
-    return new PublicKey(value as string).toBase58();
-  } catch {
-    throw new RpcError(-32602, `Invalid param: not a public key: ${String(value).slice(0, 60)}`);
+/**
+ * Base58 text of 32-byte addresses and back, remembered: the ledger meets the same few
+ * addresses (wallets, mints, programs) in every call, and each conversion is a base-x
+ * division. Forgotten all at once past MAX_KNOWN of either.
+ */
+class AddressCodec {
+  private static readonly MAX_KNOWN = 100_000;
+  private readonly bytesOf = new Map<string, Uint8Array>();
+  private readonly textOf = new Map<string, string>();
+
+  /** The address's 32 bytes; the text must be a valid address (the ledger's own and checked ones are). */
+  bytes(text: string): Uint8Array {
+    const bytes = this.bytesOrNull(text);
+    if (!bytes) throw new RpcError(-32602, `Invalid param: not a public key: ${text.slice(0, 60)}`);
+    return bytes;
+  }
+
+  /** The address's 32 bytes, or null when `text` is not base58 of 32 bytes. */
+  bytesOrNull(text: string): Uint8Array | null {
+    let bytes = this.bytesOf.get(text);
+    if (!bytes) {
+      const decoded = text.length <= 44 ? bs58.decodeUnsafe(text) : undefined;
+      if (!decoded || decoded.length !== 32) return null;
+      if (this.bytesOf.size >= AddressCodec.MAX_KNOWN) this.bytesOf.clear();
+      this.bytesOf.set(text, (bytes = decoded));
+    }
+    return bytes;
+  }
+
+  text(bytes: Uint8Array): string {
+    const key = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    let text = this.textOf.get(key);
+    if (text === undefined) {
+      if (this.textOf.size >= AddressCodec.MAX_KNOWN) this.textOf.clear();
+      this.textOf.set(key, (text = bs58.encode(bytes)));
+    }
+    return text;
   }
 }
 
@@ -491,25 +558,30 @@ function decodeMessage(base64: string): VersionedMessage {
   }
 }
 
-function decodeTransaction(bytes: Buffer) {
+/**
+ * Runs `use` on a transaction's wire bytes with whether its message is versioned (the first
+ * byte after the signatures has its top bit set); malformed bytes are a JSON-RPC invalid-params
+ * error, as a node answers them.
+ */
+function run<T>(wire: Buffer, use: (wire: Buffer, versioned: boolean) => T): T {
   try {
-    return getTransactionDecoder().decode(bytes);
+    const signatures = wire[0];
+    if (wire.length === 0 || signatures > 0x7f) throw new Error('the signature count is not one byte');
+    const first = wire[1 + 64 * signatures];
+    if (first === undefined) throw new Error('it ends before its message');
+    return use(wire, (first & 0x80) !== 0);
   } catch (error) {
     throw new RpcError(-32602, `Invalid transaction: ${(error as Error).message}`);
   }
 }
 
-function rawAccount(account: EncodedAccount) {
+function rawAccount(account: LedgerAccount) {
   return {
     data: [Buffer.from(account.data).toString('base64'), 'base64'],
     executable: account.executable,
     lamports: Number(account.lamports),
-    owner: account.programAddress,
+    owner: account.owner,
     rentEpoch: 0,
     space: account.data.length,
   };
-}
-
-function reply(res: ServerResponse, body: unknown): void {
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }

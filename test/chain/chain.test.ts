@@ -15,7 +15,7 @@ let ledger: LocalLedger;
 let chain: ChainGateway;
 beforeAll(async () => {
   ledger = new LocalLedger('mainnet', registry.all('mainnet'));
-  chain = new ChainGateway('mainnet', await ledger.start());
+  chain = new ChainGateway('mainnet', await ledger.serve());
 });
 afterAll(() => ledger.stop());
 

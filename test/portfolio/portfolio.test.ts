@@ -158,7 +158,7 @@ describe('POST /v1/dev/airdrop', () => {
 
   it('is absent when the network has a configured RPC node, which the gateway then reads', async () => {
     const external = new LocalLedger('mainnet', TokenRegistry.bundled().all('mainnet'));
-    const url = await external.start();
+    const url = await external.serve();
     const configured = await startTestApp({ env: { SOLANA_RPC_URL: url } });
     try {
       const owner = wallet();
