@@ -20,12 +20,28 @@ export interface JsonRpcOptions {
   name: string;
 }
 
+/** A call as JSON-RPC 2.0 sends it (https://www.jsonrpc.org/specification#request_object). */
+export interface JsonRpcRequest {
+  jsonrpc: '2.0';
+  id: number | string | null;
+  method: string;
+  params: unknown[];
+}
+
+/** A call's answer (https://www.jsonrpc.org/specification#response_object): a result or an error. */
+export interface JsonRpcAnswer {
+  jsonrpc: '2.0';
+  id: number | string | null;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
+
 /**
  * Where the client sends its requests: a node's HTTP URL, or a node in this process that
- * answers a request's JSON-RPC text with the answer's (the embedded ledger): the same
- * messages, without a loopback socket.
+ * answers a batch of requests with their answers (the embedded ledger): the same messages,
+ * without a loopback socket or their JSON text.
  */
-export type JsonRpcNode = string | { answer(request: string): string };
+export type JsonRpcNode = string | { answer(batch: JsonRpcRequest[]): JsonRpcAnswer[] };
 
 interface Call {
   method: string;
@@ -60,8 +76,8 @@ export class JsonRpcClient {
   private async send(calls: readonly Call[]): Promise<Array<unknown>> {
     const first = this.nextId;
     this.nextId += calls.length;
-    const body = JSON.stringify(calls.map(({ method, params }, i) => ({ jsonrpc: '2.0', id: first + i, method, params })));
-    const answers = await this.post(body, calls[0].method);
+    const requests = calls.map(({ method, params }, i): JsonRpcRequest => ({ jsonrpc: '2.0', id: first + i, method, params }));
+    const answers = typeof this.node === 'string' ? await this.post(this.node, JSON.stringify(requests), calls[0].method) : this.node.answer(requests);
     const byId = new Map(answers.map((answer) => [answer.id, answer]));
     return calls.map(({ method }, i) => {
       const answer = byId.get(first + i);
@@ -71,13 +87,12 @@ export class JsonRpcClient {
     });
   }
 
-  private async post(body: string, method: string): Promise<Answer[]> {
-    if (typeof this.node !== 'string') return JSON.parse(this.node.answer(body)) as Answer[];
+  private async post(url: string, body: string, method: string): Promise<JsonRpcAnswer[]> {
     const attempts = this.options.attempts ?? 3;
     let last: unknown;
     for (let attempt = 0; attempt < attempts; attempt++) {
       try {
-        const response = await fetch(this.node, {
+        const response = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body,
@@ -85,9 +100,9 @@ export class JsonRpcClient {
         });
         if (response.status === 502 || response.status === 503 || response.status === 504) throw new Error(`HTTP ${response.status}`);
         const payload: unknown = await response.json();
-        if (Array.isArray(payload)) return payload as Answer[];
+        if (Array.isArray(payload)) return payload as JsonRpcAnswer[];
         // A node that refuses the whole batch answers one error object.
-        const refused = payload as Answer;
+        const refused = payload as JsonRpcAnswer;
         throw new JsonRpcError(refused?.error?.code ?? -32603, refused?.error?.message ?? `HTTP ${response.status}`, refused?.error?.data);
       } catch (error) {
         if (error instanceof JsonRpcError) throw error;
@@ -97,10 +112,4 @@ export class JsonRpcClient {
     }
     throw new DomainError('service_unavailable', `The ${this.options.name} RPC node is unreachable (${method})`, { cause: last });
   }
-}
-
-interface Answer {
-  id: number;
-  result?: unknown;
-  error?: { code: number; message: string; data?: unknown };
 }

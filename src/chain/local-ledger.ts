@@ -18,6 +18,7 @@ import { invalidField } from '../shared/errors';
 import { SOL_MINT, type Network, type Token } from '../tokens/token-registry';
 import { associatedAccount } from './associated-account';
 import { feeForMessage } from './fees';
+import type { JsonRpcAnswer, JsonRpcRequest } from './json-rpc';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const TOKEN_PROGRAM = TOKEN_PROGRAM_ID.toBase58();
@@ -46,8 +47,8 @@ export function poolReserve(decimals: number): bigint {
 /**
  * The embedded Solana ledger used when no RPC URL is configured for a network: LiteSVM (the
  * real Solana runtime with the SPL Token, Token-2022 and Associated Token Account programs) in
- * this process, answering the JSON-RPC methods the chain gateway calls (`answer`: a request's
- * text in, the answer's text out; `serve` also puts it on loopback HTTP, as the tests' stand-in
+ * this process, answering the JSON-RPC methods the chain gateway calls (`answer`: a batch of
+ * requests in, their answers out; `serve` also puts it on loopback HTTP, as the tests' stand-in
  * for a configured node). The app therefore speaks the same JSON-RPC to it as to a real node,
  * and the transactions it builds really execute. State lives in memory and starts afresh with
  * the service.
@@ -97,12 +98,24 @@ export class LocalLedger {
     for (const token of tokens) this.airdrop(this.pool.publicKey.toBase58(), token, poolReserve(token.decimals));
   }
 
-  /** Serves `answer` over HTTP POST on loopback; resolves with the URL. */
+  /** Serves `answer` as JSON-RPC over HTTP POST on loopback; resolves with the URL. */
   async serve(): Promise<string> {
     this.server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(this.answer(Buffer.concat(chunks).toString('utf8')));
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        body = undefined;
+      }
+      const answer =
+        body === undefined
+          ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }
+          : Array.isArray(body)
+            ? this.answer(body as JsonRpcRequest[])
+            : this.answer([body as JsonRpcRequest])[0];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -210,27 +223,17 @@ export class LocalLedger {
     this.index(account);
   }
 
-  /**
-   * Answers a JSON-RPC request (one call or a batch, https://www.jsonrpc.org/specification) given
-   * as its text, with the answer's text: what a node answers to an HTTP POST.
-   */
-  answer(request: string): string {
-    let body: unknown;
-    try {
-      body = JSON.parse(request);
-    } catch {
-      return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
-    }
-    const calls = Array.isArray(body) ? body : [body];
-    const answers = calls.map((call: { id?: unknown; method?: string; params?: unknown[] }) => {
+  /** Answers each JSON-RPC call of a batch (https://www.jsonrpc.org/specification#batch), in order. */
+  answer(batch: JsonRpcRequest[]): JsonRpcAnswer[] {
+    return batch.map((call) => {
+      const id = call?.id ?? null;
       try {
-        return { jsonrpc: '2.0', id: call.id ?? null, result: this.call(call.method ?? '', call.params ?? []) };
+        return { jsonrpc: '2.0', id, result: this.call(call?.method ?? '', call?.params ?? []) };
       } catch (error) {
         const rpc = error instanceof RpcError ? error : new RpcError(-32603, (error as Error).message);
-        return { jsonrpc: '2.0', id: call.id ?? null, error: { code: rpc.code, message: rpc.message, data: rpc.data } };
+        return { jsonrpc: '2.0', id, error: { code: rpc.code, message: rpc.message, data: rpc.data } };
       }
     });
-    return JSON.stringify(Array.isArray(body) ? answers : answers[0]);
   }
 
   private context() {
@@ -314,20 +317,31 @@ export class LocalLedger {
   private index(account: string): void {
     const decoded = this.tokenAccount(account);
     if (!decoded) return;
-    const owner = this.addresses.text(decoded.owner.toBytes());
-    const entry = { mint: this.addresses.text(decoded.mint.toBytes()), program: decoded.program };
+    const { owner } = decoded;
+    const entry = { mint: decoded.mint, program: decoded.program };
     const known = this.tokenAccounts.get(owner);
     if (known) known.set(account, entry);
     else this.tokenAccounts.set(owner, new Map([[account, entry]]));
   }
 
-  /** The account's token-account fields and program, when it is a token account of either program. */
+  /**
+   * The account's token-account fields and program, when it is a token account of either
+   * program, read at their offsets in the SPL Token account layout (Token-2022 extends it).
+   */
   private tokenAccount(account: string) {
     const found = this.accountAt(account);
     if (!found || found.data.length < ACCOUNT_SIZE || found.data.length === MINT_SIZE) return undefined;
     const program = found.owner;
     if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) return undefined;
-    return { ...AccountLayout.decode(found.data.slice(0, ACCOUNT_SIZE)), program, account: found };
+    const data = Buffer.from(found.data.buffer, found.data.byteOffset, found.data.byteLength);
+    return {
+      mint: this.addresses.text(data.subarray(0, 32)),
+      owner: this.addresses.text(data.subarray(32, 64)),
+      amount: data.readBigUInt64LE(64),
+      frozen: data[108] === 2,
+      program,
+      account: found,
+    };
   }
 
   private decimalsOf(mint: string): number {
@@ -347,9 +361,8 @@ export class LocalLedger {
     for (const [pubkey, indexed] of this.tokenAccounts.get(owner) ?? []) {
       if ((filter.mint && indexed.mint !== filter.mint) || (filter.programId && indexed.program !== filter.programId)) continue;
       const decoded = this.tokenAccount(pubkey);
-      if (!decoded || this.addresses.text(decoded.owner.toBytes()) !== owner) continue;
-      const { program, account } = decoded;
-      const mint = this.addresses.text(decoded.mint.toBytes());
+      if (!decoded || decoded.owner !== owner) continue;
+      const { program, account, mint } = decoded;
       if ((filter.programId && program !== filter.programId) || (filter.mint && mint !== filter.mint)) continue;
       if (config.encoding === 'base64') {
         out.push({ pubkey, account: rawAccount(account) });
@@ -375,7 +388,7 @@ export class LocalLedger {
                 isNative: false,
                 mint,
                 owner,
-                state: decoded.state === 2 ? 'frozen' : 'initialized',
+                state: decoded.frozen ? 'frozen' : 'initialized',
                 tokenAmount: { amount, decimals, uiAmount: ui, uiAmountString: formatUnits(decoded.amount, decimals) },
               },
             },
