@@ -8,7 +8,8 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { ComputeBudgetProgram, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction, type Keypair, type Message, type TransactionInstruction } from '@solana/web3.js';
+import { ComputeBudgetProgram, Message, PublicKey, SystemProgram, VersionedTransaction, type Keypair, type TransactionInstruction } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { SOL_MINT } from '../tokens/token-registry';
 import type { ChainGateway, MintInfo } from './chain-gateway';
 import { associatedAccount } from './associated-account';
@@ -108,11 +109,7 @@ export interface BudgetOptions {
 export async function buildBudgeted(chain: ChainGateway, feePayer: PublicKey, instructions: TransactionInstruction[], options: BudgetOptions = {}): Promise<UnsignedTransaction> {
   const { blockhash, lastValidBlockHeight } = await chain.latestBlockhash();
   const compile = (units: number, microLamports: number) =>
-    new TransactionMessage({
-      payerKey: feePayer,
-      recentBlockhash: blockhash,
-      instructions: [ComputeBudgetProgram.setComputeUnitLimit({ units }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports }), ...instructions],
-    }).compileToLegacyMessage();
+    compileLegacyMessage(feePayer, [ComputeBudgetProgram.setComputeUnitLimit({ units }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports }), ...instructions], blockhash);
   const watch = options.watch ?? [feePayer.toBase58()];
   const simulate = (message: Message) => simulateOrRefuse(chain, new VersionedTransaction(message).serialize(), message, watch, options.tokens ?? []);
   // Measured without a priority fee, so that the probe's fee (on the largest limit) does not
@@ -137,6 +134,53 @@ export async function buildBudgeted(chain: ChainGateway, feePayer: PublicKey, in
     transferFees: options.transferFees ?? [],
     effect: { before, simulation, feeLamports },
   };
+}
+
+/**
+ * The legacy message of `instructions` with `payer` paying, as web3.js's
+ * `TransactionMessage.compileToLegacyMessage` compiles it (the same keys in the same order, header
+ * and indexes: https://solana.com/docs/core/transactions#message), its keys told apart by their
+ * bytes: web3.js tells them apart by their base58 text, encoding each key several times per
+ * compile (bench/README.md, "The swap's message, compiled once per key").
+ */
+export function compileLegacyMessage(payer: PublicKey, instructions: TransactionInstruction[], recentBlockhash: string): Message {
+  const keys = new Map<string, { key: PublicKey; signer: boolean; writable: boolean }>();
+  const idOf = (key: PublicKey) => key.toBuffer().toString('latin1');
+  const meta = (key: PublicKey) => {
+    const id = idOf(key);
+    let found = keys.get(id);
+    if (!found) keys.set(id, (found = { key, signer: false, writable: false }));
+    return found;
+  };
+  Object.assign(meta(payer), { signer: true, writable: true });
+  for (const instruction of instructions) {
+    meta(instruction.programId);
+    for (const account of instruction.keys) {
+      const found = meta(account.pubkey);
+      found.signer ||= account.isSigner;
+      found.writable ||= account.isWritable;
+    }
+  }
+  const all = [...keys.entries()];
+  const group = (signer: boolean, writable: boolean) => all.filter(([, key]) => key.signer === signer && key.writable === writable);
+  const [writableSigners, readonlySigners, writable, readonly] = [group(true, true), group(true, false), group(false, true), group(false, false)];
+  const ordered = [...writableSigners, ...readonlySigners, ...writable, ...readonly];
+  const indexOf = new Map(ordered.map(([id], index) => [id, index]));
+  const index = (key: PublicKey) => indexOf.get(idOf(key))!;
+  return new Message({
+    header: {
+      numRequiredSignatures: writableSigners.length + readonlySigners.length,
+      numReadonlySignedAccounts: readonlySigners.length,
+      numReadonlyUnsignedAccounts: readonly.length,
+    },
+    accountKeys: ordered.map(([, { key }]) => key),
+    recentBlockhash,
+    instructions: instructions.map((instruction) => ({
+      programIdIndex: index(instruction.programId),
+      accounts: instruction.keys.map((account) => index(account.pubkey)),
+      data: bs58.encode(instruction.data),
+    })),
+  });
 }
 
 /**
