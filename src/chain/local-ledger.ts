@@ -223,12 +223,16 @@ export class LocalLedger {
     this.index(account);
   }
 
-  /** Answers each JSON-RPC call of a batch (https://www.jsonrpc.org/specification#batch), in order. */
+  /**
+   * Answers each JSON-RPC call of a batch (https://www.jsonrpc.org/specification#batch), in
+   * order, all at the slot the batch arrived at.
+   */
   answer(batch: JsonRpcRequest[]): JsonRpcAnswer[] {
+    const context = { slot: Number(this.svm.getClock().slot), apiVersion: '2.1.0' };
     return batch.map((call) => {
       const id = call?.id ?? null;
       try {
-        return { jsonrpc: '2.0', id, result: this.call(call?.method ?? '', call?.params ?? []) };
+        return { jsonrpc: '2.0', id, result: this.call(call?.method ?? '', call?.params ?? [], context) };
       } catch (error) {
         const rpc = error instanceof RpcError ? error : new RpcError(-32603, (error as Error).message);
         return { jsonrpc: '2.0', id, error: { code: rpc.code, message: rpc.message, data: rpc.data } };
@@ -236,11 +240,7 @@ export class LocalLedger {
     });
   }
 
-  private context() {
-    return { slot: Number(this.svm.getClock().slot), apiVersion: '2.1.0' };
-  }
-
-  private call(method: string, params: unknown[]): unknown {
+  private call(method: string, params: unknown[], context: { slot: number; apiVersion: string }): unknown {
     switch (method) {
       case 'getHealth':
         return 'ok';
@@ -259,24 +259,24 @@ export class LocalLedger {
       case 'getMinimumBalanceForRentExemption':
         return Number(this.svm.minimumBalanceForRentExemption(BigInt(params[0] as number)));
       case 'getBalance':
-        return { context: this.context(), value: Number(this.svm.getBalance(this.addresses.bytes(this.pubkey(params[0]))) ?? 0n) };
+        return { context: context, value: Number(this.svm.getBalance(this.addresses.bytes(this.pubkey(params[0]))) ?? 0n) };
       case 'getAccountInfo':
-        return { context: this.context(), value: this.rawAccountAt(this.pubkey(params[0])) };
+        return { context: context, value: this.rawAccountAt(this.pubkey(params[0])) };
       case 'getMultipleAccounts':
-        return { context: this.context(), value: (params[0] as unknown[]).map((key) => this.rawAccountAt(this.pubkey(key))) };
+        return { context: context, value: (params[0] as unknown[]).map((key) => this.rawAccountAt(this.pubkey(key))) };
       case 'getFeeForMessage':
-        return { context: this.context(), value: Number(feeForMessage(decodeMessage(params[0] as string))) };
+        return { context: context, value: Number(feeForMessage(decodeMessage(params[0] as string))) };
       case 'getLatestBlockhash':
-        return { context: this.context(), value: { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight + 150 } };
+        return { context: context, value: { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight + 150 } };
       case 'getTokenAccountsByOwner':
-        return { context: this.context(), value: this.tokenAccountsOf(this.pubkey(params[0]), params[1] as { programId?: string; mint?: string }, params[2] as { encoding?: string } | undefined) };
+        return { context: context, value: this.tokenAccountsOf(this.pubkey(params[0]), params[1] as { programId?: string; mint?: string }, params[2] as { encoding?: string } | undefined) };
       case 'sendTransaction':
         return this.send(params[0] as string);
       case 'simulateTransaction':
-        return { context: this.context(), value: this.simulate(params[0] as string, (params[1] ?? {}) as SimulateConfig) };
+        return { context: context, value: this.simulate(params[0] as string, (params[1] ?? {}) as SimulateConfig) };
       case 'getSignatureStatuses':
         return {
-          context: this.context(),
+          context: context,
           value: (params[0] as string[]).map((signature) => {
             const status = this.statuses.get(signature);
             if (!status) return null;
