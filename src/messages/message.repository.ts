@@ -56,8 +56,8 @@ export class MessageRepository extends EntityRepository<Message> {
   /**
    * Stores turns in one statement, so no transaction stays open while the app works between
    * statements. For each session it counts two messages per turn, only if the session is still
-   * active (locking the sessions' rows in id order, so concurrent statements queue without
-   * deadlocking and take consecutive positions), then inserts every turn's user message and
+   * active (locking the sessions' rows in id order, one index lookup each, so concurrent
+   * statements queue without deadlocking and take consecutive positions), then inserts every turn's user message and
    * reply at its positions (in the order given) and the built transaction's record. Returns
    * each turn's reply position, in the order given, or null for a turn that stored nothing.
    */
@@ -68,17 +68,17 @@ export class MessageRepository extends EntityRepository<Message> {
            "ord" int, "account_id" text, "session_id" text, "at" timestamptz,
            "user_id" text, "user_content" text, "intent" jsonb, "reply_id" text, "reply_content" text, "transaction" jsonb, "record" jsonb)
        ), "locked" as (
-         select "s"."id", "s"."account_id", "s"."expires_at" from "session" "s"
-          where "s"."id" in (select "session_id" from "turn") order by "s"."id" for update
+         select "s".* from (select distinct "session_id" from "turn" order by "session_id") "k"
+          cross join lateral (select "id", "account_id", "expires_at", "terminated_at" from "session" where "id" = "k"."session_id" for update) "s"
        ), "session_turns" as (
-         select "t"."session_id", "t"."account_id", count(*)::int as "turns", max("t"."at") as "at"
+         select "t"."session_id", count(*)::int as "turns", max("t"."at") as "at"
            from "turn" "t" join "locked" "s" on "s"."id" = "t"."session_id" and "s"."account_id" = "t"."account_id"
-          where "t"."at" < "s"."expires_at"
-          group by "t"."session_id", "t"."account_id"
+          where "t"."at" < "s"."expires_at" and "s"."terminated_at" is null
+          group by "t"."session_id"
        ), "counted" as (
          update "session" "s" set "message_count" = "s"."message_count" + 2 * "c"."turns", "last_activity" = "c"."at"
            from "session_turns" "c"
-          where "s"."id" = "c"."session_id" and "s"."account_id" = "c"."account_id" and "s"."terminated_at" is null
+          where "s"."id" = "c"."session_id"
           returning "s"."id", "s"."account_id", "s"."expires_at", "s"."message_count" - 2 * "c"."turns" as "before"
        ), "placed" as (
          select "t".*, "c"."before" + 2 * row_number() over (partition by "t"."session_id" order by "t"."ord") as "reply_seq"
@@ -175,7 +175,7 @@ export class MessageRepository extends EntityRepository<Message> {
             order by "m"."seq" desc limit "k"."intents"
          ) "r"), '[]') as "recent_intents"
          from jsonb_to_recordset(?::jsonb) as "k" ("account_id" text, "session_id" text, "intents" int)
-         join "session" "s" on "s"."id" = "k"."session_id" and "s"."account_id" = "k"."account_id"`,
+         cross join lateral (select * from "session" "s" where "s"."id" = "k"."session_id" and "s"."account_id" = "k"."account_id" limit 1) "s"`,
       [jsonbText(distinct)],
     );
     const found = new Map(

@@ -33,7 +33,7 @@ export class SessionRepository extends EntityRepository<Session> {
   private async findOwned(keys: readonly OwnedSession[]): Promise<Array<SessionView | null>> {
     const distinct = new Map(keys.map((key) => [ownedId(key), { account_id: key.accountId, id: key.id }]));
     const rows = await this.em.execute<Array<SessionRow & { account_id: string }>>(`select "s".* from jsonb_to_recordset(?::jsonb) as "k" ("account_id" text, "id" text)
-         join "session" "s" on "s"."id" = "k"."id" and "s"."account_id" = "k"."account_id"`,
+         cross join lateral (select * from "session" "s" where "s"."id" = "k"."id" and "s"."account_id" = "k"."account_id" limit 1) "s"`,
       [jsonbText([...distinct.values()])],
     );
     const found = new Map(rows.map((row) => [ownedId({ accountId: row.account_id, id: row.id }), sessionView(row)]));
