@@ -8,7 +8,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { ComputeBudgetProgram, Message, PublicKey, SystemProgram, VersionedTransaction, type Keypair, type TransactionInstruction } from '@solana/web3.js';
+import { ComputeBudgetProgram, Message, PublicKey, SystemProgram, type Keypair, type TransactionInstruction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { SOL_MINT } from '../tokens/token-registry';
 import type { ChainGateway, MintInfo } from './chain-gateway';
@@ -108,27 +108,27 @@ export interface BudgetOptions {
  */
 export async function buildBudgeted(chain: ChainGateway, feePayer: PublicKey, instructions: TransactionInstruction[], options: BudgetOptions = {}): Promise<UnsignedTransaction> {
   const { blockhash, lastValidBlockHeight } = await chain.latestBlockhash();
-  const compile = (units: number, microLamports: number) =>
-    compileLegacyMessage(feePayer, [ComputeBudgetProgram.setComputeUnitLimit({ units }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports }), ...instructions], blockhash);
+  // Each message is serialized once: its bytes are what is simulated, signed and sent.
+  const compile = (units: number, microLamports: number) => {
+    const message = compileLegacyMessage(feePayer, [ComputeBudgetProgram.setComputeUnitLimit({ units }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports }), ...instructions], blockhash);
+    return { message, bytes: message.serialize() };
+  };
   const watch = options.watch ?? [feePayer.toBase58()];
-  const simulate = (message: Message) => simulateOrRefuse(chain, new VersionedTransaction(message).serialize(), message, watch, options.tokens ?? []);
+  const simulate = ({ message, bytes }: ReturnType<typeof compile>) => simulateOrRefuse(chain, wireTransaction(message, bytes), message, watch, options.tokens ?? []);
   // Measured without a priority fee, so that the probe's fee (on the largest limit) does not
   // make a transaction that fits look short of SOL. Signatures are not checked: nobody signs it.
   const probe = compile(MAX_COMPUTE_UNITS, 0);
   const [before, measured] = await Promise.all([chain.accounts(watch), simulate(probe)]);
   const units = Math.min(MAX_COMPUTE_UNITS, Math.ceil(measured.unitsConsumed * 1.2) + 3_000);
-  const message = compile(units, options.priorityFee ?? DEFAULT_PRIORITY_FEE_MICRO_LAMPORTS);
-  const feeLamports = feeForMessage(message);
-  const payerAfter = (measured.accounts[0]?.lamports ?? 0n) - (feeLamports - feeForMessage(probe));
+  const final = compile(units, options.priorityFee ?? DEFAULT_PRIORITY_FEE_MICRO_LAMPORTS);
+  const feeLamports = feeForMessage(final.message);
+  const payerAfter = (measured.accounts[0]?.lamports ?? 0n) - (feeLamports - feeForMessage(probe.message));
   const simulation =
     payerAfter < WALLET_RENT_MINIMUM
-      ? await simulate(message)
+      ? await simulate(final)
       : { ...measured, accounts: [{ ...measured.accounts[0]!, lamports: payerAfter }, ...measured.accounts.slice(1)] };
-  const transaction = new VersionedTransaction(message);
-  const signed = message.serialize();
-  for (const cosigner of options.cosigners ?? []) transaction.addSignature(cosigner.publicKey, ed25519Signature(signed, cosigner));
   return {
-    serializedTransaction: Buffer.from(transaction.serialize()).toString('base64'),
+    serializedTransaction: wireTransaction(final.message, final.bytes, options.cosigners).toString('base64'),
     blockhash,
     lastValidBlockHeight,
     transferFees: options.transferFees ?? [],
@@ -200,6 +200,25 @@ export async function buildTransfer(
   const epoch = mintInfo?.transferFee ? await chain.epoch() : 0n;
   const instructions = transferLeg({ mint: request.mint, info: mintInfo }, request.amount, from, new PublicKey(request.to), from, epoch, transferFees, 'the recipient');
   return buildBudgeted(chain, from, instructions, { ...options, transferFees });
+}
+
+/**
+ * The wire bytes of a legacy transaction of `message` (serialized as `bytes`): the signature
+ * count (a one-byte compact-u16 here: a transaction has far fewer than 128 signers), a 64-byte
+ * slot per signer in the order of the message's keys, signed by `cosigners` and left zero for
+ * the others, then the message (https://solana.com/docs/core/transactions#transaction-size).
+ * A cosigner that is not a signer of the message is an error, not a signature left out.
+ */
+function wireTransaction(message: Message, bytes: Uint8Array, cosigners: Keypair[] = []): Buffer {
+  const signers = message.staticAccountKeys.slice(0, message.header.numRequiredSignatures);
+  for (const cosigner of cosigners) {
+    if (!signers.some((key) => key.equals(cosigner.publicKey))) throw new Error(`${cosigner.publicKey.toBase58()} does not sign this transaction`);
+  }
+  const signatures = signers.map((key) => {
+    const cosigner = cosigners.find((candidate) => candidate.publicKey.equals(key));
+    return cosigner ? ed25519Signature(bytes, cosigner) : new Uint8Array(64);
+  });
+  return Buffer.concat([Uint8Array.of(signatures.length), ...signatures, bytes]);
 }
 
 /** DER of an Ed25519 private key (RFC 8410) up to its 32-byte seed. */
