@@ -1,4 +1,3 @@
-import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   calculateEpochFee,
@@ -8,12 +7,12 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { ComputeBudgetProgram, Message, PublicKey, SystemProgram, type Keypair, type TransactionInstruction } from '@solana/web3.js';
-import bs58 from 'bs58';
+import { ComputeBudgetProgram, PublicKey, SystemProgram, type Keypair, type TransactionInstruction } from '@solana/web3.js';
 import { SOL_MINT } from '../tokens/token-registry';
 import type { ChainGateway, MintInfo } from './chain-gateway';
 import { associatedAccount } from './associated-account';
 import { feeForMessage } from './fees';
+import { compileLegacyMessage, wireTransaction } from './legacy-transaction';
 import { simulateOrRefuse, type Effect, type PreviewToken } from './transaction-preview';
 
 /** Priority fee in micro-lamports per compute unit: enough to land in ordinary congestion. */
@@ -108,13 +107,10 @@ export interface BudgetOptions {
  */
 export async function buildBudgeted(chain: ChainGateway, feePayer: PublicKey, instructions: TransactionInstruction[], options: BudgetOptions = {}): Promise<UnsignedTransaction> {
   const { blockhash, lastValidBlockHeight } = await chain.latestBlockhash();
-  // Each message is serialized once: its bytes are what is simulated, signed and sent.
-  const compile = (units: number, microLamports: number) => {
-    const message = compileLegacyMessage(feePayer, [ComputeBudgetProgram.setComputeUnitLimit({ units }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports }), ...instructions], blockhash);
-    return { message, bytes: message.serialize() };
-  };
+  const compile = (units: number, microLamports: number) =>
+    compileLegacyMessage(feePayer, [ComputeBudgetProgram.setComputeUnitLimit({ units }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports }), ...instructions], blockhash);
   const watch = options.watch ?? [feePayer.toBase58()];
-  const simulate = ({ message, bytes }: ReturnType<typeof compile>) => simulateOrRefuse(chain, wireTransaction(message, bytes), message, watch, options.tokens ?? []);
+  const simulate = (compiled: ReturnType<typeof compile>) => simulateOrRefuse(chain, wireTransaction(compiled), compiled.message, watch, options.tokens ?? []);
   // Measured without a priority fee, so that the probe's fee (on the largest limit) does not
   // make a transaction that fits look short of SOL. Signatures are not checked: nobody signs it.
   const probe = compile(MAX_COMPUTE_UNITS, 0);
@@ -128,59 +124,12 @@ export async function buildBudgeted(chain: ChainGateway, feePayer: PublicKey, in
       ? await simulate(final)
       : { ...measured, accounts: [{ ...measured.accounts[0]!, lamports: payerAfter }, ...measured.accounts.slice(1)] };
   return {
-    serializedTransaction: wireTransaction(final.message, final.bytes, options.cosigners).toString('base64'),
+    serializedTransaction: wireTransaction(final, options.cosigners).toString('base64'),
     blockhash,
     lastValidBlockHeight,
     transferFees: options.transferFees ?? [],
     effect: { before, simulation, feeLamports },
   };
-}
-
-/**
- * The legacy message of `instructions` with `payer` paying, as web3.js's
- * `TransactionMessage.compileToLegacyMessage` compiles it (the same keys in the same order, header
- * and indexes: https://solana.com/docs/core/transactions#message), its keys told apart by their
- * bytes: web3.js tells them apart by their base58 text, encoding each key several times per
- * compile (bench/README.md, "The swap's message, compiled once per key").
- */
-export function compileLegacyMessage(payer: PublicKey, instructions: TransactionInstruction[], recentBlockhash: string): Message {
-  const keys = new Map<string, { key: PublicKey; signer: boolean; writable: boolean }>();
-  const idOf = (key: PublicKey) => key.toBuffer().toString('latin1');
-  const meta = (key: PublicKey) => {
-    const id = idOf(key);
-    let found = keys.get(id);
-    if (!found) keys.set(id, (found = { key, signer: false, writable: false }));
-    return found;
-  };
-  Object.assign(meta(payer), { signer: true, writable: true });
-  for (const instruction of instructions) {
-    meta(instruction.programId);
-    for (const account of instruction.keys) {
-      const found = meta(account.pubkey);
-      found.signer ||= account.isSigner;
-      found.writable ||= account.isWritable;
-    }
-  }
-  const all = [...keys.entries()];
-  const group = (signer: boolean, writable: boolean) => all.filter(([, key]) => key.signer === signer && key.writable === writable);
-  const [writableSigners, readonlySigners, writable, readonly] = [group(true, true), group(true, false), group(false, true), group(false, false)];
-  const ordered = [...writableSigners, ...readonlySigners, ...writable, ...readonly];
-  const indexOf = new Map(ordered.map(([id], index) => [id, index]));
-  const index = (key: PublicKey) => indexOf.get(idOf(key))!;
-  return new Message({
-    header: {
-      numRequiredSignatures: writableSigners.length + readonlySigners.length,
-      numReadonlySignedAccounts: readonlySigners.length,
-      numReadonlyUnsignedAccounts: readonly.length,
-    },
-    accountKeys: ordered.map(([, { key }]) => key),
-    recentBlockhash,
-    instructions: instructions.map((instruction) => ({
-      programIdIndex: index(instruction.programId),
-      accounts: instruction.keys.map((account) => index(account.pubkey)),
-      data: bs58.encode(instruction.data),
-    })),
-  });
 }
 
 /**
@@ -201,41 +150,3 @@ export async function buildTransfer(
   const instructions = transferLeg({ mint: request.mint, info: mintInfo }, request.amount, from, new PublicKey(request.to), from, epoch, transferFees, 'the recipient');
   return buildBudgeted(chain, from, instructions, { ...options, transferFees });
 }
-
-/**
- * The wire bytes of a legacy transaction of `message` (serialized as `bytes`): the signature
- * count (a one-byte compact-u16 here: a transaction has far fewer than 128 signers), a 64-byte
- * slot per signer in the order of the message's keys, signed by `cosigners` and left zero for
- * the others, then the message (https://solana.com/docs/core/transactions#transaction-size).
- * A cosigner that is not a signer of the message is an error, not a signature left out.
- */
-function wireTransaction(message: Message, bytes: Uint8Array, cosigners: Keypair[] = []): Buffer {
-  const signers = message.staticAccountKeys.slice(0, message.header.numRequiredSignatures);
-  for (const cosigner of cosigners) {
-    if (!signers.some((key) => key.equals(cosigner.publicKey))) throw new Error(`${cosigner.publicKey.toBase58()} does not sign this transaction`);
-  }
-  const signatures = signers.map((key) => {
-    const cosigner = cosigners.find((candidate) => candidate.publicKey.equals(key));
-    return cosigner ? ed25519Signature(bytes, cosigner) : new Uint8Array(64);
-  });
-  return Buffer.concat([Uint8Array.of(signatures.length), ...signatures, bytes]);
-}
-
-/** DER of an Ed25519 private key (RFC 8410) up to its 32-byte seed. */
-const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-
-/**
- * `signer`'s Ed25519 signature of `message` by Node's crypto: web3.js's signer, in JavaScript,
- * was the largest single cost of a local-pool swap (bench/README.md, "Where a swap's time goes").
- */
-function ed25519Signature(message: Uint8Array, signer: Keypair): Uint8Array {
-  let key = signingKeys.get(signer);
-  if (!key) {
-    key = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, signer.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
-    signingKeys.set(signer, key);
-  }
-  return sign(null, message, key);
-}
-
-/** Node's key of each co-signer, made once: making one costs more than signing. */
-const signingKeys = new WeakMap<Keypair, KeyObject>();
