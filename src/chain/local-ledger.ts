@@ -259,24 +259,24 @@ export class LocalLedger {
       case 'getMinimumBalanceForRentExemption':
         return Number(this.svm.minimumBalanceForRentExemption(BigInt(params[0] as number)));
       case 'getBalance':
-        return { context: context, value: Number(this.svm.getBalance(this.addresses.bytes(this.pubkey(params[0]))) ?? 0n) };
+        return { context, value: Number(this.svm.getBalance(this.addresses.bytes(this.pubkey(params[0]))) ?? 0n) };
       case 'getAccountInfo':
-        return { context: context, value: this.rawAccountAt(this.pubkey(params[0])) };
+        return { context, value: this.rawAccountAt(this.pubkey(params[0])) };
       case 'getMultipleAccounts':
-        return { context: context, value: (params[0] as unknown[]).map((key) => this.rawAccountAt(this.pubkey(key))) };
+        return { context, value: (params[0] as unknown[]).map((key) => this.rawAccountAt(this.pubkey(key))) };
       case 'getFeeForMessage':
-        return { context: context, value: Number(feeForMessage(decodeMessage(params[0] as string))) };
+        return { context, value: Number(feeForMessage(decodeMessage(params[0] as string))) };
       case 'getLatestBlockhash':
-        return { context: context, value: { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight + 150 } };
+        return { context, value: { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight + 150 } };
       case 'getTokenAccountsByOwner':
-        return { context: context, value: this.tokenAccountsOf(this.pubkey(params[0]), params[1] as { programId?: string; mint?: string }, params[2] as { encoding?: string } | undefined) };
+        return { context, value: this.tokenAccountsOf(this.pubkey(params[0]), params[1] as { programId?: string; mint?: string }, params[2] as { encoding?: string } | undefined) };
       case 'sendTransaction':
         return this.send(params[0] as string);
       case 'simulateTransaction':
-        return { context: context, value: this.simulate(params[0] as string, (params[1] ?? {}) as SimulateConfig) };
+        return { context, value: this.simulate(params[0] as string, (params[1] ?? {}) as SimulateConfig) };
       case 'getSignatureStatuses':
         return {
-          context: context,
+          context,
           value: (params[0] as string[]).map((signature) => {
             const status = this.statuses.get(signature);
             if (!status) return null;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { JsonRpcClient, JsonRpcError } from '../../src/chain/json-rpc';
+import { JsonRpcClient, JsonRpcError, type JsonRpcRequest } from '../../src/chain/json-rpc';
 
 /** A node that answers getSlot with 7 and anything else with "method not found", and records each request body. */
 let server: Server;
@@ -48,5 +48,27 @@ describe('the JSON-RPC client', () => {
     await rpc.call('getSlot');
     await rpc.call('getSlot');
     expect(bodies).toHaveLength(2);
+  });
+
+  it('hands a node in this process the same batch of requests, and reads its answers the same way', async () => {
+    const batches: JsonRpcRequest[][] = [];
+    const node = {
+      answer: (batch: JsonRpcRequest[]) => {
+        batches.push(batch);
+        return batch.map((call) =>
+          call.method === 'getSlot' ? { jsonrpc: '2.0' as const, id: call.id, result: 7 } : { jsonrpc: '2.0' as const, id: call.id, error: { code: -32601, message: `Method not found: ${call.method}` } },
+        );
+      },
+    };
+    const rpc = new JsonRpcClient(node, { name: 'test' });
+    const [slot, missing] = await Promise.allSettled([rpc.call('getSlot', [{ commitment: 'confirmed' }]), rpc.call('getNothing')]);
+    expect(slot).toEqual({ status: 'fulfilled', value: 7 });
+    expect((missing as PromiseRejectedResult).reason).toMatchObject({ code: -32601, message: 'Method not found: getNothing' });
+    expect(batches).toEqual([
+      [
+        { jsonrpc: '2.0', id: expect.any(Number), method: 'getSlot', params: [{ commitment: 'confirmed' }] },
+        { jsonrpc: '2.0', id: expect.any(Number), method: 'getNothing', params: [] },
+      ],
+    ]);
   });
 });
