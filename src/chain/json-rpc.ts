@@ -52,9 +52,9 @@ interface Call {
 const MAX_BATCH = 50;
 
 /**
- * JSON-RPC 2.0 to a Solana node, over HTTP POST or to a node in this process. Calls made in the
- * same tick go out as one batch request (DataLoader), so a message's independent reads cost one
- * round trip. Over HTTP, batches time out, are retried with backoff while the node cannot be
+ * JSON-RPC 2.0 to a Solana node, over HTTP POST or to a node in this process. Calls made before
+ * the event loop next checks for immediates go out as one batch request (DataLoader), so a
+ * message's independent reads, and those of concurrent requests, cost one round trip. Over HTTP, batches time out, are retried with backoff while the node cannot be
  * reached, and then fail as 503 `service_unavailable`; an error the node answers fails its own
  * call only, as a JsonRpcError.
  */
@@ -66,7 +66,10 @@ export class JsonRpcClient {
     private readonly node: JsonRpcNode,
     private readonly options: JsonRpcOptions,
   ) {
-    this.batches = new DataLoader((calls) => this.send(calls), { cache: false, maxBatchSize: MAX_BATCH });
+    // A batch is sent at the event loop's check phase, not at the end of the tick: the reads of
+    // requests that arrived together go as one batch (bench/README.md, "Concurrent requests'
+    // chain reads in one batch").
+    this.batches = new DataLoader((calls) => this.send(calls), { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (send) => setImmediate(send) });
   }
 
   call<T>(method: string, params: unknown[] = []): Promise<T> {
