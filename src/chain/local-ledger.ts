@@ -297,7 +297,12 @@ export class LocalLedger {
   /** The account at `key` (base58), or undefined where there is none. */
   private accountAt(key: string): LedgerAccount | undefined {
     const found = this.svm.getAccount(this.addresses.bytes(key));
-    return found === null ? undefined : { owner: this.addresses.text(found.owner()), lamports: found.lamports(), data: found.data(), executable: found.executable() };
+    return found === null ? undefined : this.held(found);
+  }
+
+  /** LiteSVM's account as the ledger holds it. */
+  private held(account: Account): LedgerAccount {
+    return { owner: this.addresses.text(account.owner()), lamports: account.lamports(), data: account.data(), executable: account.executable() };
   }
 
   private setAccount(key: string, account: LedgerAccount): void {
@@ -306,11 +311,8 @@ export class LocalLedger {
 
   /** `value` as a public key's base58 text; a JSON-RPC invalid-params error when it is none. */
   private pubkey(value: unknown): string {
-    if (typeof value === 'string') {
-      const bytes = this.addresses.bytesOrNull(value);
-      if (bytes) return this.addresses.text(bytes);
-    }
-    throw new RpcError(-32602, `Invalid param: not a public key: ${String(value).slice(0, 60)}`);
+    if (typeof value !== 'string') throw notAPublicKey(value);
+    return this.addresses.text(this.addresses.bytes(value));
   }
 
   /** Records `account` under its owner when it is a token account. */
@@ -443,12 +445,12 @@ export class LocalLedger {
     }
     const meta = result.meta();
     const after = new Map(result.postAccounts().map((entry) => [this.addresses.text(entry.address), entry.account()]));
-    const accounts = wanted.map((key) => {
-      const changed = after.get(this.pubkey(key));
-      if (!changed) return this.rawAccountAt(this.pubkey(key));
-      const data = changed.data();
-      if (changed.lamports() === 0n && data.length === 0) return null;
-      return rawAccount({ owner: this.addresses.text(changed.owner()), lamports: changed.lamports(), data, executable: changed.executable() });
+    const accounts = wanted.map((wantedKey) => {
+      const key = this.pubkey(wantedKey);
+      const changed = after.get(key);
+      if (!changed) return this.rawAccountAt(key);
+      const account = this.held(changed);
+      return account.lamports === 0n && account.data.length === 0 ? null : rawAccount(account);
     });
     return {
       err: null,
@@ -533,19 +535,12 @@ class AddressCodec {
   private readonly bytesOf = new Map<string, Uint8Array>();
   private readonly textOf = new Map<string, string>();
 
-  /** The address's 32 bytes; the text must be a valid address (the ledger's own and checked ones are). */
+  /** The address's 32 bytes; a JSON-RPC invalid-params error when `text` is not base58 of 32 bytes. */
   bytes(text: string): Uint8Array {
-    const bytes = this.bytesOrNull(text);
-    if (!bytes) throw new RpcError(-32602, `Invalid param: not a public key: ${text.slice(0, 60)}`);
-    return bytes;
-  }
-
-  /** The address's 32 bytes, or null when `text` is not base58 of 32 bytes. */
-  bytesOrNull(text: string): Uint8Array | null {
     let bytes = this.bytesOf.get(text);
     if (!bytes) {
       const decoded = text.length <= 44 ? bs58.decodeUnsafe(text) : undefined;
-      if (!decoded || decoded.length !== 32) return null;
+      if (!decoded || decoded.length !== 32) throw notAPublicKey(text);
       if (this.bytesOf.size >= AddressCodec.MAX_KNOWN) this.bytesOf.clear();
       this.bytesOf.set(text, (bytes = decoded));
     }
@@ -561,6 +556,10 @@ class AddressCodec {
     }
     return text;
   }
+}
+
+function notAPublicKey(value: unknown): RpcError {
+  return new RpcError(-32602, `Invalid param: not a public key: ${String(value).slice(0, 60)}`);
 }
 
 function decodeMessage(base64: string): VersionedMessage {

@@ -57,9 +57,10 @@ export class MessageRepository extends EntityRepository<Message> {
    * Stores turns in one statement, so no transaction stays open while the app works between
    * statements. For each session it counts two messages per turn, only if the session is still
    * active (locking the sessions' rows in id order, one index lookup each, so concurrent
-   * statements queue without deadlocking and take consecutive positions), then inserts every turn's user message and
-   * reply at its positions (in the order given) and the built transaction's record. Returns
-   * each turn's reply position, in the order given, or null for a turn that stored nothing.
+   * statements queue without deadlocking and take consecutive positions), then inserts every
+   * turn's user message and reply at its positions (in the order given) and the built
+   * transaction's record. Returns each turn's reply position, in the order given, or null for a
+   * turn that stored nothing.
    */
   private async appendTurns(turns: readonly NewTurn[]): Promise<Array<number | null>> {
     const records = this.em.getMetadata(TransactionRecord);
