@@ -72,6 +72,8 @@ export class InProcessEvents implements LiveEvents {
   constructor(private readonly logger: Logger) {}
 
   publish(topic: string, event: unknown): void {
+    // Most turns have no subscriber: nothing to copy or deliver.
+    if (this.topics.count(topic) === 0) return;
     // A copy through JSON, as Redis would deliver it: listeners never share the publisher's objects.
     const copy = JSON.parse(JSON.stringify(event)) as unknown;
     // After the publisher's synchronous turn, as Redis would, but at once: a subscriber hears the

@@ -18,6 +18,7 @@ export interface NewTurn {
   at: Date;
   user: { id: string; content: string; intent: Intent };
   reply: { id: string; content: string; transaction: TransactionDetails | null };
+  /** Its details are the reply's transaction (the statement stores that once it has received it). */
   record: BuiltRecord | null;
 }
 
@@ -93,7 +94,8 @@ export class MessageRepository extends EntityRepository<Message> {
        ), "records" as (
          insert into "transaction_record"
          select "r".* from "placed" "p" cross join lateral jsonb_populate_record(null::"transaction_record",
-           "p"."record" || jsonb_build_object('account_id', "p"."account_id", 'session_id', "p"."session_id", 'created_at', "p"."at")) "r"
+           "p"."record" || jsonb_build_object('account_id', "p"."account_id", 'session_id', "p"."session_id", 'created_at', "p"."at",
+             'details', "p"."transaction", 'serialized_transaction', "p"."transaction"->'serializedTransaction')) "r"
           where "p"."record" is not null
        )
        select "ord", "reply_seq" from "placed"`,
@@ -228,7 +230,8 @@ function turnRow(turn: NewTurn, ord: number, records: EntityMetadata<Transaction
     reply_id: turn.reply.id,
     reply_content: turn.reply.content,
     transaction: turn.reply.transaction,
-    record: turn.record && builtRecordRow(records, turn.record),
+    // The record's details are the reply's transaction: sent once, as `transaction`.
+    record: turn.record && { ...builtRecordRow(records, turn.record), details: undefined, serialized_transaction: undefined },
   };
 }
 
