@@ -97,7 +97,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
   try {
     await new KeyService(database.orm.em.fork(), clock).ensureDefaultAccount(config.PARLEY_ADMIN_KEY);
     if (config.REDIS_URL) {
-      redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+      redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true, enableAutoPipelining: true });
       await redis.connect();
     }
     const live: LiveEvents = (events = redis ? new RedisEvents(redis, logger) : new InProcessEvents(logger));

@@ -160,6 +160,8 @@ export class UsageMeter {
   }
 
   async close(): Promise<void> {
+    // QUIT is sent at once, PING behind what auto-pipelining still holds (a turn's event): all of it goes out first.
+    await this.store.redis?.ping();
     await this.store.redis?.quit();
   }
 }
