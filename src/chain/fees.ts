@@ -1,20 +1,22 @@
-import { PublicKey, type VersionedMessage } from '@solana/web3.js';
+import { ComputeBudgetProgram, PublicKey, SystemProgram, type VersionedMessage } from '@solana/web3.js';
 
 /** Lamports per signature, as on mainnet. */
 export const LAMPORTS_PER_SIGNATURE = 5000n;
 
-const COMPUTE_BUDGET_PROGRAM = new PublicKey('ComputeBudget111111111111111111111111111111');
+const COMPUTE_BUDGET_PROGRAM = ComputeBudgetProgram.programId;
 /** Programs whose instructions count 3,000 compute units toward the default limit (SIMD-0170); others 200,000. */
 const BUILTINS = [
-  'ComputeBudget111111111111111111111111111111',
-  '11111111111111111111111111111111',
-  'Vote111111111111111111111111111111111111111',
-  'Stake11111111111111111111111111111111111111',
-  'Config1111111111111111111111111111111111111',
-  'BPFLoaderUpgradeab1e11111111111111111111111',
-  'BPFLoader2111111111111111111111111111111111',
-  'AddressLookupTab1e1111111111111111111111111',
-].map((program) => new PublicKey(program));
+  COMPUTE_BUDGET_PROGRAM,
+  SystemProgram.programId,
+  ...[
+    'Vote111111111111111111111111111111111111111',
+    'Stake11111111111111111111111111111111111111',
+    'Config1111111111111111111111111111111111111',
+    'BPFLoaderUpgradeab1e11111111111111111111111',
+    'BPFLoader2111111111111111111111111111111111',
+    'AddressLookupTab1e1111111111111111111111111',
+  ].map((program) => new PublicKey(program)),
+];
 
 /**
  * The fee of a message as the runtime charges it: 5,000 lamports per signature plus the

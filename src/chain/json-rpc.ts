@@ -54,9 +54,10 @@ const MAX_BATCH = 50;
 /**
  * JSON-RPC 2.0 to a Solana node, over HTTP POST or to a node in this process. Calls made before
  * the event loop next checks for immediates go out as one batch request (DataLoader), so a
- * message's independent reads, and those of concurrent requests, cost one round trip. Over HTTP, batches time out, are retried with backoff while the node cannot be
- * reached, and then fail as 503 `service_unavailable`; an error the node answers fails its own
- * call only, as a JsonRpcError.
+ * message's independent reads, and those of concurrent requests, cost one round trip. Over
+ * HTTP, batches time out, are retried with backoff while the node cannot be reached, and then
+ * fail as 503 `service_unavailable`; an error the node answers fails its own call only, as a
+ * JsonRpcError.
  */
 export class JsonRpcClient {
   private readonly batches: DataLoader<Call, unknown>;
