@@ -30,7 +30,7 @@ import { createHttpApp, type HttpApp } from './express-app';
 import { endWithError } from './respond';
 import { InProcessEvents, RedisEvents, type LiveEvents } from '../live/live-events';
 import { TransactionTracker } from '../transactions/transaction-tracker';
-import { serveGraphQLWebSocket, type GraphQLWebSocket } from './websocket';
+import type { GraphQLWebSocket } from './websocket';
 
 export interface Service {
   http: HttpApp;
@@ -162,7 +162,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
           server = createHttpServer(http.express);
           server.once('error', reject);
           server.on('clientError', answerClientError);
-          webSocket = serveGraphQLWebSocket(server, schema, { ...deps, logger }, {
+          webSocket = http.serveWebSocket(server, {
             connectionsPerKey: config.WS_CONNECTIONS_PER_KEY,
             subscriptionsPerConnection: config.WS_SUBSCRIPTIONS_PER_CONNECTION,
           });
