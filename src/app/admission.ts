@@ -1,4 +1,6 @@
-import type { Principal } from '../auth/principal';
+import type { OriginRegistry } from '../auth/origin-registry';
+import { requireAllowedOrigin, type Principal } from '../auth/principal';
+import { ClientTokenService, looksLikeClientToken, parseClientToken, type ParsedClientToken } from '../client-tokens/client-token.service';
 import type { ParsedSecret } from '../keys/key-secret';
 import { KeyService, parsePresentedKey } from '../keys/key.service';
 import type { RequestAllowance } from '../limits/usage-meter';
@@ -7,8 +9,8 @@ import type { AppDeps } from './context';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
-/** A presented credential: its hash and lookup prefix, never the secret itself. */
-export type Credential = ParsedSecret;
+/** A presented credential, an API key or a client token: its hash and lookup prefix, never the secret itself. */
+export type Credential = ({ kind: 'key' } & ParsedSecret) | ({ kind: 'client-token' } & ParsedClientToken);
 
 /**
  * The one way in, for HTTP requests and WebSocket connections alike (as tRPC's adapters all
@@ -18,7 +20,20 @@ export type Credential = ParsedSecret;
  * One instance lives as long as the service.
  */
 export class Admission {
-  constructor(private readonly deps: Pick<AppDeps, 'orm' | 'clock' | 'principals' | 'meter'>) {}
+  constructor(
+    private readonly deps: Pick<AppDeps, 'orm' | 'clock' | 'principals' | 'meter'>,
+    /** CORS_ORIGINS: the operator's list of browser origins ("*" for any). */
+    private readonly corsOrigins: readonly string[],
+    private readonly origins: OriginRegistry,
+  ) {}
+
+  /**
+   * Whether a browser page of `origin` may call the API at all (CORS, the WebSocket's
+   * handshake): it is in CORS_ORIGINS, or some usable key or client token lists it.
+   */
+  async browserMayCall(origin: string): Promise<boolean> {
+    return this.corsOrigins.includes('*') || this.corsOrigins.includes(origin) || this.origins.listed(origin);
+  }
 
   /**
    * The credential of an `Authorization` value: null when there is none (the request goes on
@@ -29,15 +44,23 @@ export class Admission {
     if (authorization === undefined) return null;
     const secret = BEARER.exec(authorization)?.[1];
     if (!secret) throw new DomainError('unauthorized', 'Authorization must be "Bearer <API key>"');
-    return parsePresentedKey(secret);
+    if (looksLikeClientToken(secret)) return { kind: 'client-token', ...parseClientToken(secret) };
+    return { kind: 'key', ...parsePresentedKey(secret) };
   }
 
   /**
-   * Who a credential belongs to: 401 `unauthorized` for an unknown, revoked or expired one. A
-   * credential verified in the last few seconds costs no database work (PrincipalCache).
+   * Who a credential belongs to: 401 `unauthorized` for an unknown or ended one; 403
+   * `origin_not_allowed` when `origin` (the request's `Origin` header; none from servers) is not
+   * among its allowed origins. A credential verified in the last few seconds costs no database
+   * work (PrincipalCache).
    */
-  principal(credential: Credential): Promise<Principal> {
-    return this.deps.principals.resolve(credential.hash, () => new KeyService(this.deps.orm.em.fork(), this.deps.clock).verify(credential));
+  async principal(credential: Credential, origin: string | undefined): Promise<Principal> {
+    const principal = await this.deps.principals.resolve(credential.hash, () => {
+      const em = this.deps.orm.em.fork();
+      return credential.kind === 'key' ? new KeyService(em, this.deps.clock).verify(credential) : new ClientTokenService(em, this.deps.clock).verify(credential);
+    });
+    requireAllowedOrigin(principal, origin);
+    return principal;
   }
 
   /** Takes one request from the caller's allowances, or throws 429 `rate_limit_exceeded`. */

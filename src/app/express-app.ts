@@ -9,6 +9,7 @@ import { addRestApi } from '../../rest-adapter/router';
 import { pagesRouter, playground } from '../pages/pages';
 import { DomainError, errorFields } from '../shared/errors';
 import type { Logger } from '../shared/logger';
+import { OriginRegistry } from '../auth/origin-registry';
 import { Admission } from './admission';
 import { requestHooks } from './apollo-hooks';
 import { createContext, type AppDeps, type Context } from './context';
@@ -49,7 +50,7 @@ export async function createHttpApp(
 ): Promise<HttpApp> {
   const { logger } = deps;
   const executor = createExecutor(schema);
-  const admission = new Admission(deps);
+  const admission = new Admission(deps, deps.corsOrigins, new OriginRegistry(deps.orm, deps.clock));
   const checkCost = costCheck(schema, MAX_COST);
   const apollo = new ApolloServer<Context>({
     gateway: apolloGateway(schema, executor),
@@ -73,19 +74,22 @@ export async function createHttpApp(
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(trackRequests(logger, deps.metrics, deps.inFlight));
-  // Browsers may call the API only from CORS_ORIGINS ("*" for any). With none listed (the
-  // default) no response carries CORS headers, so the middleware, which would add none, is not
-  // installed.
-  if (deps.corsOrigins.length) {
-    app.use(
-      cors({
-        origin: deps.corsOrigins.includes('*') ? '*' : deps.corsOrigins,
-        allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Apollo-Require-Preflight'],
-        exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed'],
-        maxAge: 600,
-      }),
-    );
-  }
+  // Browsers may call the API from CORS_ORIGINS ("*" for any) and from the origins that usable
+  // keys and client tokens list (Admission.browserMayCall); which credential works from where is
+  // checked when the request itself comes.
+  app.use(
+    cors({
+      origin: deps.corsOrigins.includes('*')
+        ? '*'
+        : (origin, allow) => {
+            if (origin === undefined) return allow(null, false);
+            admission.browserMayCall(origin).then((listed) => allow(null, listed), allow);
+          },
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Apollo-Require-Preflight'],
+      exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed'],
+      maxAge: 600,
+    }),
+  );
   // The API first, as most requests are its: express tries each layer in turn.
   const authenticated = [jsonBody, authenticate(admission)];
   const withIdempotency = [...authenticated, idempotency(deps)];

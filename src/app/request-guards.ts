@@ -22,7 +22,7 @@ export function authenticate(admission: Admission): RequestHandler {
     locals(res).principal = null;
     const credential = admission.credential(req.get('authorization'));
     if (!credential) return next();
-    const principal = await admission.principal(credential);
+    const principal = await admission.principal(credential, req.get('origin'));
     locals(res).principal = principal;
     try {
       const allowance = await admission.admit(principal);

@@ -102,7 +102,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
     }
     const live: LiveEvents = (events = redis ? new RedisEvents(redis, logger) : new InProcessEvents(logger));
     const metrics = new Prometheus();
-    const meter = new UsageMeter(resolveTierLimits(config.TIER_LIMITS), { redis, prefix: options.limiterPrefix ?? 'parley' }, (code) =>
+    const meter = new UsageMeter({ ...resolveTierLimits(config.TIER_LIMITS), clientTokenRequestsPerMinute: config.CLIENT_TOKEN_REQUESTS_PER_MINUTE }, { redis, prefix: options.limiterPrefix ?? 'parley' }, (code) =>
       metrics.rateLimited(code),
     );
     const priceProvider =

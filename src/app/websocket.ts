@@ -31,6 +31,8 @@ export interface SubscriptionLimits {
 /** What a connection keeps between graphql-ws's callbacks. */
 interface Connection {
   requestId: string;
+  /** The handshake's `Origin` header: none from servers. */
+  origin: string | undefined;
   principal?: Principal;
   /** The presented credential (its hash, not the secret), checked again at each subscribe. */
   credential?: Credential;
@@ -92,7 +94,20 @@ export function serveGraphQLWebSocket(server: Server, schema: GraphQLSchema, dep
       endWithError(socket, closing ? new DomainError('service_unavailable', 'The service is stopping') : new DomainError('not_found', `No WebSocket endpoint at ${path}; use /graphql`));
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    const accept = () => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    const origin = request.headers.origin;
+    if (origin === undefined || sameOrigin(request, origin)) return accept();
+    // A browser page of another origin: let in only those the API answers (CORS).
+    admission.browserMayCall(origin).then(
+      (listed) => {
+        if (listed) return accept();
+        endWithError(socket, new DomainError('origin_not_allowed', `Origin "${origin.slice(0, 200)}" is not allowed`));
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'websocket origin check failed');
+        endWithError(socket, new DomainError('service_unavailable', 'The service cannot check origins now; retry later'));
+      },
+    );
   });
 
   /** Refuses a connection over its key's cap (graphql-ws's own close, after this one, does nothing). */
@@ -112,7 +127,7 @@ export function serveGraphQLWebSocket(server: Server, schema: GraphQLSchema, dep
     schema,
     connectionInitWaitTimeout: 3_000,
     async onConnect(ctx: Ctx) {
-      const connection: Connection = { requestId: newRequestId() };
+      const connection: Connection = { requestId: newRequestId(), origin: ctx.extra.request.headers.origin };
       ctx.extra.connection = connection;
       const socket = ctx.extra.socket;
       const authorization = ctx.connectionParams?.authorization;
@@ -120,10 +135,10 @@ export function serveGraphQLWebSocket(server: Server, schema: GraphQLSchema, dep
       try {
         const credential = admission.credential(typeof authorization === 'string' ? authorization : undefined);
         if (!credential) return false;
-        principal = await admission.principal(credential);
+        principal = await admission.principal(credential, connection.origin);
         connection.credential = credential;
       } catch (error) {
-        if (error instanceof DomainError && error.code === 'unauthorized') return false;
+        if (error instanceof DomainError && (error.code === 'unauthorized' || error.code === 'origin_not_allowed')) return false;
         logger.error({ err: error, requestId: connection.requestId }, 'websocket authentication failed');
         socket.close(1011, 'The service cannot check keys now; retry later');
         return false;
@@ -162,7 +177,7 @@ export function serveGraphQLWebSocket(server: Server, schema: GraphQLSchema, dep
         }
         let principal: Principal;
         try {
-          principal = await admission.principal(connection.credential!);
+          principal = await admission.principal(connection.credential!, connection.origin);
         } catch (error) {
           if (error instanceof DomainError && error.code === 'unauthorized') ctx.extra.socket.close(CLOSE_FORBIDDEN, 'Forbidden: the API key is no longer valid');
           throw error;
@@ -204,6 +219,15 @@ export function serveGraphQLWebSocket(server: Server, schema: GraphQLSchema, dep
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/** Whether a handshake comes from a page of Parley's own origin (/demo, the playground). */
+function sameOrigin(request: IncomingMessage, origin: string): boolean {
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
 }
 
 /**
