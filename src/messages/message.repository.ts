@@ -1,4 +1,3 @@
-import type { EntityMetadata } from '@mikro-orm/core';
 import { EntityRepository } from '@mikro-orm/postgresql';
 import type { Pending } from '../agent/command';
 import type { Intent, TransactionDetails } from '../agent/intent';
@@ -7,8 +6,7 @@ import { sessionView, type SessionRow } from '../sessions/session.repository';
 import { BatchedStatement } from '../shared/batched-statement';
 import { jsonbText } from '../shared/jsonb-text';
 import { rowsPerQuery } from '../shared/distinct';
-import { builtRecordRow, type BuiltRecord } from '../transactions/record-fields';
-import { TransactionRecord } from '../transactions/transaction-record.entity';
+import { builtRecordRow, insertBuiltRecords, type BuiltRecord } from '../transactions/record-fields';
 import { Message, type MessageRole, type MessageView } from './message.entity';
 
 /** One turn to store: the user's message, the agent's reply, and the record of the transaction it built. */
@@ -18,7 +16,6 @@ export interface NewTurn {
   at: Date;
   user: { id: string; content: string; intent: Intent };
   reply: { id: string; content: string; transaction: TransactionDetails | null };
-  /** Its details are the reply's transaction (the statement stores that once it has received it). */
   record: BuiltRecord | null;
 }
 
@@ -60,11 +57,10 @@ export class MessageRepository extends EntityRepository<Message> {
    * active (locking the sessions' rows in id order, one index lookup each, so concurrent
    * statements queue without deadlocking and take consecutive positions), then inserts every
    * turn's user message and reply at its positions (in the order given) and the built
-   * transaction's record. Returns each turn's reply position, in the order given, or null for a
+   * transaction's record (as the transactions' `insertBuiltRecords` stores it). Returns each turn's reply position, in the order given, or null for a
    * turn that stored nothing.
    */
   private async appendTurns(turns: readonly NewTurn[]): Promise<Array<number | null>> {
-    const records = this.em.getMetadata(TransactionRecord);
     const rows = await this.em.execute<Array<{ ord: number; reply_seq: number }>>(`with "turn" as (
          select * from jsonb_to_recordset(?::jsonb) as "t" (
            "ord" int, "account_id" text, "session_id" text, "at" timestamptz,
@@ -92,18 +88,31 @@ export class MessageRepository extends EntityRepository<Message> {
          union all
          select "reply_id", "session_id", "reply_seq", 'agent', "reply_content", null, "transaction", "at" from "placed"
        ), "records" as (
-         insert into "transaction_record"
-         select "r".* from "placed" "p" cross join lateral jsonb_populate_record(null::"transaction_record",
-           "p"."record" || jsonb_build_object('account_id', "p"."account_id", 'session_id', "p"."session_id", 'created_at', "p"."at",
-             'details', "p"."transaction", 'serialized_transaction', "p"."transaction"->'serializedTransaction')) "r"
-          where "p"."record" is not null
+         ${insertBuiltRecords('"placed"')}
        )
        select "ord", "reply_seq" from "placed"`,
-      [jsonbText(turns.map((turn, ord) => turnRow(turn, ord, records)))],
+      [jsonbText(turns.map((turn, ord) => this.turnRow(turn, ord)))],
     );
     const positions: Array<number | null> = turns.map(() => null);
     for (const row of rows) positions[row.ord] = Number(row.reply_seq);
     return positions;
+  }
+
+  /** A turn as one row of `appendTurns`' recordset: its columns, in snake case, and the record as a row of its table. */
+  private turnRow(turn: NewTurn, ord: number) {
+    return {
+      ord,
+      account_id: turn.accountId,
+      session_id: turn.sessionId,
+      at: turn.at,
+      user_id: turn.user.id,
+      user_content: turn.user.content,
+      intent: turn.user.intent,
+      reply_id: turn.reply.id,
+      reply_content: turn.reply.content,
+      transaction: turn.reply.transaction,
+      record: turn.record && builtRecordRow(this.em, turn.record),
+    };
   }
 
   /** Keeps (or, with null, drops) the command a session's clarifying question waits on. */
@@ -215,24 +224,6 @@ export interface TurnContext {
   recentIntents: Intent[];
   /** The command the session's last clarifying question waits on. */
   pending: Pending | null;
-}
-
-/** A turn as one row of `appendTurns`' recordset (its columns, in snake case; the record as a row of its table). */
-function turnRow(turn: NewTurn, ord: number, records: EntityMetadata<TransactionRecord>) {
-  return {
-    ord,
-    account_id: turn.accountId,
-    session_id: turn.sessionId,
-    at: turn.at,
-    user_id: turn.user.id,
-    user_content: turn.user.content,
-    intent: turn.user.intent,
-    reply_id: turn.reply.id,
-    reply_content: turn.reply.content,
-    transaction: turn.reply.transaction,
-    // The record's details are the reply's transaction: sent once, as `transaction`.
-    record: turn.record && { ...builtRecordRow(records, turn.record), details: undefined, serialized_transaction: undefined },
-  };
 }
 
 interface MessageRow {
