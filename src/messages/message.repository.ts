@@ -1,4 +1,4 @@
-import { EntityRepository } from '@mikro-orm/postgresql';
+import type { MetadataStorage } from '@mikro-orm/core';
 import type { Pending } from '../agent/command';
 import type { Intent, TransactionDetails } from '../agent/intent';
 import type { SessionView } from '../sessions/session.entity';
@@ -7,7 +7,8 @@ import { BatchedStatement } from '../shared/batched-statement';
 import { jsonbText } from '../shared/jsonb-text';
 import { rowsPerQuery } from '../shared/distinct';
 import { builtRecordRow, insertBuiltRecords, type BuiltRecord } from '../transactions/record-fields';
-import { Message, type MessageRole, type MessageView } from './message.entity';
+import type { Sql } from '../shared/sql';
+import type { MessageRole, MessageView } from './message.entity';
 
 /** One turn to store: the user's message, the agent's reply, and the record of the transaction it built. */
 export interface NewTurn {
@@ -19,10 +20,22 @@ export interface NewTurn {
   record: BuiltRecord | null;
 }
 
-export class MessageRepository extends EntityRepository<Message> {
+/**
+ * Messages' statements, one instance per app (AppDeps) shared by every request, so that
+ * concurrent requests' turns and reads share statements (BatchedStatement). It holds no
+ * EntityManager, only `Sql`, and answers views of rows: nothing it reads can be cached across
+ * requests or accounts.
+ */
+export class MessageRepository {
   private readonly contexts = new BatchedStatement((keys: readonly TurnKey[]) => this.turnContexts(keys));
   private readonly appends = new BatchedStatement((turns: readonly NewTurn[]) => this.appendTurns(turns));
   private readonly pages = new BatchedStatement((queries: readonly PageQuery[]) => this.pagesFor(queries));
+
+  constructor(
+    private readonly sql: Sql,
+    /** The entities' metadata, where a turn's record finds its table's columns (`builtRecordRow`). */
+    private readonly metadata: MetadataStorage,
+  ) {}
 
   /**
    * What the agent needs to read a new message: the account's session and the intents of its
@@ -61,7 +74,7 @@ export class MessageRepository extends EntityRepository<Message> {
    * turn that stored nothing.
    */
   private async appendTurns(turns: readonly NewTurn[]): Promise<Array<number | null>> {
-    const rows = await this.em.execute<Array<{ ord: number; reply_seq: number }>>(`with "turn" as (
+    const rows = await this.sql<{ ord: number; reply_seq: number }>(`with "turn" as (
          select * from jsonb_to_recordset(?::jsonb) as "t" (
            "ord" int, "account_id" text, "session_id" text, "at" timestamptz,
            "user_id" text, "user_content" text, "intent" jsonb, "reply_id" text, "reply_content" text, "transaction" jsonb, "record" jsonb)
@@ -111,13 +124,13 @@ export class MessageRepository extends EntityRepository<Message> {
       reply_id: turn.reply.id,
       reply_content: turn.reply.content,
       transaction: turn.reply.transaction,
-      record: turn.record && builtRecordRow(this.em, turn.record),
+      record: turn.record && builtRecordRow(this.metadata, turn.record),
     };
   }
 
   /** Keeps (or, with null, drops) the command a session's clarifying question waits on. */
   async keepPending(accountId: string, sessionId: string, pending: Pending | null): Promise<void> {
-    await this.em.execute(`update "session" set "pending" = ? where "id" = ? and "account_id" = ?`, [pending === null ? null : JSON.stringify(pending), sessionId, accountId]);
+    await this.sql(`update "session" set "pending" = ? where "id" = ? and "account_id" = ?`, [pending === null ? null : JSON.stringify(pending), sessionId, accountId]);
   }
 
   /**
@@ -132,7 +145,7 @@ export class MessageRepository extends EntityRepository<Message> {
       queries,
       pageQueryId,
       (distinct) =>
-        this.em.execute(`select "q"."ord", "page".* from jsonb_to_recordset(?::jsonb) as "q" ("ord" int, "session_id" text, "lim" int, "after_at" timestamptz, "after_seq" bigint)
+        this.sql(`select "q"."ord", "page".* from jsonb_to_recordset(?::jsonb) as "q" ("ord" int, "session_id" text, "lim" int, "after_at" timestamptz, "after_seq" bigint)
            cross join lateral (
              select "m".* from "message" "m"
               where "m"."session_id" = "q"."session_id" and ("m"."timestamp", "m"."seq") > ("q"."after_at", "q"."after_seq")
@@ -160,7 +173,7 @@ export class MessageRepository extends EntityRepository<Message> {
   async latestOf(sessionIds: readonly string[]): Promise<MessageView[]> {
     if (sessionIds.length === 0) return [];
     // One step down the (session, seq) index per session, however long its history.
-    const rows = await this.em.execute<MessageRow[]>(
+    const rows = await this.sql<MessageRow>(
       `select "latest".* from (values ${sessionIds.map(() => '(?)').join(', ')}) as "s" ("id")
        cross join lateral (
          select "m".* from "message" "m" where "m"."session_id" = "s"."id" order by "m"."seq" desc limit 1
@@ -179,7 +192,7 @@ export class MessageRepository extends EntityRepository<Message> {
    */
   private async turnContexts(keys: readonly TurnKey[]): Promise<Array<TurnContext | null>> {
     const distinct = [...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId, intents: key.intents }])).values()];
-    const rows = await this.em.execute<Array<SessionRow & { account_id: string; intents: number; recent_intents: Intent[]; pending: Pending | null }>>(`select "s".*, "k"."intents", coalesce((
+    const rows = await this.sql<SessionRow & { account_id: string; intents: number; recent_intents: Intent[]; pending: Pending | null }>(`select "s".*, "k"."intents", coalesce((
          select json_agg("r"."intent" order by "r"."seq") from (
            select "m"."intent", "m"."seq" from "message" "m"
             where "m"."session_id" = "s"."id" and "m"."seq" > "s"."message_count" - 2 * "k"."intents"

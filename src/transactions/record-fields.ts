@@ -1,5 +1,4 @@
-import { ReferenceKind } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { ReferenceKind, type MetadataStorage } from '@mikro-orm/core';
 import type { TransactionDetails } from '../agent/intent';
 import { formatUnits } from '../shared/amounts';
 import type { Network } from '../tokens/token-registry';
@@ -34,10 +33,10 @@ export type BuiltRecord = ReturnType<typeof builtRecord>;
  * `built`, …) where `record` says nothing: a row for `insertBuiltRecords`, so that its columns
  * are listed only in the entity. Relations and the creation time are left to the statement.
  */
-export function builtRecordRow(em: EntityManager, record: BuiltRecord): Record<string, unknown> {
+export function builtRecordRow(metadata: MetadataStorage, record: BuiltRecord): Record<string, unknown> {
   const values = Object.assign(new TransactionRecord(), record) as unknown as Record<string, unknown>;
   const row: Record<string, unknown> = {};
-  for (const prop of em.getMetadata(TransactionRecord).props) if (prop.kind === ReferenceKind.SCALAR) row[prop.fieldNames[0]] = values[prop.name];
+  for (const prop of metadata.get<TransactionRecord>(TransactionRecord.name).props) if (prop.kind === ReferenceKind.SCALAR) row[prop.fieldNames[0]] = values[prop.name];
   return row;
 }
 
