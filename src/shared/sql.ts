@@ -5,8 +5,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
  * statement's text at its `?` placeholders (`Connection.execute`), so each statement is one
  * simple-protocol message: on the embedded database a statement whose parameters were bound
  * beside it (the extended protocol) was once answered with another request's rows
- * (`git show 726bdeb`). It reads rows, never entities: nothing read through it enters an
- * identity map.
+ * (`git show 726bdeb`); eslint.config.js refuses the ways around MikroORM that bind them. It
+ * reads rows, never entities: nothing read through it enters an identity map.
  */
 export type Sql = <T extends object>(sql: string, params?: readonly unknown[]) => Promise<T[]>;
 
