@@ -1,6 +1,6 @@
 // LiteSVM's own binding, which takes addresses and transactions as bytes; the package's exported
 // wrapper converts each through @solana/kit's base58 codec, which cost the embedded ledger most
-// of its time (bench/README.md, "Kept speed tricks"). The binding is not the package's public
+// of its time (bench/README.md#kept-speed-tricks). The binding is not the package's public
 // API, so everything the ledger takes from it is here, and test/chain/litesvm-binding.test.ts
 // fails when a litesvm upgrade changes it. Remove by importing from 'litesvm' instead.
 export { Account, FailedTransactionMetadata, LiteSvm } from 'litesvm/dist/internal';

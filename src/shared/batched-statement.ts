@@ -9,7 +9,7 @@ const MAX_IN_FLIGHT = 2;
  * One statement for the keys that concurrent requests ask for: the keys that arrive while
  * earlier statements of this kind are under way go to the database together (a database's
  * cost, and a hot row's lock, is paid per statement); a lone request waits for nothing. Why it
- * is kept: bench/README.md, "Cross-request batching, measured for issue 22".
+ * is kept: bench/README.md#kept-speed-tricks.
  *
  * A repository owns one per batched method. Only MessageRepository and SessionRepository own
  * them: each is built once per app (AppDeps) and shared by every request, and holds no
