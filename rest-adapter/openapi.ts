@@ -151,7 +151,7 @@ const COMMON_ERRORS: ErrorCode[] = [
 const ERROR_MEANINGS: Record<ErrorCode, string> = {
   validation_error: 'a parameter or body field is invalid; `field` names it',
   unauthorized: 'the key is missing, malformed, unknown, expired or revoked',
-  forbidden: 'the key lacks the scope in `details.requiredScope`',
+  forbidden: 'the key lacks the scope in `details.requiredScope`, or is a test key acting on the live environment (`details.requiredEnvironment`)',
   not_found: 'there is no such resource here',
   session_not_found: 'the session does not exist, expired or was terminated',
   token_not_found: 'the token is unknown or unsupported',
