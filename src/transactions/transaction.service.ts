@@ -24,7 +24,20 @@ import { snapshotOf } from './transaction-events';
  */
 export type Rebuild = (record: TransactionRecord) => Promise<{ details: TransactionDetails; valueCents: bigint | null }>;
 
-const notFound = (id: string) => new DomainError('transaction_not_found', `Transaction "${id.slice(0, 64)}" not found`);
+export const transactionNotFound = (id: string) => new DomainError('transaction_not_found', `Transaction "${id.slice(0, 64)}" not found`);
+
+/**
+ * 403 when the caller's key is not of the transaction's environment, else null: a test key
+ * acts on devnet transactions only, a live key on mainnet ones (as a test key cannot act on a
+ * live key).
+ */
+export function otherEnvironment(principal: Principal, record: TransactionRecord): DomainError | null {
+  if (record.network === networkOf(principal)) return null;
+  const requiredEnvironment = record.network === 'mainnet' ? 'live' : 'test';
+  return new DomainError('forbidden', `Transaction ${record.id} is on ${record.network}: only a ${requiredEnvironment} key can act on it`, {
+    details: { requiredEnvironment },
+  });
+}
 
 /** Who follows a submitted transaction to its final status (TransactionTracker). */
 export interface Follower {
@@ -52,8 +65,7 @@ export class TransactionService {
 
   /** A transaction of the caller's account, its status brought up to date from the chain. */
   async get(principal: Principal, id: string): Promise<TransactionRecord> {
-    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
-    if (!record) throw notFound(id);
+    const record = await this.owned(principal, id);
     if (record.status === 'submitted') await this.track(record);
     if (record.status === 'submitted') this.follower?.follow(record.id);
     return record;
@@ -79,8 +91,7 @@ export class TransactionService {
    * record as it stands.
    */
   async submit(principal: Principal, id: string, signedTransaction: string): Promise<TransactionRecord> {
-    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
-    if (!record) throw notFound(id);
+    const record = await this.owned(principal, id);
     if (!record.serializedTransaction) {
       throw invalidField('id', 'This swap was only quoted (route source "estimate"): there is no transaction to submit');
     }
@@ -154,11 +165,7 @@ export class TransactionService {
    * against the daily transaction limit: it replaces one that was.
    */
   async refresh(principal: Principal, id: string): Promise<TransactionDetails> {
-    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
-    if (!record) throw notFound(id);
-    if (record.network !== networkOf(principal)) {
-      throw invalidField('transactionId', `This transaction is on ${record.network}: refresh it with a ${record.network === 'mainnet' ? 'live' : 'test'} key`);
-    }
+    const record = await this.owned(principal, id);
     if (record.status === 'submitted') await this.track(record);
     if ((record.status !== 'built' && record.status !== 'expired') || !record.details || !this.rebuild) throw notRefreshable(record);
     const from = record.status;
@@ -178,6 +185,15 @@ export class TransactionService {
     await this.em.refresh(record);
     this.events.publish(transactionTopic(record.id), { accountId: record.account.id, transaction: snapshotOf(record) });
     return successor;
+  }
+
+  /** A transaction of the caller's account (404 otherwise) and of its key's environment (403 otherwise). */
+  private async owned(principal: Principal, id: string): Promise<TransactionRecord> {
+    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
+    if (!record) throw transactionNotFound(id);
+    const refused = otherEnvironment(principal, record);
+    if (refused) throw refused;
+    return record;
   }
 
   /**

@@ -147,3 +147,40 @@ describe('errors', () => {
     expect(foreign.status).toBe(404);
   });
 });
+
+describe('environments', () => {
+  it('a test key cannot read, submit or refresh a mainnet transaction: 403 forbidden, nothing sent', async () => {
+    const testKey = await app.createKey(['admin'], { environment: 'test' });
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const built = await say(`send 2 USDC to ${recipient}`);
+    const asTest = (request: ReturnType<typeof app.http.get>) => request.set('Authorization', bearer(testKey));
+    for (const response of [
+      await asTest(app.http.get(`/v1/transactions/${built.transactionId}`)),
+      await asTest(app.http.post(`/v1/transactions/${built.transactionId}/submit`)).send({ signedTransaction: signed(built.serializedTransaction) }),
+      await asTest(app.http.post(`/v1/transactions/${built.transactionId}/refresh`)),
+    ]) {
+      expect(response.status).toBe(403);
+      expect(response.body.error).toMatchObject({ code: 'forbidden', details: { requiredEnvironment: 'live' } });
+    }
+    expect((await get(built.transactionId)).body).toMatchObject({ status: 'built', signature: null });
+    expect(await usdcOf(recipient)).toBe('0');
+  });
+
+  it('a live key cannot submit a devnet transaction, which its test key can', async () => {
+    const testKey = await app.createKey(['admin'], { environment: 'test' });
+    const wallet = Keypair.generate();
+    await app.fund(wallet.publicKey.toBase58(), { SOL: '1', USDC: '10' }, testKey);
+    const session = (await app.http.post('/v1/sessions').set('Authorization', bearer(testKey)).send({ walletAddress: wallet.publicKey.toBase58() })).body.sessionId;
+    const message = await app.http
+      .post('/v1/messages')
+      .set('Authorization', bearer(testKey))
+      .send({ sessionId: session, message: `send 1 USDC to ${Keypair.generate().publicKey.toBase58()}` });
+    const built = message.body.transaction as { transactionId: string; serializedTransaction: string };
+    const wire = signed(built.serializedTransaction, wallet);
+    const refused = await submit(built.transactionId, wire);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'forbidden', details: { requiredEnvironment: 'test' } });
+    const sent = await app.http.post(`/v1/transactions/${built.transactionId}/submit`).set('Authorization', bearer(testKey)).send({ signedTransaction: wire });
+    expect(sent.body).toMatchObject({ status: 'confirmed', network: 'devnet' });
+  });
+});
