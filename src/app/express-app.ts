@@ -15,7 +15,7 @@ import type { InFlightRequests } from './in-flight';
 import { apolloGateway, createExecutor, type Executor } from './operation-executor';
 import type { Prometheus } from './prometheus';
 import { costCheck, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
-import { authenticate, idempotency, jsonBody } from './request-guards';
+import { authenticate, idempotency, jsonBody, noStore } from './request-guards';
 import { locals, trackRequests } from './request-tracking';
 import { sendError, sendPayload, setErrorHeaders, toClientError } from './respond';
 
@@ -80,7 +80,7 @@ export async function createHttpApp(
     );
   }
   // The API first, as most requests are its: express tries each layer in turn.
-  const authenticated = [jsonBody, authenticate(deps)];
+  const authenticated = [noStore, jsonBody, authenticate(deps)];
   const withIdempotency = [...authenticated, idempotency(deps)];
   addRestApi(app, schema, {
     guards: (route) => (route.idempotent ? withIdempotency : authenticated),
