@@ -14,7 +14,7 @@ import { toDomainError } from './graphql-errors';
 import type { InFlightRequests } from './in-flight';
 import { apolloGateway, createExecutor, type Executor } from './operation-executor';
 import type { Prometheus } from './prometheus';
-import { costCheck, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
+import { costCheck, depthLimit, MAX_COST, MAX_DEPTH, refuseDeepDocuments } from './query-limits';
 import { authenticate, idempotency, jsonBody, noStore } from './request-guards';
 import { locals, trackRequests } from './request-tracking';
 import { sendError, sendPayload, setErrorHeaders, toClientError } from './respond';
@@ -105,6 +105,7 @@ export async function createHttpApp(
     '/graphql',
     playground,
     ...authenticated,
+    refuseDeepDocuments,
     expressMiddleware(apollo, { context: async ({ res }) => createContext(deps, locals(res)) }),
     graphQLErrorHandler(logger),
   );
