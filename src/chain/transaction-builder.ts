@@ -13,7 +13,7 @@ import type { ChainGateway, MintInfo } from './chain-gateway';
 import { associatedAccount } from './associated-account';
 import { feeForMessage } from './fees';
 import { compileLegacyMessage, wireTransaction } from './legacy-transaction';
-import { simulateOrRefuse, type Effect, type PreviewToken } from './transaction-preview';
+import { simulateOrRefuse, WALLET_RENT_MINIMUM, type Effect, type PreviewToken } from './transaction-preview';
 
 /** Priority fee in micro-lamports per compute unit: enough to land in ordinary congestion. */
 export const DEFAULT_PRIORITY_FEE_MICRO_LAMPORTS = 50_000;
@@ -80,8 +80,6 @@ export interface TransferRequest {
 
 /** The most compute units a transaction may ask for. */
 const MAX_COMPUTE_UNITS = 1_400_000;
-/** Lamports a wallet (an account of no data) must keep to stay rent-exempt. */
-const WALLET_RENT_MINIMUM = 890_880n;
 
 export interface BudgetOptions {
   /** Who signs besides the fee payer (the local pool), before the wallet does. */

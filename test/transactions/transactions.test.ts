@@ -135,6 +135,18 @@ describe('a built transfer', () => {
 });
 
 describe('errors', () => {
+  it('0.0001 SOL to a new address → 422 naming the recipient\'s rent-exempt minimum, not the sender\'s balance', async () => {
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const response = await app.http.post('/v1/messages').set('Authorization', bearer(key)).send({ sessionId, message: `send 0.0001 SOL to ${recipient}` });
+    expect(response.status).toBe(422);
+    const { reason } = response.body.error.details;
+    expect(reason).toMatch(new RegExp(`${recipient} is a new account`));
+    expect(reason).toMatch(/rent-exempt minimum: 0\.00089088 SOL \(890,880 lamports\)/);
+    expect(reason).not.toMatch(/in the wallet/);
+    const enough = await say(`send 0.00089088 SOL to ${recipient}`);
+    expect((await submit(enough.transactionId, signed(enough.serializedTransaction))).body.status).toBe('confirmed');
+  });
+
   it('an unknown or foreign transaction → 404 transaction_not_found', async () => {
     expect((await get('tx_0000000000000000')).body.error.code).toBe('transaction_not_found');
     const swap = await say('swap 0.1 SOL for USDC');
