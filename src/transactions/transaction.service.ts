@@ -95,7 +95,7 @@ export class TransactionService {
     if (!record.serializedTransaction) {
       throw invalidField('id', 'This swap was only quoted (route source "estimate"): there is no transaction to submit');
     }
-    if (record.status === 'expired' || record.status === 'replaced') throw stale(record);
+    if (CANNOT_LAND.has(record.status)) throw stale(record);
     const signed = decode(signedTransaction);
     const built = VersionedTransaction.deserialize(Buffer.from(record.serializedTransaction, 'base64'));
     const message = Buffer.from(signed.message.serialize());
@@ -124,6 +124,8 @@ export class TransactionService {
     // concurrent or later one answers the record as the chain has it.
     const signature = bs58.encode(signed.signatures[0]);
     if (!(await this.settle(record, 'built', { status: 'submitted', submittedAt: now, signature }))) {
+      // Replaced by a refresh (or expired) since it was read: nothing was sent, and this wallet-signed one never will be.
+      if (CANNOT_LAND.has(record.status)) throw stale(record);
       if (record.status === 'submitted') await this.track(record);
       if (record.status === 'submitted') this.follower?.follow(record.id);
       return record;
@@ -174,7 +176,8 @@ export class TransactionService {
     const now = this.clock.now();
     await this.em.transactional(async (em) => {
       const moved = await em.nativeUpdate(TransactionRecord, { id: record.id, status: from }, { status: 'replaced', replacedBy: successor.transactionId, settledAt: now });
-      if (moved !== 1) throw notRefreshable(await em.findOneOrFail(TransactionRecord, { id: record.id }));
+      // Submitted (or refreshed) since it was read: its status now, not the one this request read.
+      if (moved !== 1) throw notRefreshable(await em.findOneOrFail(TransactionRecord, { id: record.id }, { refresh: true }));
       em.create(TransactionRecord, {
         ...builtRecord(successor.transactionId, successor, record.network, valueCents),
         account: record.account,
@@ -223,6 +226,9 @@ export class TransactionService {
     }
   }
 }
+
+/** Statuses of a transaction that can no longer land (submitting it is `stale`). */
+const CANNOT_LAND = new Set<TransactionRecord['status']>(['expired', 'replaced']);
 
 /** 409 for a transaction that can no longer land: expired (refresh it) or replaced (sign its successor). */
 function stale(record: TransactionRecord): DomainError {

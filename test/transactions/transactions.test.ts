@@ -160,6 +160,38 @@ describe('errors', () => {
   });
 });
 
+describe('refresh racing submit', () => {
+  it('the loser gets its documented 409 with the status as it stands, never 200 replaced with nothing sent', async () => {
+    const refresh = (id: string) => app.http.post(`/v1/transactions/${id}/refresh`).set('Authorization', bearer(key));
+    // Submit starts later and later: at first it usually wins, then refresh does (both were seen in one run).
+    for (const delayMs of [0, 0, 2, 5, 10, 15, 20, 30, 45, 60]) {
+      const recipient = Keypair.generate().publicKey.toBase58();
+      const built = await say(`send 1 USDC to ${recipient}`);
+      const wire = signed(built.serializedTransaction);
+      const [refreshed, submitted] = await Promise.all([
+        refresh(built.transactionId),
+        new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => submit(built.transactionId, wire)),
+      ]);
+      const received = await usdcOf(recipient);
+      if (refreshed.status === 200) {
+        expect({ status: submitted.status, error: submitted.body.error }).toMatchObject({
+          status: 409,
+          error: { code: 'transaction_expired', details: { status: 'replaced', replacedBy: refreshed.body.transactionId } },
+        });
+        expect(received).toBe('0');
+      } else {
+        expect(submitted.status).toBe(200);
+        expect(['submitted', 'confirmed']).toContain(submitted.body.status);
+        expect({ status: refreshed.status, error: refreshed.body.error }).toMatchObject({
+          status: 409,
+          error: { code: 'transaction_not_refreshable', message: expect.not.stringMatching(/is built/), details: { status: expect.stringMatching(/^(submitted|confirmed)$/) } },
+        });
+        expect(received).toBe('1000000');
+      }
+    }
+  });
+});
+
 describe('environments', () => {
   it('a test key cannot read, submit or refresh a mainnet transaction: 403 forbidden, nothing sent', async () => {
     const testKey = await app.createKey(['admin'], { environment: 'test' });
