@@ -86,9 +86,9 @@ export class TransactionService {
   /**
    * Sends the wallet-signed transaction: it must carry exactly the message that was built
    * and a valid signature of every required signer (the session's wallet pays the fee), else
-   * 400 and nothing is sent. A blockhash already past its last valid block height makes the
-   * record `expired` without sending. A retry of the same signed transaction answers the
-   * record as it stands.
+   * 400 and nothing is sent. Past its `expiresAt`, or with a blockhash past its last valid
+   * block height, the record becomes `expired` without sending (409). A retry of the same
+   * signed transaction answers the record as it stands.
    */
   async submit(principal: Principal, id: string, signedTransaction: string): Promise<TransactionRecord> {
     const record = await this.owned(principal, id);
@@ -116,8 +116,8 @@ export class TransactionService {
     }
     const chain = this.chains[record.network];
     const now = this.clock.now();
-    if (record.status === 'built' && (await chain.blockHeight()) > (record.lastValidBlockHeight ?? Infinity)) {
-      await this.settle(record, 'built', { status: 'expired', settledAt: now, error: 'The blockhash expired before the transaction was submitted' });
+    if (record.status === 'built' && (pastExpiry(record, now) || (await chain.blockHeight()) > (record.lastValidBlockHeight ?? Infinity))) {
+      await this.settle(record, 'built', { status: 'expired', settledAt: now, error: 'It expired (its expiresAt or its blockhash) before it was submitted' });
       throw stale(record);
     }
     // One submission per transaction: the request whose update finds it `built` sends it; a
@@ -239,9 +239,18 @@ function stale(record: TransactionRecord): DomainError {
   }
   return new DomainError(
     'transaction_expired',
-    `Transaction ${record.id} expired (its blockhash is past its last valid block height): refresh it with POST /v1/transactions/${record.id}/refresh and sign the new one`,
+    `Transaction ${record.id} expired (past its expiresAt, or its blockhash past its last valid block height): refresh it with POST /v1/transactions/${record.id}/refresh and sign the new one`,
     { details: { transactionId: record.id, status: record.status, refresh: `/v1/transactions/${record.id}/refresh` } },
   );
+}
+
+/**
+ * Whether a built transaction is past the `expiresAt` it was answered with: its quote is stale
+ * then, whatever its blockhash (a Jupiter order's may outlive it), so it is not sent.
+ */
+function pastExpiry(record: TransactionRecord, now: Date): boolean {
+  const expiresAt = record.details?.expiresAt;
+  return expiresAt !== undefined && new Date(expiresAt) <= now;
 }
 
 function notRefreshable(record: TransactionRecord): DomainError {

@@ -1,4 +1,5 @@
 import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { SLOT_MS } from '../../src/chain/local-ledger';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 
 let app: TestApp;
@@ -21,7 +22,7 @@ const say = async (message: string) => {
 };
 const signed = (serialized: string, signer = owner) => {
   const tx = Transaction.from(Buffer.from(serialized, 'base64'));
-  tx.sign(signer);
+  tx.partialSign(signer);
   return tx.serialize().toString('base64');
 };
 const submit = (id: string, signedTransaction: unknown) =>
@@ -112,7 +113,7 @@ describe('a built transfer', () => {
   it('with its blockhash expired → 409 transaction_expired (refresh it), the record expired, and nothing sent', async () => {
     const recipient = Keypair.generate().publicKey.toBase58();
     const built = await say(`send 1 USDC to ${recipient}`);
-    app.service.deps.ledgers.mainnet!.advance(200);
+    app.clock.advance(200 * SLOT_MS);
     const response = await submit(built.transactionId, signed(built.serializedTransaction));
     expect(response.status).toBe(409);
     expect(response.body.error).toMatchObject({ code: 'transaction_expired', message: expect.stringMatching(/refresh/) });
@@ -157,6 +158,45 @@ describe('errors', () => {
     const other = await app.createAccount('pro');
     const foreign = await app.http.get(`/v1/transactions/${swap.transactionId}`).set('Authorization', bearer(other.key));
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe('time on the embedded ledger', () => {
+  const blockhashOf = (serialized: string) => Transaction.from(Buffer.from(serialized, 'base64')).recentBlockhash;
+  const solOf = async (wallet: string) =>
+    (await app.http.get(`/v1/portfolio?walletAddress=${wallet}`).set('Authorization', bearer(key))).body.tokens.find((t: any) => t.symbol === 'SOL')?.amount;
+
+  it('moves on with the clock, a block a slot: 30 s later a new blockhash valid 75 blocks further; the earlier one still lands within its 150 blocks', async () => {
+    const first = (await say(`send 1 USDC to ${Keypair.generate().publicKey.toBase58()}`)) as any;
+    app.clock.advance(75 * SLOT_MS);
+    const second = (await say(`send 1 USDC to ${Keypair.generate().publicKey.toBase58()}`)) as any;
+    expect(second.lastValidBlockHeight - first.lastValidBlockHeight).toBe(75);
+    expect(blockhashOf(second.serializedTransaction)).not.toBe(blockhashOf(first.serializedTransaction));
+    for (const built of [first, second]) {
+      expect((await submit(built.transactionId, signed(built.serializedTransaction))).body).toMatchObject({ status: 'confirmed', error: null });
+    }
+  });
+
+  it('refuses a submit at its expiresAt, and a swap 7 minutes after it: 409 transaction_expired, the record expired, nothing sent', async () => {
+    for (const lateMs of [0, 7 * 60_000]) {
+      const swap = (await say('swap 0.1 SOL for USDC')) as any;
+      const usdcBefore = await usdcOf(owner.publicKey.toBase58());
+      const solBefore = await solOf(owner.publicKey.toBase58());
+      app.clock.advance(new Date(swap.expiresAt).getTime() - app.clock.now().getTime() + lateMs);
+      const response = await submit(swap.transactionId, signed(swap.serializedTransaction));
+      expect({ lateMs, status: response.status, code: response.body.error?.code }).toEqual({ lateMs, status: 409, code: 'transaction_expired' });
+      expect(response.body.error.details).toMatchObject({ status: 'expired', refresh: `/v1/transactions/${swap.transactionId}/refresh` });
+      expect((await get(swap.transactionId)).body).toMatchObject({ status: 'expired', signature: null });
+      expect([await usdcOf(owner.publicKey.toBase58()), await solOf(owner.publicKey.toBase58())]).toEqual([usdcBefore, solBefore]);
+    }
+  });
+
+  it('a transaction whose blockhash is past its 150 blocks is refused by the ledger itself, as a cluster refuses it', async () => {
+    const built = await say(`send 1 USDC to ${Keypair.generate().publicKey.toBase58()}`);
+    app.clock.advance(151 * SLOT_MS);
+    const ledger = app.service.deps.ledgers.mainnet!;
+    const [answer] = ledger.answer([{ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [signed(built.serializedTransaction), { encoding: 'base64' }] }]);
+    expect(answer).toMatchObject({ error: { code: -32002, data: { err: 'BlockhashNotFound' } } });
   });
 });
 
