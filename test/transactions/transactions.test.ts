@@ -161,6 +161,36 @@ describe('errors', () => {
   });
 });
 
+describe('reference keys', () => {
+  it('two identical commands build different transactions, each with its reference; both land, the wallet moves twice', async () => {
+    for (const command of ['send 1 USDC to RECIPIENT', 'swap 0.01 SOL for USDC']) {
+      const recipient = Keypair.generate().publicKey.toBase58();
+      const usdcBefore = BigInt(await usdcOf(owner.publicKey.toBase58()));
+      const first = await say(command.replace('RECIPIENT', recipient));
+      const second = await say(command.replace('RECIPIENT', recipient));
+      expect(second.serializedTransaction).not.toBe(first.serializedTransaction);
+      const records = [(await get(first.transactionId)).body, (await get(second.transactionId)).body];
+      const references = records.map((record) => record.reference as string);
+      expect(references[0]).not.toBe(references[1]);
+      for (const [i, built] of [first, second].entries()) {
+        const tx = Transaction.from(Buffer.from(built.serializedTransaction, 'base64'));
+        const accounts = tx.instructions.flatMap((instruction) => instruction.keys).filter((meta) => meta.pubkey.toBase58() === references[i]);
+        expect(accounts).toEqual([{ pubkey: new PublicKey(references[i]), isSigner: false, isWritable: false }]);
+      }
+      const sent = [await submit(first.transactionId, signed(first.serializedTransaction)), await submit(second.transactionId, signed(second.serializedTransaction))];
+      expect(sent.map((response) => response.body.status)).toEqual(['confirmed', 'confirmed']);
+      expect(sent[0].body.signature).not.toBe(sent[1].body.signature);
+      const usdcAfter = BigInt(await usdcOf(owner.publicKey.toBase58()));
+      if (command.startsWith('send')) {
+        expect(await usdcOf(recipient)).toBe('2000000');
+        expect(usdcBefore - usdcAfter).toBe(2_000_000n);
+      } else {
+        expect(usdcAfter - usdcBefore).toBe(2n * BigInt((records[0] as { outAmount: string }).outAmount));
+      }
+    }
+  });
+});
+
 describe('time on the embedded ledger', () => {
   const blockhashOf = (serialized: string) => Transaction.from(Buffer.from(serialized, 'base64')).recentBlockhash;
   const solOf = async (wallet: string) =>
