@@ -152,7 +152,7 @@ const COMMON_ERRORS: ErrorCode[] = [
 const ERROR_MEANINGS: Record<ErrorCode, string> = {
   validation_error: 'a parameter or body field is invalid; `field` names it',
   unauthorized: 'the key is missing, malformed, unknown, expired or revoked',
-  forbidden: 'the key lacks the scope in `details.requiredScope`, or a client token asks for what it cannot do',
+  forbidden: 'the key lacks the scope in `details.requiredScope`, is a test key acting on the live environment (`details.requiredEnvironment`), or is a client token asking for what it cannot do',
   origin_not_allowed: "the request's `Origin` is not among the key's or client token's `allowedOrigins`",
   not_found: 'there is no such resource here',
   session_not_found: 'the session does not exist, expired or was terminated',

@@ -66,6 +66,8 @@ export interface BuiltTransaction {
   expiresAt: string;
   /** Jupiter's order id, when Jupiter lands it (POST /swap/v2/execute). */
   jupiterRequestId?: string;
+  /** The reference key (base58) in a transaction of Parley's making; none in Jupiter's, which Parley cannot change. */
+  reference?: string;
 }
 
 /**

@@ -89,4 +89,6 @@ export interface TransactionDetails {
   expiresAt?: string;
   /** Jupiter's order id: the signed transaction is landed through its /execute. Kept with the record, not shown. */
   jupiterRequestId?: string;
+  /** The transaction's reference key (base58): stored on its record (`Transaction.reference`). */
+  reference?: string;
 }

@@ -1,5 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { HTTP_STATUS } from '../shared/errors';
+import { GraphQLError } from 'graphql';
+import { DomainError, HTTP_STATUS } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import type { Context } from './context';
 import { toDomainError } from './graphql-errors';
@@ -11,7 +12,8 @@ const REQUEST_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION
 /**
  * Parley's hooks into Apollo's request pipeline, as one plugin (Apollo awaits every plugin's
  * hooks at each step of every request). In the order a request meets them:
- * - the cost limit, before execution (`costCheck`);
+ * - a subscription is refused (it runs over WebSocket), and the cost limit applies, before
+ *   execution (`costCheck`);
  * - faults (errors that are not the client's) are logged with the request id, as
  *   `formatError` shows them only as `internal_error`;
  * - no cache may keep an answer (it is one account's data): `Cache-Control: no-store`, which
@@ -29,7 +31,8 @@ export function requestHooks(logger: Logger, checkCost: CostCheck): ApolloServer
     async requestDidStart({ request }) {
       let requestError = false;
       return {
-        async didResolveOperation({ document }) {
+        async didResolveOperation({ document, operation }) {
+          if (operation?.operation === 'subscription') throw subscriptionOverHttp();
           checkCost(document, request.operationName, request.variables);
         },
         async didEncounterErrors({ errors, contextValue }) {
@@ -52,4 +55,13 @@ export function requestHooks(logger: Logger, checkCost: CostCheck): ApolloServer
       };
     },
   };
+}
+
+/**
+ * A subscription sent over HTTP: the client's error, whatever it accepts (a document that is
+ * valid, on the wrong transport), not a fault of its resolver, which runs only for events.
+ */
+function subscriptionOverHttp(): GraphQLError {
+  const error = new DomainError('validation_error', 'Subscriptions run over WebSocket: open ws(s)://<host>/graphql with the graphql-transport-ws protocol; queries and mutations go by POST /graphql');
+  return new GraphQLError(error.message, { originalError: error, extensions: { code: 'BAD_REQUEST', http: { status: error.status } } });
 }

@@ -17,8 +17,8 @@ import { formatGraphQLError, toDomainError } from './graphql-errors';
 import type { InFlightRequests } from './in-flight';
 import { apolloGateway, createExecutor, type Executor } from './operation-executor';
 import type { Prometheus } from './prometheus';
-import { costCheck, MAX_COST, VALIDATION_RULES } from './query-limits';
-import { authenticate, idempotency, jsonBody } from './request-guards';
+import { costCheck, MAX_COST, refuseDeepDocuments, VALIDATION_RULES } from './query-limits';
+import { authenticate, idempotency, jsonBody, noStore } from './request-guards';
 import { locals, trackRequests } from './request-tracking';
 import { sendError, sendPayload, setErrorHeaders, toClientError } from './respond';
 import { serveGraphQLWebSocket, type GraphQLWebSocket, type SubscriptionLimits } from './websocket';
@@ -91,7 +91,7 @@ export async function createHttpApp(
     }),
   );
   // The API first, as most requests are its: express tries each layer in turn.
-  const authenticated = [jsonBody, authenticate(admission)];
+  const authenticated = [noStore, jsonBody, authenticate(admission)];
   const withIdempotency = [...authenticated, idempotency(deps)];
   addRestApi(app, schema, {
     guards: (route) => (route.idempotent ? withIdempotency : authenticated),
@@ -116,6 +116,7 @@ export async function createHttpApp(
     '/graphql',
     playground,
     ...authenticated,
+    refuseDeepDocuments,
     expressMiddleware(apollo, { context: async ({ res }) => createContext(deps, locals(res)) }),
     graphQLErrorHandler(logger),
   );

@@ -14,6 +14,7 @@ import {
   type SelectionSetNode,
   type ValidationContext,
 } from 'graphql';
+import type { RequestHandler } from 'express';
 import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
 import { DomainError } from '../shared/errors';
 import { toDomainError } from './graphql-errors';
@@ -30,6 +31,60 @@ export const MAX_COST = 10_000;
 
 /** The rules /graphql (Apollo's `validationRules`, beside graphql's own) and the WebSocket add to validation. */
 export const VALIDATION_RULES = [depthLimit(MAX_DEPTH)];
+
+/**
+ * How deep `{`, `[` and `(` may nest in a document's text. graphql-js parses by recursion, and
+ * a document nested a few thousand levels exhausts the stack before any validation rule sees
+ * it; no document within MAX_DEPTH fields (arguments and the tools' introspection included)
+ * comes near this.
+ */
+export const MAX_NESTING = 64;
+
+/**
+ * The depth error for a document whose brackets nest deeper than MAX_NESTING, found by one scan
+ * of its text before it is parsed (strings and comments skipped); undefined for any other.
+ */
+export function nestingRefusal(text: string): DomainError | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '#') {
+      while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+    } else if (char === '"') {
+      i = endOfString(text, i);
+    } else if (char === '{' || char === '[' || char === '(') {
+      if (++depth > MAX_NESTING) {
+        return new DomainError('validation_error', `The query is nested more than ${MAX_NESTING} levels deep; at most ${MAX_DEPTH} are allowed`);
+      }
+    } else if (char === '}' || char === ']' || char === ')') {
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+/** The index of the quote that closes the string (or block string) opening at `start`. */
+function endOfString(text: string, start: number): number {
+  if (text.startsWith('"""', start)) {
+    for (let i = start + 3; i < text.length; i++) {
+      if (text[i] === '\\' && text.startsWith('"""', i + 1)) i += 3;
+      else if (text.startsWith('"""', i)) return i + 2;
+    }
+    return text.length;
+  }
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"' || text[i] === '\n') return i;
+  }
+  return text.length;
+}
+
+/** /graphql's step before Apollo: a document (POST body or GET query string) nested too deep is refused unparsed. */
+export const refuseDeepDocuments: RequestHandler = (req, _res, next) => {
+  const source: unknown = req.method === 'GET' ? req.query.query : (req.body as { query?: unknown } | undefined)?.query;
+  const refusal = typeof source === 'string' ? nestingRefusal(source) : undefined;
+  next(refusal);
+};
 
 /** Validation rule: refuses operations nested deeper than `max` fields. */
 export function depthLimit(max: number) {
@@ -107,11 +162,13 @@ export interface OperationPayload {
 }
 
 /**
- * Parses and checks an operation as /graphql does (syntax, the schema with VALIDATION_RULES,
- * the cost limit) for the WebSocket, which has no Apollo in front of it. Throws the first
+ * Parses and checks an operation as /graphql does (nesting before parsing, syntax, the schema
+ * with VALIDATION_RULES, the cost limit) for the WebSocket, which has no Apollo in front of it. Throws the first
  * refusal as the DomainError /graphql would answer.
  */
 export function checkOperation(schema: GraphQLSchema, checkCost: CostCheck, payload: OperationPayload): { document: DocumentNode; operation: OperationDefinitionNode } {
+  const tooDeep = nestingRefusal(payload.query);
+  if (tooDeep) throw tooDeep;
   let document: DocumentNode;
   try {
     document = parse(payload.query);

@@ -49,6 +49,17 @@ const BODY_LIMIT = '64kb';
 const parseJson = express.json({ limit: BODY_LIMIT });
 
 /**
+ * No cache, shared or the browser's, may keep an answer of a route that takes a key: each is
+ * one account's data (a new key's secret, a portfolio) or about one request. First of those
+ * routes' steps, so their errors and idempotent replays carry it too; GraphQL's own answers
+ * say the same (apollo-hooks.ts).
+ */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/**
  * The JSON body parser, and the refusal of text PostgreSQL cannot hold, anywhere in the URL or
  * the body: NUL characters, and lone surrogates (\uD800–\uDFFF without their pair, which JSON
  * escapes can carry). They would otherwise fail deep inside a query instead of as the caller's

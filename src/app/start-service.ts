@@ -87,7 +87,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
   // The embedded ledgers are seeded while PGlite compiles its WebAssembly off the main thread.
   let chains: Chains;
   try {
-    chains = connectChains({ mainnet: config.SOLANA_RPC_URL, devnet: config.SOLANA_DEVNET_RPC_URL }, tokens);
+    chains = connectChains({ mainnet: config.SOLANA_RPC_URL, devnet: config.SOLANA_DEVNET_RPC_URL }, tokens, clock);
   } catch (error) {
     await opening.then((database) => database.close(), () => undefined);
     throw error;

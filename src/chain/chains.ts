@@ -1,3 +1,4 @@
+import type { Clock } from '../shared/clock';
 import type { Network, TokenRegistry } from '../tokens/token-registry';
 import { ChainGateway } from './chain-gateway';
 import { LocalLedger } from './local-ledger';
@@ -11,9 +12,9 @@ export interface Chains {
 /**
  * One gateway per cluster: to the configured RPC node (SOLANA_RPC_URL for mainnet,
  * SOLANA_DEVNET_RPC_URL for devnet) over HTTP, or else to an embedded ledger made here and
- * called in this process. They live as long as the service; an embedded ledger holds no socket.
+ * called in this process, its time kept by `clock`. They live as long as the service; an embedded ledger holds no socket.
  */
-export function connectChains(rpcUrls: Record<Network, string | undefined>, tokens: TokenRegistry): Chains {
+export function connectChains(rpcUrls: Record<Network, string | undefined>, tokens: TokenRegistry, clock: Clock): Chains {
   const gateways = {} as Record<Network, ChainGateway>;
   const ledgers: Partial<Record<Network, LocalLedger>> = {};
   for (const network of ['mainnet', 'devnet'] as const) {
@@ -21,7 +22,7 @@ export function connectChains(rpcUrls: Record<Network, string | undefined>, toke
     if (url) {
       gateways[network] = new ChainGateway(network, url);
     } else {
-      ledgers[network] = new LocalLedger(network, tokens.all(network));
+      ledgers[network] = new LocalLedger(network, tokens.all(network), clock);
       gateways[network] = new ChainGateway(network, ledgers[network]);
     }
   }

@@ -11,6 +11,7 @@ import {
 import { Keypair, PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { formatUnits } from '../shared/amounts';
+import { systemClock, type Clock } from '../shared/clock';
 import { invalidField } from '../shared/errors';
 import { SOL_MINT, type Network, type Token } from '../tokens/token-registry';
 import { associatedAccount } from './associated-account';
@@ -22,6 +23,10 @@ const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const TOKEN_PROGRAM = TOKEN_PROGRAM_ID.toBase58();
 const TOKEN_2022_PROGRAM = TOKEN_2022_PROGRAM_ID.toBase58();
 const U64_MAX = 2n ** 64n - 1n;
+/** A cluster's slot time: the ledger makes one block per slot, skipping none. */
+export const SLOT_MS = 400;
+/** Blocks a blockhash stays valid for after the block it was taken at. */
+const BLOCKHASH_VALIDITY = 150;
 
 /** An account as the ledger holds it. */
 interface LedgerAccount {
@@ -85,13 +90,25 @@ export class LocalLedger {
   /** Decimals by mint, as read (a mint's decimals never change). */
   private readonly decimals = new Map<string, number>();
   private server?: Server;
-  /** Block height of the current blockhash; a blockhash is valid for 150 blocks. */
+  /** The current block height: 1,000 at genesis, then one more a slot. */
   private blockHeight = 1000;
+  /** When slot 0 began, by `clock`. */
+  private readonly genesisMs: number;
+  /** Slots since genesis as of the last call: the chain moves on by the clock, one block a slot. */
+  private slots = 0;
+  /** Blockhashes still valid, oldest first, each with its last valid block height. */
+  private readonly recentBlockhashes = new Map<string, number>();
 
   constructor(
     readonly network: Network,
     tokens: readonly Token[],
+    /** The service's clock: slots, blockhashes and block height move with it (a test's stands still until moved). */
+    private readonly clock: Clock = systemClock,
   ) {
+    this.genesisMs = clock.now().getTime();
+    // LiteSVM knows only its latest blockhash; the ledger keeps a cluster's window of them (see `refuseStaleBlockhash`).
+    this.svm.setBlockhashCheck(false);
+    this.recentBlockhashes.set(this.svm.latestBlockhash(), this.blockHeight + BLOCKHASH_VALIDITY);
     for (const token of tokens) this.addMint(token);
     for (const token of tokens) this.airdrop(this.pool.publicKey.toBase58(), token, poolReserve(token.decimals));
   }
@@ -182,10 +199,33 @@ export class LocalLedger {
     }
   }
 
-  /** Moves the chain on by `blocks`: the current blockhash is replaced, as on a real cluster. */
-  advance(blocks: number): void {
-    this.blockHeight += blocks;
+  /**
+   * Brings the chain up to the clock: for the slots passed since the last call, as many blocks
+   * and a new blockhash, the Clock sysvar at the new slot and time; blockhashes past their last
+   * valid block height are forgotten.
+   */
+  private keepTime(): void {
+    const nowMs = this.clock.now().getTime();
+    const slots = Math.floor((nowMs - this.genesisMs) / SLOT_MS);
+    if (slots <= this.slots) return;
+    this.blockHeight += slots - this.slots;
+    this.slots = slots;
+    this.svm.warpToSlot(BigInt(slots));
+    const sysvar = this.svm.getClock();
+    sysvar.unixTimestamp = BigInt(Math.floor(nowMs / 1000));
+    this.svm.setClock(sysvar);
     this.svm.expireBlockhash();
+    this.recentBlockhashes.set(this.svm.latestBlockhash(), this.blockHeight + BLOCKHASH_VALIDITY);
+    for (const [blockhash, lastValid] of this.recentBlockhashes) {
+      if (lastValid >= this.blockHeight) break;
+      this.recentBlockhashes.delete(blockhash);
+    }
+  }
+
+  /** A node's refusal of a transaction whose blockhash it does not know or is past its last valid block height. */
+  private refuseStaleBlockhash(blockhash: string): void {
+    if (this.recentBlockhashes.has(blockhash)) return;
+    throw new RpcError(-32002, 'Transaction simulation failed: Blockhash not found', { err: 'BlockhashNotFound', logs: [] });
   }
 
   /** Creates a mint account for `token` (the registry mints are created at start-up). */
@@ -226,6 +266,7 @@ export class LocalLedger {
    * order, all at the slot the batch arrived at.
    */
   answer(batch: JsonRpcRequest[]): JsonRpcAnswer[] {
+    this.keepTime();
     const context = { slot: Number(this.svm.getClock().slot), apiVersion: '2.1.0' };
     return batch.map((call) => {
       const id = call?.id ?? null;
@@ -265,7 +306,7 @@ export class LocalLedger {
       case 'getFeeForMessage':
         return { context, value: Number(feeForMessage(decodeMessage(params[0] as string))) };
       case 'getLatestBlockhash':
-        return { context, value: { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight + 150 } };
+        return { context, value: { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight + BLOCKHASH_VALIDITY } };
       case 'getTokenAccountsByOwner':
         return { context, value: this.tokenAccountsOf(this.pubkey(params[0]), params[1] as { programId?: string; mint?: string }, params[2] as { encoding?: string } | undefined) };
       case 'sendTransaction':
@@ -402,6 +443,8 @@ export class LocalLedger {
   private send(base64: string): string {
     const bytes = Buffer.from(base64, 'base64');
     const signature = bs58.encode(bytes.subarray(1, 65));
+    const { message } = run(bytes, () => VersionedTransaction.deserialize(bytes));
+    this.refuseStaleBlockhash(message.recentBlockhash);
     const result = run(bytes, (wire, versioned) => (versioned ? this.svm.sendVersionedTransaction(wire) : this.svm.sendLegacyTransaction(wire)));
     if (result instanceof FailedTransactionMetadata) {
       const err = rpcError(result.err());
@@ -411,7 +454,7 @@ export class LocalLedger {
       });
     }
     this.statuses.set(signature, { slot: Number(this.svm.getClock().slot), err: null });
-    for (const key of VersionedTransaction.deserialize(bytes).message.staticAccountKeys) this.index(this.addresses.text(key.toBytes()));
+    for (const key of message.staticAccountKeys) this.index(this.addresses.text(key.toBytes()));
     return signature;
   }
 

@@ -1,6 +1,6 @@
 import { PublicKey, type Keypair, type TransactionInstruction } from '@solana/web3.js';
 import type { ChainGateway, MintInfo } from './chain-gateway';
-import { buildBudgeted, transferLeg, type TransferFee, type UnsignedTransaction } from './transaction-builder';
+import { buildBudgeted, newReference, transferLeg, type ReferencedTransaction, type TransferFee } from './transaction-builder';
 import type { PreviewToken } from './transaction-preview';
 
 export interface PoolSwapRequest {
@@ -28,16 +28,19 @@ export interface PoolSwapRequest {
  *   wrapped-SOL account, so the wallet's SOL moves by exactly the amount, the fee and nothing
  *   else, and no rent is left behind in a wSOL account.
  *
- * The pool signs here (partially); the wallet is the fee payer and signs last.
+ * The wallet's leg carries a new reference key (see `newReference`). The pool signs here
+ * (partially); the wallet is the fee payer and signs last.
  */
-export async function buildPoolSwap(chain: ChainGateway, pool: Keypair, request: PoolSwapRequest): Promise<UnsignedTransaction> {
+export async function buildPoolSwap(chain: ChainGateway, pool: Keypair, request: PoolSwapRequest): Promise<ReferencedTransaction> {
   const wallet = new PublicKey(request.wallet);
   const fees = request.input.info?.transferFee || request.output.info?.transferFee;
   const epoch = fees ? await chain.epoch() : 0n;
   const transferFees: TransferFee[] = [];
+  const reference = newReference();
   const instructions: TransactionInstruction[] = [
-    ...transferLeg(request.input, request.inAmount, wallet, pool.publicKey, wallet, epoch, transferFees, 'the local pool'),
+    ...transferLeg(request.input, request.inAmount, wallet, pool.publicKey, wallet, epoch, transferFees, 'the local pool', reference),
     ...transferLeg(request.output, request.outAmount, pool.publicKey, wallet, wallet, epoch, transferFees, 'you'),
   ];
-  return buildBudgeted(chain, wallet, instructions, { cosigners: [pool], tokens: request.tokens, transferFees, watch: request.watch });
+  const built = await buildBudgeted(chain, wallet, instructions, { cosigners: [pool], tokens: request.tokens, transferFees, watch: request.watch });
+  return { ...built, reference: reference.toBase58() };
 }

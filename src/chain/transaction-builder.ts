@@ -7,13 +7,13 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { ComputeBudgetProgram, PublicKey, SystemProgram, type Keypair, type TransactionInstruction } from '@solana/web3.js';
+import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, type TransactionInstruction } from '@solana/web3.js';
 import { SOL_MINT } from '../tokens/token-registry';
 import type { ChainGateway, MintInfo } from './chain-gateway';
 import { associatedAccount } from './associated-account';
 import { feeForMessage } from './fees';
 import { compileLegacyMessage, wireTransaction } from './legacy-transaction';
-import { simulateOrRefuse, type Effect, type PreviewToken } from './transaction-preview';
+import { simulateOrRefuse, WALLET_RENT_MINIMUM, type Effect, type PreviewToken } from './transaction-preview';
 
 /** Priority fee in micro-lamports per compute unit: enough to land in ordinary congestion. */
 export const DEFAULT_PRIORITY_FEE_MICRO_LAMPORTS = 50_000;
@@ -27,6 +27,23 @@ export interface UnsignedTransaction {
   transferFees: TransferFee[];
   /** What it does to the accounts the builder was asked to watch, with the fee the wallet pays. */
   effect: Effect;
+}
+
+/** A transaction of Parley's own making, with the reference key it carries. */
+export type ReferencedTransaction = UnsignedTransaction & {
+  /** Base58 of the random account key in the transfer or swap instruction (see `newReference`). */
+  reference: string;
+};
+
+/**
+ * A new reference key (Solana Pay's `reference`, https://docs.solanapay.com/spec#reference):
+ * a random account key added, read-only and not a signer, to the transfer or swap instruction
+ * of one built transaction, which the programs ignore. No two built transactions are then the
+ * same bytes, so one signature can never stand for two records, and a record's transaction can
+ * be found on chain by it (getSignaturesForAddress).
+ */
+export function newReference(): PublicKey {
+  return Keypair.generate().publicKey;
 }
 
 export interface TransferFee {
@@ -47,6 +64,23 @@ export interface TransferFee {
  * https://spl.solana.com/token-2022/extensions#transfer-fees
  */
 export function transferLeg(
+  token: { mint: string; info: MintInfo | null },
+  amount: bigint,
+  from: PublicKey,
+  to: PublicKey,
+  payer: PublicKey,
+  epoch: bigint,
+  fees: TransferFee[],
+  payee: string,
+  /** Appended to the transfer instruction's accounts, read-only and not a signer (see `newReference`). */
+  reference?: PublicKey,
+): TransactionInstruction[] {
+  const instructions = legInstructions(token, amount, from, to, payer, epoch, fees, payee);
+  if (reference) instructions[instructions.length - 1].keys.push({ pubkey: reference, isSigner: false, isWritable: false });
+  return instructions;
+}
+
+function legInstructions(
   token: { mint: string; info: MintInfo | null },
   amount: bigint,
   from: PublicKey,
@@ -80,8 +114,6 @@ export interface TransferRequest {
 
 /** The most compute units a transaction may ask for. */
 const MAX_COMPUTE_UNITS = 1_400_000;
-/** Lamports a wallet (an account of no data) must keep to stay rent-exempt. */
-const WALLET_RENT_MINIMUM = 890_880n;
 
 export interface BudgetOptions {
   /** Who signs besides the fee payer (the local pool), before the wallet does. */
@@ -135,18 +167,19 @@ export async function buildBudgeted(chain: ChainGateway, feePayer: PublicKey, in
 /**
  * Builds an unsigned transfer with `from` as fee payer (see buildBudgeted): a System Program
  * transfer for SOL, or for an SPL / Token-2022 token an idempotent creation of the recipient's
- * associated token account followed by `transferChecked` (decimals from the mint on chain).
- * Parley never signs: the wallet does.
+ * associated token account followed by `transferChecked` (decimals from the mint on chain);
+ * the transfer carries a new reference key. Parley never signs: the wallet does.
  */
 export async function buildTransfer(
   chain: ChainGateway,
   request: TransferRequest,
   mintInfo: MintInfo | null,
   options: Pick<BudgetOptions, 'tokens' | 'priorityFee' | 'watch'> = {},
-): Promise<UnsignedTransaction> {
+): Promise<ReferencedTransaction> {
   const from = new PublicKey(request.from);
   const transferFees: TransferFee[] = [];
   const epoch = mintInfo?.transferFee ? await chain.epoch() : 0n;
-  const instructions = transferLeg({ mint: request.mint, info: mintInfo }, request.amount, from, new PublicKey(request.to), from, epoch, transferFees, 'the recipient');
-  return buildBudgeted(chain, from, instructions, { ...options, transferFees });
+  const reference = newReference();
+  const instructions = transferLeg({ mint: request.mint, info: mintInfo }, request.amount, from, new PublicKey(request.to), from, epoch, transferFees, 'the recipient', reference);
+  return { ...(await buildBudgeted(chain, from, instructions, { ...options, transferFees })), reference: reference.toBase58() };
 }

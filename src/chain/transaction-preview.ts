@@ -76,6 +76,9 @@ export class SimulationRefusal extends Error {
 
 const SOL = { mint: SOL_MINT, symbol: 'SOL', decimals: 9 };
 
+/** Lamports an account of no data (a wallet) must hold to exist: the rent-exempt minimum. */
+export const WALLET_RENT_MINIMUM = 890_880n;
+
 /**
  * The accounts whose change a preview reports, in its order: the wallet, its wrapped SOL, its
  * associated account of each token, then the accounts it creates for others.
@@ -199,7 +202,13 @@ export function explainFailure(err: unknown, logs: string[], message: VersionedM
     return 'The token account is frozen: the token’s freeze authority has locked it, so it cannot send or receive.';
   }
   if (/InsufficientFundsForRent/.test(text)) {
-    return 'Insufficient funds: the transaction would leave too little SOL in the wallet to stay rent-exempt (keep at least 0.00089 SOL, or spend all of it in a transfer).';
+    const minimum = `${formatUnits(WALLET_RENT_MINIMUM, 9)} SOL (${WALLET_RENT_MINIMUM.toLocaleString('en-US')} lamports)`;
+    const index = (err as { InsufficientFundsForRent?: { account_index?: number } })?.InsufficientFundsForRent?.account_index;
+    const account = index ? message.staticAccountKeys[index]?.toBase58() : undefined;
+    if (account) {
+      return `Insufficient funds for rent: ${account} is a new account, and a new account must receive at least the rent-exempt minimum: ${minimum}. Send at least that much.`;
+    }
+    return `Insufficient funds: the transaction would leave too little SOL in the wallet to stay rent-exempt (keep at least ${minimum}, or spend all of it in a transfer).`;
   }
   if (/BlockhashNotFound/.test(text)) return 'The transaction’s blockhash expired: ask again for a fresh transaction.';
   const last = logs.filter((line) => !/invoke \[|success$|consumed/.test(line)).slice(-1)[0];

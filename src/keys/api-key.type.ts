@@ -18,7 +18,7 @@ registerEnumType(KeyEnvironmentValue, {
 
 @InputType({ description: 'A new API key. The caller can grant only scopes it holds.' })
 export class CreateApiKeyInput {
-  @Field(() => String, { description: 'Your label for the key, 1 to 100 characters.' })
+  @Field(() => String, { description: 'Your label for the key: 1 to 100 characters, no control characters (bidirectional ones included).' })
   name!: string;
 
   @Field(() => [String], { description: 'Scopes from: read:portfolio, read:messages, write:messages, write:sessions, read:prices, admin.' })

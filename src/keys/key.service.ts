@@ -31,6 +31,8 @@ export const ROTATION_GRACE_MS = DAY_MS;
 // expired key from one that never existed.
 const unusableKey = () => new DomainError('unauthorized', 'Invalid or missing API key');
 const keyNotFound = (keyId: string) => new DomainError('key_not_found', `API key "${keyId}" not found`);
+const liveKeyForbidden = (action: string) =>
+  new DomainError('forbidden', `A test key cannot ${action}`, { details: { requiredEnvironment: 'live' } });
 
 /** A presented secret's parts, or 401 `unauthorized` when it does not have the shape of a key. */
 export function parsePresentedKey(secret: string): ParsedSecret {
@@ -82,9 +84,7 @@ export class KeyService {
     const name = validName(input.name);
     const scopes = this.grantableScopes(principal, input.scopes);
     const environment = input.environment ?? principal.environment;
-    if (principal.environment === 'test' && environment === 'live') {
-      throw new DomainError('forbidden', 'A test key cannot create a live key', { details: { requiredEnvironment: 'live' } });
-    }
+    if (principal.environment === 'test' && environment === 'live') throw liveKeyForbidden('create a live key');
     if (input.expiresAt && input.expiresAt <= now) {
       throw invalidField('expiresAt', `expiresAt must be in the future, got ${input.expiresAt.toISOString()}`);
     }
@@ -229,11 +229,16 @@ export class KeyService {
     return { key, secret };
   }
 
-  /** A key of the caller's account that is neither revoked nor expired, else 404. */
+  /**
+   * A key of the caller's account that is neither revoked nor expired, else 404; a live key
+   * asked for by a test key is 403, as its creation would be (a key acts only on its own
+   * environment).
+   */
   private async findActive(principal: Principal, keyId: string): Promise<ApiKey> {
     const key = await this.keys.findOwned(principal.accountId, keyId);
     const now = this.clock.now();
     if (!key || !keyUsableAt(key, now)) throw keyNotFound(keyId);
+    if (principal.environment === 'test' && key.environment === 'live') throw liveKeyForbidden(`act on the live key "${keyId}"`);
     return key;
   }
 
@@ -263,10 +268,22 @@ export function keyUsableAt(key: Pick<ApiKey, 'revokedAt' | 'expiresAt'>, now: D
   return !key.revokedAt && !(key.expiresAt && key.expiresAt <= now);
 }
 
+/**
+ * Control characters (C0, DEL, C1), bidirectional controls (which make "evil \u202Ekey" read
+ * "yek live") and line separators: a name is shown in tables and confirmations, where these
+ * would disguise it or break the line.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u;
+
 function validName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed || trimmed.length > 100) {
     throw invalidField('name', `name must be 1 to 100 characters, got ${trimmed.length}`);
+  }
+  const control = CONTROL_CHARACTER.exec(trimmed)?.[0];
+  if (control) {
+    const codePoint = `U+${control.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw invalidField('name', `name must not contain control characters; it has ${codePoint} at position ${trimmed.indexOf(control) + 1}`);
   }
   return trimmed;
 }

@@ -8,6 +8,7 @@ import { sessionNotFound } from '../sessions/session.service';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import { TransactionRecord } from '../transactions/transaction-record.entity';
+import { otherEnvironment, transactionNotFound } from '../transactions/transaction.service';
 import { FINAL_STATUSES, progressOf, reviveSnapshot, snapshotOf, type TransactionEvent, type TransactionSnapshot } from '../transactions/transaction-events';
 import { EventStream } from './event-stream';
 import { sessionTopic, transactionTopic, type LiveEvents } from './live-events';
@@ -90,7 +91,12 @@ export class LiveService {
     }
     if (!record || !reachesSession(principal, record.session.id)) {
       stop();
-      throw new DomainError('transaction_not_found', `Transaction "${transactionId.slice(0, 64)}" not found`);
+      throw transactionNotFound(transactionId);
+    }
+    const refused = otherEnvironment(principal, record);
+    if (refused) {
+      stop();
+      throw refused;
     }
     stream = new EventStream<TransactionSnapshot>(stop);
     offer(reviveSnapshot(snapshotOf(record)));

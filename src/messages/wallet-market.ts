@@ -129,7 +129,7 @@ export class WalletMarket implements AgentMarket {
     }));
     const request = await this.previewRequest(tokens, { creates });
     const built = await buildTransfer(this.chain, { from: this.wallet, to: recipient, mint, amount }, info, { tokens, watch: watchedAccounts(request) });
-    return this.finish(built.serializedTransaction, built.lastValidBlockHeight, { ...request, transferFees: built.transferFees }, built.effect);
+    return { ...this.finish(built.serializedTransaction, built.lastValidBlockHeight, { ...request, transferFees: built.transferFees }, built.effect), reference: built.reference };
   }
 
   async settleSwap(input: MarketToken, output: MarketToken, quote: Quote): Promise<{ route: Route; built: BuiltTransaction | null }> {
@@ -168,7 +168,7 @@ export class WalletMarket implements AgentMarket {
       tokens,
       watch: watchedAccounts(request),
     });
-    return { route, built: this.finish(built.serializedTransaction, built.lastValidBlockHeight, { ...request, transferFees: built.transferFees }, built.effect) };
+    return { route, built: { ...this.finish(built.serializedTransaction, built.lastValidBlockHeight, { ...request, transferFees: built.transferFees }, built.effect), reference: built.reference } };
   }
 
   /** What a preview of a transaction moving `tokens` starts from: the wallet's balances of SOL and of each. */

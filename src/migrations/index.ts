@@ -18,6 +18,7 @@ export const migrations: readonly { name: string; load: () => Promise<MigrationO
   { name: 'Migration20261125010000_session_pending', load: async () => (await import('./Migration20261125010000_session_pending')).Migration20261125010000_session_pending },
   { name: 'Migration20261125020000_uncompressed_transactions', load: async () => (await import('./Migration20261125020000_uncompressed_transactions')).Migration20261125020000_uncompressed_transactions },
   { name: 'Migration20261126000000_client_tokens', load: async () => (await import('./Migration20261126000000_client_tokens')).Migration20261126000000_client_tokens },
+  { name: 'Migration20261126010000_transaction_reference', load: async () => (await import('./Migration20261126010000_transaction_reference')).Migration20261126010000_transaction_reference },
 ];
 
 /** The list MikroORM's migrator takes, with every class loaded. */

@@ -16,6 +16,7 @@ export function builtRecord(id: string, details: TransactionDetails, network: Ne
     usdValue: valueCents === null ? null : formatUnits(valueCents, 2),
     serializedTransaction: details.serializedTransaction ?? null,
     lastValidBlockHeight: details.lastValidBlockHeight ?? null,
+    reference: details.reference ?? null,
     details,
   };
   const p = details.parameters as unknown as Record<string, string | number>;

@@ -17,7 +17,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 @Index({ properties: ['account', 'createdAt'] })
 export class TransactionRecord {
   [EntityRepositoryType]?: TransactionRecordRepository;
-  [OptionalProps]?: 'status' | 'outputMint' | 'outAmount' | 'recipient' | 'usdValue' | 'signature' | 'error' | 'submittedAt' | 'settledAt' | 'details' | 'replacedBy';
+  [OptionalProps]?: 'status' | 'outputMint' | 'outAmount' | 'recipient' | 'usdValue' | 'signature' | 'error' | 'submittedAt' | 'settledAt' | 'details' | 'replacedBy' | 'reference';
 
   @PrimaryKey({ type: 'string', length: 32 })
   id!: string;
@@ -61,6 +61,10 @@ export class TransactionRecord {
 
   @Property({ type: 'integer', nullable: true })
   lastValidBlockHeight: number | null = null;
+
+  /** The random account key (base58) in the transaction, by which it can be found on chain; null in Jupiter's and in those built before it existed. */
+  @Property({ type: 'string', length: 44, nullable: true })
+  reference: string | null = null;
 
   /** What the agent answered: parameters, route, preview, summary, expiresAt (to rebuild it on refresh). */
   @Property({ type: 'json', nullable: true })

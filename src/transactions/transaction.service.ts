@@ -24,7 +24,20 @@ import { snapshotOf } from './transaction-events';
  */
 export type Rebuild = (record: TransactionRecord) => Promise<{ details: TransactionDetails; valueCents: bigint | null }>;
 
-const notFound = (id: string) => new DomainError('transaction_not_found', `Transaction "${id.slice(0, 64)}" not found`);
+export const transactionNotFound = (id: string) => new DomainError('transaction_not_found', `Transaction "${id.slice(0, 64)}" not found`);
+
+/**
+ * 403 when the caller's key is not of the transaction's environment, else null: a test key
+ * acts on devnet transactions only, a live key on mainnet ones (as a test key cannot act on a
+ * live key).
+ */
+export function otherEnvironment(principal: Principal, record: TransactionRecord): DomainError | null {
+  if (record.network === networkOf(principal)) return null;
+  const requiredEnvironment = record.network === 'mainnet' ? 'live' : 'test';
+  return new DomainError('forbidden', `Transaction ${record.id} is on ${record.network}: only a ${requiredEnvironment} key can act on it`, {
+    details: { requiredEnvironment },
+  });
+}
 
 /** Who follows a submitted transaction to its final status (TransactionTracker). */
 export interface Follower {
@@ -58,13 +71,6 @@ export class TransactionService {
     return record;
   }
 
-  /** A transaction the caller reaches (its account's; for a client token, its session's), else 404. */
-  private async owned(principal: Principal, id: string): Promise<TransactionRecord> {
-    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
-    if (!record || !reachesSession(principal, record.session.id)) throw notFound(id);
-    return record;
-  }
-
   /**
    * Looks at a submitted transaction on the chain and moves it on as the chain says; its
    * status afterwards, or null when there is no such transaction. For the TransactionTracker,
@@ -80,16 +86,16 @@ export class TransactionService {
   /**
    * Sends the wallet-signed transaction: it must carry exactly the message that was built
    * and a valid signature of every required signer (the session's wallet pays the fee), else
-   * 400 and nothing is sent. A blockhash already past its last valid block height makes the
-   * record `expired` without sending. A retry of the same signed transaction answers the
-   * record as it stands.
+   * 400 and nothing is sent. Past its `expiresAt`, or with a blockhash past its last valid
+   * block height, the record becomes `expired` without sending (409). A retry of the same
+   * signed transaction answers the record as it stands.
    */
   async submit(principal: Principal, id: string, signedTransaction: string): Promise<TransactionRecord> {
     const record = await this.owned(principal, id);
     if (!record.serializedTransaction) {
       throw invalidField('id', 'This swap was only quoted (route source "estimate"): there is no transaction to submit');
     }
-    if (record.status === 'expired' || record.status === 'replaced') throw stale(record);
+    if (CANNOT_LAND.has(record.status)) throw stale(record);
     const signed = decode(signedTransaction);
     const built = VersionedTransaction.deserialize(Buffer.from(record.serializedTransaction, 'base64'));
     const message = Buffer.from(signed.message.serialize());
@@ -110,14 +116,16 @@ export class TransactionService {
     }
     const chain = this.chains[record.network];
     const now = this.clock.now();
-    if (record.status === 'built' && (await chain.blockHeight()) > (record.lastValidBlockHeight ?? Infinity)) {
-      await this.settle(record, 'built', { status: 'expired', settledAt: now, error: 'The blockhash expired before the transaction was submitted' });
+    if (record.status === 'built' && (pastExpiry(record, now) || (await chain.blockHeight()) > (record.lastValidBlockHeight ?? Infinity))) {
+      await this.settle(record, 'built', { status: 'expired', settledAt: now, error: 'It expired (its expiresAt or its blockhash) before it was submitted' });
       throw stale(record);
     }
     // One submission per transaction: the request whose update finds it `built` sends it; a
     // concurrent or later one answers the record as the chain has it.
     const signature = bs58.encode(signed.signatures[0]);
     if (!(await this.settle(record, 'built', { status: 'submitted', submittedAt: now, signature }))) {
+      // Replaced by a refresh (or expired) since it was read: nothing was sent, and this wallet-signed one never will be.
+      if (CANNOT_LAND.has(record.status)) throw stale(record);
       if (record.status === 'submitted') await this.track(record);
       if (record.status === 'submitted') this.follower?.follow(record.id);
       return record;
@@ -160,9 +168,6 @@ export class TransactionService {
    */
   async refresh(principal: Principal, id: string): Promise<TransactionDetails> {
     const record = await this.owned(principal, id);
-    if (record.network !== networkOf(principal)) {
-      throw invalidField('transactionId', `This transaction is on ${record.network}: refresh it with a ${record.network === 'mainnet' ? 'live' : 'test'} key`);
-    }
     if (record.status === 'submitted') await this.track(record);
     if ((record.status !== 'built' && record.status !== 'expired') || !record.details || !this.rebuild) throw notRefreshable(record);
     const from = record.status;
@@ -171,7 +176,8 @@ export class TransactionService {
     const now = this.clock.now();
     await this.em.transactional(async (em) => {
       const moved = await em.nativeUpdate(TransactionRecord, { id: record.id, status: from }, { status: 'replaced', replacedBy: successor.transactionId, settledAt: now });
-      if (moved !== 1) throw notRefreshable(await em.findOneOrFail(TransactionRecord, { id: record.id }));
+      // Submitted (or refreshed) since it was read: its status now, not the one this request read.
+      if (moved !== 1) throw notRefreshable(await em.findOneOrFail(TransactionRecord, { id: record.id }, { refresh: true }));
       em.create(TransactionRecord, {
         ...builtRecord(successor.transactionId, successor, record.network, valueCents),
         account: record.account,
@@ -182,6 +188,18 @@ export class TransactionService {
     await this.em.refresh(record);
     this.events.publish(transactionTopic(record.id), { accountId: record.account.id, transaction: snapshotOf(record) });
     return successor;
+  }
+
+  /**
+   * A transaction the caller reaches: its account's, and for a client token its session's (404
+   * otherwise), of its key's environment (403 otherwise).
+   */
+  private async owned(principal: Principal, id: string): Promise<TransactionRecord> {
+    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
+    if (!record || !reachesSession(principal, record.session.id)) throw transactionNotFound(id);
+    const refused = otherEnvironment(principal, record);
+    if (refused) throw refused;
+    return record;
   }
 
   /**
@@ -212,6 +230,9 @@ export class TransactionService {
   }
 }
 
+/** Statuses of a transaction that can no longer land (submitting it is `stale`). */
+const CANNOT_LAND = new Set<TransactionRecord['status']>(['expired', 'replaced']);
+
 /** 409 for a transaction that can no longer land: expired (refresh it) or replaced (sign its successor). */
 function stale(record: TransactionRecord): DomainError {
   if (record.status === 'replaced') {
@@ -221,9 +242,18 @@ function stale(record: TransactionRecord): DomainError {
   }
   return new DomainError(
     'transaction_expired',
-    `Transaction ${record.id} expired (its blockhash is past its last valid block height): refresh it with POST /v1/transactions/${record.id}/refresh and sign the new one`,
+    `Transaction ${record.id} expired (past its expiresAt, or its blockhash past its last valid block height): refresh it with POST /v1/transactions/${record.id}/refresh and sign the new one`,
     { details: { transactionId: record.id, status: record.status, refresh: `/v1/transactions/${record.id}/refresh` } },
   );
+}
+
+/**
+ * Whether a built transaction is past the `expiresAt` it was answered with: its quote is stale
+ * then, whatever its blockhash (a Jupiter order's may outlive it), so it is not sent.
+ */
+function pastExpiry(record: TransactionRecord, now: Date): boolean {
+  const expiresAt = record.details?.expiresAt;
+  return expiresAt !== undefined && new Date(expiresAt) <= now;
 }
 
 function notRefreshable(record: TransactionRecord): DomainError {

@@ -36,6 +36,13 @@ export class TransactionType {
   @Field(() => Int, { nullable: true, description: 'The transaction can land only while the chain is at or below this block height.' })
   lastValidBlockHeight!: number | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "A random account key (base58) in the transaction, read-only and not a signer (Solana Pay's `reference`): no two transactions are alike, and getSignaturesForAddress(reference) finds this one on chain. Null for Jupiter's transactions, which Parley cannot change.",
+  })
+  reference!: string | null;
+
   @Field(() => String, { nullable: true, description: 'The wallet\'s signature (base58) once submitted: the transaction\'s id on the chain (look it up in an explorer).' })
   signature!: string | null;
 

@@ -1,4 +1,4 @@
-import { buildSchema, parse, validate } from 'graphql';
+import { buildSchema, getIntrospectionQuery, parse, validate } from 'graphql';
 import { depthLimit } from '../../src/app/query-limits';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 
@@ -56,6 +56,45 @@ describe('request hooks (cost limit, caching, 401, faults) and CORS over HTTP', 
     }
     expect(costs[0]).toBeGreaterThan(10_000);
     expect(costs).toEqual([costs[0], null, costs[0], null, null]);
+  });
+
+  it('refuses a subscription over HTTP as the client\'s error (it runs over WebSocket), and logs no fault', async () => {
+    const query = 'subscription { messageAdded(sessionId: "session_0000000000000000") { content } }';
+    for (const accept of ['application/json', 'application/graphql-response+json']) {
+      const response = await app.http.post('/graphql').set('Authorization', bearer(app.adminKey)).set('Accept', accept).send({ query });
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0]).toMatchObject({ extensions: { code: 'validation_error' }, message: expect.stringMatching(/WebSocket/) });
+      expect(app.logs.filter((line) => line.requestId === response.headers['x-request-id'] && line.level === 'error')).toEqual([]);
+    }
+  });
+
+  it('refuses a document nested 15,000 levels with the depth error before parsing it, on /graphql (POST and GET) and /v1', async () => {
+    const levels = 15_000;
+    const documents = [
+      `{${'sessions{'.repeat(1)}${'a{'.repeat(levels)}b${'}'.repeat(levels + 2)}`,
+      `{ price(token: ${'['.repeat(levels)}${']'.repeat(levels)}) { symbol } }`,
+    ];
+    for (const query of documents) {
+      const posted = await app.http.post('/graphql').set('Authorization', bearer(app.adminKey)).send({ query });
+      const got = await app.http.get(`/graphql?query=${encodeURIComponent(query.slice(0, 5000))}`).set('Authorization', bearer(app.adminKey)).set('Apollo-Require-Preflight', 'true');
+      for (const response of [posted, got]) {
+        expect(response.status).toBe(400);
+        expect(response.body.errors[0]).toMatchObject({ extensions: { code: 'validation_error' }, message: expect.stringMatching(/nested more than 64 levels deep; at most 10 are allowed/) });
+      }
+    }
+    const body = `{"walletAddress":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    const rest = await app.http.post('/v1/sessions').set('Authorization', bearer(app.adminKey)).set('Content-Type', 'application/json').send(body);
+    expect(rest.status).toBe(400);
+    expect(rest.body.error).toMatchObject({ code: 'validation_error', field: 'body', message: expect.stringMatching(/deeper than 32 levels/) });
+  });
+
+  it('still parses what is deep in text only: brackets in strings and comments, and the tools\' introspection query', async () => {
+    const quoted = '{'.repeat(200);
+    const query = `# ${quoted}\n{ price(token: "${quoted}") { symbol } __typename }`;
+    const response = await app.http.post('/graphql').set('Authorization', bearer(app.adminKey)).send({ query });
+    expect(response.body.errors[0].extensions.code).toBe('token_not_found');
+    const introspection = await app.http.post('/graphql').send({ query: getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }) });
+    expect(introspection.body.data.__schema.queryType.name).toBe('Query');
   });
 
   it('tells caches to store no answer', async () => {

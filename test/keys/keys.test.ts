@@ -81,6 +81,27 @@ describe('POST /v1/keys', () => {
     expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('forbidden');
   });
+
+  it.each([
+    ['right-to-left override', 'evil \u202Ekey'],
+    ['left-to-right embedding', '\u202Aname'],
+    ['first-strong isolate', 'name\u2068'],
+    ['pop directional isolate', '\u2069name'],
+    ['a newline', 'line\nbreak'],
+    ['an escape', 'esc\u001B[31m'],
+    ['a C1 control', 'next\u0085line'],
+  ])('refuses a name with %s → 400 validation_error naming `name`', async (_case, name) => {
+    const response = await app.http.post('/v1/keys').set('Authorization', bearer(app.adminKey)).send({ name, scopes: ['read:prices'] });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'validation_error', field: 'name', message: expect.stringMatching(/control character/) });
+  });
+
+  it('accepts names in any script, with emoji and inner spaces', async () => {
+    for (const name of ['Zahlungen – Produktion', 'مفتاح الدفع', '支付密钥 🔑', 'a'.repeat(100)]) {
+      const response = await app.http.post('/v1/keys').set('Authorization', bearer(app.adminKey)).send({ name, scopes: ['read:prices'] });
+      expect({ name, status: response.status, stored: response.body.name }).toEqual({ name, status: 201, stored: name });
+    }
+  });
 });
 
 describe('authentication', () => {
@@ -229,6 +250,40 @@ describe('accounts', () => {
     }
     expect((await usage(otherKey)).status).toBe(200);
     expect((await usage(otherKey)).body.tier).toBe('pro');
+  });
+});
+
+describe('environments', () => {
+  it('a test key cannot rotate or revoke a live key: 403 forbidden, and the live key is untouched', async () => {
+    const testAdmin = await app.createKey(['admin'], { environment: 'test' });
+    const live = await app.createKey(['read:prices']);
+    const liveKeyId = (await app.service.database.orm.em.fork().findOneOrFail(ApiKey, { secretHash: hashSecret(live) })).id;
+    for (const request of [app.http.post(`/v1/keys/${liveKeyId}/rotate`), app.http.delete(`/v1/keys/${liveKeyId}`)]) {
+      const response = await request.set('Authorization', bearer(testAdmin));
+      expect(response.status).toBe(403);
+      expect(response.body.error).toMatchObject({ code: 'forbidden', details: { requiredEnvironment: 'live' } });
+    }
+    const graphql = await app.http
+      .post('/graphql')
+      .set('Authorization', bearer(testAdmin))
+      .send({ query: `mutation { rotateApiKey(keyId: "${liveKeyId}") { key } }` });
+    expect(graphql.body.errors[0].extensions).toMatchObject({ code: 'forbidden', details: { requiredEnvironment: 'live' } });
+    expect(graphql.body.data).toBeNull();
+    const listed = await app.http.get('/v1/keys').set('Authorization', bearer(app.adminKey));
+    expect(listed.body.keys.find((key: { keyId: string }) => key.keyId === liveKeyId).status).toBe('active');
+    expect((await usage(live)).status).toBe(200);
+  });
+
+  it('a test key rotates and revokes test keys, and a live key both kinds', async () => {
+    const testAdmin = await app.createKey(['admin'], { environment: 'test' });
+    for (const caller of [testAdmin, app.adminKey]) {
+      const target = await app.createKey(['read:prices'], { environment: 'test' });
+      const keyId = (await app.service.database.orm.em.fork().findOneOrFail(ApiKey, { secretHash: hashSecret(target) })).id;
+      const rotated = await app.http.post(`/v1/keys/${keyId}/rotate`).set('Authorization', bearer(caller));
+      expect(rotated.status).toBe(200);
+      expect(rotated.body.key).toMatch(/^parley_test_/);
+      expect((await app.http.delete(`/v1/keys/${rotated.body.keyId}`).set('Authorization', bearer(caller))).status).toBe(200);
+    }
   });
 });
 

@@ -211,6 +211,13 @@ describe('transactionUpdated', () => {
     const refused = await client.subscribe(TRANSACTION_UPDATED, { id: transaction.transactionId }).receive();
     expect(refused.payload.errors[0].extensions.code).toBe('transaction_not_found');
   });
+
+  it("a test key cannot follow a mainnet transaction: forbidden", async () => {
+    const { transaction } = await say(`send 1 USDC to ${Keypair.generate().publicKey.toBase58()}`);
+    const client = await connect(await app.createKey(['read:messages'], { environment: 'test' }));
+    const refused = await client.subscribe(TRANSACTION_UPDATED, { id: transaction.transactionId }).receive();
+    expect(refused.payload.errors[0].extensions).toMatchObject({ code: 'forbidden', details: { requiredEnvironment: 'live' } });
+  });
 });
 
 describe('documents', () => {

@@ -79,8 +79,11 @@ describe('frames a client can get wrong', () => {
   it('documents too deep or too costly, and bad variables, are GraphQL errors; the socket stays', async () => {
     const deep = `subscription { messageAdded(sessionId: "x") { transaction { transactionId } ${'intent { action } '.repeat(1)} } }`;
     const tooDeep = `subscription { ${'__typename '.repeat(1)}${'a { '.repeat(12)}b${' }'.repeat(12)} }`;
+    // Deep enough to overflow graphql-js's recursive parser: refused by the same scan as over HTTP.
+    const overflowing = `subscription { ${'a { '.repeat(15_000)}b${' }'.repeat(15_000)} }`;
     const { closed, messages } = await outcome([
       JSON.stringify({ id: '1', type: 'subscribe', payload: { query: tooDeep } }),
+      JSON.stringify({ id: '4', type: 'subscribe', payload: { query: overflowing } }),
       JSON.stringify({ id: '2', type: 'subscribe', payload: { query: 'subscription ($s: ID!) { messageAdded(sessionId: $s) { role } }', variables: { s: [1, 2] } } }),
       JSON.stringify({ id: '3', type: 'subscribe', payload: { query: deep, operationName: 'Nope' } }),
     ]);
@@ -94,6 +97,7 @@ describe('frames a client can get wrong', () => {
     expect(byId['1'].payload[0].extensions.code).toBe('validation_error');
     expect(byId['2'].payload.errors[0].extensions.code).toBe('validation_error');
     expect(byId['3'].payload[0].extensions.code).toBe('validation_error');
+    expect(byId['4'].payload[0]).toMatchObject({ message: expect.stringMatching(/^The query is nested more than 64 levels deep/), extensions: { code: 'validation_error' } });
     await healthy();
   });
 });

@@ -235,4 +235,26 @@ describe('GET /dashboard', () => {
     expect(offOrigin).toEqual([]);
     expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
   });
+
+  browserIt('wraps long key names, so that every key\'s buttons stay on screen and the table fits its width', async () => {
+    const names = ['k'.repeat(100), `treasury ${'settlement-'.repeat(7)}final`];
+    for (const name of names) {
+      const response = await app.http.post('/v1/keys').set('Authorization', bearer(app.adminKey)).send({ name, scopes: ['read:prices'] });
+      expect(response.status).toBe(201);
+    }
+    const { page } = await openPage('/dashboard');
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.getByLabel('Admin API key').fill(app.adminKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('#key-rows tr').first().waitFor();
+    for (const name of names) {
+      for (const action of ['Rotate', 'Revoke']) {
+        const box = await page.getByRole('button', { name: `${action} ${name}`, exact: true }).boundingBox();
+        expect({ name, action, onScreen: box !== null && box.x >= 0 && box.x + box.width <= 1024 }).toEqual({ name, action, onScreen: true });
+      }
+    }
+    const overflow = await page.locator('.table-wrap').evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(output, 'dashboard-long-names.png'), fullPage: true });
+  });
 });

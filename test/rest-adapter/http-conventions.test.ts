@@ -43,6 +43,32 @@ describe('operability', () => {
     expect(missing.headers['x-request-id']).not.toBe(ok.headers['x-request-id']);
   });
 
+  it('lets no cache keep an authenticated answer: Cache-Control no-store, the new key\'s secret included', async () => {
+    const created = await app.http.post('/v1/keys').set('Authorization', bearer(app.adminKey)).send({ name: 'cached?', scopes: ['read:prices'] });
+    expect(created.status).toBe(201);
+    const answers = [
+      created,
+      await app.http.get('/v1/keys').set('Authorization', bearer(app.adminKey)),
+      await app.http.get('/v1/prices/SOL').set('Authorization', bearer(created.body.key)),
+      await app.http.get('/v1/sessions/session_0000000000000000').set('Authorization', bearer(app.adminKey)),
+      await app.http.get('/v1/keys').set('Authorization', bearer(created.body.key)),
+      await app.http.get('/v1/keys'),
+      await app.http.post('/v1/sessions').set('Authorization', bearer(app.adminKey)).set('Idempotency-Key', 'no-store-1').send({ walletAddress: '11111111111111111111111111111111' }),
+      await app.http.post('/v1/sessions').set('Authorization', bearer(app.adminKey)).set('Idempotency-Key', 'no-store-1').send({ walletAddress: '11111111111111111111111111111111' }),
+    ];
+    expect(answers.map((response) => [response.status, response.headers['cache-control']])).toEqual([
+      [201, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [404, 'no-store'],
+      [403, 'no-store'],
+      [401, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+    ]);
+    expect(answers[answers.length - 1].headers['idempotent-replayed']).toBe('true');
+  });
+
   it('sends JSON as UTF-8 with its length in bytes, and HEAD without a body', async () => {
     const response = await app.http.get('/v1/prices/%E2%82%AC%F0%9F%9A%80').set('Authorization', bearer(app.adminKey));
     expect(response.status).toBe(404);

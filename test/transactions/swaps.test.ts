@@ -9,6 +9,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
 } from '@solana/spl-token';
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
+import { SLOT_MS } from '../../src/chain/local-ledger';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 
 /**
@@ -195,7 +196,7 @@ describe('refresh', () => {
   it('after the blockhash expired: submitting says to refresh (409 transaction_expired); the refreshed one (new id) lands as previewed; the old one is replaced', async () => {
     const { owner, sessionId } = await walletWith({ SOL: '4' });
     const old = (await say(sessionId, 'swap 1 SOL for USDC')).body.transaction;
-    app.service.deps.ledgers.mainnet!.advance(200);
+    app.clock.advance(200 * SLOT_MS);
     const late = await submit(old.transactionId, signed(old.serializedTransaction, owner));
     expect(late.status).toBe(409);
     expect(late.body.error).toMatchObject({

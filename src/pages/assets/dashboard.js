@@ -93,10 +93,12 @@
     $('secret').hidden = false;
   }
 
-  function button(label, action) {
+  /** A button showing `label`; `name` (which may be long) is in its accessible name, not on it. */
+  function button(label, name, action) {
     const element = document.createElement('button');
     element.type = 'button';
     element.textContent = label;
+    element.setAttribute('aria-label', `${label} ${name}`);
     element.addEventListener('click', guarded(action));
     return element;
   }
@@ -112,16 +114,17 @@
         cell.textContent = text;
         row.append(cell);
       }
+      row.firstElementChild.className = 'key-name';
       const actions = document.createElement('td');
       if (key.status === 'active') {
         actions.append(
-          button(`Rotate ${key.name}`, async () => {
+          button('Rotate', key.name, async () => {
             const rotated = await api('POST', `/v1/keys/${key.keyId}/rotate`);
             showSecret(rotated.key, `The old key works until ${when(rotated.previousKeyExpiresAt)}.`);
             await showKeys();
           }),
-          button(`Embed ${key.name}`, () => showEmbed(key)),
-          button(`Revoke ${key.name}`, async () => {
+          button('Embed', key.name, () => showEmbed(key)),
+          button('Revoke', key.name, async () => {
             if (!window.confirm(`Revoke "${key.name}"? Requests with it will fail at once.`)) return;
             await api('DELETE', `/v1/keys/${key.keyId}`);
             await showKeys();
