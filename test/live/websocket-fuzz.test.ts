@@ -80,7 +80,7 @@ describe('frames a client can get wrong', () => {
     const deep = `subscription { messageAdded(sessionId: "x") { transaction { transactionId } ${'intent { action } '.repeat(1)} } }`;
     const tooDeep = `subscription { ${'__typename '.repeat(1)}${'a { '.repeat(12)}b${' }'.repeat(12)} }`;
     // Deep enough to overflow graphql-js's recursive parser: refused by the same scan as over HTTP.
-    const overflowing = `subscription { ${'a { '.repeat(15_000)}b${' }'.repeat(15_000)} }`;
+    const overflowing = `subscription {${'a{'.repeat(15_000)}b${'}'.repeat(15_000)}}`;
     const { closed, messages } = await outcome([
       JSON.stringify({ id: '1', type: 'subscribe', payload: { query: tooDeep } }),
       JSON.stringify({ id: '4', type: 'subscribe', payload: { query: overflowing } }),
