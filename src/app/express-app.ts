@@ -14,6 +14,7 @@ import { toDomainError } from './graphql-errors';
 import type { InFlightRequests } from './in-flight';
 import { apolloGateway, createExecutor, type Executor } from './operation-executor';
 import type { Prometheus } from './prometheus';
+import { checkReadiness, type ReadinessChecks } from './readiness';
 import { costCheck, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 import { authenticate, idempotency, jsonBody } from './request-guards';
 import { locals, trackRequests } from './request-tracking';
@@ -26,7 +27,8 @@ export interface HttpApp {
 }
 
 /**
- * Assembles the HTTP surface: /health, /ready, /metrics, /graphql (Apollo, and the playground
+ * Assembles the HTTP surface: /health/live, /health/ready (and their older names /health,
+ * /ready), /metrics, /graphql (Apollo, and the playground
  * for browsers), /v1 (the REST adapter) and /docs, with request ids, the access log and JSON
  * errors everywhere. Lives as long as the service.
  */
@@ -34,7 +36,8 @@ export async function createHttpApp(
   schema: GraphQLSchema,
   deps: AppDeps & {
     logger: Logger;
-    checkDatabase: () => Promise<void>;
+    /** What /health/ready checks: the database, Redis when configured, the chains. */
+    readiness: ReadinessChecks;
     corsOrigins: string[];
     /** Apollo's default turns it off under NODE_ENV=production; here the configuration decides. */
     introspection: boolean;
@@ -88,16 +91,14 @@ export async function createHttpApp(
     sendPayload,
   });
 
-  app.get('/health', (_req, res) => sendPayload(res, 200, { status: 'ok' }));
+  // /health and /ready are the older names of /health/live and /health/ready.
+  app.get(['/health/live', '/health'], (_req, res) => sendPayload(res, 200, { status: 'ok' }));
   app.get('/metrics', deps.metrics.handler());
-  app.get('/ready', async (_req, res) => {
-    try {
-      await deps.checkDatabase();
-      sendPayload(res, 200, { status: 'ready' });
-    } catch (error) {
-      logger.warn({ err: error, requestId: locals(res).requestId }, 'database not ready');
-      sendError(res, new DomainError('service_unavailable', 'The database is not reachable'));
-    }
+  app.get(['/health/ready', '/ready'], async (_req, res) => {
+    const { checks, error } = await checkReadiness(deps.readiness);
+    if (!error) return sendPayload(res, 200, { status: 'ready', checks });
+    logger.warn({ checks, requestId: locals(res).requestId }, 'not ready');
+    sendError(res, error);
   });
 
   app.use(pagesRouter());

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { KeyService, parsePresentedKey } from '../keys/key.service';
-import { DomainError, HTTP_STATUS } from '../shared/errors';
+import { DomainError } from '../shared/errors';
 import type { AppDeps } from './context';
 import { locals } from './request-tracking';
 
@@ -141,7 +141,8 @@ export function idempotency(deps: AppDeps): RequestHandler {
       stored.then(
         () => send(body),
         (error: unknown) => {
-          res.statusCode = HTTP_STATUS.internal_error;
+          // The error's own answer (a 503 when the database went away) is sent as it is, not stored.
+          res.json = send;
           next(error);
         },
       );

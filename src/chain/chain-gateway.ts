@@ -63,6 +63,11 @@ export class ChainGateway {
     this.rpc = new JsonRpcClient(node, { ...options, name: `Solana ${network}` });
   }
 
+  /** Resolves when the node reports itself healthy (https://solana.com/docs/rpc/http/gethealth), for /health/ready. */
+  async health(): Promise<void> {
+    await this.rpc.call('getHealth');
+  }
+
   /** Lamports held by `owner` (https://solana.com/docs/rpc/http/getbalance). */
   async solBalance(owner: string): Promise<bigint> {
     return BigInt((await this.rpc.call<{ value: number }>('getBalance', [owner, CONFIRMED])).value);

@@ -1,0 +1,174 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Dependencies of a test's own, to cut and bring back: a `redis-server` or `postgres` process
+ * on a free port, and a TCP proxy. The machine's shared PostgreSQL and Redis are never touched.
+ */
+
+/** Whether a program is on the PATH. */
+export function installed(program: string): boolean {
+  try {
+    execFileSync('which', [program], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `it`, or `it.skip` with a warning when a program the test starts is missing (never on CI,
+ * where a missing program is a failure).
+ */
+export function itWith(programs: string[]): jest.It {
+  const missing = programs.filter((program) => !installed(program));
+  if (!missing.length || process.env.CI) return it;
+  console.warn(`${missing.join(', ')} not installed: skipped`);
+  return it.skip;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A server process of the test's own: `stop` kills it (SIGKILL, as a crash), `start` brings it back on the same port. */
+export interface OwnServer {
+  url: string;
+  port: number;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Stops it for good and removes its files. */
+  remove(): Promise<void>;
+}
+
+export async function ownRedis(): Promise<OwnServer> {
+  const port = await freePort();
+  return ownServer(port, `redis://127.0.0.1:${port}`, () => spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' }), 'redis');
+}
+
+/**
+ * A PostgreSQL cluster in a temporary directory. Its data survives `stop`, as a crashed server's does.
+ */
+export async function ownPostgres(): Promise<OwnServer> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'parley-pg-'));
+  // initdb and postgres refuse to run as root: as root, they run as the postgres user.
+  const owner = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) } : {};
+  if (owner.uid !== undefined) chownSync(dir, owner.uid, owner.gid!);
+  execFileSync('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'], { stdio: 'ignore', ...owner });
+  const server = await ownServer(
+    port,
+    `postgres://postgres@127.0.0.1:${port}/postgres`,
+    () => spawn('postgres', ['-D', dir, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off'], { stdio: 'ignore', ...owner }),
+    'postgres',
+  );
+  return {
+    ...server,
+    async remove() {
+      await server.remove();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function ownServer(port: number, url: string, run: () => ChildProcess, what: string): Promise<OwnServer> {
+  let child: ChildProcess | undefined;
+  const server: OwnServer = {
+    url,
+    port,
+    async start() {
+      child = run();
+      await untilListening(port, what);
+    },
+    async stop() {
+      const running = child;
+      child = undefined;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGKILL');
+      await exited;
+      await untilClosed(port);
+    },
+    remove: () => server.stop(),
+  };
+  await server.start();
+  return server;
+}
+
+async function untilListening(port: number, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await accepts(port))) {
+    if (Date.now() > deadline) throw new Error(`${what} did not listen on ${port} within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function untilClosed(port: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (await accepts(port)) {
+    if (Date.now() > deadline) throw new Error(`port ${port} still open 10 s after its server was killed`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * A TCP proxy to `target`: `cut` closes every connection through it and refuses new ones (as a
+ * dependency gone away does), `restore` lets them through again.
+ */
+export interface TcpProxy {
+  port: number;
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+export async function tcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  let open = true;
+  const server: Server = createServer((client) => {
+    if (!open) return client.destroy();
+    const upstream = connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+    client.once('close', () => upstream.destroy());
+    upstream.once('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const cut = () => {
+    open = false;
+    for (const socket of sockets) socket.destroy();
+  };
+  return {
+    port: (server.address() as AddressInfo).port,
+    cut,
+    restore() {
+      open = true;
+    },
+    async close() {
+      cut();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
