@@ -2,7 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { addRestApi } from '../../rest-adapter/router';
 import { pagesRouter, playground } from '../pages/pages';
@@ -91,15 +91,17 @@ export async function createHttpApp(
     sendPayload,
   });
 
-  // /health and /ready are the older names of /health/live and /health/ready.
-  app.get(['/health/live', '/health'], (_req, res) => sendPayload(res, 200, { status: 'ok' }));
-  app.get('/metrics', deps.metrics.handler());
-  app.get(['/health/ready', '/ready'], async (_req, res) => {
+  const live: RequestHandler = (_req, res) => sendPayload(res, 200, { status: 'ok' });
+  const ready: RequestHandler = async (_req, res) => {
     const { checks, error } = await checkReadiness(deps.readiness);
     if (!error) return sendPayload(res, 200, { status: 'ready', checks });
     logger.warn({ checks, requestId: locals(res).requestId }, 'not ready');
     sendError(res, error);
-  });
+  };
+  // /health and /ready are the older names of /health/live and /health/ready (each its own route, for /metrics).
+  for (const path of ['/health/live', '/health']) app.get(path, live);
+  for (const path of ['/health/ready', '/ready']) app.get(path, ready);
+  app.get('/metrics', deps.metrics.handler());
 
   app.use(pagesRouter());
   app.use(

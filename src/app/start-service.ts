@@ -30,6 +30,7 @@ import { endWithError } from './respond';
 import { InProcessEvents, RedisEvents, type LiveEvents } from '../live/live-events';
 import { RedisLink } from './redis-link';
 import { StartupError, whereOf } from './startup-error';
+import { RateGate } from '../shared/rate-gate';
 import { TransactionTracker } from '../transactions/transaction-tracker';
 import { serveGraphQLWebSocket, type GraphQLWebSocket } from './websocket';
 
@@ -87,7 +88,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
   // The embedded ledgers are seeded while PGlite compiles its WebAssembly off the main thread.
   let chains: Chains;
   try {
-    chains = connectChains({ mainnet: config.SOLANA_RPC_URL, devnet: config.SOLANA_DEVNET_RPC_URL }, tokens);
+    chains = connectChains({ mainnet: config.SOLANA_RPC_URL, devnet: config.SOLANA_DEVNET_RPC_URL }, tokens, config.SOLANA_RPC_RPS);
   } catch (error) {
     await opening.then((database) => database.close(), () => undefined);
     throw error;
@@ -104,14 +105,9 @@ export async function startService(config: Config, logger: Logger, options: Serv
     const meter = new UsageMeter(resolveTierLimits(config.TIER_LIMITS), { redis: redis?.client, prefix: options.limiterPrefix ?? 'parley' }, (code) =>
       metrics.rateLimited(code),
     );
-    const priceProvider =
-      config.PRICE_PROVIDER === 'jupiter'
-        ? new JupiterPriceProvider(tokens, { baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY, clock })
-        : new SnapshotPriceProvider();
-    const quoteProvider =
-      config.QUOTE_PROVIDER === 'jupiter'
-        ? new JupiterQuoteProvider({ baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY })
-        : new EstimateQuoteProvider();
+    const jupiter = { baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY, gate: new RateGate(config.JUPITER_RPS, 'Jupiter') };
+    const priceProvider = config.PRICE_PROVIDER === 'jupiter' ? new JupiterPriceProvider(tokens, { ...jupiter, clock }) : new SnapshotPriceProvider();
+    const quoteProvider = config.QUOTE_PROVIDER === 'jupiter' ? new JupiterQuoteProvider(jupiter) : new EstimateQuoteProvider();
     const deps: AppDeps = {
       orm: database.orm,
       clock,

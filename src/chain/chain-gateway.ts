@@ -39,6 +39,8 @@ export interface GatewayOptions {
   timeoutMs?: number;
   /** Attempts per call when the RPC cannot be reached (default 3, backing off 100 ms, 200 ms, …). */
   attempts?: number;
+  /** Calls per second the node allows (SOLANA_RPC_RPS). */
+  callsPerSecond?: number;
 }
 
 /** How long a mint's facts are kept: decimals and program never change, a transfer fee changes two epochs after it is set. */

@@ -107,3 +107,10 @@ export function fromUnreachable(error: unknown): DomainError | null {
   }
   return null;
 }
+
+/** Seconds an upstream's `Retry-After` header asks for (delta-seconds or an HTTP date), or undefined. */
+export function retryAfterOf(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
+}
