@@ -23,13 +23,15 @@ export class RateGate {
   /** Resolves when `calls` calls may go (a batch takes one turn per call), or throws 503. */
   async take(calls = 1): Promise<void> {
     if (!this.perSecond) return;
+    const interval = 1000 / this.perSecond;
     const now = performance.now();
-    const start = Math.max(now, this.next);
-    const wait = start - now;
+    // A batch goes at its last call's turn: its calls arrive together, none ahead of its turn.
+    const at = Math.max(now, this.next) + (calls - 1) * interval;
+    const wait = at - now;
     if (wait > MAX_WAIT_MS) {
       throw unavailable(`Too many calls are waiting for ${this.name}; retry shortly`, { retryAfter: wait / 1000 });
     }
-    this.next = start + (calls * 1000) / this.perSecond;
+    this.next = at + interval;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
