@@ -14,6 +14,7 @@
 //                 acknowledged turns missing afterwards.
 //   (default: both)
 const { execFileSync, spawn } = require('node:child_process');
+const { performance } = require('node:perf_hooks');
 const { chownSync, mkdtempSync, rmSync } = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
