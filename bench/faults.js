@@ -10,8 +10,9 @@
 //   PART=outages  Parley (`npm start`) on a PostgreSQL and a Redis of its own (initdb, postgres,
 //                 redis-server on free ports), 8 clients sending price reads and stored turns;
 //                 each dependency killed (SIGKILL) for OUTAGE_S (8) s, then restarted: statuses
-//                 during the outage, time from the restart to the first 200 of each kind, and
-//                 acknowledged turns missing afterwards.
+//                 during the outage, time from the restart (the port open again) to the first 200 of
+//                 each kind (and for Redis, to parley_dependency_up 1), and acknowledged turns
+//                 missing afterwards.
 //   (default: both)
 const { execFileSync, spawn } = require('node:child_process');
 const { performance } = require('node:perf_hooks');
@@ -36,7 +37,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * counts JSON-RPC calls and requests, and with `limit` answers 429 (Retry-After: 1) to a batch
  * that would take the calls of the last second over it.
  */
-async function slowNode(target, { limit } = {}) {
+async function slowNode(target, { limit, latencyMs = LATENCY_MS } = {}) {
   const stats = { calls: 0, requests: 0, waves: 0, inFlight: 0, refused: 0 };
   const recent = [];
   const server = http.createServer(async (req, res) => {
@@ -50,7 +51,7 @@ async function slowNode(target, { limit } = {}) {
     if (stats.inFlight === 0) stats.waves++;
     stats.inFlight++;
     stats.requests++;
-    await sleep(LATENCY_MS);
+    if (latencyMs) await sleep(latencyMs);
     const now = Date.now();
     while (recent.length && recent[0] <= now - 1000) recent.shift();
     if (limit && recent.length + calls > limit) {
@@ -96,20 +97,11 @@ const api = (base, method, route, body) =>
     body: body && JSON.stringify(body),
   });
 
-async function remote() {
-  const { LocalLedger } = dist('chain/local-ledger');
-  const { TokenRegistry } = dist('tokens/token-registry');
-  const tokens = TokenRegistry.bundled();
-  const ledger = new LocalLedger('mainnet', tokens.all('mainnet'));
-  for (const [symbol, amount] of [['SOL', 10n ** 15n], ['USDC', 10n ** 12n]]) ledger.airdrop(WALLET, tokens.resolve(symbol, 'mainnet'), amount);
-  const nodeUrl = await ledger.serve();
-
-  console.log(`\n## A remote node, ${LATENCY_MS} ms away (${machine()})\n`);
-  const node = await slowNode(nodeUrl);
+/** Calls, sequential round trips and p50 of each kind of message, one at a time, with the node `latencyMs` away: into `rows`. */
+async function messageCosts(ledger, nodeUrl, latencyMs, rows) {
+  const node = await slowNode(nodeUrl, { latencyMs });
   const parley = await inProcessParley(node.url, ledger);
   const session = await (await api(parley.base, 'POST', '/v1/sessions', { walletAddress: WALLET })).json();
-  console.log('| message | JSON-RPC calls | sequential round trips | p50 ms |');
-  console.log('|---|---|---|---|');
   for (const [what, message] of [
     ['SOL transfer', `send 0.001 SOL to ${RECIPIENT}`],
     ['USDC transfer', `send 0.01 USDC to ${RECIPIENT}`],
@@ -127,10 +119,25 @@ async function remote() {
       if (i > 1) figures.push({ calls: node.stats.calls - before.calls, waves: node.stats.waves - before.waves, ms });
     }
     const median = (key) => percentile(figures.map((figure) => figure[key]).sort((a, b) => a - b), 50);
-    console.log(`| ${what} | ${median('calls')} | ${median('waves')} | ${Math.round(median('ms'))} |`);
+    rows[what] = { ...rows[what], calls: median('calls'), waves: median('waves'), [latencyMs]: Math.round(median('ms')) };
   }
   await parley.stop();
   await node.close();
+}
+
+async function remote() {
+  const { LocalLedger } = dist('chain/local-ledger');
+  const { TokenRegistry } = dist('tokens/token-registry');
+  const tokens = TokenRegistry.bundled();
+  const ledger = new LocalLedger('mainnet', tokens.all('mainnet'));
+  for (const [symbol, amount] of [['SOL', 10n ** 15n], ['USDC', 10n ** 12n]]) ledger.airdrop(WALLET, tokens.resolve(symbol, 'mainnet'), amount);
+  const nodeUrl = await ledger.serve();
+  console.log(`\n## A remote node, ${LATENCY_MS} ms away (${machine()})\n`);
+  console.log(`| message | JSON-RPC calls | sequential round trips | p50 ms, node ${LATENCY_MS} ms away | p50 ms, no delay |`);
+  console.log('|---|---|---|---|---|');
+  const rows = {};
+  for (const latencyMs of [LATENCY_MS, 0]) await messageCosts(ledger, nodeUrl, latencyMs, rows);
+  for (const [what, row] of Object.entries(rows)) console.log(`| ${what} | ${row.calls} | ${row.waves} | ${row[LATENCY_MS]} | ${row[0]} |`);
 
   console.log(`\n## The node limited to ${NODE_RPS} calls/s (429 above), SOLANA_RPC_RPS=${CLIENT_RPS}, 16 clients sending transfers for 15 s\n`);
   const limited = await slowNode(nodeUrl, { limit: NODE_RPS });
@@ -179,6 +186,23 @@ async function listening(port) {
   }
 }
 
+/** Resolves once PostgreSQL at `url` answers a query (it refuses connections while it starts up or recovers). */
+async function answering(url) {
+  const { Client } = require('pg');
+  for (;;) {
+    const client = new Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return;
+    } catch {
+      await sleep(50);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
 async function outages() {
   const pgPort = await freePort();
   const redisPort = await freePort();
@@ -195,7 +219,9 @@ async function outages() {
     running[name] = server.start();
     await listening(server.port);
   }
-  const parley = await startParley({ databaseUrl: `postgres://postgres@127.0.0.1:${pgPort}/postgres`, redisUrl: `redis://127.0.0.1:${redisPort}` });
+  const pgUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+  await answering(pgUrl);
+  const parley = await startParley({ databaseUrl: pgUrl, redisUrl: `redis://127.0.0.1:${redisPort}` });
 
   console.log(`\n## Outages: 8 clients (4 price reads, 4 stored turns), each dependency killed for ${OUTAGE_S} s (${machine()})\n`);
   console.log('| fault | requests during the outage | statuses | % 200 | recovery (first 200 after restart) | acknowledged turns lost |');
@@ -239,6 +265,16 @@ async function outages() {
     restartedAt = performance.now();
     running[name] = servers[name].start();
     await listening(servers[name].port);
+    // Redis: back on it (parley_dependency_up), not only answering (it answered throughout).
+    let backOnRedis = null;
+    while (name === 'Redis' && performance.now() - restartedAt < 10_000) {
+      const metrics = await (await fetch(`${parley.base}/metrics`)).text();
+      if (/^parley_dependency_up\{dependency="redis"\} 1$/m.test(metrics)) {
+        backOnRedis = performance.now() - restartedAt;
+        break;
+      }
+      await sleep(20);
+    }
     await sleep(5000);
     stop = true;
     await Promise.all(clients);
@@ -254,7 +290,10 @@ async function outages() {
       lost += acknowledged.filter((turn) => turn.sessionId === sessionId && !stored.has(turn.message)).length;
     }
     const total = Object.values(statuses).reduce((a, b) => a + b, 0);
-    const recovery = Object.entries(firstOkAfter).map(([kind, ms]) => `${kind} ${Math.round(ms)} ms`).join(', ');
+    const recovery = [
+      ...Object.entries(firstOkAfter).map(([kind, ms]) => `${kind} ${Math.round(ms)} ms`),
+      ...(name === 'Redis' ? [`back on Redis ${backOnRedis === null ? 'not within 10 s' : `${Math.round(backOnRedis)} ms`}`] : []),
+    ].join(', ');
     console.log(`| ${name} down | ${total} | ${JSON.stringify(statuses)} | ${((100 * (statuses[200] ?? 0)) / total).toFixed(1)} | ${recovery} | ${lost} of ${acknowledged.length} |`);
   }
   await parley.stop();

@@ -3,6 +3,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 
 /**
  * Dependencies of a test's own, to cut and bring back: a `redis-server` or `postgres` process
@@ -63,11 +64,13 @@ export async function ownPostgres(): Promise<OwnServer> {
   const owner = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) } : {};
   if (owner.uid !== undefined) chownSync(dir, owner.uid, owner.gid!);
   execFileSync('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'], { stdio: 'ignore', ...owner });
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const server = await ownServer(
     port,
-    `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url,
     () => spawn('postgres', ['-D', dir, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off'], { stdio: 'ignore', ...owner }),
     'postgres',
+    () => answersQueries(url),
   );
   return {
     ...server,
@@ -78,7 +81,7 @@ export async function ownPostgres(): Promise<OwnServer> {
   };
 }
 
-async function ownServer(port: number, url: string, run: () => ChildProcess, what: string): Promise<OwnServer> {
+async function ownServer(port: number, url: string, run: () => ChildProcess, what: string, ready: () => Promise<void> = async () => undefined): Promise<OwnServer> {
   let child: ChildProcess | undefined;
   const server: OwnServer = {
     url,
@@ -86,6 +89,7 @@ async function ownServer(port: number, url: string, run: () => ChildProcess, wha
     async start() {
       child = run();
       await untilListening(port, what);
+      await ready();
     },
     async stop() {
       const running = child;
@@ -107,6 +111,24 @@ async function untilListening(port: number, what: string): Promise<void> {
   while (!(await accepts(port))) {
     if (Date.now() > deadline) throw new Error(`${what} did not listen on ${port} within 30 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Until PostgreSQL answers a query: it refuses connections while it starts up or recovers from a crash. */
+async function answersQueries(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const client = new Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 }
 
