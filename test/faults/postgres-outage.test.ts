@@ -48,6 +48,9 @@ itWith(['postgres', 'initdb'])('PostgreSQL down: 503 with Retry-After, never 500
   expect(graphql.headers['retry-after']).toBeDefined();
   expect(graphql.body.errors[0].extensions.code).toBe('service_unavailable');
   expect(price.status).toBe(200);
+  // Still once the key is due for a check against the database: it was verified minutes ago at most.
+  app.clock.advance(60_000);
+  expect((await http.get('/v1/prices/SOL').set('Authorization', auth)).status).toBe(200);
   const ready = await http.get('/health/ready');
   expect(ready.status).toBe(503);
   expect(ready.body.error.details.checks).toMatchObject({ database: 'down', chain: 'up' });
