@@ -168,6 +168,7 @@ function ownProcess(program, args, owner) {
   return {
     kill: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
         child.once('exit', resolve);
         child.kill('SIGKILL');
       }),
@@ -220,9 +221,20 @@ async function outages() {
     await listening(server.port);
   }
   const pgUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
-  await answering(pgUrl);
-  const parley = await startParley({ databaseUrl: pgUrl, redisUrl: `redis://127.0.0.1:${redisPort}` });
+  let parley;
+  try {
+    await answering(pgUrl);
+    parley = await startParley({ databaseUrl: pgUrl, redisUrl: `redis://127.0.0.1:${redisPort}` });
+    await measureOutages(parley, servers, running);
+  } finally {
+    await parley?.stop();
+    for (const server of Object.values(running)) await server.kill();
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+}
 
+/** Each dependency of `servers` killed in turn while 8 clients send price reads and stored turns: a row each. */
+async function measureOutages(parley, servers, running) {
   console.log(`\n## Outages: 8 clients (4 price reads, 4 stored turns), each dependency killed for ${OUTAGE_S} s (${machine()})\n`);
   console.log('| fault | requests during the outage | statuses | % 200 | recovery (first 200 after restart) | acknowledged turns lost |');
   console.log('|---|---|---|---|---|---|');
@@ -235,7 +247,7 @@ async function outages() {
     let restartedAt = 0;
     let stop = false;
     const record = (kind, status) => {
-      if (phase === 'down') statuses[status] = (statuses[status] ?? 0) + 1;
+      if (phase === 'down') statuses[`${kind} ${status}`] = (statuses[`${kind} ${status}`] ?? 0) + 1;
       if (phase === 'after' && status === 200 && firstOkAfter[kind] === undefined) firstOkAfter[kind] = performance.now() - restartedAt;
     };
     let n = 0;
@@ -290,15 +302,13 @@ async function outages() {
       lost += acknowledged.filter((turn) => turn.sessionId === sessionId && !stored.has(turn.message)).length;
     }
     const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+    const ok = Object.entries(statuses).reduce((sum, [key, count]) => sum + (key.endsWith(' 200') ? count : 0), 0);
     const recovery = [
       ...Object.entries(firstOkAfter).map(([kind, ms]) => `${kind} ${Math.round(ms)} ms`),
       ...(name === 'Redis' ? [`back on Redis ${backOnRedis === null ? 'not within 10 s' : `${Math.round(backOnRedis)} ms`}`] : []),
     ].join(', ');
-    console.log(`| ${name} down | ${total} | ${JSON.stringify(statuses)} | ${((100 * (statuses[200] ?? 0)) / total).toFixed(1)} | ${recovery} | ${lost} of ${acknowledged.length} |`);
+    console.log(`| ${name} down | ${total} | ${JSON.stringify(statuses)} | ${((100 * ok) / total).toFixed(1)} | ${recovery} | ${lost} of ${acknowledged.length} |`);
   }
-  await parley.stop();
-  for (const server of Object.values(running)) await server.kill();
-  rmSync(pgDir, { recursive: true, force: true });
 }
 
 (async () => {
