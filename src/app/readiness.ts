@@ -1,4 +1,4 @@
-import { DomainError, UNAVAILABLE_RETRY_AFTER_S } from '../shared/errors';
+import { unavailable, type DomainError } from '../shared/errors';
 
 /** What /health/ready asks, by the dependency's name: each throws when it is not reachable. */
 export type ReadinessChecks = Record<string, () => Promise<unknown>>;
@@ -18,9 +18,7 @@ export async function checkReadiness(checks: ReadinessChecks): Promise<{ checks:
   if (!down.length) return { checks: states, error: null };
   return {
     checks: states,
-    error: new DomainError('service_unavailable', `Not ready: ${down.join(', ')} ${down.length > 1 ? 'are' : 'is'} unreachable`, {
-      details: { retryAfter: UNAVAILABLE_RETRY_AFTER_S, checks: states },
-    }),
+    error: unavailable(`Not ready: ${down.join(', ')} ${down.length > 1 ? 'are' : 'is'} unreachable`, { details: { checks: states } }),
   };
 }
 

@@ -78,9 +78,9 @@ export function errorFields(error: DomainError): { code: ErrorCode; field?: stri
 export const UNAVAILABLE_RETRY_AFTER_S = 2;
 
 /** 503 `service_unavailable` with the retry hint every one carries (`Retry-After`, `details.retryAfter`). */
-export function unavailable(message: string, options: { retryAfter?: number; cause?: unknown } = {}): DomainError {
+export function unavailable(message: string, options: { retryAfter?: number; cause?: unknown; details?: ErrorDetails } = {}): DomainError {
   return new DomainError('service_unavailable', message, {
-    details: { retryAfter: Math.max(1, Math.ceil(options.retryAfter ?? UNAVAILABLE_RETRY_AFTER_S)) },
+    details: { ...options.details, retryAfter: Math.max(1, Math.ceil(options.retryAfter ?? UNAVAILABLE_RETRY_AFTER_S)) },
     cause: options.cause,
   });
 }
