@@ -15,7 +15,7 @@ export class JsonRpcError extends Error {
 
 export interface JsonRpcOptions {
   timeoutMs?: number;
-  /** Attempts per batch when the node cannot be reached (default 3, backing off 100 ms, 200 ms, …). */
+  /** Attempts per batch when the node cannot be reached, refuses or fails (default 3, backing off 100 ms, 200 ms, …; not after a timeout). */
   attempts?: number;
   /** What the node is, for the 503 that says it cannot be reached. */
   name: string;
@@ -136,7 +136,9 @@ export class JsonRpcClient {
         if (error instanceof JsonRpcError || (error as { code?: unknown }).code === 'service_unavailable') throw error;
         last = error;
         const asked = error instanceof NodeUnavailable ? error.retryAfter : undefined;
-        if (attempt === attempts - 1 || (asked ?? 0) > MAX_RETRY_WAIT_S) break;
+        // A node that took the whole timeout is not asked again: the caller has waited long enough.
+        const timedOut = (error as { name?: unknown }).name === 'TimeoutError';
+        if (attempt === attempts - 1 || timedOut || (asked ?? 0) > MAX_RETRY_WAIT_S) break;
         await new Promise((resolve) => setTimeout(resolve, Math.max(100 * 2 ** attempt, (asked ?? 0) * 1000)));
       }
     }
