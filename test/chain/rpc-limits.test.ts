@@ -68,6 +68,17 @@ it('5xx: tried again, then 503 with a Retry-After of its own', async () => {
   await node.close();
 });
 
+it('a node that does not answer in time: 503 after one timeout, not sent again', async () => {
+  let received = 0;
+  const silent = createServer(() => void received++);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const rpc = new JsonRpcClient(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, { name: 'test', timeoutMs: 200 });
+  await expect(rpc.call('getSlot')).rejects.toMatchObject({ code: 'service_unavailable', details: { retryAfter: expect.any(Number) } });
+  expect(received).toBe(1);
+  silent.closeAllConnections();
+  await new Promise((resolve) => silent.close(resolve));
+});
+
 it('under callsPerSecond, calls wait their turn: a node that limits somewhat above it refuses none', async () => {
   const node = await fakeNode(slots);
   node.limit = 7;
