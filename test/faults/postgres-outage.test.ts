@@ -1,5 +1,6 @@
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { itWith, ownPostgres, type OwnServer } from '../support/processes';
+import { WsTestClient } from '../support/ws';
 
 /**
  * The service on a PostgreSQL server of this test's own, killed (SIGKILL) while in use and
@@ -31,6 +32,8 @@ itWith(['postgres', 'initdb'])('PostgreSQL down: 503 with Retry-After, never 500
     acknowledged.push(message);
   }
 
+  const ws = await WsTestClient.connect(app.url, adminKey);
+
   await postgres.stop();
   const [turn, history, created, graphql, price] = await Promise.all([
     send('price of JUP'),
@@ -48,6 +51,9 @@ itWith(['postgres', 'initdb'])('PostgreSQL down: 503 with Retry-After, never 500
   expect(graphql.headers['retry-after']).toBeDefined();
   expect(graphql.body.errors[0].extensions.code).toBe('service_unavailable');
   expect(price.status).toBe(200);
+  const subscription = ws.subscribe('subscription ($sessionId: ID!) { messageAdded(sessionId: $sessionId) { content } }', { sessionId });
+  expect(await subscription.receive()).toMatchObject({ payload: { errors: [{ extensions: { code: 'service_unavailable', details: { retryAfter: expect.any(Number) } } }] } });
+  ws.close();
   // Still once the key is due for a check against the database: it was verified minutes ago at most.
   app.clock.advance(60_000);
   expect((await http.get('/v1/prices/SOL').set('Authorization', auth)).status).toBe(200);
