@@ -1,13 +1,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer, connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 
 /**
- * Dependencies of a test's own, to cut and bring back: a `redis-server` or `postgres` process
- * on a free port, and a TCP proxy. The machine's shared PostgreSQL and Redis are never touched.
+ * Dependencies of a test's own, to kill and bring back: a `redis-server` or `postgres` process
+ * on a free port. The machine's shared PostgreSQL and Redis are never touched.
  */
 
 /** Whether a program is on the PATH. */
@@ -149,48 +149,4 @@ function accepts(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-/**
- * A TCP proxy to `target`: `cut` closes every connection through it and refuses new ones (as a
- * dependency gone away does), `restore` lets them through again.
- */
-export interface TcpProxy {
-  port: number;
-  cut(): void;
-  restore(): void;
-  close(): Promise<void>;
-}
-
-export async function tcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
-  const sockets = new Set<Socket>();
-  let open = true;
-  const server: Server = createServer((client) => {
-    if (!open) return client.destroy();
-    const upstream = connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.once('close', () => sockets.delete(socket));
-      socket.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-    client.once('close', () => upstream.destroy());
-    upstream.once('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const cut = () => {
-    open = false;
-    for (const socket of sockets) socket.destroy();
-  };
-  return {
-    port: (server.address() as AddressInfo).port,
-    cut,
-    restore() {
-      open = true;
-    },
-    async close() {
-      cut();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
 }
