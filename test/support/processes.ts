@@ -11,7 +11,7 @@ import { Client } from 'pg';
  */
 
 /** Whether a program is on the PATH. */
-export function installed(program: string): boolean {
+function installed(program: string): boolean {
   try {
     execFileSync('which', [program], { stdio: 'ignore' });
     return true;
