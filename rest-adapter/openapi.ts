@@ -91,7 +91,7 @@ export function openApiDocument(schema: GraphQLSchema, documents: Map<RestRoute,
                 field: { type: 'string', description: 'The request field at fault, for `validation_error`.' },
                 details: {
                   type: 'object',
-                  description: 'More about the error: `requiredScope` on 403, `reason` on 422, `retryAfter` on 429, `cost` and `limit` on a too costly query.',
+                  description: 'More about the error: `requiredScope` on 403, `reason` on 422, `retryAfter` on 429 and 503, `cost` and `limit` on a too costly query.',
                 },
               },
             },
@@ -172,7 +172,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   rate_limit_exceeded: "the key's requests per minute (or a test key's per day) are used up",
   transaction_limit_exceeded: "the account's transactions per day are used up",
   internal_error: 'a fault of ours, logged with the request id',
-  service_unavailable: 'the database, the RPC node or the price source is unreachable; retry',
+  service_unavailable: 'the database, the RPC node or Jupiter is unreachable, refusing (429) or failing; retry after `Retry-After` seconds',
 };
 
 function errorsOf(route: RestRoute): ErrorCode[] {
@@ -321,7 +321,7 @@ function errorResponses(codes: ErrorCode[]): Record<string, JsonSchema> {
           ...headers(['X-Request-Id'], true),
           // Present whenever the key was accepted; a refused key or a body refused before authentication has none.
           ...headers(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'], status === 429),
-          ...(status === 429 && headers(['Retry-After'], true)),
+          ...((status === 429 || status === 503) && headers(['Retry-After'], true)),
         },
         content: {
           'application/json': {

@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
-import { DomainError, HTTP_STATUS } from '../shared/errors';
+import { DomainError, HTTP_STATUS, UNAVAILABLE_RETRY_AFTER_S } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import type { Context } from './context';
 import { toDomainError } from './graphql-errors';
@@ -20,6 +20,7 @@ const REQUEST_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION
  *   Apollo's cache-control plugin would set, but that plugin is off (its per-field hooks
  *   wrap every resolver, for cache hints no field gives);
  * - a request refused for want of a key answers 401 with a Bearer challenge, as REST does;
+ * - one that met a dependency out of reach answers 503 with Retry-After, as REST does;
  * - GraphQL over HTTP: a client that accepts `application/json` (the legacy media type) SHOULD
  *   get 200 for a document that does not parse or validate, or variables that do not coerce;
  *   only `application/graphql-response+json` clients get 400
@@ -47,6 +48,11 @@ export function requestHooks(logger: Logger, checkCost: CostCheck): ApolloServer
           if (errors?.some((error) => error.extensions?.code === 'unauthorized')) {
             response.http.status = HTTP_STATUS.unauthorized;
             response.http.headers.set('www-authenticate', 'Bearer realm="parley"');
+          }
+          const unavailable = errors?.find((error) => error.extensions?.code === 'service_unavailable');
+          if (unavailable) {
+            response.http.status = HTTP_STATUS.service_unavailable;
+            response.http.headers.set('retry-after', String((unavailable.extensions?.details as { retryAfter?: number } | undefined)?.retryAfter ?? UNAVAILABLE_RETRY_AFTER_S));
           }
           if (requestError && response.http.status === HTTP_STATUS.validation_error && !(request.http?.headers.get('accept') ?? '').includes('application/graphql-response+json')) {
             response.http.status = 200;

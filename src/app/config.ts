@@ -60,6 +60,10 @@ const schema = z.object({
   QUOTE_PROVIDER: z.enum(['estimate', 'jupiter']).default('estimate'),
   JUPITER_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.jup.ag'),
   JUPITER_API_KEY: z.string().min(1).optional(),
+  // Calls per second the RPC node (each JSON-RPC call of a batch counts) and Jupiter allow: calls
+  // wait their turn under it rather than be refused (429). Unset: no limit of ours.
+  SOLANA_RPC_RPS: z.coerce.number().positive().max(100_000).optional(),
+  JUPITER_RPS: z.coerce.number().positive().max(100_000).optional(),
   TIER_LIMITS: jsonText('a JSON object such as {"free":{"requestsPerMinute":60}}').pipe(tierLimitsOverride).optional(),
   CORS_ORIGINS: z
     .string()

@@ -3,7 +3,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { addRestApi } from '../../rest-adapter/router';
 import { pagesRouter, playground } from '../pages/pages';
@@ -17,6 +17,7 @@ import { formatGraphQLError, toDomainError } from './graphql-errors';
 import type { InFlightRequests } from './in-flight';
 import { apolloGateway, createExecutor, type Executor } from './operation-executor';
 import type { Prometheus } from './prometheus';
+import { checkReadiness, type ReadinessChecks } from './readiness';
 import { costCheck, MAX_COST, refuseDeepDocuments, VALIDATION_RULES } from './query-limits';
 import { authenticate, idempotency, jsonBody, noStore } from './request-guards';
 import { locals, trackRequests } from './request-tracking';
@@ -32,7 +33,8 @@ export interface HttpApp {
 }
 
 /**
- * Assembles the HTTP surface: /health, /ready, /metrics, /graphql (Apollo, and the playground
+ * Assembles the HTTP surface: /health/live, /health/ready (and their older names /health,
+ * /ready), /metrics, /graphql (Apollo, and the playground
  * for browsers), /v1 (the REST adapter) and /docs, with request ids, the access log and JSON
  * errors everywhere. Lives as long as the service.
  */
@@ -40,7 +42,8 @@ export async function createHttpApp(
   schema: GraphQLSchema,
   deps: AppDeps & {
     logger: Logger;
-    checkDatabase: () => Promise<void>;
+    /** What /health/ready checks: the database, Redis when configured, the chains. */
+    readiness: ReadinessChecks;
     corsOrigins: string[];
     /** Apollo's default turns it off under NODE_ENV=production; here the configuration decides. */
     introspection: boolean;
@@ -99,17 +102,17 @@ export async function createHttpApp(
     sendPayload,
   });
 
-  app.get('/health', (_req, res) => sendPayload(res, 200, { status: 'ok' }));
+  const live: RequestHandler = (_req, res) => sendPayload(res, 200, { status: 'ok' });
+  const ready: RequestHandler = async (_req, res) => {
+    const { checks, error } = await checkReadiness(deps.readiness);
+    if (!error) return sendPayload(res, 200, { status: 'ready', checks });
+    logger.warn({ checks, requestId: locals(res).requestId }, 'not ready');
+    sendError(res, error);
+  };
+  // /health and /ready are the older names of /health/live and /health/ready (each its own route, for /metrics).
+  for (const path of ['/health/live', '/health']) app.get(path, live);
+  for (const path of ['/health/ready', '/ready']) app.get(path, ready);
   app.get('/metrics', deps.metrics.handler());
-  app.get('/ready', async (_req, res) => {
-    try {
-      await deps.checkDatabase();
-      sendPayload(res, 200, { status: 'ready' });
-    } catch (error) {
-      logger.warn({ err: error, requestId: locals(res).requestId }, 'database not ready');
-      sendError(res, new DomainError('service_unavailable', 'The database is not reachable'));
-    }
-  });
 
   app.use(pagesRouter());
   app.use(

@@ -1,14 +1,16 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { DomainError, errorFields, invalidField } from '../shared/errors';
+import { DomainError, errorFields, fromUnreachable, invalidField } from '../shared/errors';
 
 /**
  * Turns an error of a GraphQL execution into the domain error a client should see, or null
  * for a fault (which is logged and shown only as `internal_error`). Used by Apollo's
- * `formatError` and by the REST adapter, so both surfaces answer alike.
+ * `formatError`, the REST adapter and the WebSocket, so every surface answers alike.
  */
 export function toDomainError(error: GraphQLError): DomainError | null {
   const original = error.originalError;
   if (original instanceof DomainError) return original;
+  const unreachable = fromUnreachable(original);
+  if (unreachable) return unreachable;
   // Errors without a path are about the request itself: syntax, validation against the
   // schema, or variables that do not fit their types. Those are the caller's to fix.
   if (!error.path) {

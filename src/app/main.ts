@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig, withDotEnv } from './config';
 import { createLogger } from '../shared/logger';
 import { EMBEDDED_POOL, startEmbeddedPostgres } from './embedded-postgres';
+import { StartupError } from './startup-error';
 
 /** `npm start`: the service, until SIGTERM or SIGINT, on which it stops gracefully and exits 0. */
 async function main(): Promise<void> {
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Parley failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A dependency out of reach is said in one line (what and where); anything else is a fault, with its stack.
+  const told = error instanceof StartupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`Parley failed to start: ${told}\n`);
   process.exit(1);
 });

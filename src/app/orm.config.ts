@@ -33,6 +33,19 @@ export function ormOptions(clientUrl: string, poolSize: number, logger: Logger):
     debug: logger.isLevelEnabled('debug') ? ['query'] : false,
     logger: (message) => logger.debug({ component: 'orm' }, withoutValues(message)),
     pool: { min: 0, max: poolSize },
+    driverOptions: {
+      // A server that does not answer fails a query (503) rather than hold it: connecting gives
+      // up after 5 s, waiting for a free connection of the pool after 10 s.
+      connection: { connectionTimeoutMillis: 5_000 },
+      acquireConnectionTimeout: 10_000,
+      // knex writes its warnings (a connection lost) to the console: they go to the log instead.
+      log: {
+        warn: (message: unknown) => logger.warn({ component: 'knex' }, String(message)),
+        error: (message: unknown) => logger.error({ component: 'knex' }, String(message)),
+        deprecate: (message: unknown) => logger.warn({ component: 'knex' }, String(message)),
+        debug: () => undefined,
+      },
+    },
     migrations: { transactional: true, allOrNothing: true, snapshot: false },
   };
 }

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Observer } from '../shared/observer';
 
 /**
@@ -34,12 +34,23 @@ export class Prometheus implements Observer {
     registers: [this.registry],
   });
 
+  private readonly dependencies = new Gauge({
+    name: 'parley_dependency_up',
+    help: 'Whether a dependency answers (1) or the service runs degraded without it (0): redis.',
+    labelNames: ['dependency'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'parley_' });
   }
 
   agentOutcome(action: string, outcome: 'answered' | 'refused'): void {
     this.agent.inc({ intent: action, outcome });
+  }
+
+  dependencyUp(dependency: 'redis', up: boolean): void {
+    this.dependencies.set({ dependency }, up ? 1 : 0);
   }
 
   rateLimited(code: 'rate_limit_exceeded' | 'transaction_limit_exceeded'): void {

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { DomainError, HTTP_STATUS } from '../shared/errors';
+import { DomainError } from '../shared/errors';
 import type { Admission } from './admission';
 import type { AppDeps } from './context';
 import { locals } from './request-tracking';
@@ -146,7 +146,8 @@ export function idempotency(deps: AppDeps): RequestHandler {
       stored.then(
         () => send(body),
         (error: unknown) => {
-          res.statusCode = HTTP_STATUS.internal_error;
+          // The error's own answer (a 503 when the database went away) is sent as it is, not stored.
+          res.json = send;
           next(error);
         },
       );

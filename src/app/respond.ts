@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { DomainError, errorFields, HTTP_STATUS } from '../shared/errors';
+import { DomainError, errorFields, fromUnreachable, HTTP_STATUS } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { locals, newRequestId } from './request-tracking';
 
@@ -62,11 +62,13 @@ export function toClientError(error: unknown, logger: Logger, res: Response): Do
 }
 
 /**
- * Normalises what express and body-parser throw for malformed requests into domain errors.
- * Null for anything else, which is a fault.
+ * Normalises what express and body-parser throw for malformed requests, and a database out of
+ * reach, into domain errors. Null for anything else, which is a fault.
  */
 function fromHttpError(error: unknown): DomainError | null {
   if (error instanceof DomainError) return error;
+  const unreachable = fromUnreachable(error);
+  if (unreachable) return unreachable;
   const type = (error as { type?: string } | null)?.type;
   switch (type) {
     case 'entity.parse.failed':

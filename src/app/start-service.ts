@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { Redis } from 'ioredis';
 import { CommandAgent } from '../agent/command-agent';
 import { PrincipalCache } from '../auth/principal-cache';
 import { connectChains, type Chains } from '../chain/chains';
@@ -15,7 +14,7 @@ import { EstimateQuoteProvider } from '../quotes/estimate-quoter';
 import { JupiterQuoteProvider } from '../quotes/jupiter-quote-provider';
 import { SessionRepository } from '../sessions/session.repository';
 import { systemClock, type Clock } from '../shared/clock';
-import { DomainError } from '../shared/errors';
+import { DomainError, fromUnreachable } from '../shared/errors';
 import { sqlOf } from '../shared/sql';
 import type { Logger } from '../shared/logger';
 import { TokenRegistry } from '../tokens/token-registry';
@@ -30,6 +29,9 @@ import { createHttpServer } from './node-http-server';
 import { createHttpApp, type HttpApp } from './express-app';
 import { endWithError } from './respond';
 import { InProcessEvents, RedisEvents, type LiveEvents } from '../live/live-events';
+import { RedisLink } from './redis-link';
+import { StartupError, whereOf } from './startup-error';
+import { RateGate } from '../shared/rate-gate';
 import { TransactionTracker } from '../transactions/transaction-tracker';
 import type { GraphQLWebSocket } from './websocket';
 
@@ -87,33 +89,26 @@ export async function startService(config: Config, logger: Logger, options: Serv
   // The embedded ledgers are seeded while PGlite compiles its WebAssembly off the main thread.
   let chains: Chains;
   try {
-    chains = connectChains({ mainnet: config.SOLANA_RPC_URL, devnet: config.SOLANA_DEVNET_RPC_URL }, tokens, clock);
+    chains = connectChains({ mainnet: config.SOLANA_RPC_URL, devnet: config.SOLANA_DEVNET_RPC_URL }, tokens, clock, config.SOLANA_RPC_RPS);
   } catch (error) {
     await opening.then((database) => database.close(), () => undefined);
     throw error;
   }
-  const database = await opening;
-  let redis: Redis | undefined;
-  let events: LiveEvents | undefined;
+  const database = await opening.catch((error: unknown) => {
+    throw config.DATABASE_URL && fromUnreachable(error) ? new StartupError(`PostgreSQL at ${whereOf(config.DATABASE_URL)} is unreachable`, error) : error;
+  });
+  let redis: RedisLink | undefined;
   try {
     await new KeyService(database.orm.em.fork(), clock).ensureDefaultAccount(config.PARLEY_ADMIN_KEY);
-    if (config.REDIS_URL) {
-      redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true, enableAutoPipelining: true });
-      await redis.connect();
-    }
-    const live: LiveEvents = (events = redis ? new RedisEvents(redis, logger) : new InProcessEvents(logger));
     const metrics = new Prometheus();
-    const meter = new UsageMeter({ ...resolveTierLimits(config.TIER_LIMITS), clientTokenRequestsPerMinute: config.CLIENT_TOKEN_REQUESTS_PER_MINUTE }, { redis, prefix: options.limiterPrefix ?? 'parley' }, (code) =>
+    if (config.REDIS_URL) redis = await RedisLink.connect(config.REDIS_URL, logger, (up) => metrics.dependencyUp('redis', up));
+    const live: LiveEvents = redis ? new RedisEvents(redis, logger) : new InProcessEvents(logger);
+    const meter = new UsageMeter({ ...resolveTierLimits(config.TIER_LIMITS), clientTokenRequestsPerMinute: config.CLIENT_TOKEN_REQUESTS_PER_MINUTE }, { redis: redis?.client, prefix: options.limiterPrefix ?? 'parley' }, (code) =>
       metrics.rateLimited(code),
     );
-    const priceProvider =
-      config.PRICE_PROVIDER === 'jupiter'
-        ? new JupiterPriceProvider(tokens, { baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY, clock })
-        : new SnapshotPriceProvider();
-    const quoteProvider =
-      config.QUOTE_PROVIDER === 'jupiter'
-        ? new JupiterQuoteProvider({ baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY })
-        : new EstimateQuoteProvider();
+    const jupiter = { baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY, gate: new RateGate(config.JUPITER_RPS, 'Jupiter') };
+    const priceProvider = config.PRICE_PROVIDER === 'jupiter' ? new JupiterPriceProvider(tokens, { ...jupiter, clock }) : new SnapshotPriceProvider();
+    const quoteProvider = config.QUOTE_PROVIDER === 'jupiter' ? new JupiterQuoteProvider(jupiter) : new EstimateQuoteProvider();
     const sql = sqlOf(database.orm);
     const deps: AppDeps = {
       orm: database.orm,
@@ -142,8 +137,10 @@ export async function startService(config: Config, logger: Logger, options: Serv
       introspection: config.GRAPHQL_INTROSPECTION,
       metrics,
       inFlight,
-      checkDatabase: async () => {
-        await database.orm.em.getConnection().execute('select 1');
+      readiness: {
+        database: () => database.orm.em.getConnection().execute('select 1'),
+        ...(redis && { redis: () => redis!.check() }),
+        chain: () => Promise.all(Object.values(chains.gateways).map((gateway) => gateway.health())),
       },
     });
 
@@ -188,13 +185,12 @@ export async function startService(config: Config, logger: Logger, options: Serv
         await deps.tracker.stop();
         await http.close();
         await live.close();
-        await meter.close();
+        await redis?.close();
         await database.close();
       },
     };
   } catch (error) {
-    await events?.close();
-    redis?.disconnect();
+    await redis?.close();
     await database.close();
     throw error;
   }

@@ -1,9 +1,12 @@
 import type { Clock } from '../shared/clock';
+import { fromUnreachable } from '../shared/errors';
 import type { Principal } from './principal';
 
 /** How long a verified key is trusted without asking the database again. */
 export const PRINCIPAL_TTL_MS = 4_000;
 const MAX_ENTRIES = 10_000;
+/** How long after its recheck was due a key is still trusted while the database cannot be reached. */
+const STALE_MS = 5 * 60_000;
 
 interface Entry {
   principal: Principal;
@@ -25,7 +28,8 @@ export interface Verified {
  * Requests that find no entry while that key is being checked wait for the same check, so
  * an expiring entry under load costs one lookup, not one per request in flight.
  * Revoking or rotating a key drops it here at once; another app node may accept a revoked
- * key for up to PRINCIPAL_TTL_MS (documented). One instance lives as long as the service.
+ * key for up to PRINCIPAL_TTL_MS (documented), or while the database is out of reach, up to
+ * STALE_MS more. One instance lives as long as the service.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
@@ -35,18 +39,29 @@ export class PrincipalCache {
 
   constructor(private readonly clock: Clock) {}
 
-  /** The cached principal for this secret hash, or the one `verify` yields (then cached). */
+  /**
+   * The cached principal for this secret hash, or the one `verify` yields (then cached). While
+   * the database cannot be reached, a key verified within STALE_MS is still trusted: what needs
+   * no database (prices) keeps answering, and a revocation, which needs it, cannot happen.
+   */
   async resolve(secretHash: string, verify: () => Promise<Verified>): Promise<Principal> {
     const cached = this.get(secretHash);
-    if (cached) return cached;
+    if (cached && cached.recheckAt > this.clock.now().getTime()) return cached.principal;
     const pending = this.checking.get(secretHash);
     if (pending) return pending;
     const generation = this.generation;
     const check: Promise<Principal> = verify()
-      .then(({ principal, keyExpiresAt }) => {
-        if (generation === this.generation) this.set(secretHash, principal, keyExpiresAt);
-        return principal;
-      })
+      .then(
+        ({ principal, keyExpiresAt }) => {
+          if (generation === this.generation) this.set(secretHash, principal, keyExpiresAt);
+          return principal;
+        },
+        (error: unknown) => {
+          const stale = cached && this.entries.get(secretHash) === cached && cached.recheckAt + STALE_MS > this.clock.now().getTime();
+          if (stale && fromUnreachable(error)) return cached.principal;
+          throw error;
+        },
+      )
       .finally(() => {
         if (this.checking.get(secretHash) === check) this.checking.delete(secretHash);
       });
@@ -54,15 +69,16 @@ export class PrincipalCache {
     return check;
   }
 
-  private get(secretHash: string): Principal | null {
+  /** The entry of this secret hash, due for a recheck or not; none once the key itself has expired or STALE_MS have passed. */
+  private get(secretHash: string): Entry | null {
     const entry = this.entries.get(secretHash);
     if (!entry) return null;
     const now = this.clock.now().getTime();
-    if (now >= entry.recheckAt || (entry.keyExpiresAt !== null && now >= entry.keyExpiresAt)) {
+    if (now >= entry.recheckAt + STALE_MS || (entry.keyExpiresAt !== null && now >= entry.keyExpiresAt)) {
       this.entries.delete(secretHash);
       return null;
     }
-    return entry.principal;
+    return entry;
   }
 
   private set(secretHash: string, principal: Principal, keyExpiresAt: Date | null): void {

@@ -1,5 +1,6 @@
 import { getTransferFeeConfig, unpackMint, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, type TransferFeeConfig } from '@solana/spl-token';
 import { PublicKey, type SignatureStatus, type VersionedMessage } from '@solana/web3.js';
+import DataLoader from 'dataloader';
 import { SOL_MINT, type Network, type TokenProgram } from '../tokens/token-registry';
 import { JsonRpcClient, type JsonRpcNode } from './json-rpc';
 
@@ -39,21 +40,35 @@ export interface GatewayOptions {
   timeoutMs?: number;
   /** Attempts per call when the RPC cannot be reached (default 3, backing off 100 ms, 200 ms, …). */
   attempts?: number;
+  /** Calls per second the node allows (SOLANA_RPC_RPS). */
+  callsPerSecond?: number;
 }
 
-/** How long a mint's facts are kept: decimals and program never change, a transfer fee changes two epochs after it is set. */
-const MINT_TTL_MS = 60_000;
+/** How long a transfer-fee mint's facts are kept (a fee changes two epochs after it is set); other mints' are kept for good. */
+const FEE_MINT_TTL_MS = 60_000;
+/**
+ * How long a remote node's latest blockhash is used for new transactions: a blockhash is valid
+ * for 150 blocks (about 60 s), so one at most this old leaves a transaction most of its life.
+ */
+const BLOCKHASH_TTL_MS = 10_000;
+/** The most addresses one getMultipleAccounts takes. */
+const MAX_ACCOUNTS_PER_CALL = 100;
 
 /**
  * The one way Parley reads and writes a Solana cluster: JSON-RPC (json-rpc.ts), whether the
  * node is a real one (SOLANA_RPC_URL, over HTTP) or the embedded local ledger (in this
  * process, the same requests without a socket). Reads made together go out
- * as one batch; calls time out, are retried with backoff when the node cannot be reached, and
- * then fail as 503 `service_unavailable`. One instance per network lives as long as the service.
+ * as one batch, and the accounts read together as one getMultipleAccounts; calls time out, are
+ * retried with backoff when the node cannot be reached, and then fail as 503
+ * `service_unavailable`. Mint facts are kept, and a remote node's blockhash for a few seconds.
+ * One instance per network lives as long as the service.
  */
 export class ChainGateway {
   private readonly rpc: JsonRpcClient;
   private readonly mints = new Map<string, { info: Promise<MintInfo | null>; until: number }>();
+  private readonly accountLoader: DataLoader<string, RawAccount | null>;
+  private readonly remote: boolean;
+  private blockhash?: { latest: Promise<{ blockhash: string; lastValidBlockHeight: number }>; until: number };
 
   constructor(
     readonly network: Network,
@@ -61,6 +76,20 @@ export class ChainGateway {
     options: GatewayOptions = {},
   ) {
     this.rpc = new JsonRpcClient(node, { ...options, name: `Solana ${network}` });
+    this.remote = typeof node === 'string';
+    // Scheduled as the JSON-RPC batches are, and before them when asked first: the accounts a
+    // message reads together (its recipient, the state before a simulation) go in one call, in
+    // the same batch as the simulation.
+    this.accountLoader = new DataLoader((addresses) => this.readAccounts(addresses), {
+      cache: false,
+      maxBatchSize: MAX_ACCOUNTS_PER_CALL,
+      batchScheduleFn: (send) => setImmediate(send),
+    });
+  }
+
+  /** Resolves when the node reports itself healthy (https://solana.com/docs/rpc/http/gethealth), for /health/ready. */
+  async health(): Promise<void> {
+    await this.rpc.call('getHealth');
   }
 
   /** Lamports held by `owner` (https://solana.com/docs/rpc/http/getbalance). */
@@ -98,16 +127,23 @@ export class ChainGateway {
     return value.reduce((sum, { account }) => sum + Buffer.from(account.data[0], 'base64').readBigUInt64LE(TOKEN_AMOUNT_OFFSET), lamports);
   }
 
-  /** Decimals and owning program of a mint, read from the mint account (kept a minute); null when there is none. */
+  /**
+   * Decimals and owning program of a mint, read from the mint account (kept for good; a minute
+   * for one with a transfer fee); null when there is none.
+   */
   mint(mint: string): Promise<MintInfo | null> {
     const now = Date.now();
     const kept = this.mints.get(mint);
     if (kept && kept.until > now) return kept.info;
     const info = this.readMint(mint);
-    this.mints.set(mint, { info, until: now + MINT_TTL_MS });
+    const entry = { info, until: Infinity };
+    this.mints.set(mint, entry);
     // A mint not there yet, or a failed read, is asked again next time.
     const forget = () => void this.mints.delete(mint);
-    info.then((found) => found ?? forget(), forget);
+    info.then((found) => {
+      if (!found) forget();
+      else if (found.transferFee) entry.until = now + FEE_MINT_TTL_MS;
+    }, forget);
     return info;
   }
 
@@ -126,8 +162,17 @@ export class ChainGateway {
     return BigInt((await this.rpc.call<{ epoch: number }>('getEpochInfo', [CONFIRMED])).epoch);
   }
 
-  async latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }> {
-    return (await this.rpc.call<{ value: { blockhash: string; lastValidBlockHeight: number } }>('getLatestBlockhash', [CONFIRMED])).value;
+  /** The blockhash new transactions use and its last valid block height; a remote node's is kept BLOCKHASH_TTL_MS. */
+  latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }> {
+    const now = Date.now();
+    if (this.blockhash && this.blockhash.until > now) return this.blockhash.latest;
+    const latest = this.rpc.call<{ value: { blockhash: string; lastValidBlockHeight: number } }>('getLatestBlockhash', [CONFIRMED]).then(({ value }) => value);
+    if (this.remote) {
+      const entry = { latest, until: now + BLOCKHASH_TTL_MS };
+      this.blockhash = entry;
+      latest.catch(() => this.blockhash === entry && (this.blockhash = undefined));
+    }
+    return latest;
   }
 
   blockHeight(): Promise<number> {
@@ -165,6 +210,13 @@ export class ChainGateway {
 
   /** Accounts as they stand, in the order asked; null where there is none (https://solana.com/docs/rpc/http/getmultipleaccounts). */
   async accounts(addresses: string[]): Promise<Array<RawAccount | null>> {
+    const accounts = await this.accountLoader.loadMany(addresses);
+    const failed = accounts.find((account) => account instanceof Error);
+    if (failed) throw failed;
+    return accounts as Array<RawAccount | null>;
+  }
+
+  private async readAccounts(addresses: readonly string[]): Promise<Array<RawAccount | null>> {
     const { value } = await this.rpc.call<{ value: Array<WireAccount | null> }>('getMultipleAccounts', [addresses, { ...CONFIRMED, encoding: 'base64' }]);
     return value.map((account) => account && rawAccount(account));
   }

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
-import { DomainError } from '../shared/errors';
+import { retryAfterOf, unavailable } from '../shared/errors';
+import { RateGate } from '../shared/rate-gate';
 
 /** An error the node answered (https://www.jsonrpc.org/specification#error_object): not retried. */
 export class JsonRpcError extends Error {
@@ -14,11 +15,27 @@ export class JsonRpcError extends Error {
 
 export interface JsonRpcOptions {
   timeoutMs?: number;
-  /** Attempts per batch when the node cannot be reached (default 3, backing off 100 ms, 200 ms, …). */
+  /** Attempts per batch when the node cannot be reached, refuses or fails (default 3, backing off 100 ms, 200 ms, …; not after a timeout). */
   attempts?: number;
   /** What the node is, for the 503 that says it cannot be reached. */
   name: string;
+  /** Calls per second the node allows (SOLANA_RPC_RPS): batches wait their turn under it. */
+  callsPerSecond?: number;
 }
+
+/** A batch the node answered with 429 or 5xx, or did not answer in time: tried again, then 503. */
+class NodeUnavailable extends Error {
+  constructor(
+    message: string,
+    /** The node's Retry-After, in seconds. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The longest a Retry-After of the node is waited before trying again; a longer one fails the call at once. */
+const MAX_RETRY_WAIT_S = 1;
 
 /** A call as JSON-RPC 2.0 sends it (https://www.jsonrpc.org/specification#request_object). */
 export interface JsonRpcRequest {
@@ -55,18 +72,21 @@ const MAX_BATCH = 50;
  * JSON-RPC 2.0 to a Solana node, over HTTP POST or to a node in this process. Calls made before
  * the event loop next checks for immediates go out as one batch request (DataLoader), so a
  * message's independent reads, and those of concurrent requests, cost one round trip. Over
- * HTTP, batches time out, are retried with backoff while the node cannot be reached, and then
- * fail as 503 `service_unavailable`; an error the node answers fails its own call only, as a
- * JsonRpcError.
+ * HTTP, batches wait their turn under `callsPerSecond`, time out, are retried with backoff while
+ * the node cannot be reached, refuses them (429) or fails (5xx), and then fail as 503
+ * `service_unavailable` with the node's Retry-After where it gave one; an error the node
+ * answers fails its own call only, as a JsonRpcError.
  */
 export class JsonRpcClient {
   private readonly batches: DataLoader<Call, unknown>;
+  private readonly gate: RateGate;
   private nextId = 0;
 
   constructor(
     private readonly node: JsonRpcNode,
     private readonly options: JsonRpcOptions,
   ) {
+    this.gate = new RateGate(options.callsPerSecond, `the ${options.name} RPC node`);
     // A batch is sent at the event loop's check phase, not at the end of the tick: the reads of
     // requests that arrived together go as one batch (bench/README.md#kept-speed-tricks).
     this.batches = new DataLoader((calls) => this.send(calls), { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (send) => setImmediate(send) });
@@ -80,7 +100,7 @@ export class JsonRpcClient {
     const first = this.nextId;
     this.nextId += calls.length;
     const requests = calls.map(({ method, params }, i): JsonRpcRequest => ({ jsonrpc: '2.0', id: first + i, method, params }));
-    const answers = typeof this.node === 'string' ? await this.post(this.node, JSON.stringify(requests), calls[0].method) : this.node.answer(requests);
+    const answers = typeof this.node === 'string' ? await this.post(this.node, JSON.stringify(requests), calls) : this.node.answer(requests);
     const byId = new Map(answers.map((answer) => [answer.id, answer]));
     return calls.map(({ method }, i) => {
       const answer = byId.get(first + i);
@@ -90,29 +110,41 @@ export class JsonRpcClient {
     });
   }
 
-  private async post(url: string, body: string, method: string): Promise<JsonRpcAnswer[]> {
+  private async post(url: string, body: string, calls: readonly Call[]): Promise<JsonRpcAnswer[]> {
     const attempts = this.options.attempts ?? 3;
     let last: unknown;
     for (let attempt = 0; attempt < attempts; attempt++) {
       try {
+        await this.gate.take(calls.length);
         const response = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body,
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
         });
-        if (response.status === 502 || response.status === 503 || response.status === 504) throw new Error(`HTTP ${response.status}`);
+        if (response.status === 429 || response.status >= 500) {
+          await response.body?.cancel();
+          throw new NodeUnavailable(`HTTP ${response.status}`, retryAfterOf(response.headers.get('retry-after')));
+        }
         const payload: unknown = await response.json();
         if (Array.isArray(payload)) return payload as JsonRpcAnswer[];
         // A node that refuses the whole batch answers one error object.
         const refused = payload as JsonRpcAnswer;
         throw new JsonRpcError(refused?.error?.code ?? -32603, refused?.error?.message ?? `HTTP ${response.status}`, refused?.error?.data);
       } catch (error) {
-        if (error instanceof JsonRpcError) throw error;
+        if (error instanceof JsonRpcError || (error as { code?: unknown }).code === 'service_unavailable') throw error;
         last = error;
-        if (attempt < attempts - 1) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+        const asked = error instanceof NodeUnavailable ? error.retryAfter : undefined;
+        // A node that took the whole timeout is not asked again: the caller has waited long enough.
+        const timedOut = (error as { name?: unknown }).name === 'TimeoutError';
+        if (attempt === attempts - 1 || timedOut || (asked ?? 0) > MAX_RETRY_WAIT_S) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(100 * 2 ** attempt, (asked ?? 0) * 1000)));
       }
     }
-    throw new DomainError('service_unavailable', `The ${this.options.name} RPC node is unreachable (${method})`, { cause: last });
+    const what = last instanceof NodeUnavailable ? `answered ${last.message}` : 'is unreachable';
+    throw unavailable(`The ${this.options.name} RPC node ${what} (${calls[0].method}); retry shortly`, {
+      retryAfter: last instanceof NodeUnavailable ? last.retryAfter : undefined,
+      cause: last,
+    });
   }
 }

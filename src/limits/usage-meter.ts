@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { TIERS, type Tier } from '../accounts/account.entity';
 import type { Principal } from '../auth/principal';
 import { DAY_MS, nextUtcMidnight, utcDay } from '../shared/clock';
-import { DomainError } from '../shared/errors';
+import { DomainError, unavailable } from '../shared/errors';
 import { TEST_KEY_REQUESTS_PER_DAY, type TierLimits } from './tier-limits';
 
 /** What the X-RateLimit-* headers report: the caller's per-minute window. */
@@ -36,12 +36,13 @@ type LimiterFactory = (name: string, points: number, durationSeconds: number) =>
 /**
  * Counts requests and transactions and enforces the tier limits, exactly under concurrency:
  * in Redis when the service has REDIS_URL (shared by every app node), else in this process.
+ * While Redis does not answer, each node counts in memory, and goes back to Redis by itself.
  *
  * Windows are fixed and aligned: a minute window is a calendar minute, a day is a UTC day,
  * so `X-RateLimit-Reset` and `resetAt` are the same for every node. A refused request is
  * given back to the counters it was taken from, so the counters report served requests only.
  *
- * One instance lives as long as the service; `close` releases the Redis client it was given.
+ * One instance lives as long as the service; the Redis connection is its owner's (RedisLink).
  */
 export class UsageMeter {
   private readonly perMinute: Record<Tier, RateLimiterAbstract>;
@@ -52,16 +53,19 @@ export class UsageMeter {
 
   constructor(
     private readonly limits: Record<Tier, TierLimits> & { clientTokenRequestsPerMinute: number },
-    private readonly store: { redis?: Redis; prefix: string },
+    store: { redis?: Redis; prefix: string },
     /** Told of every refusal, for the rejection metrics. */
     private readonly onRejection: (code: 'rate_limit_exceeded' | 'transaction_limit_exceeded') => void = () => undefined,
   ) {
     const make: LimiterFactory = (name, points, duration) => {
       const options = { keyPrefix: `${store.prefix}:${name}`, points, duration };
-      if (store.redis) return new RateLimiterRedis({ ...options, storeClient: store.redis });
       // In memory, expiry is a timer, and Node fires a timer over ~24.8 days at once: such
       // counters (one per account and day) are kept for the process's life instead (duration 0).
-      return new RateLimiterMemory({ ...options, duration: duration * 1000 > MAX_TIMER_MS ? 0 : duration });
+      const inMemory = new RateLimiterMemory({ ...options, duration: duration * 1000 > MAX_TIMER_MS ? 0 : duration });
+      if (!store.redis) return inMemory;
+      // While Redis does not answer, each node counts in memory (the insurance limiter), and
+      // goes back to Redis's counters as soon as it answers.
+      return new RateLimiterRedis({ ...options, storeClient: store.redis, rejectIfRedisNotReady: true, insuranceLimiter: inMemory });
     };
     this.perMinute = byTier((tier) => make(`rpm:${tier}`, limits[tier].requestsPerMinute, MINUTE_TTL_S));
     this.transactionsPerDay = byTier((tier) => make(`tpd:${tier}`, limits[tier].transactionsPerDay ?? UNLIMITED, HISTORY_TTL_S));
@@ -85,10 +89,6 @@ export class UsageMeter {
    * allowance is then the one reported.
    */
   async admitRequest(principal: Principal, now: Date): Promise<RequestAllowance> {
-    // In memory the counters answer at once, so each request would run to its response before
-    // the next one is read; from the check phase, the requests read together go on together and
-    // their responses leave in one burst, as they do after Redis answers them (bench/README.md).
-    if (!this.store.redis) await new Promise(setImmediate);
     const limit = this.limits[principal.tier].requestsPerMinute;
     const minute = minuteWindow(principal, now);
     const resetAt = minute.endsAt / 1000;
@@ -176,12 +176,6 @@ export class UsageMeter {
     ]);
     return { requestsToday: today, transactionsToday: transactions, requestsThisMinute: minute };
   }
-
-  async close(): Promise<void> {
-    // QUIT is sent at once, PING behind what auto-pipelining still holds (a turn's event): all of it goes out first.
-    await this.store.redis?.ping();
-    await this.store.redis?.quit();
-  }
 }
 
 function byTier<T>(make: (tier: Tier) => T): Record<Tier, T> {
@@ -206,7 +200,7 @@ function take(limiter: RateLimiterAbstract, key: string, taken: Array<[RateLimit
     },
     (rejection: unknown) => {
       if (!(rejection instanceof RateLimiterRes)) {
-        throw new DomainError('service_unavailable', 'The rate-limit store is unreachable', { cause: rejection });
+        throw unavailable('The rate-limit store is unreachable', { cause: rejection });
       }
       taken.push([limiter, key]);
       return null;
@@ -222,7 +216,7 @@ async function counted(limiter: RateLimiterAbstract, key: string): Promise<numbe
   try {
     return (await limiter.get(key))?.consumedPoints ?? 0;
   } catch (error) {
-    throw new DomainError('service_unavailable', 'The rate-limit store is unreachable', { cause: error });
+    throw unavailable('The rate-limit store is unreachable', { cause: error });
   }
 }
 

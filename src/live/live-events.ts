@@ -1,6 +1,14 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../shared/logger';
 
+/** The Redis connections RedisEvents uses (RedisLink owns them): one for commands, one subscribed. */
+export interface RedisConnections {
+  client: Redis;
+  subscriber: Redis;
+  /** Whether Redis answers now. */
+  readonly ready: boolean;
+}
+
 /**
  * The live events behind GraphQL subscriptions: a publisher says what happened on a topic
  * (`session:<id>`, `transaction:<id>`), and every listener of that topic on every node hears
@@ -52,6 +60,19 @@ class Topics {
     return this.byTopic.get(topic)?.size ?? 0;
   }
 
+  /** Delivers to this node's listeners only, as Redis would deliver: a copy, after the publisher's turn. */
+  deliverHere(topic: string, event: unknown, logger: Logger): void {
+    // Most turns have no subscriber: nothing to copy or deliver.
+    if (this.count(topic) === 0) return;
+    // A copy through JSON, as Redis would deliver it: listeners never share the publisher's objects.
+    const copy = JSON.parse(JSON.stringify(event)) as unknown;
+    // After the publisher's synchronous turn, as Redis would, but at once: a subscriber hears the
+    // reply before the sender's HTTP answer is written. Delivering in the next check phase
+    // (setImmediate) let that answer go first but made subscribers wait behind other I/O
+    // (bench:subscriptions, 100 subscribers: reply p50 ~17-27 ms against ~17-23 ms, on a loaded host).
+    queueMicrotask(() => this.deliver(topic, copy, logger));
+  }
+
   deliver(topic: string, event: unknown, logger: Logger): void {
     const listeners = this.byTopic.get(topic);
     if (!listeners) return;
@@ -72,15 +93,7 @@ export class InProcessEvents implements LiveEvents {
   constructor(private readonly logger: Logger) {}
 
   publish(topic: string, event: unknown): void {
-    // Most turns have no subscriber: nothing to copy or deliver.
-    if (this.topics.count(topic) === 0) return;
-    // A copy through JSON, as Redis would deliver it: listeners never share the publisher's objects.
-    const copy = JSON.parse(JSON.stringify(event)) as unknown;
-    // After the publisher's synchronous turn, as Redis would, but at once: a subscriber hears the
-    // reply before the sender's HTTP answer is written. Delivering in the next check phase
-    // (setImmediate) let that answer go first but made subscribers wait behind other I/O
-    // (bench:subscriptions, 100 subscribers: reply p50 ~17-27 ms against ~17-23 ms, on a loaded host).
-    queueMicrotask(() => this.topics.deliver(topic, copy, this.logger));
+    this.topics.deliverHere(topic, event, this.logger);
   }
 
   async listen(topic: string, listener: (event: unknown) => void): Promise<() => void> {
@@ -101,6 +114,9 @@ export class InProcessEvents implements LiveEvents {
  * which subscribes to a channel while this node has a listener of it. A node hears its own
  * events through Redis too, so each listener hears each event once. Redis delivers a channel's
  * messages in the order one connection published them.
+ *
+ * While Redis does not answer, events stay in this process (as InProcessEvents), and listening
+ * starts at once; the subscriber connection subscribes when Redis is back.
  */
 export class RedisEvents implements LiveEvents {
   private readonly topics = new Topics();
@@ -109,13 +125,11 @@ export class RedisEvents implements LiveEvents {
   private readonly subscribing = new Map<string, Promise<unknown>>();
 
   constructor(
-    private readonly publisher: Redis,
+    private readonly redis: RedisConnections,
     private readonly logger: Logger,
     private readonly prefix = 'parley:live:',
   ) {
-    // A connection in subscriber mode can do nothing else; ioredis resubscribes after a reconnect.
-    this.subscriber = publisher.duplicate({ enableOfflineQueue: true, lazyConnect: false });
-    this.subscriber.on('error', (error) => logger.warn({ err: error }, 'redis subscriber connection error'));
+    this.subscriber = redis.subscriber;
     this.subscriber.on('message', (channel: string, message: string) => {
       if (!channel.startsWith(this.prefix)) return;
       let event: unknown;
@@ -130,8 +144,10 @@ export class RedisEvents implements LiveEvents {
   }
 
   publish(topic: string, event: unknown): void {
-    this.publisher.publish(this.prefix + topic, JSON.stringify(event)).catch((error: unknown) => {
-      this.logger.error({ err: error, topic }, 'publishing a live event failed');
+    if (!this.redis.ready) return this.topics.deliverHere(topic, event, this.logger);
+    this.redis.client.publish(this.prefix + topic, JSON.stringify(event)).catch((error: unknown) => {
+      this.logger.warn({ err: error, topic }, 'publishing a live event through redis failed; delivered on this node only');
+      this.topics.deliverHere(topic, event, this.logger);
     });
   }
 
@@ -145,7 +161,7 @@ export class RedisEvents implements LiveEvents {
       }).catch(() => undefined);
     }
     try {
-      await this.subscribing.get(channel);
+      if (this.redis.ready) await this.subscribing.get(channel);
     } catch (error) {
       this.stop(topic, listener);
       throw error;
@@ -165,6 +181,6 @@ export class RedisEvents implements LiveEvents {
   }
 
   async close(): Promise<void> {
-    this.subscriber.disconnect();
+    this.subscriber.removeAllListeners('message');
   }
 }

@@ -94,6 +94,8 @@ export class WalletMarket implements AgentMarket {
     if (!read) {
       read = this.chain.balance(this.wallet, mint);
       this.balances.set(mint, read);
+      // Every transaction's preview starts from the wallet's SOL (it pays the fee): read in the same round trip.
+      if (mint !== SOL_MINT) this.balance(SOL_MINT).catch(() => undefined);
     }
     return read;
   }
@@ -117,18 +119,24 @@ export class WalletMarket implements AgentMarket {
   }
 
   async buildTransfer(mint: string, amount: bigint, recipient: string): Promise<BuiltTransaction> {
-    // The balances the preview starts from are read here too, to go in the same batch.
-    const [info, [target]] = await Promise.all([this.chain.mint(mint), this.chain.accounts([recipient]), this.balance(SOL_MINT), this.balance(mint)]);
-    // A mint, a token account or a program cannot use what is sent to it: the funds would be lost.
-    const kind = target && RECIPIENT_TRAPS[target.owner];
-    if (kind) throw new SimulationRefusal(`${recipient.slice(0, 4)}…${recipient.slice(-4)} is ${kind}, not a wallet: tokens sent there are lost. Paste the recipient's wallet address.`, { err: null, logs: [] });
+    // The mint and the balances the preview starts from were read by the agent's balance check.
+    const [info] = await Promise.all([this.chain.mint(mint), this.balance(SOL_MINT), this.balance(mint)]);
     const tokens = this.previewTokens([{ mint, info }]);
     const creates = tokens.map((token) => ({
       address: associatedAccount(token.mint, recipient, token.program).toBase58(),
       label: `the recipient's ${token.symbol} token account`,
     }));
     const request = await this.previewRequest(tokens, { creates });
-    const built = await buildTransfer(this.chain, { from: this.wallet, to: recipient, mint, amount }, info, { tokens, watch: watchedAccounts(request) });
+    // The recipient is read in the round trip of the simulation (the accounts read together go
+    // as one call), and its refusal comes first: the simulation's would only say less.
+    const target = this.chain.accounts([recipient]);
+    const building = buildTransfer(this.chain, { from: this.wallet, to: recipient, mint, amount }, info, { tokens, watch: watchedAccounts(request) });
+    building.catch(() => undefined);
+    const [account] = await target;
+    // A mint, a token account or a program cannot use what is sent to it: the funds would be lost.
+    const kind = account && RECIPIENT_TRAPS[account.owner];
+    if (kind) throw new SimulationRefusal(`${recipient.slice(0, 4)}…${recipient.slice(-4)} is ${kind}, not a wallet: tokens sent there are lost. Paste the recipient's wallet address.`, { err: null, logs: [] });
+    const built = await building;
     return { ...this.finish(built.serializedTransaction, built.lastValidBlockHeight, { ...request, transferFees: built.transferFees }, built.effect), reference: built.reference };
   }
 

@@ -1,11 +1,9 @@
 import type { Clock } from '../shared/clock';
-import { DomainError } from '../shared/errors';
-import { jupiterFetch, type JupiterEndpoint } from '../shared/jupiter-http';
+import { jupiterFetch, jupiterUnavailable, type JupiterEndpoint } from '../shared/jupiter-http';
 import type { Token, TokenRegistry } from '../tokens/token-registry';
 import type { MarketData, PriceProvider } from './price-provider';
 
-const unreachable = (cause: unknown) =>
-  new DomainError('service_unavailable', 'The price service (Jupiter) is unreachable', { cause });
+const unreachable = (cause: unknown) => jupiterUnavailable('price service', cause);
 
 /** Price API v3 (https://dev.jup.ag/api-reference/price/v3/price): figures by mint. */
 type PriceV3Response = Record<string, { usdPrice: number; priceChange24h?: number | null } | null>;

@@ -1,5 +1,5 @@
-import { DomainError } from '../shared/errors';
-import { jupiterFetch, type JupiterEndpoint } from '../shared/jupiter-http';
+import { unavailable } from '../shared/errors';
+import { jupiterFetch, jupiterUnavailable, type JupiterEndpoint } from '../shared/jupiter-http';
 import { scaledPrice } from './estimate-quoter';
 import { QuoteError, type Route, type SwapInfo } from './quote-provider';
 import type { Execution, Quote, QuoteProvider, QuoteRequest } from './quote-provider';
@@ -136,10 +136,10 @@ export class JupiterQuoteProvider implements QuoteProvider {
     try {
       response = await jupiterFetch(this.options, path, body);
     } catch (error) {
-      throw new DomainError('service_unavailable', 'The quote service (Jupiter) is unreachable', { cause: error });
+      throw jupiterUnavailable('quote service', error);
     }
-    if (response.status >= 500 || response.status === 429 || response.status === 401 || response.status === 403) {
-      throw new DomainError('service_unavailable', `The quote service (Jupiter) answered ${response.status}`);
+    if (response.status === 401 || response.status === 403) {
+      throw unavailable(`The quote service (Jupiter) answered ${response.status}`);
     }
     const payload = (await response.json().catch(() => ({}))) as T & { error?: string; errorMessage?: string };
     if (!response.ok) {

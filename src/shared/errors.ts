@@ -74,3 +74,44 @@ export function errorFields(error: DomainError): { code: ErrorCode; field?: stri
     ...(error.details !== undefined && { details: error.details }),
   };
 }
+
+/** Seconds a client is asked to wait when a dependency is unreachable and says nothing of its own. */
+export const UNAVAILABLE_RETRY_AFTER_S = 2;
+
+/** 503 `service_unavailable` with the retry hint every one carries (`Retry-After`, `details.retryAfter`). */
+export function unavailable(message: string, options: { retryAfter?: number; cause?: unknown; details?: ErrorDetails } = {}): DomainError {
+  return new DomainError('service_unavailable', message, {
+    details: { ...options.details, retryAfter: Math.max(1, Math.ceil(options.retryAfter ?? UNAVAILABLE_RETRY_AFTER_S)) },
+    cause: options.cause,
+  });
+}
+
+// What Node, pg and knex say when the database cannot be reached or went away: socket errors,
+// PostgreSQL's connection-exception class (08…), a server shutting down, starting up or out of
+// connections (57P01–57P03, 53300), and the pool's timeout.
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const UNREACHABLE_MESSAGES = /Connection terminated|Timeout acquiring a connection|Client has encountered a connection error|Connection is not queryable|terminating connection/i;
+
+/**
+ * The 503 for an error that means the database could not be reached (the service's other
+ * dependencies throw DomainErrors of their own), or null. The one place such errors are told
+ * from faults: REST, GraphQL and the WebSocket all ask it.
+ */
+export function fromUnreachable(error: unknown): DomainError | null {
+  // Read by shape, not `instanceof Error`: Node's socket errors may come from another realm.
+  let cause = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; typeof cause === 'object' && cause !== null && depth < 5; cause = cause.cause as typeof cause, depth++) {
+    const code = String(cause.code ?? '');
+    if (UNREACHABLE_CODES.has(code) || code.startsWith('08') || cause.name === 'KnexTimeoutError' || UNREACHABLE_MESSAGES.test(String(cause.message))) {
+      return unavailable('The database is unreachable; retry shortly', { cause: error });
+    }
+  }
+  return null;
+}
+
+/** Seconds an upstream's `Retry-After` header asks for (delta-seconds or an HTTP date), or undefined. */
+export function retryAfterOf(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
+}

@@ -40,6 +40,7 @@ describe('GET /v1/openapi.json', () => {
       const success = operation.responses[String(route.status ?? 200)];
       expect(Object.keys(success.headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
       expect(operation.responses['429'].headers['Retry-After'].required).toBe(true);
+      expect(operation.responses['503'].headers['Retry-After'].required).toBe(true);
     }
     expect(document.components.schemas.Error.properties.error.properties.code.enum).toEqual(ERROR_CODES);
   });

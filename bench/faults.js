@@ -1,0 +1,321 @@
+// `npm run bench:faults`: how Parley fares when what it depends on fails (issue 33). Prints numbers.
+//
+//   PART=remote   the embedded ledger served alone (LocalLedger.serve()) behind a proxy adding
+//                 40 ms to each request: JSON-RPC calls and sequential round trips per transfer and
+//                 swap message, and its p50 (messages one at a time); then the node limited to
+//                 NODE_RPS calls/s (429 above it, a sliding second) with SOLANA_RPC_RPS below it,
+//                 16 clients sending transfers: 429s the node gave, statuses users got, % 200.
+//                 Parley runs in this process (dist/), so that the served ledger's pool can settle
+//                 its swaps as the embedded one's does.
+//   PART=outages  Parley (`npm start`) on a PostgreSQL and a Redis of its own (initdb, postgres,
+//                 redis-server on free ports), 8 clients sending price reads and stored turns;
+//                 each dependency killed (SIGKILL) for OUTAGE_S (8) s, then restarted: statuses
+//                 during the outage, time from the restart (the port open again) to the first 200 of
+//                 each kind (and for Redis, to parley_dependency_up 1), and acknowledged turns
+//                 missing afterwards.
+//   (default: both)
+const { execFileSync, spawn } = require('node:child_process');
+const { performance } = require('node:perf_hooks');
+const { chownSync, mkdtempSync, rmSync } = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+const { ADMIN_KEY, freePort, machine, percentile, startParley } = require('./support');
+
+const PART = process.env.PART ?? 'all';
+const LATENCY_MS = 40;
+const NODE_RPS = Number(process.env.NODE_RPS ?? 60);
+const CLIENT_RPS = Number(process.env.SOLANA_RPC_RPS ?? 50);
+const OUTAGE_S = Number(process.env.OUTAGE_S ?? 8);
+const WALLET = 'Be3v757KGbR1cgdXgKtSVb3iqAwWE6AvX9LmZUJy3ZV';
+const RECIPIENT = 'CZG4s9heKdUxqkuRw2Q1uLTTmmE5LidnT2BPZFD6HHez';
+const dist = (module) => require(path.join(__dirname, '..', 'dist', 'src', module));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * An HTTP proxy to the node at `target` that waits LATENCY_MS before passing each request on,
+ * counts JSON-RPC calls and requests, and with `limit` answers 429 (Retry-After: 1) to a batch
+ * that would take the calls of the last second over it.
+ */
+async function slowNode(target, { limit, latencyMs = LATENCY_MS } = {}) {
+  const stats = { calls: 0, requests: 0, waves: 0, inFlight: 0, refused: 0 };
+  const recent = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const body = Buffer.concat(chunks);
+    const parsed = JSON.parse(body.toString('utf8'));
+    const calls = Array.isArray(parsed) ? parsed.length : 1;
+    if (process.env.SHOW_CALLS) console.log((Array.isArray(parsed) ? parsed : [parsed]).map((call) => call.method).join(' '));
+    // A request sent while none is in flight starts a new sequential round trip.
+    if (stats.inFlight === 0) stats.waves++;
+    stats.inFlight++;
+    stats.requests++;
+    if (latencyMs) await sleep(latencyMs);
+    const now = Date.now();
+    while (recent.length && recent[0] <= now - 1000) recent.shift();
+    if (limit && recent.length + calls > limit) {
+      stats.refused++;
+      stats.inFlight--;
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":429,"message":"Too many requests"}}');
+      return;
+    }
+    for (let i = 0; i < calls; i++) recent.push(now);
+    stats.calls += calls;
+    const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const text = await answer.text();
+    stats.inFlight--;
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, stats, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Parley in this process, its mainnet on `rpcUrl`, whose swaps the served `ledger`'s pool settles. */
+async function inProcessParley(rpcUrl, ledger, env = {}) {
+  const { loadConfig } = dist('app/config');
+  const { startService } = dist('app/start-service');
+  const { createLogger } = dist('shared/logger');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-faults-'));
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PARLEY_ADMIN_KEY: ADMIN_KEY, SOLANA_RPC_URL: rpcUrl, ...env });
+  const service = await startService(config, createLogger('silent'));
+  service.deps.ledgers.mainnet = ledger;
+  const port = await service.listen();
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const api = (base, method, route, body) =>
+  fetch(`${base}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
+
+/** Calls, sequential round trips and p50 of each kind of message, one at a time, with the node `latencyMs` away: into `rows`. */
+async function messageCosts(ledger, nodeUrl, latencyMs, rows) {
+  const node = await slowNode(nodeUrl, { latencyMs });
+  const parley = await inProcessParley(node.url, ledger);
+  const session = await (await api(parley.base, 'POST', '/v1/sessions', { walletAddress: WALLET })).json();
+  for (const [what, message] of [
+    ['SOL transfer', `send 0.001 SOL to ${RECIPIENT}`],
+    ['USDC transfer', `send 0.01 USDC to ${RECIPIENT}`],
+    ['swap', 'swap 0.01 SOL for USDC'],
+  ]) {
+    const figures = [];
+    for (let i = 0; i < 12; i++) {
+      const before = { ...node.stats };
+      const started = performance.now();
+      const response = await api(parley.base, 'POST', '/v1/messages', { sessionId: session.sessionId, message });
+      const ms = performance.now() - started;
+      const body = await response.json();
+      if (response.status !== 200 || !body.transaction) throw new Error(`${what}: ${response.status} ${JSON.stringify(body)}`);
+      // The first message of a kind reads what later ones find cached (mint facts).
+      if (i > 1) figures.push({ calls: node.stats.calls - before.calls, waves: node.stats.waves - before.waves, ms });
+    }
+    const median = (key) => percentile(figures.map((figure) => figure[key]).sort((a, b) => a - b), 50);
+    rows[what] = { ...rows[what], calls: median('calls'), waves: median('waves'), [latencyMs]: Math.round(median('ms')) };
+  }
+  await parley.stop();
+  await node.close();
+}
+
+async function remote() {
+  const { LocalLedger } = dist('chain/local-ledger');
+  const { TokenRegistry } = dist('tokens/token-registry');
+  const tokens = TokenRegistry.bundled();
+  const ledger = new LocalLedger('mainnet', tokens.all('mainnet'));
+  for (const [symbol, amount] of [['SOL', 10n ** 15n], ['USDC', 10n ** 12n]]) ledger.airdrop(WALLET, tokens.resolve(symbol, 'mainnet'), amount);
+  const nodeUrl = await ledger.serve();
+  console.log(`\n## A remote node, ${LATENCY_MS} ms away (${machine()})\n`);
+  console.log(`| message | JSON-RPC calls | sequential round trips | p50 ms, node ${LATENCY_MS} ms away | p50 ms, no delay |`);
+  console.log('|---|---|---|---|---|');
+  const rows = {};
+  for (const latencyMs of [LATENCY_MS, 0]) await messageCosts(ledger, nodeUrl, latencyMs, rows);
+  for (const [what, row] of Object.entries(rows)) console.log(`| ${what} | ${row.calls} | ${row.waves} | ${row[LATENCY_MS]} | ${row[0]} |`);
+
+  console.log(`\n## The node limited to ${NODE_RPS} calls/s (429 above), SOLANA_RPC_RPS=${CLIENT_RPS}, 16 clients sending transfers for 15 s\n`);
+  const limited = await slowNode(nodeUrl, { limit: NODE_RPS });
+  const gated = await inProcessParley(limited.url, ledger, { SOLANA_RPC_RPS: String(CLIENT_RPS) });
+  const statuses = {};
+  const until = Date.now() + 15_000;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      const { sessionId } = await (await api(gated.base, 'POST', '/v1/sessions', { walletAddress: WALLET })).json();
+      while (Date.now() < until) {
+        const response = await api(gated.base, 'POST', '/v1/messages', { sessionId, message: `send 0.001 SOL to ${RECIPIENT}` });
+        await response.arrayBuffer();
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      }
+    }),
+  );
+  const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+  console.log(`429s from the node: ${limited.stats.refused}; calls it served: ${limited.stats.calls} (${(limited.stats.calls / 15).toFixed(1)}/s)`);
+  console.log(`statuses to users: ${JSON.stringify(statuses)}; 500s: ${statuses[500] ?? 0}; 200: ${((100 * (statuses[200] ?? 0)) / total).toFixed(1)} %`);
+  await gated.stop();
+  await limited.close();
+  await ledger.stop();
+}
+
+/** A server process of our own on `port`, run as the postgres user when we are root; `kill()` is SIGKILL. */
+function ownProcess(program, args, owner) {
+  const child = spawn(program, args, { stdio: 'ignore', ...owner });
+  return {
+    kill: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+async function listening(port) {
+  for (;;) {
+    const open = await new Promise((resolve) => {
+      const socket = require('node:net').connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await sleep(50);
+  }
+}
+
+/** Resolves once PostgreSQL at `url` answers a query (it refuses connections while it starts up or recovers). */
+async function answering(url) {
+  const { Client } = require('pg');
+  for (;;) {
+    const client = new Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return;
+    } catch {
+      await sleep(50);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+async function outages() {
+  const pgPort = await freePort();
+  const redisPort = await freePort();
+  const pgDir = mkdtempSync(path.join(os.tmpdir(), 'parley-faults-pg-'));
+  const owner = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) } : {};
+  if (owner.uid !== undefined) chownSync(pgDir, owner.uid, owner.gid);
+  execFileSync('initdb', ['-D', pgDir, '-A', 'trust', '-U', 'postgres', '--no-sync'], { stdio: 'ignore', ...owner });
+  const servers = {
+    PostgreSQL: { port: pgPort, start: () => ownProcess('postgres', ['-D', pgDir, '-p', String(pgPort), '-h', '127.0.0.1', '-k', pgDir, '-c', 'fsync=off'], owner) },
+    Redis: { port: redisPort, start: () => ownProcess('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {}) },
+  };
+  const running = {};
+  for (const [name, server] of Object.entries(servers)) {
+    running[name] = server.start();
+    await listening(server.port);
+  }
+  const pgUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+  let parley;
+  try {
+    await answering(pgUrl);
+    parley = await startParley({ databaseUrl: pgUrl, redisUrl: `redis://127.0.0.1:${redisPort}` });
+    await measureOutages(parley, servers, running);
+  } finally {
+    await parley?.stop();
+    for (const server of Object.values(running)) await server.kill();
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+}
+
+/** Each dependency of `servers` killed in turn while 8 clients send price reads and stored turns: a row each. */
+async function measureOutages(parley, servers, running) {
+  console.log(`\n## Outages: 8 clients (4 price reads, 4 stored turns), each dependency killed for ${OUTAGE_S} s (${machine()})\n`);
+  console.log('| fault | requests during the outage | statuses | % 200 | recovery (first 200 after restart) | acknowledged turns lost |');
+  console.log('|---|---|---|---|---|---|');
+  for (const name of ['Redis', 'PostgreSQL']) {
+    const acknowledged = [];
+    const sessions = await Promise.all([0, 1, 2, 3].map(async () => (await (await api(parley.base, 'POST', '/v1/sessions', { walletAddress: WALLET })).json()).sessionId));
+    let phase = 'before';
+    const statuses = {};
+    const firstOkAfter = {};
+    let restartedAt = 0;
+    let stop = false;
+    const record = (kind, status) => {
+      if (phase === 'down') statuses[`${kind} ${status}`] = (statuses[`${kind} ${status}`] ?? 0) + 1;
+      if (phase === 'after' && status === 200 && firstOkAfter[kind] === undefined) firstOkAfter[kind] = performance.now() - restartedAt;
+    };
+    let n = 0;
+    const clients = [
+      ...[0, 1, 2, 3].map(async () => {
+        while (!stop) {
+          const response = await api(parley.base, 'GET', '/v1/prices/SOL').catch(() => null);
+          await response?.arrayBuffer();
+          record('price', response?.status ?? 'refused');
+        }
+      }),
+      ...sessions.map(async (sessionId) => {
+        while (!stop) {
+          const message = `what can you do? #${n++}`;
+          const response = await api(parley.base, 'POST', '/v1/messages', { sessionId, message }).catch(() => null);
+          await response?.arrayBuffer();
+          if (response?.status === 200) acknowledged.push({ sessionId, message });
+          record('turn', response?.status ?? 'refused');
+        }
+      }),
+    ];
+    await sleep(2000);
+    await running[name].kill();
+    phase = 'down';
+    await sleep(OUTAGE_S * 1000);
+    phase = 'after';
+    restartedAt = performance.now();
+    running[name] = servers[name].start();
+    await listening(servers[name].port);
+    // Redis: back on it (parley_dependency_up), not only answering (it answered throughout).
+    let backOnRedis = null;
+    while (name === 'Redis' && performance.now() - restartedAt < 10_000) {
+      const metrics = await (await fetch(`${parley.base}/metrics`)).text();
+      if (/^parley_dependency_up\{dependency="redis"\} 1$/m.test(metrics)) {
+        backOnRedis = performance.now() - restartedAt;
+        break;
+      }
+      await sleep(20);
+    }
+    await sleep(5000);
+    stop = true;
+    await Promise.all(clients);
+    let lost = 0;
+    for (const sessionId of sessions) {
+      const stored = new Set();
+      for (let cursor; ; ) {
+        const page = await (await api(parley.base, 'GET', `/v1/messages?sessionId=${sessionId}&limit=100${cursor ? `&cursor=${cursor}` : ''}`)).json();
+        for (const message of page.messages) stored.add(message.content);
+        cursor = page.pagination.nextCursor;
+        if (!cursor) break;
+      }
+      lost += acknowledged.filter((turn) => turn.sessionId === sessionId && !stored.has(turn.message)).length;
+    }
+    const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+    const ok = Object.entries(statuses).reduce((sum, [key, count]) => sum + (key.endsWith(' 200') ? count : 0), 0);
+    const recovery = [
+      ...Object.entries(firstOkAfter).map(([kind, ms]) => `${kind} ${Math.round(ms)} ms`),
+      ...(name === 'Redis' ? [`back on Redis ${backOnRedis === null ? 'not within 10 s' : `${Math.round(backOnRedis)} ms`}`] : []),
+    ].join(', ');
+    console.log(`| ${name} down | ${total} | ${JSON.stringify(statuses)} | ${((100 * ok) / total).toFixed(1)} | ${recovery} | ${lost} of ${acknowledged.length} |`);
+  }
+}
+
+(async () => {
+  if (PART === 'all' || PART === 'remote') await remote();
+  if (PART === 'all' || PART === 'outages') await outages();
+  process.exit(0);
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

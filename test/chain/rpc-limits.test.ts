@@ -1,0 +1,111 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { JsonRpcClient } from '../../src/chain/json-rpc';
+import { LocalLedger } from '../../src/chain/local-ledger';
+import { TokenRegistry } from '../../src/tokens/token-registry';
+import { bearer, startTestApp } from '../support/app';
+
+/**
+ * A node that refuses (429), fails (5xx) or limits its rate: the client waits its turn under
+ * SOLANA_RPC_RPS, and what it cannot get answered is 503 with the node's Retry-After.
+ */
+interface Node {
+  url: string;
+  /** What the next requests get instead of an answer: a status and headers. */
+  refuse?: { status: number; headers?: Record<string, string> };
+  /** At most this many calls in any second; 429 above it. */
+  limit?: number;
+  calls: number[];
+  refused: number;
+  close(): Promise<void>;
+}
+
+async function fakeNode(answer: (batch: Array<{ id: number; method: string }>) => unknown[]): Promise<Node> {
+  const node = { calls: [] as number[], refused: 0 } as unknown as Node;
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const batch = Array.isArray(body) ? body : [body];
+    const now = Date.now();
+    const lastSecond = node.calls.filter((at) => at > now - 1000).length;
+    if (node.refuse || (node.limit && lastSecond + batch.length > node.limit)) {
+      node.refused++;
+      const { status, headers } = node.refuse ?? { status: 429, headers: { 'retry-after': '1' } };
+      return void res.writeHead(status, { 'content-type': 'application/json', ...headers }).end('{"error":"refused"}');
+    }
+    node.calls.push(...batch.map(() => now));
+    const answers = answer(batch);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(body) ? answers : answers[0]));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  node.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  node.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return node;
+}
+
+const slots = (batch: Array<{ id: number }>) => batch.map((call) => ({ jsonrpc: '2.0', id: call.id, result: 7 }));
+
+it('429 with a Retry-After over a second: 503 service_unavailable at once, carrying it', async () => {
+  const node = await fakeNode(slots);
+  node.refuse = { status: 429, headers: { 'retry-after': '30' } };
+  const rpc = new JsonRpcClient(node.url, { name: 'test' });
+  await expect(rpc.call('getSlot')).rejects.toMatchObject({ code: 'service_unavailable', details: { retryAfter: 30 } });
+  expect(node.refused).toBe(1);
+  await node.close();
+});
+
+it('5xx: tried again, then 503 with a Retry-After of its own', async () => {
+  const node = await fakeNode(slots);
+  node.refuse = { status: 500 };
+  const rpc = new JsonRpcClient(node.url, { name: 'test', attempts: 2 });
+  await expect(rpc.call('getSlot')).rejects.toMatchObject({ code: 'service_unavailable', details: { retryAfter: expect.any(Number) } });
+  expect(node.refused).toBe(2);
+  await node.close();
+});
+
+it('a node that does not answer in time: 503 after one timeout, not sent again', async () => {
+  let received = 0;
+  const silent = createServer(() => void received++);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const rpc = new JsonRpcClient(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, { name: 'test', timeoutMs: 200 });
+  await expect(rpc.call('getSlot')).rejects.toMatchObject({ code: 'service_unavailable', details: { retryAfter: expect.any(Number) } });
+  expect(received).toBe(1);
+  silent.closeAllConnections();
+  await new Promise((resolve) => silent.close(resolve));
+});
+
+it('under callsPerSecond, calls wait their turn: a node that limits somewhat above it refuses none', async () => {
+  const node = await fakeNode(slots);
+  node.limit = 7;
+  const rpc = new JsonRpcClient(node.url, { name: 'test', callsPerSecond: 5, attempts: 1 });
+  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 20)).then(() => rpc.call('getSlot'))));
+  expect(answers).toEqual(Array.from({ length: 12 }, () => 7));
+  expect(node.refused).toBe(0);
+  await node.close();
+});
+
+it('through the service: a node refusing with 429 answers users 503 with its Retry-After, never 500', async () => {
+  const ledger = new LocalLedger('mainnet', TokenRegistry.bundled().all('mainnet'));
+  const node = await fakeNode((batch) => ledger.answer(batch as never));
+  const app = await startTestApp({ env: { SOLANA_RPC_URL: node.url } });
+  try {
+    node.refuse = { status: 429, headers: { 'retry-after': '12' } };
+    const portfolio = await app.http.get('/v1/portfolio?walletAddress=Be3v757KGbR1cgdXgKtSVb3iqAwWE6AvX9LmZUJy3ZV').set('Authorization', bearer(app.adminKey));
+    expect(portfolio.status).toBe(503);
+    expect(portfolio.headers['retry-after']).toBe('12');
+    expect(portfolio.body.error).toMatchObject({ code: 'service_unavailable', details: { retryAfter: 12 } });
+    const ready = await app.http.get('/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.error.details.checks).toMatchObject({ chain: 'down' });
+    node.refuse = undefined;
+    expect((await app.http.get('/v1/portfolio?walletAddress=Be3v757KGbR1cgdXgKtSVb3iqAwWE6AvX9LmZUJy3ZV').set('Authorization', bearer(app.adminKey))).status).toBe(200);
+  } finally {
+    await app.close();
+    await node.close();
+  }
+});
