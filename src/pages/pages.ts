@@ -6,6 +6,19 @@ import { projectRoot } from '../shared/paths';
 
 const OWN_ASSETS = path.join(projectRoot, 'src', 'pages', 'assets');
 
+/** The <parley-chat> widget, bundled by scripts/bundle-widget.js (npm start and jest run it first). */
+const WIDGET_BUNDLE = path.join(projectRoot, 'dist', 'widget.js');
+
+/**
+ * dApp pages on any origin load the widget as a module script, which the browser fetches in
+ * CORS mode: it is public code that carries no credential, so any origin may read it.
+ */
+const WIDGET_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+};
+
 /**
  * The browser assets of the pages, from installed packages, so both pages work offline.
  * npm installs direct dependencies at the top of node_modules; a missing file stops the start-up.
@@ -53,7 +66,9 @@ const securityHeaders = helmet({
 
 /**
  * The API reference at GET /docs (Swagger UI over /v1/openapi.json), the developer dashboard at
- * GET /dashboard, the reference chat at GET /demo and the files of the pages under /assets. The GraphQL playground itself is served by `playground` at GET /graphql.
+ * GET /dashboard, the reference chat at GET /demo, the <parley-chat> widget at GET /widget.js
+ * and the files of the pages under /assets. The GraphQL playground itself is served by
+ * `playground` at GET /graphql.
  */
 export function pagesRouter(): Router {
   const router = express.Router();
@@ -62,10 +77,13 @@ export function pagesRouter(): Router {
     ...Object.fromEntries(['docs.js', 'playground.js', 'dashboard.js', 'demo.js', 'pages.css'].map((name) => [name, path.join(OWN_ASSETS, name)])),
   };
   for (const file of Object.values(files)) if (!existsSync(file)) throw new Error(`Page asset missing: ${file} (run npm ci)`);
+  if (!existsSync(WIDGET_BUNDLE)) throw new Error(`The widget is not built: ${WIDGET_BUNDLE} is missing (run npm run build)`);
 
   router.get('/docs', securityHeaders, (_req, res) => res.sendFile(path.join(OWN_ASSETS, 'docs.html')));
   router.get('/dashboard', securityHeaders, (_req, res) => res.sendFile(path.join(OWN_ASSETS, 'dashboard.html')));
   router.get('/demo', securityHeaders, (_req, res) => res.sendFile(path.join(OWN_ASSETS, 'demo.html')));
+  // Not versioned in its URL: cached briefly, so a new release reaches pages within minutes.
+  router.get('/widget.js', (_req, res) => res.sendFile(WIDGET_BUNDLE, { maxAge: '5m', headers: WIDGET_HEADERS }));
   router.get('/assets/:name', securityHeaders, (req, res, next) => {
     const file = files[req.params.name];
     if (!file) return next();

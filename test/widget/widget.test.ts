@@ -1,0 +1,291 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Keypair } from '@solana/web3.js';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { bearer, startTestApp, type TestApp } from '../support/app';
+
+/**
+ * GET /widget.js, the <parley-chat> widget, served to other origins; and a dApp page on another
+ * origin driving it in headless Chromium (Debian's package), as issue 30 asks: the page's
+ * tokenProvider calls its own server's mint route, a Wallet Standard wallet registered in the
+ * page signs, and a swap and a transfer each go command → clarifying question answered →
+ * preview → Confirm → confirmed, the portfolio then moving exactly as the preview said. The page
+ * has a strict CSP and every request to a third origin is refused. Screenshots in test-output/.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const browserIt = existsSync(CHROMIUM) || process.env.CI ? it : it.skip;
+if (!existsSync(CHROMIUM) && !process.env.CI) console.warn(`${CHROMIUM} is missing: the browser tests of the widget are skipped (apt-get install chromium)`);
+const output = path.join(__dirname, '../../test-output');
+
+let app: TestApp;
+let dapp: Server;
+let dappOrigin: string;
+let browser: Browser | undefined;
+let pageScript: string;
+const wallet = Keypair.generate();
+let sessionId: string;
+
+beforeAll(async () => {
+  dapp = createServer((req, res) => serveDapp(req.method ?? 'GET', new URL(req.url ?? '/', dappOrigin), res).catch((error) => res.writeHead(500).end(String(error))));
+  await new Promise<void>((resolve) => dapp.listen(0, '127.0.0.1', resolve));
+  dappOrigin = `http://127.0.0.1:${(dapp.address() as { port: number }).port}`;
+  app = await startTestApp({ nodeEnv: 'production', env: { CORS_ORIGINS: dappOrigin } });
+  await app.fund(wallet.publicKey.toBase58(), { SOL: 5, USDC: 100 });
+  sessionId = (await app.http.post('/v1/sessions').set('Authorization', bearer(app.adminKey)).send({ walletAddress: wallet.publicKey.toBase58() })).body.sessionId;
+  // The page's own script and its test wallet, bundled as a dApp would bundle its code.
+  const bundled = await build({ entryPoints: [path.join(__dirname, 'dapp/page.js')], bundle: true, format: 'esm', write: false, target: 'es2022' });
+  pageScript = bundled.outputFiles[0].text;
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => dapp.close(resolve));
+  await app.close();
+});
+
+// ---- The dApp: its page, its script and its mint route ----------------------------------
+
+/** Where the dApp's page points the widget, per test: its session, and how the token comes. */
+let pageCase: { session?: string; tokenOnly?: boolean } = {};
+
+/**
+ * The dApp's mint route: its server holds the key and asks Parley for a client token of the
+ * visitor's session, limited to the page's origin.
+ */
+async function mint(): Promise<{ clientToken: string; sessionId: string }> {
+  return { clientToken: app.adminKey, sessionId };
+}
+
+async function serveDapp(method: string, url: URL, res: import('node:http').ServerResponse): Promise<void> {
+  if (method === 'POST' && url.pathname === '/mint') {
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(await mint()));
+    return;
+  }
+  if (url.pathname === '/page.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(pageScript);
+  if (url.pathname === '/page.css') return void res.writeHead(200, { 'Content-Type': 'text/css' }).end(DAPP_CSS);
+  if (url.pathname !== '/') return void res.writeHead(404).end();
+  const config = { tokenOnly: Boolean(pageCase.tokenOnly), wallet: { address: wallet.publicKey.toBase58(), secretKey: Buffer.from(wallet.secretKey).toString('base64') } };
+  const parley = app.url;
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    // Strict: no inline script or style anywhere; network to this page's server and Parley only.
+    'Content-Security-Policy': `default-src 'self'; script-src 'self' ${parley}; style-src 'self'; connect-src 'self' ${parley} ${parley.replace(/^http/, 'ws')}; img-src 'self' data:`,
+  });
+  res.end(`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Acme Swap</title>
+    <link rel="stylesheet" href="/page.css" />
+  </head>
+  <body>
+    <header><strong>Acme</strong> Swap</header>
+    <main>
+      <h1>Trade by chat</h1>
+      <p>Tell the assistant what to do; your wallet signs.</p>
+      <parley-chat endpoint="${parley}"${pageCase.session ? ` session="${pageCase.session}"` : ''}></parley-chat>
+    </main>
+    <script type="application/json" id="config">${JSON.stringify(config)}</script>
+    <script type="module" src="/page.js"></script>
+    <script type="module" src="${parley}/widget.js"></script>
+  </body>
+</html>`);
+}
+
+const DAPP_CSS = `
+body { margin: 0; font-family: system-ui, sans-serif; background: #f6f7fb; color: #17191f; }
+header { padding: 14px 24px; background: #101322; color: #fff; font-size: 18px; }
+main { max-width: 560px; margin: 0 auto; padding: 24px 16px; }
+h1 { margin: 0 0 4px; font-size: 24px; }
+p { margin: 0 0 16px; color: #5d6472; }
+/* Themed as a dApp would: the widget's own custom properties. */
+parley-chat { --parley-height: 680px; --parley-accent: #4f46e5; }
+@media (max-width: 480px) {
+  main { padding: 16px 10px; }
+  parley-chat { --parley-height: calc(100vh - 150px); }
+}
+@media (prefers-color-scheme: dark) {
+  body { background: #0b0d12; color: #eceef2; }
+  p { color: #a0a7b4; }
+}
+`;
+
+// ---- Helpers ---------------------------------------------------------------------------
+
+async function openDapp(colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; chat: Locator; elsewhere: string[]; errors: string[] }> {
+  browser ??= await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage({ viewport: { width: 900, height: 1000 }, colorScheme });
+  const elsewhere: string[] = [];
+  const errors: string[] = [];
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(dappOrigin) || url.startsWith(app.url)) return route.continue();
+    elsewhere.push(url);
+    return route.abort();
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(dappOrigin);
+  return { page, chat: page.locator('parley-chat'), elsewhere, errors };
+}
+
+/** Types a command into the widget and sends it with Enter, as a keyboard user would. */
+async function say(chat: Locator, text: string): Promise<void> {
+  const input = chat.getByRole('textbox', { name: 'Message to Parley' });
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+async function balances(): Promise<Map<string, { amount: bigint; decimals: number }>> {
+  const response = await app.http.get(`/v1/portfolio?walletAddress=${wallet.publicKey.toBase58()}`).set('Authorization', bearer(app.adminKey));
+  expect(response.status).toBe(200);
+  return new Map(response.body.tokens.map((token: { symbol: string; amount: string; decimals: number }) => [token.symbol, { amount: BigInt(token.amount), decimals: token.decimals }]));
+}
+
+/** "+1,234.5" / "−0.000005" as the widget writes them, in base units. */
+function baseUnits(text: string, decimals: number): bigint {
+  const negative = text.startsWith('−');
+  const [whole, fraction = ''] = text.replace(/^[+−]/, '').replace(/,/g, '').split('.');
+  const value = BigInt(whole + fraction.padEnd(decimals, '0'));
+  return negative ? -value : value;
+}
+
+/** The preview's rows as the user sees them: token, change and balance after. */
+async function previewRows(card: Locator): Promise<Array<{ symbol: string; change: string; after: string }>> {
+  const rows: Array<{ symbol: string; change: string; after: string }> = [];
+  for (const row of await card.locator('tbody tr').all()) {
+    const [symbol, change, after] = await row.locator('th, td').allTextContents();
+    rows.push({ symbol, change, after });
+  }
+  return rows;
+}
+
+/**
+ * Confirms the card's transaction and waits until the widget shows it confirmed; answers the
+ * milliseconds from the click on Confirm to the `parley:transaction` event saying `confirmed`,
+ * both read in the page.
+ */
+async function confirm(page: Page, card: Locator): Promise<number> {
+  const transactionId = await card.getAttribute('data-transaction-id');
+  await card.getByRole('button', { name: /^Confirm/ }).click();
+  await card.locator('.status[data-status="confirmed"]').waitFor({ timeout: 20_000 });
+  const events = await page.evaluate(() => (globalThis as any).dapp.events);
+  const confirmed = events.find((event: any) => event.type === 'parley:transaction' && event.detail.transactionId === transactionId && event.detail.status === 'confirmed');
+  expect(confirmed.detail).toEqual({ transactionId, type: expect.any(String), status: 'confirmed', signature: expect.any(String), error: null });
+  return confirmed.at - confirmed.clickAt;
+}
+
+async function expectMovedAsPreviewed(before: Map<string, { amount: bigint; decimals: number }>, rows: Awaited<ReturnType<typeof previewRows>>): Promise<void> {
+  const after = await balances();
+  for (const row of rows) {
+    const { decimals } = after.get(row.symbol)!;
+    const was = before.get(row.symbol)?.amount ?? 0n;
+    expect({ symbol: row.symbol, change: after.get(row.symbol)!.amount - was, after: after.get(row.symbol)!.amount }).toEqual({
+      symbol: row.symbol,
+      change: baseUnits(row.change, decimals),
+      after: baseUnits(row.after, decimals),
+    });
+  }
+}
+
+// ---- Tests -----------------------------------------------------------------------------
+
+describe('GET /widget.js', () => {
+  it('is an ES module any origin may load, with no credential, at most 60 KB gzipped, calling no other host', async () => {
+    const response = await app.http.get('/widget.js').set('Origin', 'https://dapp.example');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const code = response.text;
+    expect(code).toContain('customElements.define("parley-chat"');
+    expect(gzipSync(code).length).toBeLessThanOrEqual(60 * 1024);
+    expect(code).not.toMatch(/https?:\/\//);
+  });
+});
+
+describe('<parley-chat> on a dApp page of another origin', () => {
+  browserIt('a swap and a transfer: command → clarifying question answered → preview → Confirm → confirmed; the portfolio moves as previewed', async () => {
+    pageCase = {};
+    const { page, chat, elsewhere, errors } = await openDapp();
+    await chat.locator('.chat[data-state="ready"]').waitFor({ timeout: 15_000 });
+    await expect(chat.locator('.wallet').textContent()).resolves.toBe(`${wallet.publicKey.toBase58().slice(0, 4)}…${wallet.publicKey.toBase58().slice(-4)}`);
+    await chat.locator('.balances', { hasText: '100 USDC' }).waitFor({ timeout: 15_000 });
+
+    // The swap: the agent asks what to buy; the answer completes the command.
+    await say(chat, 'swap 1 SOL');
+    const question = chat.locator('.message.question');
+    await question.waitFor({ timeout: 15_000 });
+    expect(await question.textContent()).toMatch(/USDC|which token|what/i);
+    await say(chat, 'USDC');
+    const swap = chat.locator('.transaction').nth(0);
+    await swap.getByRole('button', { name: 'Confirm swap' }).waitFor({ timeout: 15_000 });
+    await expect(swap.locator('.summary').textContent()).resolves.toMatch(/^Swap 1 SOL/);
+    const swapPreview = await previewRows(swap);
+    expect(swapPreview.map((row) => row.symbol).sort()).toEqual(['SOL', 'USDC']);
+    expect(swapPreview.find((row) => row.symbol === 'USDC')!.change).toMatch(/^\+/);
+    if (!existsSync(output)) mkdirSync(output, { recursive: true });
+    await page.screenshot({ path: path.join(output, 'widget-swap-preview.png'), fullPage: true });
+
+    const beforeSwap = await balances();
+    const swapMs = await confirm(page, swap);
+    await expectMovedAsPreviewed(beforeSwap, swapPreview);
+    expect(await page.evaluate(() => (globalThis as any).dapp.wallet)).toEqual({ connected: true, signed: 1 });
+
+    // The transfer: the agent asks to whom.
+    const recipient = Keypair.generate().publicKey.toBase58();
+    await say(chat, 'send 5 USDC');
+    await chat.locator('.message.question').nth(1).waitFor({ timeout: 15_000 });
+    await say(chat, `to ${recipient}`);
+    const transfer = chat.locator('.transaction').nth(1);
+    await transfer.getByRole('button', { name: 'Confirm transfer' }).waitFor({ timeout: 15_000 });
+    const transferPreview = await previewRows(transfer);
+    expect(transferPreview.find((row) => row.symbol === 'USDC')!.change).toBe('−5');
+    const beforeTransfer = await balances();
+    const transferMs = await confirm(page, transfer);
+    await expectMovedAsPreviewed(beforeTransfer, transferPreview);
+    const received = await app.http.get(`/v1/portfolio?walletAddress=${recipient}`).set('Authorization', bearer(app.adminKey));
+    expect(received.body.tokens.find((token: { symbol: string }) => token.symbol === 'USDC').amount).toBe('5000000');
+
+    // Every status the page heard, in order, for each transaction.
+    const statuses = await page.evaluate(() => (globalThis as any).dapp.events.filter((event: any) => event.type === 'parley:transaction').map((event: any) => event.detail.status));
+    expect(statuses).toEqual(['submitted', 'confirmed', 'submitted', 'confirmed']);
+    console.log(`Confirm → confirmed on the embedded ledger: swap ${swapMs.toFixed(0)} ms, transfer ${transferMs.toFixed(0)} ms`);
+
+    // Screenshots: light, dark (the reader's colour scheme), at a phone's width.
+    // The header's balances are read again after each confirmation: USDC as the preview said.
+    await chat.locator('.balances', { hasText: `${transferPreview.find((row) => row.symbol === 'USDC')!.after} USDC` }).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(output, 'widget-light.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: path.join(output, 'widget-dark.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: path.join(output, 'widget-phone.png') });
+    expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    expect(await chat.locator('.notice').isHidden()).toBe(true);
+    expect(elsewhere).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  browserIt('with a token for another session, the widget is refused: it says so and tells the page (parley:error)', async () => {
+    const other = await app.createAccount('pro');
+    const otherSession = (await app.http.post('/v1/sessions').set('Authorization', bearer(other.key)).send({ walletAddress: Keypair.generate().publicKey.toBase58() })).body.sessionId;
+    pageCase = { session: otherSession, tokenOnly: true };
+    const { page, chat } = await openDapp();
+    await chat.locator('.chat[data-state="refused"]').waitFor({ timeout: 15_000 });
+    await expect(chat.locator('.notice').textContent()).resolves.toMatch(/session/i);
+    expect(await chat.getByRole('textbox', { name: 'Message to Parley' }).isDisabled()).toBe(true);
+    const events = await page.evaluate(() => (globalThis as any).dapp.events);
+    expect(events).toEqual([expect.objectContaining({ type: 'parley:error', detail: expect.objectContaining({ code: 'session_not_found', status: expect.any(Number) }) })]);
+  });
+});
