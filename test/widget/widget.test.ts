@@ -47,15 +47,19 @@ afterAll(async () => {
 
 // ---- The dApp: its page, its script and its mint route ----------------------------------
 
-/** Where the dApp's page points the widget, per test: its session, and how the token comes. */
-let pageCase: { session?: string; tokenOnly?: boolean } = {};
+/**
+ * The dApp's server, per test: the key it holds, the visitor's session it mints tokens for, how
+ * many it minted; and where its page points the widget (a `session` attribute, the token alone).
+ */
+let dappCase: { key: string; sessionId: string; minted: number; sessionAttribute?: string; tokenOnly?: boolean };
 
 /**
  * The dApp's mint route: its server holds the key and asks Parley for a client token of the
  * visitor's session, limited to the page's origin.
  */
 async function mint(): Promise<{ clientToken: string; sessionId: string }> {
-  return { clientToken: app.adminKey, sessionId };
+  dappCase.minted += 1;
+  return { clientToken: dappCase.key, sessionId: dappCase.sessionId };
 }
 
 async function serveDapp(method: string, url: URL, res: import('node:http').ServerResponse): Promise<void> {
@@ -66,7 +70,7 @@ async function serveDapp(method: string, url: URL, res: import('node:http').Serv
   if (url.pathname === '/page.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(pageScript);
   if (url.pathname === '/page.css') return void res.writeHead(200, { 'Content-Type': 'text/css' }).end(DAPP_CSS);
   if (url.pathname !== '/') return void res.writeHead(404).end();
-  const config = { tokenOnly: Boolean(pageCase.tokenOnly), wallet: { address: wallet.publicKey.toBase58(), secretKey: Buffer.from(wallet.secretKey).toString('base64') } };
+  const config = { tokenOnly: Boolean(dappCase.tokenOnly), wallet: { address: wallet.publicKey.toBase58(), secretKey: Buffer.from(wallet.secretKey).toString('base64') } };
   const parley = app.url;
   res.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
@@ -86,7 +90,7 @@ async function serveDapp(method: string, url: URL, res: import('node:http').Serv
     <main>
       <h1>Trade by chat</h1>
       <p>Tell the assistant what to do; your wallet signs.</p>
-      <parley-chat endpoint="${parley}"${pageCase.session ? ` session="${pageCase.session}"` : ''}></parley-chat>
+      <parley-chat endpoint="${parley}"${dappCase.sessionAttribute ? ` session="${dappCase.sessionAttribute}"` : ''}></parley-chat>
     </main>
     <script type="application/json" id="config">${JSON.stringify(config)}</script>
     <script type="module" src="/page.js"></script>
@@ -173,9 +177,10 @@ async function previewRows(card: Locator): Promise<Array<{ symbol: string; chang
  * milliseconds from the click on Confirm to the `parley:transaction` event saying `confirmed`,
  * both read in the page.
  */
-async function confirm(page: Page, card: Locator): Promise<number> {
+async function confirm(page: Page, card: Locator, key?: string): Promise<number> {
   const transactionId = await card.getAttribute('data-transaction-id');
-  await card.getByRole('button', { name: /^Confirm/ }).click();
+  const button = card.getByRole('button', { name: /^Confirm/ });
+  await (key ? button.press(key) : button.click());
   await card.locator('.status[data-status="confirmed"]').waitFor({ timeout: 20_000 });
   const events = await page.evaluate(() => (globalThis as any).dapp.events);
   const confirmed = events.find((event: any) => event.type === 'parley:transaction' && event.detail.transactionId === transactionId && event.detail.status === 'confirmed');
@@ -215,7 +220,7 @@ describe('GET /widget.js', () => {
 
 describe('<parley-chat> on a dApp page of another origin', () => {
   browserIt('a swap and a transfer: command → clarifying question answered → preview → Confirm → confirmed; the portfolio moves as previewed', async () => {
-    pageCase = {};
+    dappCase = { key: app.adminKey, sessionId, minted: 0 };
     const { page, chat, elsewhere, errors } = await openDapp();
     await chat.locator('.chat[data-state="ready"]').waitFor({ timeout: 15_000 });
     await expect(chat.locator('.wallet').textContent()).resolves.toBe(`${wallet.publicKey.toBase58().slice(0, 4)}…${wallet.publicKey.toBase58().slice(-4)}`);
@@ -225,7 +230,7 @@ describe('<parley-chat> on a dApp page of another origin', () => {
     await say(chat, 'swap 1 SOL');
     const question = chat.locator('.message.question');
     await question.waitFor({ timeout: 15_000 });
-    expect(await question.textContent()).toMatch(/USDC|which token|what/i);
+    expect(await question.textContent()).toMatch(/Which token should I swap 1 SOL for\?/);
     await say(chat, 'USDC');
     const swap = chat.locator('.transaction').nth(0);
     await swap.getByRole('button', { name: 'Confirm swap' }).waitFor({ timeout: 15_000 });
@@ -245,13 +250,17 @@ describe('<parley-chat> on a dApp page of another origin', () => {
     const recipient = Keypair.generate().publicKey.toBase58();
     await say(chat, 'send 5 USDC');
     await chat.locator('.message.question').nth(1).waitFor({ timeout: 15_000 });
+    expect(await chat.locator('.message.question').nth(1).textContent()).toMatch(/Who should receive 5 USDC\?/);
     await say(chat, `to ${recipient}`);
     const transfer = chat.locator('.transaction').nth(1);
     await transfer.getByRole('button', { name: 'Confirm transfer' }).waitFor({ timeout: 15_000 });
     const transferPreview = await previewRows(transfer);
     expect(transferPreview.find((row) => row.symbol === 'USDC')!.change).toBe('−5');
     const beforeTransfer = await balances();
-    const transferMs = await confirm(page, transfer);
+    // By keyboard: from the message field, Shift+Tab reaches the newest Confirm; Enter presses it.
+    await chat.getByRole('textbox', { name: 'Message to Parley' }).press('Shift+Tab');
+    expect(await transfer.getByRole('button', { name: 'Confirm transfer' }).evaluate((button) => button.matches(':focus'))).toBe(true);
+    const transferMs = await confirm(page, transfer, 'Enter');
     await expectMovedAsPreviewed(beforeTransfer, transferPreview);
     const received = await app.http.get(`/v1/portfolio?walletAddress=${recipient}`).set('Authorization', bearer(app.adminKey));
     expect(received.body.tokens.find((token: { symbol: string }) => token.symbol === 'USDC').amount).toBe('5000000');
@@ -280,12 +289,35 @@ describe('<parley-chat> on a dApp page of another origin', () => {
   browserIt('with a token for another session, the widget is refused: it says so and tells the page (parley:error)', async () => {
     const other = await app.createAccount('pro');
     const otherSession = (await app.http.post('/v1/sessions').set('Authorization', bearer(other.key)).send({ walletAddress: Keypair.generate().publicKey.toBase58() })).body.sessionId;
-    pageCase = { session: otherSession, tokenOnly: true };
+    dappCase = { key: app.adminKey, sessionId, minted: 0, sessionAttribute: otherSession, tokenOnly: true };
     const { page, chat } = await openDapp();
     await chat.locator('.chat[data-state="refused"]').waitFor({ timeout: 15_000 });
     await expect(chat.locator('.notice').textContent()).resolves.toMatch(/session/i);
     expect(await chat.getByRole('textbox', { name: 'Message to Parley' }).isDisabled()).toBe(true);
     const events = await page.evaluate(() => (globalThis as any).dapp.events);
     expect(events).toEqual([expect.objectContaining({ type: 'parley:error', detail: expect.objectContaining({ code: 'session_not_found', status: expect.any(Number) }) })]);
+  });
+
+  browserIt('when Parley stops taking the token, the widget asks the tokenProvider for a new one and carries on', async () => {
+    const issue = async () => (await app.http.post('/v1/keys').set('Authorization', bearer(app.adminKey)).send({ name: 'dApp server', scopes: ['admin'] })).body;
+    const [first, second] = [await issue(), await issue()];
+    const session = (await app.http.post('/v1/sessions').set('Authorization', bearer(app.adminKey)).send({ walletAddress: wallet.publicKey.toBase58() })).body.sessionId;
+    dappCase = { key: first.key, sessionId: session, minted: 0 };
+    const { page, chat, errors } = await openDapp();
+    await chat.locator('.chat[data-state="ready"]').waitFor({ timeout: 15_000 });
+    await say(chat, 'what is the price of SOL?');
+    await chat.locator('.message.agent:not(.thinking)').nth(1).waitFor({ timeout: 15_000 });
+    expect(dappCase.minted).toBe(1);
+
+    // The key behind the token is revoked: the next request is 401, and the page mints again.
+    expect((await app.http.delete(`/v1/keys/${first.keyId}`).set('Authorization', bearer(app.adminKey))).status).toBe(200);
+    dappCase.key = second.key;
+    await say(chat, 'what is my portfolio worth?');
+    await chat.locator('.message.agent:not(.thinking)').nth(2).waitFor({ timeout: 15_000 });
+    expect(dappCase.minted).toBe(2);
+    expect(await chat.locator('.notice').isHidden()).toBe(true);
+    expect(await page.evaluate(() => (globalThis as any).dapp.events)).toEqual([]);
+    // Chromium's console notes the refused request itself; nothing else went wrong.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
   });
 });
