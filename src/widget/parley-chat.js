@@ -190,8 +190,10 @@ export class ParleyChat extends HTMLElement {
         const item = this.#addMessage(message.role, message.content);
         if (message.transaction?.summary) item.append(element('p', { className: 'past', textContent: message.transaction.summary }));
       }
-      this.#setReady(true, 'ready');
       this.#showBalances();
+      // A terminated session keeps its history readable and takes no more messages.
+      if (session.status !== 'active') throw new ParleyError('This chat session has ended: it takes no more messages', { code: 'session_ended' });
+      this.#setReady(true, 'ready');
     } catch (error) {
       if (!current()) return;
       this.#setReady(false, 'refused');
@@ -226,6 +228,7 @@ export class ParleyChat extends HTMLElement {
     const thinking = this.#addThinking();
     try {
       const { sendMessage } = await api.request(SEND, { input: { sessionId: this.#session.sessionId, message: text } });
+      if (api !== this.#api) return;
       this.#setNotice(null);
       this.#addMessage('agent', sendMessage.response);
       if (sendMessage.transaction) this.#append(this.#transactionCard(sendMessage.transaction));

@@ -320,4 +320,18 @@ describe('<parley-chat> on a dApp page of another origin', () => {
     // Chromium's console notes the refused request itself; nothing else went wrong.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
   });
+
+  browserIt('on a terminated session, the widget shows its history and takes no more messages', async () => {
+    const session = (await app.http.post('/v1/sessions').set('Authorization', bearer(app.adminKey)).send({ walletAddress: wallet.publicKey.toBase58() })).body.sessionId;
+    const said = await app.http.post('/v1/messages').set('Authorization', bearer(app.adminKey)).send({ sessionId: session, message: 'what is the price of SOL?' });
+    expect((await app.http.delete(`/v1/sessions/${session}`).set('Authorization', bearer(app.adminKey))).status).toBe(200);
+    dappCase = { key: app.adminKey, sessionId: session, minted: 0 };
+    const { page, chat } = await openDapp();
+    await chat.locator('.notice', { hasText: 'ended' }).waitFor({ timeout: 15_000 });
+    expect(await chat.locator('.message.user').allTextContents()).toEqual(['You: what is the price of SOL?']);
+    expect(await chat.locator('.message.agent').allTextContents()).toEqual([`Parley: ${said.body.response}`]);
+    expect(await chat.getByRole('textbox', { name: 'Message to Parley' }).isDisabled()).toBe(true);
+    const events = await page.evaluate(() => (globalThis as any).dapp.events);
+    expect(events.map((event: any) => event.detail.code)).toEqual(['session_ended']);
+  });
 });
