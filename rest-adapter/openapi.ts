@@ -141,6 +141,7 @@ const COMMON_ERRORS: ErrorCode[] = [
   'validation_error',
   'unauthorized',
   'forbidden',
+  'origin_not_allowed',
   'payload_too_large',
   'headers_too_large',
   'rate_limit_exceeded',
@@ -151,7 +152,8 @@ const COMMON_ERRORS: ErrorCode[] = [
 const ERROR_MEANINGS: Record<ErrorCode, string> = {
   validation_error: 'a parameter or body field is invalid; `field` names it',
   unauthorized: 'the key is missing, malformed, unknown, expired or revoked',
-  forbidden: 'the key lacks the scope in `details.requiredScope`',
+  forbidden: 'the key lacks the scope in `details.requiredScope`, or a client token asks for what it cannot do',
+  origin_not_allowed: "the request's `Origin` is not among the key's or client token's `allowedOrigins`",
   not_found: 'there is no such resource here',
   session_not_found: 'the session does not exist, expired or was terminated',
   token_not_found: 'the token is unknown or unsupported',

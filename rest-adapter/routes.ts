@@ -84,6 +84,17 @@ export const routes: RestRoute[] = [
   },
   {
     method: 'POST',
+    path: '/v1/sessions/:id/client-tokens',
+    summary: "Mint a client token: a short-lived credential for this session, for a front end",
+    scope: 'write:sessions',
+    operation: 'CreateClientToken',
+    variables: { sessionId: fromPath('id'), input: fromBody() },
+    result: { field: 'createClientToken' },
+    status: 201,
+    errors: ['session_not_found'],
+  },
+  {
+    method: 'POST',
     path: '/v1/messages',
     summary: 'Send message',
     scope: 'write:messages',

@@ -69,6 +69,8 @@ const schema = z.object({
   // subscriptions at once on one connection.
   WS_CONNECTIONS_PER_KEY: z.coerce.number().int().min(1).max(100_000).default(50),
   WS_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(1).max(10_000).default(20),
+  // Requests per minute one client token may make, beside its account's tier limits.
+  CLIENT_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // On in every mode (NODE_ENV included): the playground and clients' codegen read the schema.
   GRAPHQL_INTROSPECTION: z

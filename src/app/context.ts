@@ -6,6 +6,7 @@ import type { LocalLedger } from '../chain/local-ledger';
 import { DevService } from '../dev/dev.service';
 import { networkOf, type Principal } from '../auth/principal';
 import type { PrincipalCache } from '../auth/principal-cache';
+import { ClientTokenService } from '../client-tokens/client-token.service';
 import { KeyService } from '../keys/key.service';
 import { UsageService } from '../limits/usage.service';
 import type { UsageMeter } from '../limits/usage-meter';
@@ -64,6 +65,7 @@ export interface Context {
   /** The request's time: one instant for every status derived while answering it. */
   now: Date;
   keys: KeyService;
+  clientTokens: ClientTokenService;
   usage: UsageService;
   sessions: SessionService;
   messages: MessageService;
@@ -118,12 +120,16 @@ class RequestContext implements Context {
     return this.once('keys', () => new KeyService(this.em, this.deps.clock, this.deps.principals));
   }
 
+  get clientTokens() {
+    return this.once('clientTokens', () => new ClientTokenService(this.em, this.deps.clock));
+  }
+
   get usage() {
     return this.once('usage', () => new UsageService(this.deps.meter, this.deps.clock));
   }
 
   get sessions() {
-    return this.once('sessions', () => new SessionService(() => this.em, this.deps.sessionRepository, this.deps.clock));
+    return this.once('sessions', () => new SessionService(() => this.em, this.deps.sessionRepository, this.deps.clock, this.deps.principals));
   }
 
   get messages() {

@@ -1,26 +1,32 @@
+import type { Server } from 'node:http';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import { addRestApi } from '../../rest-adapter/router';
 import { pagesRouter, playground } from '../pages/pages';
 import { DomainError, errorFields } from '../shared/errors';
 import type { Logger } from '../shared/logger';
+import { OriginRegistry } from '../auth/origin-registry';
+import { Admission } from './admission';
 import { requestHooks } from './apollo-hooks';
 import { createContext, type AppDeps, type Context } from './context';
-import { toDomainError } from './graphql-errors';
+import { formatGraphQLError, toDomainError } from './graphql-errors';
 import type { InFlightRequests } from './in-flight';
 import { apolloGateway, createExecutor, type Executor } from './operation-executor';
 import type { Prometheus } from './prometheus';
-import { costCheck, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
+import { costCheck, MAX_COST, VALIDATION_RULES } from './query-limits';
 import { authenticate, idempotency, jsonBody } from './request-guards';
 import { locals, trackRequests } from './request-tracking';
 import { sendError, sendPayload, setErrorHeaders, toClientError } from './respond';
+import { serveGraphQLWebSocket, type GraphQLWebSocket, type SubscriptionLimits } from './websocket';
 
 export interface HttpApp {
   express: Express;
+  /** Serves GraphQL subscriptions on the listening server, through the same way in as /graphql. */
+  serveWebSocket(server: Server, limits: SubscriptionLimits): GraphQLWebSocket;
   /** Stops Apollo. The HTTP listener and the database belong to the caller. */
   close(): Promise<void>;
 }
@@ -44,20 +50,22 @@ export async function createHttpApp(
 ): Promise<HttpApp> {
   const { logger } = deps;
   const executor = createExecutor(schema);
+  const admission = new Admission(deps, deps.corsOrigins, new OriginRegistry(deps.orm, deps.clock));
+  const checkCost = costCheck(schema, MAX_COST);
   const apollo = new ApolloServer<Context>({
     gateway: apolloGateway(schema, executor),
     introspection: deps.introspection,
-    formatError: formatGraphQLError,
+    formatError: (formatted, error) => formatGraphQLError(error, formatted),
     includeStacktraceInErrorResponses: false,
     // `main` owns SIGTERM/SIGINT and stops Apollo in order; Apollo's own handlers would race it.
     stopOnTerminationSignals: false,
-    validationRules: [depthLimit(MAX_DEPTH)],
+    validationRules: VALIDATION_RULES,
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       // Installed by default for federated subgraphs, which this schema is not.
       ApolloServerPluginInlineTraceDisabled(),
-      requestHooks(logger, costCheck(schema, MAX_COST)),
+      requestHooks(logger, checkCost),
     ],
   });
   await apollo.start();
@@ -66,21 +74,24 @@ export async function createHttpApp(
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(trackRequests(logger, deps.metrics, deps.inFlight));
-  // Browsers may call the API only from CORS_ORIGINS ("*" for any). With none listed (the
-  // default) no response carries CORS headers, so the middleware, which would add none, is not
-  // installed.
-  if (deps.corsOrigins.length) {
-    app.use(
-      cors({
-        origin: deps.corsOrigins.includes('*') ? '*' : deps.corsOrigins,
-        allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Apollo-Require-Preflight'],
-        exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed'],
-        maxAge: 600,
-      }),
-    );
-  }
+  // Browsers may call the API from CORS_ORIGINS ("*" for any) and from the origins that usable
+  // keys and client tokens list (Admission.browserMayCall); which credential works from where is
+  // checked when the request itself comes.
+  app.use(
+    cors({
+      origin: deps.corsOrigins.includes('*')
+        ? '*'
+        : (origin, allow) => {
+            if (origin === undefined) return allow(null, false);
+            admission.browserMayCall(origin).then((listed) => allow(null, listed), allow);
+          },
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Apollo-Require-Preflight'],
+      exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed'],
+      maxAge: 600,
+    }),
+  );
   // The API first, as most requests are its: express tries each layer in turn.
-  const authenticated = [jsonBody, authenticate(deps)];
+  const authenticated = [jsonBody, authenticate(admission)];
   const withIdempotency = [...authenticated, idempotency(deps)];
   addRestApi(app, schema, {
     guards: (route) => (route.idempotent ? withIdempotency : authenticated),
@@ -111,7 +122,11 @@ export async function createHttpApp(
   app.use((req, res) => sendError(res, new DomainError('not_found', `No route for ${req.method} ${req.path}`)));
   app.use(((error, _req, res, _next) => sendError(res, toClientError(error, logger, res))) as ErrorRequestHandler);
 
-  return { express: app, close: () => apollo.stop() };
+  return {
+    express: app,
+    serveWebSocket: (server, limits) => serveGraphQLWebSocket(server, schema, { ...deps, admission, checkCost }, limits),
+    close: () => apollo.stop(),
+  };
 }
 
 /**
@@ -123,17 +138,6 @@ async function runOperation(executor: Executor, request: Parameters<Executor>[0]
   const [first] = result.errors ?? [];
   if (first) throw toDomainError(first) ?? first.originalError ?? first;
   return result.data as Record<string, unknown>;
-}
-
-/**
- * The one place GraphQL errors take their public shape: a DomainError keeps its code,
- * message, field and details; request errors become `validation_error`; anything else is
- * masked as `internal_error` (`requestHooks` has logged it with the request id).
- */
-function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const domain = error instanceof GraphQLError ? toDomainError(error) : null;
-  if (!domain) return { message: 'Internal server error', path: formatted.path, extensions: { code: 'internal_error' } };
-  return { message: domain.message, locations: formatted.locations, path: formatted.path, extensions: errorFields(domain) };
 }
 
 /** Errors raised before Apollo runs (bad key, rate limit, bad JSON) in GraphQL's shape. */

@@ -1,5 +1,5 @@
-import type { GraphQLError } from 'graphql';
-import { DomainError, invalidField } from '../shared/errors';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { DomainError, errorFields, invalidField } from '../shared/errors';
 
 /**
  * Turns an error of a GraphQL execution into the domain error a client should see, or null
@@ -16,6 +16,23 @@ export function toDomainError(error: GraphQLError): DomainError | null {
     return field ? invalidField(field, describeInvalidField(field, error.message)) : new DomainError('validation_error', error.message);
   }
   return null;
+}
+
+/**
+ * The one place GraphQL errors take their public shape, on /graphql (Apollo's `formatError`)
+ * and the WebSocket alike: a DomainError keeps its code, message, field and details; request
+ * errors become `validation_error`; anything else is masked as `internal_error` (its caller
+ * logs it with the request id). `shown` is where the error points: its path and locations.
+ */
+export function formatGraphQLError(error: unknown, shown: Pick<GraphQLFormattedError, 'path' | 'locations'>): GraphQLFormattedError {
+  const domain = error instanceof GraphQLError ? toDomainError(error) : null;
+  if (!domain) return { message: 'Internal server error', path: shown.path, extensions: { code: 'internal_error' } };
+  return { message: domain.message, locations: shown.locations, path: shown.path, extensions: errorFields(domain) };
+}
+
+/** A domain error as a GraphQL error, for answers refused before execution (the WebSocket's subscribe). */
+export function domainGraphQLError(error: DomainError): GraphQLError {
+  return new GraphQLError(error.message, { originalError: error, extensions: errorFields(error) });
 }
 
 /** A message about a field in words a REST client understands, without GraphQL's variable syntax. */

@@ -1,6 +1,7 @@
 import { DataloaderType, ReflectMetadataProvider, type Options } from '@mikro-orm/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Account } from '../accounts/account.entity';
+import { ClientToken } from '../client-tokens/client-token.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
 import { ApiKey } from '../keys/api-key.entity';
 import { Message } from '../messages/message.entity';
@@ -8,7 +9,7 @@ import { Session } from '../sessions/session.entity';
 import { TransactionRecord } from '../transactions/transaction-record.entity';
 import type { Logger } from '../shared/logger';
 
-export const entities = [Account, ApiKey, Session, Message, IdempotencyRecord, TransactionRecord];
+export const entities = [Account, ApiKey, ClientToken, Session, Message, IdempotencyRecord, TransactionRecord];
 
 /**
  * MikroORM options for a PostgreSQL server at `clientUrl`, embedded or real alike.

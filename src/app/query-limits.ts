@@ -1,7 +1,12 @@
 import {
   getNamedType,
+  getOperationAST,
   GraphQLError,
   Kind,
+  parse,
+  specifiedRules,
+  validate,
+  type OperationDefinitionNode,
   type ASTVisitor,
   type DocumentNode,
   type FragmentDefinitionNode,
@@ -11,6 +16,7 @@ import {
 } from 'graphql';
 import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
 import { DomainError } from '../shared/errors';
+import { toDomainError } from './graphql-errors';
 import { DEFAULT_PAGE_SIZE } from '../shared/pagination';
 
 /**
@@ -21,6 +27,9 @@ import { DEFAULT_PAGE_SIZE } from '../shared/pagination';
  */
 export const MAX_DEPTH = 10;
 export const MAX_COST = 10_000;
+
+/** The rules /graphql (Apollo's `validationRules`, beside graphql's own) and the WebSocket add to validation. */
+export const VALIDATION_RULES = [depthLimit(MAX_DEPTH)];
 
 /** Validation rule: refuses operations nested deeper than `max` fields. */
 export function depthLimit(max: number) {
@@ -88,4 +97,35 @@ export function costCheck(schema: GraphQLSchema, max: number): CostCheck {
       throw new GraphQLError(error.message, { originalError: error, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: error.status } } });
     }
   };
+}
+
+/** What a client sends to run an operation: a document's text, which operation, its variables. */
+export interface OperationPayload {
+  query: string;
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+}
+
+/**
+ * Parses and checks an operation as /graphql does (syntax, the schema with VALIDATION_RULES,
+ * the cost limit) for the WebSocket, which has no Apollo in front of it. Throws the first
+ * refusal as the DomainError /graphql would answer.
+ */
+export function checkOperation(schema: GraphQLSchema, checkCost: CostCheck, payload: OperationPayload): { document: DocumentNode; operation: OperationDefinitionNode } {
+  let document: DocumentNode;
+  try {
+    document = parse(payload.query);
+  } catch (error) {
+    throw new DomainError('validation_error', (error as Error).message);
+  }
+  const [invalid] = validate(schema, document, [...specifiedRules, ...VALIDATION_RULES]);
+  if (invalid) throw toDomainError(invalid) ?? new DomainError('validation_error', invalid.message);
+  const operation = getOperationAST(document, payload.operationName);
+  if (!operation) throw new DomainError('validation_error', 'No operation of that name in the document');
+  try {
+    checkCost(document, payload.operationName, payload.variables ?? undefined);
+  } catch (error) {
+    throw (error instanceof GraphQLError && toDomainError(error)) || error;
+  }
+  return { document, operation };
 }

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { KeyService, parsePresentedKey } from '../keys/key.service';
 import { DomainError, HTTP_STATUS } from '../shared/errors';
+import type { Admission } from './admission';
 import type { AppDeps } from './context';
 import { locals } from './request-tracking';
 
@@ -10,28 +10,22 @@ import { locals } from './request-tracking';
  * the key and its rate limit, and on REST routes that honour it, `Idempotency-Key`.
  */
 
-const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
-
 /**
  * Resolves the Authorization header to a principal and takes the request from the caller's
- * rate limits, setting the X-RateLimit-* headers. Without the header the request goes on
- * anonymously: every data field then answers 401, so the rule lives in one place (the
- * GraphQL auth checker) for REST and GraphQL alike. A header that is present but does not
- * hold a usable key is refused here.
+ * rate limits, setting the X-RateLimit-* headers, through the one way in (`Admission`, which
+ * the WebSocket uses too). Without the header the request goes on anonymously: every data
+ * field then answers 401, so the rule lives in one place (the GraphQL auth checker) for REST
+ * and GraphQL alike. A header that is present but does not hold a usable credential is refused here.
  */
-export function authenticate(deps: AppDeps): RequestHandler {
+export function authenticate(admission: Admission): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     locals(res).principal = null;
-    const header = req.get('authorization');
-    if (header === undefined) return next();
-    const secret = BEARER.exec(header)?.[1];
-    if (!secret) throw new DomainError('unauthorized', 'Authorization must be "Bearer <API key>"');
-    // A key verified in the last few seconds costs no database work (and no EntityManager).
-    const parsed = parsePresentedKey(secret);
-    const principal = await deps.principals.resolve(parsed.hash, () => new KeyService(deps.orm.em.fork(), deps.clock).verify(parsed));
+    const credential = admission.credential(req.get('authorization'));
+    if (!credential) return next();
+    const principal = await admission.principal(credential, req.get('origin'));
     locals(res).principal = principal;
     try {
-      const allowance = await deps.meter.admitRequest(principal, deps.clock.now());
+      const allowance = await admission.admit(principal);
       setRateLimitHeaders(res, allowance.limit, allowance.remaining, allowance.resetAt);
     } catch (error) {
       if (error instanceof DomainError && error.details) {

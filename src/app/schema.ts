@@ -3,6 +3,7 @@ import type { Maybe } from 'graphql/jsutils/Maybe';
 import { buildSchema, getMetadataStorage, type PubSub } from 'type-graphql';
 import type { ResolverMetadata } from 'type-graphql/build/typings/metadata/definitions';
 import { authChecker } from '../auth/auth-checker';
+import { ClientTokenResolver } from '../client-tokens/client-token.resolver';
 import { KeyResolver } from '../keys/key.resolver';
 import { UsageResolver } from '../limits/usage.resolver';
 import { MessageResolver } from '../messages/message.resolver';
@@ -15,7 +16,7 @@ import { MetricsResolver } from '../analytics/metrics.resolver';
 import { SessionResolver } from '../sessions/session.resolver';
 import { LiveResolver } from '../live/live.resolver';
 
-export const resolvers = [KeyResolver, UsageResolver, SessionResolver, MessageResolver, PriceResolver, PortfolioResolver, DevResolver, TransactionResolver, MetricsResolver, LiveResolver] as const;
+export const resolvers = [KeyResolver, ClientTokenResolver, UsageResolver, SessionResolver, MessageResolver, PriceResolver, PortfolioResolver, DevResolver, TransactionResolver, MetricsResolver, LiveResolver] as const;
 
 /** Builds the executable schema from the type-graphql classes. Done once at start-up. */
 export async function buildParleySchema(): Promise<GraphQLSchema> {

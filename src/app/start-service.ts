@@ -30,7 +30,7 @@ import { createHttpApp, type HttpApp } from './express-app';
 import { endWithError } from './respond';
 import { InProcessEvents, RedisEvents, type LiveEvents } from '../live/live-events';
 import { TransactionTracker } from '../transactions/transaction-tracker';
-import { serveGraphQLWebSocket, type GraphQLWebSocket } from './websocket';
+import type { GraphQLWebSocket } from './websocket';
 
 export interface Service {
   http: HttpApp;
@@ -102,7 +102,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
     }
     const live: LiveEvents = (events = redis ? new RedisEvents(redis, logger) : new InProcessEvents(logger));
     const metrics = new Prometheus();
-    const meter = new UsageMeter(resolveTierLimits(config.TIER_LIMITS), { redis, prefix: options.limiterPrefix ?? 'parley' }, (code) =>
+    const meter = new UsageMeter({ ...resolveTierLimits(config.TIER_LIMITS), clientTokenRequestsPerMinute: config.CLIENT_TOKEN_REQUESTS_PER_MINUTE }, { redis, prefix: options.limiterPrefix ?? 'parley' }, (code) =>
       metrics.rateLimited(code),
     );
     const priceProvider =
@@ -162,7 +162,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
           server = createHttpServer(http.express);
           server.once('error', reject);
           server.on('clientError', answerClientError);
-          webSocket = serveGraphQLWebSocket(server, schema, { ...deps, logger }, {
+          webSocket = http.serveWebSocket(server, {
             connectionsPerKey: config.WS_CONNECTIONS_PER_KEY,
             subscriptionsPerConnection: config.WS_SUBSCRIPTIONS_PER_CONNECTION,
           });

@@ -1,18 +1,17 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
-import { CloseCode, handleProtocols, makeServer, MessageType, type Context as WsContext } from 'graphql-ws';
+import type { ExecutionArgs, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { CloseCode, handleProtocols, makeServer, type Context as WsContext } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Principal } from '../auth/principal';
-import type { ParsedSecret } from '../keys/key-secret';
-import { KeyService, parsePresentedKey } from '../keys/key.service';
-import { DomainError, errorFields } from '../shared/errors';
+import { DomainError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
+import type { Admission, Credential } from './admission';
 import { createContext, type AppDeps } from './context';
-import { toDomainError } from './graphql-errors';
+import { domainGraphQLError, formatGraphQLError, toDomainError } from './graphql-errors';
+import { checkOperation, type CostCheck } from './query-limits';
 import { newRequestId } from './request-tracking';
 import { endWithError } from './respond';
-import { costCheck, depthLimit, MAX_COST, MAX_DEPTH } from './query-limits';
 
 /**
  * Close codes of the GraphQL WebSocket endpoint (beside graphql-ws's own: 4400 bad message,
@@ -32,9 +31,11 @@ export interface SubscriptionLimits {
 /** What a connection keeps between graphql-ws's callbacks. */
 interface Connection {
   requestId: string;
+  /** The handshake's `Origin` header: none from servers. */
+  origin: string | undefined;
   principal?: Principal;
-  /** The presented key (its hash and lookup prefix, not the secret), checked again at each subscribe. */
-  key?: ParsedSecret;
+  /** The presented credential (its hash, not the secret), checked again at each subscribe. */
+  credential?: Credential;
 }
 
 interface Extra {
@@ -44,12 +45,8 @@ interface Extra {
 }
 type Ctx = WsContext<Record<string, unknown>, Extra>;
 
-/** The message types a client may send (graphql-transport-ws); any other is a bad request. */
-const CLIENT_MESSAGES: ReadonlySet<string> = new Set([MessageType.ConnectionInit, MessageType.Ping, MessageType.Pong, MessageType.Subscribe, MessageType.Complete]);
 /** A ping every 12 s; a connection that has not answered by the next is dropped. */
 const KEEP_ALIVE_MS = 12_000;
-
-const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 /** Largest message a client may send (a subscribe with its document): as HTTP bodies. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
@@ -60,34 +57,35 @@ export interface GraphQLWebSocket {
   close(): Promise<void>;
 }
 
+/** What the WebSocket shares with /graphql: the one way in and the document limits. */
+export interface WebSocketDeps extends AppDeps {
+  logger: Logger;
+  admission: Admission;
+  checkCost: CostCheck;
+}
+
 /**
  * GraphQL subscriptions over WebSocket at /graphql, protocol graphql-transport-ws (graphql-ws
  * on ws, on the service's HTTP server: Apollo Server's documented way). Only subscriptions run
- * here; queries and mutations go by HTTP, where they are metered.
+ * here; queries and mutations go by HTTP.
  *
- * - `connection_init` carries `{ authorization: "Bearer <key>" }`: a missing, malformed,
- *   unknown, revoked or expired key closes the socket with 4403; a database outage with 1011.
- *   Opening a connection counts as one request against the key's rate limits (4429 when over).
+ * Credentials, limits, document checks and error shapes are /graphql's own code (`Admission`,
+ * `checkOperation`, `formatGraphQLError`):
+ * - `connection_init` carries `{ authorization: "Bearer <key>" }`: a missing or unusable
+ *   credential closes the socket with 4403; a database outage with 1011. Opening a connection
+ *   counts as one request against the caller's rate limits (4429 when over).
  * - At most `connectionsPerKey` open connections per key on a node (4429 for the next one),
  *   and `subscriptionsPerConnection` subscriptions per connection (the next subscribe gets a
  *   `rate_limit_exceeded` error; the connection stays).
- * - Each subscribe checks the key again (a key revoked since closes the socket with 4403),
- *   then the document as /graphql does (syntax, schema, depth, cost), then the field's scope
- *   and the account's ownership, whose refusals come back as GraphQL errors with the same
- *   `extensions.code` as over HTTP.
+ * - Each subscribe checks the credential again (one revoked since closes the socket with
+ *   4403), then the document, then the field's scope and the account's ownership, whose
+ *   refusals come back as GraphQL errors with the same `extensions.code` as over HTTP.
  * Lives as long as the HTTP server.
  */
-export function serveGraphQLWebSocket(
-  server: Server,
-  schema: GraphQLSchema,
-  deps: AppDeps & { logger: Logger },
-  limits: SubscriptionLimits,
-): GraphQLWebSocket {
-  const { logger } = deps;
+export function serveGraphQLWebSocket(server: Server, schema: GraphQLSchema, deps: WebSocketDeps, limits: SubscriptionLimits): GraphQLWebSocket {
+  const { logger, admission } = deps;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const perKey = new Map<string, number>();
-  const checkCost = costCheck(schema, MAX_COST);
-  const rules = [...specifiedRules, depthLimit(MAX_DEPTH)];
   let closing = false;
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -96,105 +94,97 @@ export function serveGraphQLWebSocket(
       endWithError(socket, closing ? new DomainError('service_unavailable', 'The service is stopping') : new DomainError('not_found', `No WebSocket endpoint at ${path}; use /graphql`));
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    const accept = () => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    const origin = request.headers.origin;
+    if (origin === undefined || sameOrigin(request, origin)) return accept();
+    // A browser page of another origin: let in only those the API answers (CORS).
+    admission.browserMayCall(origin).then(
+      (listed) => {
+        if (listed) return accept();
+        endWithError(socket, new DomainError('origin_not_allowed', `Origin "${origin.slice(0, 200)}" is not allowed`));
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'websocket origin check failed');
+        endWithError(socket, new DomainError('service_unavailable', 'The service cannot check origins now; retry later'));
+      },
+    );
   });
 
-  /** As for HTTP requests: a key checked in the last few seconds costs no database work. */
-  const principalFor = (key: ParsedSecret): Promise<Principal> =>
-    deps.principals.resolve(key.hash, () => new KeyService(deps.orm.em.fork(), deps.clock).verify(key));
+  /** Refuses a connection over its key's cap (graphql-ws's own close, after this one, does nothing). */
+  const tooMany = (socket: WebSocket) => {
+    socket.close(CLOSE_TOO_MANY, `Too many connections for this API key: at most ${limits.connectionsPerKey} at once`);
+    return false;
+  };
 
-  const protocol = makeServer<Record<string, unknown>, Extra>(
-    {
-      schema,
-      connectionInitWaitTimeout: 3_000,
-      async onConnect(ctx: Ctx) {
-        const connection: Connection = { requestId: newRequestId() };
-        ctx.extra.connection = connection;
-        const socket = ctx.extra.socket;
-        const header = ctx.connectionParams?.authorization;
-        const secret = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
-        if (!secret) return false;
-        let principal: Principal;
-        try {
-          const key = parsePresentedKey(secret);
-          principal = await principalFor(key);
-          connection.key = key;
-        } catch (error) {
-          if (error instanceof DomainError && error.code === 'unauthorized') return false;
-          logger.error({ err: error, requestId: connection.requestId }, 'websocket authentication failed');
-          socket.close(1011, 'The service cannot check keys now; retry later');
-          return false;
-        }
-        const open = perKey.get(principal.keyId) ?? 0;
-        if (open >= limits.connectionsPerKey) {
-          socket.close(CLOSE_TOO_MANY, `Too many connections for this API key: at most ${limits.connectionsPerKey} at once`);
-          return false;
-        }
-        try {
-          await deps.meter.admitRequest(principal, deps.clock.now());
-        } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
-          const retryAfter = error.details?.retryAfter;
-          socket.close(CLOSE_TOO_MANY, `${error.message}${typeof retryAfter === 'number' ? ` (retry after ${retryAfter} s)` : ''}`.slice(0, 120));
-          return false;
-        }
-        // Closed while its key was being checked: `onClose` has run already, so it is not counted.
-        if (socket.readyState !== socket.OPEN) return false;
-        const counted = perKey.get(principal.keyId) ?? 0;
-        if (counted >= limits.connectionsPerKey) {
-          socket.close(CLOSE_TOO_MANY, `Too many connections for this API key: at most ${limits.connectionsPerKey} at once`);
-          return false;
-        }
-        connection.principal = principal;
-        perKey.set(principal.keyId, counted + 1);
-        return true;
-      },
-      onClose(ctx: Ctx) {
-        const keyId = ctx.extra.connection?.principal?.keyId;
-        if (!keyId) return;
-        const open = (perKey.get(keyId) ?? 1) - 1;
-        if (open > 0) perKey.set(keyId, open);
-        else perKey.delete(keyId);
-      },
-      async onSubscribe(ctx: Ctx, _id, payload): Promise<ExecutionArgs | readonly GraphQLError[]> {
-        const connection = ctx.extra.connection!;
+  /** The public form of errors a subscription answers; faults are logged with the connection's request id. */
+  const publicErrors = (errors: readonly GraphQLError[], connection: Connection | undefined): GraphQLFormattedError[] =>
+    errors.map((error) => {
+      if (!toDomainError(error)) logger.error({ err: error.originalError ?? error, requestId: connection?.requestId }, 'graphql subscription fault');
+      return formatGraphQLError(error, error);
+    });
+
+  const protocol = makeServer<Record<string, unknown>, Extra>({
+    schema,
+    connectionInitWaitTimeout: 3_000,
+    async onConnect(ctx: Ctx) {
+      const connection: Connection = { requestId: newRequestId(), origin: ctx.extra.request.headers.origin };
+      ctx.extra.connection = connection;
+      const socket = ctx.extra.socket;
+      const authorization = ctx.connectionParams?.authorization;
+      let principal: Principal;
+      try {
+        const credential = admission.credential(typeof authorization === 'string' ? authorization : undefined);
+        if (!credential) return false;
+        principal = await admission.principal(credential, connection.origin);
+        connection.credential = credential;
+      } catch (error) {
+        if (error instanceof DomainError && (error.code === 'unauthorized' || error.code === 'origin_not_allowed')) return false;
+        logger.error({ err: error, requestId: connection.requestId }, 'websocket authentication failed');
+        socket.close(1011, 'The service cannot check keys now; retry later');
+        return false;
+      }
+      if ((perKey.get(principal.keyId) ?? 0) >= limits.connectionsPerKey) return tooMany(socket);
+      try {
+        await admission.admit(principal);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        const retryAfter = error.details?.retryAfter;
+        socket.close(CLOSE_TOO_MANY, `${error.message}${typeof retryAfter === 'number' ? ` (retry after ${retryAfter} s)` : ''}`.slice(0, 120));
+        return false;
+      }
+      // Closed while its key was being checked: `onClose` has run already, so it is not counted.
+      if (socket.readyState !== socket.OPEN) return false;
+      const counted = perKey.get(principal.keyId) ?? 0;
+      if (counted >= limits.connectionsPerKey) return tooMany(socket);
+      connection.principal = principal;
+      perKey.set(principal.keyId, counted + 1);
+      return true;
+    },
+    onClose(ctx: Ctx) {
+      const keyId = ctx.extra.connection?.principal?.keyId;
+      if (!keyId) return;
+      const open = (perKey.get(keyId) ?? 1) - 1;
+      if (open > 0) perKey.set(keyId, open);
+      else perKey.delete(keyId);
+    },
+    async onSubscribe(ctx: Ctx, _id, payload): Promise<ExecutionArgs | readonly GraphQLError[]> {
+      const connection = ctx.extra.connection!;
+      try {
         if (Object.keys(ctx.subscriptions).length > limits.subscriptionsPerConnection) {
-          return [
-            domainGraphQLError(
-              new DomainError('rate_limit_exceeded', `Too many subscriptions on this connection: at most ${limits.subscriptionsPerConnection} at once`, {
-                details: { limit: limits.subscriptionsPerConnection },
-              }),
-            ),
-          ];
+          throw new DomainError('rate_limit_exceeded', `Too many subscriptions on this connection: at most ${limits.subscriptionsPerConnection} at once`, {
+            details: { limit: limits.subscriptionsPerConnection },
+          });
         }
         let principal: Principal;
         try {
-          principal = await principalFor(connection.key!);
+          principal = await admission.principal(connection.credential!, connection.origin);
         } catch (error) {
-          if (error instanceof DomainError && error.code === 'unauthorized') {
-            ctx.extra.socket.close(CLOSE_FORBIDDEN, 'Forbidden: the API key is no longer valid');
-            return [domainGraphQLError(error)];
-          }
+          if (error instanceof DomainError && error.code === 'unauthorized') ctx.extra.socket.close(CLOSE_FORBIDDEN, 'Forbidden: the API key is no longer valid');
           throw error;
         }
-        let document: DocumentNode;
-        try {
-          document = parse(payload.query);
-        } catch (error) {
-          return [domainGraphQLError(new DomainError('validation_error', (error as Error).message))];
-        }
-        const invalid = validate(schema, document, rules);
-        if (invalid.length) return invalid.map((error) => domainGraphQLError(toDomainError(error) ?? new DomainError('validation_error', error.message)));
-        const operation = getOperationAST(document, payload.operationName);
-        if (!operation) return [domainGraphQLError(new DomainError('validation_error', 'No operation of that name in the document'))];
+        const { document, operation } = checkOperation(schema, deps.checkCost, payload);
         if (operation.operation !== 'subscription') {
-          return [domainGraphQLError(new DomainError('validation_error', 'Only subscriptions run over WebSocket: send queries and mutations with POST /graphql'))];
-        }
-        try {
-          checkCost(document, payload.operationName, payload.variables ?? undefined);
-        } catch (error) {
-          if (error instanceof DomainError) return [domainGraphQLError(error)];
-          throw error;
+          throw new DomainError('validation_error', 'Only subscriptions run over WebSocket: send queries and mutations with POST /graphql');
         }
         return {
           schema,
@@ -203,60 +193,21 @@ export function serveGraphQLWebSocket(
           variableValues: payload.variables,
           contextValue: createContext(deps, { principal, requestId: connection.requestId }),
         };
-      },
-      onNext(ctx: Ctx, _id, _payload, _args, result) {
-        if (!result.errors) return;
-        return { ...result, errors: result.errors.map((error) => formatError(error, ctx.extra.connection?.requestId, logger)) };
-      },
-      onError(ctx: Ctx, _id, _payload, errors) {
-        return errors.map((error) => formatError(error, ctx.extra.connection?.requestId, logger));
-      },
+      } catch (error) {
+        if (error instanceof DomainError) return [domainGraphQLError(error)];
+        throw error;
+      }
     },
-  );
-
-  // graphql-ws's own adapter for ws (`useServer`), but with the service's logger, and with a
-  // message type only a server sends (connection_ack, next, …) answered 4400 as other bad
-  // messages are, where graphql-ws would throw and close with 4500.
-  wss.options.handleProtocols = handleProtocols;
-  wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
-    // Frames ws refuses (too large: 1009; malformed: 1002) close the socket with ws's own code.
-    socket.on('error', (error) => logger.debug({ err: error }, 'websocket frame refused'));
-    let answered = true;
-    const keepAlive = setInterval(() => {
-      if (!answered) return socket.terminate();
-      answered = false;
-      socket.ping();
-    }, KEEP_ALIVE_MS);
-    socket.on('pong', () => (answered = true));
-    const extra: Extra = { socket, request };
-    const closed = protocol.opened(
-      {
-        protocol: socket.protocol,
-        send: (data) =>
-          new Promise<void>((resolve, reject) => {
-            if (socket.readyState !== socket.OPEN) return resolve();
-            socket.send(data, (error) => (error ? reject(error) : resolve()));
-          }),
-        close: (code, reason) => socket.close(code, reason),
-        onMessage: (handle) =>
-          socket.on('message', async (data: Buffer, binary: boolean) => {
-            const text = binary ? '' : String(data);
-            if (!CLIENT_MESSAGES.has(typeOf(text))) return socket.close(CloseCode.BadRequest, 'Invalid message received');
-            try {
-              await handle(text);
-            } catch (error) {
-              logger.error({ err: error, requestId: extra.connection?.requestId }, 'websocket message handling failed');
-              socket.close(CloseCode.InternalServerError, 'Internal server error');
-            }
-          }),
-      },
-      extra,
-    );
-    socket.once('close', (code, reason) => {
-      clearInterval(keepAlive);
-      void closed(code, String(reason));
-    });
+    onNext(ctx: Ctx, _id, _payload, _args, result) {
+      if (result.errors) return { ...result, errors: publicErrors(result.errors, ctx.extra.connection) };
+    },
+    onError(ctx: Ctx, _id, _payload, errors) {
+      return publicErrors(errors, ctx.extra.connection);
+    },
   });
+
+  wss.options.handleProtocols = handleProtocols;
+  wss.on('connection', (socket: WebSocket, request: IncomingMessage) => openConnection(protocol, socket, { socket, request }, logger));
 
   return {
     get connections() {
@@ -270,26 +221,56 @@ export function serveGraphQLWebSocket(
   };
 }
 
-/** The `type` of a JSON message; '' for anything else (not JSON, not an object, no type). */
-function typeOf(text: string): string {
+/** Whether a handshake comes from a page of Parley's own origin (/demo, the playground). */
+function sameOrigin(request: IncomingMessage, origin: string): boolean {
   try {
-    const message = JSON.parse(text) as { type?: unknown } | null;
-    return typeof message?.type === 'string' ? message.type : '';
+    return new URL(origin).host === request.headers.host;
   } catch {
-    return '';
+    return false;
   }
 }
 
-function domainGraphQLError(error: DomainError): GraphQLError {
-  return new GraphQLError(error.message, { originalError: error, extensions: errorFields(error) });
-}
-
-/** As /graphql's `formatError`: a domain error keeps its code; a fault is logged and masked. */
-function formatError(error: GraphQLError, requestId: string | undefined, logger: Logger) {
-  const domain = toDomainError(error);
-  if (!domain) {
-    logger.error({ err: error.originalError ?? error, requestId }, 'graphql subscription fault');
-    return { message: 'Internal server error', path: error.path, extensions: { code: 'internal_error' } };
-  }
-  return { message: domain.message, locations: error.locations, path: error.path, extensions: errorFields(domain) };
+/**
+ * graphql-ws's own glue for ws (`useServer` in graphql-ws/use/ws), with one change: a message
+ * of a type only a server sends (connection_ack, next, …), which graphql-ws's server throws on
+ * ("Unexpected message of type …"), closes the socket with 4400 as other bad messages do,
+ * where `useServer` would close it with 4500 and print to the console. The test
+ * "graphql-ws upstream" in test/live/websocket-fuzz.test.ts fails once upstream no longer needs it.
+ */
+function openConnection(protocol: ReturnType<typeof makeServer<Record<string, unknown>, Extra>>, socket: WebSocket, extra: Extra, logger: Logger): void {
+  // Frames ws refuses (too large: 1009; malformed: 1002) close the socket with ws's own code.
+  socket.on('error', (error) => logger.debug({ err: error }, 'websocket frame refused'));
+  let answered = true;
+  const keepAlive = setInterval(() => {
+    if (!answered) return socket.terminate();
+    answered = false;
+    socket.ping();
+  }, KEEP_ALIVE_MS);
+  socket.on('pong', () => (answered = true));
+  const closed = protocol.opened(
+    {
+      protocol: socket.protocol,
+      send: (data) =>
+        new Promise<void>((resolve, reject) => {
+          if (socket.readyState !== socket.OPEN) return resolve();
+          socket.send(data, (error) => (error ? reject(error) : resolve()));
+        }),
+      close: (code, reason) => socket.close(code, reason),
+      onMessage: (handle) =>
+        socket.on('message', async (data: Buffer, binary: boolean) => {
+          try {
+            await handle(binary ? '' : String(data));
+          } catch (error) {
+            if (error instanceof Error && error.message.startsWith('Unexpected message of type')) return socket.close(CloseCode.BadRequest, 'Invalid message received');
+            logger.error({ err: error, requestId: extra.connection?.requestId }, 'websocket message handling failed');
+            socket.close(CloseCode.InternalServerError, 'Internal server error');
+          }
+        }),
+    },
+    extra,
+  );
+  socket.once('close', (code, reason) => {
+    clearInterval(keepAlive);
+    void closed(code, String(reason));
+  });
 }

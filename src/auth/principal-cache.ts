@@ -74,10 +74,13 @@ export class PrincipalCache {
     });
   }
 
-  /** Forgets a key (revoked or rotated) so that its next request is checked again. */
-  forget(keyId: string): void {
+  /**
+   * Forgets the credentials whose principal matches (a key revoked or rotated, with the client
+   * tokens it minted; the tokens of a session terminated), so that their next request is checked again.
+   */
+  forget(matches: (principal: Principal) => boolean): void {
     this.generation++;
     this.checking.clear();
-    for (const [hash, entry] of this.entries) if (entry.principal.keyId === keyId) this.entries.delete(hash);
+    for (const [hash, entry] of this.entries) if (matches(entry.principal)) this.entries.delete(hash);
   }
 }

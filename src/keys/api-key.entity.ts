@@ -50,6 +50,10 @@ export class ApiKey {
   @Property({ type: 'datetime', nullable: true })
   lastUsedAt: Date | null = null;
 
+  /** The origins (`Origin` header) the key and the client tokens it mints may be used from; null: any. */
+  @Property({ type: 'string[]', nullable: true })
+  allowedOrigins: string[] | null = null;
+
   /** Set on the key made by rotation: the key it replaces. A key has at most one successor. */
   @Unique()
   @Property({ type: 'string', length: 32, nullable: true })

@@ -29,6 +29,12 @@ export class CreateApiKeyInput {
 
   @Field(() => KeyEnvironmentValue, { nullable: true, description: "Defaults to the calling key's environment." })
   environment?: KeyEnvironment | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Origins (`https://app.example.com`, as browsers send `Origin`) the key and the client tokens it mints may be used from, at most 20; requests from others are 403 `origin_not_allowed`. Any origin when omitted.',
+  })
+  allowedOrigins?: string[] | null;
 }
 
 /** A key as its owner sees it: never the hash, and the secret only when just issued. */
@@ -55,6 +61,9 @@ export class IssuedApiKey {
   @Field(() => Date, { nullable: true, description: 'When the key stops working (ISO 8601, UTC); null: never.' })
   expiresAt!: Date | null;
 
+  @Field(() => [String], { nullable: true, description: 'Origins the key may be used from; null: any.' })
+  allowedOrigins!: string[] | null;
+
   static of(key: ApiKey, secret: string): IssuedApiKey {
     return Object.assign(new IssuedApiKey(), {
       keyId: key.id,
@@ -64,6 +73,7 @@ export class IssuedApiKey {
       environment: key.environment,
       createdAt: key.createdAt,
       expiresAt: key.expiresAt,
+      allowedOrigins: key.allowedOrigins,
     });
   }
 }
@@ -127,6 +137,9 @@ export class ListedApiKey {
   @Field(() => Date, { nullable: true, description: 'When the key stops (or stopped) working; null: never.' })
   expiresAt!: Date | null;
 
+  @Field(() => [String], { nullable: true, description: 'Origins the key may be used from; null: any.' })
+  allowedOrigins!: string[] | null;
+
   @Field(() => Date, { nullable: true, description: 'Last authenticated request, to the minute; null: never used.' })
   lastUsedAt!: Date | null;
 
@@ -142,6 +155,7 @@ export class ListedApiKey {
       createdAt: key.createdAt,
       expiresAt: key.expiresAt,
       lastUsedAt: key.lastUsedAt,
+      allowedOrigins: key.allowedOrigins,
       status,
     });
   }

@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import { Account, DEFAULT_ACCOUNT_ID } from '../accounts/account.entity';
 import type { Principal } from '../auth/principal';
 import type { PrincipalCache, Verified } from '../auth/principal-cache';
+import { originList } from '../auth/origins';
 import { grants, isScope, type Scope } from '../auth/scopes';
 import { DAY_MS, type Clock } from '../shared/clock';
 import { DomainError, invalidField } from '../shared/errors';
@@ -14,6 +15,7 @@ export interface CreateKeyInput {
   scopes: string[];
   expiresAt?: Date | null;
   environment?: KeyEnvironment | null;
+  allowedOrigins?: string[] | null;
 }
 
 /** A key with its secret, which exists only in the response that creates it. */
@@ -62,7 +64,7 @@ export class KeyService {
     const candidates = await this.keys.findByLookupPrefix(parsed.lookupPrefix);
     const key = candidates.find((candidate) => sameHash(candidate.secretHash, parsed.hash));
     const now = this.clock.now();
-    if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) throw unusableKey();
+    if (!key || !keyUsableAt(key, now)) throw unusableKey();
     await this.touch(key, now);
     const principal: Principal = {
       accountId: key.account.id,
@@ -70,6 +72,7 @@ export class KeyService {
       keyId: key.id,
       scopes: key.scopes,
       environment: key.environment,
+      allowedOrigins: key.allowedOrigins,
     };
     return { principal, keyExpiresAt: key.expiresAt ?? null };
   }
@@ -85,7 +88,8 @@ export class KeyService {
     if (input.expiresAt && input.expiresAt <= now) {
       throw invalidField('expiresAt', `expiresAt must be in the future, got ${input.expiresAt.toISOString()}`);
     }
-    const issued = this.issue(principal.accountId, { name, scopes, environment, expiresAt: input.expiresAt ?? null }, now);
+    const allowedOrigins = input.allowedOrigins ? originList('allowedOrigins', input.allowedOrigins) : null;
+    const issued = this.issue(principal.accountId, { name, scopes, environment, expiresAt: input.expiresAt ?? null, allowedOrigins }, now);
     await this.em.flush();
     return issued;
   }
@@ -94,7 +98,7 @@ export class KeyService {
     const key = await this.findActive(principal, keyId);
     key.revokedAt = this.clock.now();
     await this.em.flush();
-    this.cache?.forget(key.id);
+    this.cache?.forget((principal) => principal.keyId === key.id);
     return key;
   }
 
@@ -117,6 +121,7 @@ export class KeyService {
         scopes: previous.scopes,
         environment: previous.environment,
         expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
+        allowedOrigins: previous.allowedOrigins,
       },
       now,
     );
@@ -130,7 +135,7 @@ export class KeyService {
       await this.refuseIfRotated(keyId);
       throw error;
     }
-    this.cache?.forget(previous.id);
+    this.cache?.forget((principal) => principal.keyId === previous.id);
     return { ...issued, previous };
   }
 
@@ -208,7 +213,7 @@ export class KeyService {
 
   private issue(
     accountId: string,
-    fields: { name: string; scopes: Scope[]; environment: KeyEnvironment; expiresAt: Date | null },
+    fields: { name: string; scopes: Scope[]; environment: KeyEnvironment; expiresAt: Date | null; allowedOrigins?: string[] | null },
     now: Date,
   ): IssuedKey {
     const secret = generateSecret(fields.environment);
@@ -228,7 +233,7 @@ export class KeyService {
   private async findActive(principal: Principal, keyId: string): Promise<ApiKey> {
     const key = await this.keys.findOwned(principal.accountId, keyId);
     const now = this.clock.now();
-    if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) throw keyNotFound(keyId);
+    if (!key || !keyUsableAt(key, now)) throw keyNotFound(keyId);
     return key;
   }
 
@@ -251,6 +256,11 @@ export class KeyService {
     if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < 60_000) return;
     await this.em.nativeUpdate(ApiKey, { id: key.id }, { lastUsedAt: now });
   }
+}
+
+/** Whether a key works at `now`: neither revoked nor past its `expiresAt` (a rotated key's grace included). */
+export function keyUsableAt(key: Pick<ApiKey, 'revokedAt' | 'expiresAt'>, now: Date): boolean {
+  return !key.revokedAt && !(key.expiresAt && key.expiresAt <= now);
 }
 
 function validName(name: string): string {

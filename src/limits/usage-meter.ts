@@ -48,9 +48,10 @@ export class UsageMeter {
   private readonly transactionsPerDay: Record<Tier, RateLimiterAbstract>;
   private readonly testKeyPerDay: RateLimiterAbstract;
   private readonly requestsPerDay: RateLimiterAbstract;
+  private readonly clientTokenPerMinute: RateLimiterAbstract;
 
   constructor(
-    private readonly limits: Record<Tier, TierLimits>,
+    private readonly limits: Record<Tier, TierLimits> & { clientTokenRequestsPerMinute: number },
     private readonly store: { redis?: Redis; prefix: string },
     /** Told of every refusal, for the rejection metrics. */
     private readonly onRejection: (code: 'rate_limit_exceeded' | 'transaction_limit_exceeded') => void = () => undefined,
@@ -66,6 +67,7 @@ export class UsageMeter {
     this.transactionsPerDay = byTier((tier) => make(`tpd:${tier}`, limits[tier].transactionsPerDay ?? UNLIMITED, HISTORY_TTL_S));
     this.testKeyPerDay = make('test-rpd', TEST_KEY_REQUESTS_PER_DAY, DAY_TTL_S);
     this.requestsPerDay = make('rpd', UNLIMITED, HISTORY_TTL_S);
+    this.clientTokenPerMinute = make('ct-rpm', limits.clientTokenRequestsPerMinute, MINUTE_TTL_S);
   }
 
   limitsFor(principal: Principal): TierLimits & { requestsPerDay: number | null } {
@@ -78,7 +80,9 @@ export class UsageMeter {
   /**
    * Takes one request from the caller's allowances, or throws 429 `rate_limit_exceeded`. The
    * counters are taken together (one round trip to Redis, not one per counter); a refused
-   * request gives back what it took.
+   * request gives back what it took. A client token also has a per-minute budget of its own
+   * (CLIENT_TOKEN_REQUESTS_PER_MINUTE), so that one visitor cannot spend the account's; its
+   * allowance is then the one reported.
    */
   async admitRequest(principal: Principal, now: Date): Promise<RequestAllowance> {
     // In memory the counters answer at once, so each request would run to its response before
@@ -90,11 +94,13 @@ export class UsageMeter {
     const resetAt = minute.endsAt / 1000;
     const day = utcDay(now);
     const testKey = principal.environment === 'test';
+    const token = principal.clientToken;
     const taken: Array<[RateLimiterAbstract, string]> = [];
     const settled = await Promise.allSettled([
       take(this.perMinute[principal.tier], minute.key, taken),
       take(this.requestsPerDay, `${principal.accountId}:${day}`, taken),
       testKey ? take(this.testKeyPerDay, `${principal.keyId}:${day}`, taken) : null,
+      token ? take(this.clientTokenPerMinute, `${token.tokenId}:${minute.index}`, taken) : null,
     ]);
     const refuse = async (error: unknown) => {
       await giveBack(taken);
@@ -102,7 +108,7 @@ export class UsageMeter {
     };
     const failure = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (failure) throw await refuse(failure.reason);
-    const [used, , testKeyUsed] = settled.map((outcome) => (outcome as PromiseFulfilledResult<RateLimiterRes | null>).value);
+    const [used, , testKeyUsed, tokenUsed] = settled.map((outcome) => (outcome as PromiseFulfilledResult<RateLimiterRes | null>).value);
     if (!used) {
       this.onRejection('rate_limit_exceeded');
       throw await refuse(rateLimited('rate_limit_exceeded', `Rate limit of ${limit} requests per minute exceeded`, limit, resetAt, now));
@@ -113,6 +119,14 @@ export class UsageMeter {
       throw await refuse(
         rateLimited('rate_limit_exceeded', `Test keys are limited to ${TEST_KEY_REQUESTS_PER_DAY} requests per day`, TEST_KEY_REQUESTS_PER_DAY, midnight, now),
       );
+    }
+    if (token) {
+      const tokenLimit = this.limits.clientTokenRequestsPerMinute;
+      if (!tokenUsed) {
+        this.onRejection('rate_limit_exceeded');
+        throw await refuse(rateLimited('rate_limit_exceeded', `Rate limit of ${tokenLimit} requests per minute for a client token exceeded`, tokenLimit, resetAt, now));
+      }
+      return { limit: tokenLimit, remaining: Math.max(0, tokenLimit - tokenUsed.consumedPoints), resetAt };
     }
     return { limit, remaining: Math.max(0, limit - used.consumedPoints), resetAt };
   }
@@ -174,9 +188,9 @@ function byTier<T>(make: (tier: Tier) => T): Record<Tier, T> {
   return Object.fromEntries(TIERS.map((tier) => [tier, make(tier)])) as Record<Tier, T>;
 }
 
-function minuteWindow(principal: Principal, now: Date): { key: string; endsAt: number } {
+function minuteWindow(principal: Principal, now: Date): { key: string; index: number; endsAt: number } {
   const index = Math.floor(now.getTime() / MINUTE_MS);
-  return { key: `${principal.accountId}:${index}`, endsAt: (index + 1) * MINUTE_MS };
+  return { key: `${principal.accountId}:${index}`, index, endsAt: (index + 1) * MINUTE_MS };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Principal } from '../auth/principal';
+import { reachesSession, type Principal } from '../auth/principal';
 import type { MessageView } from '../messages/message.entity';
 import { reviveMessage, type MessagesEvent } from '../messages/message-events';
 import type { SessionRepository } from '../sessions/session.repository';
@@ -32,7 +32,7 @@ export class LiveService {
    * session can be subscribed to, though nothing more will come.
    */
   async messagesOf(principal: Principal, sessionId: string): Promise<EventStream<MessageView>> {
-    const session = await this.sessions.owned(principal.accountId, sessionId);
+    const session = reachesSession(principal, sessionId) ? await this.sessions.owned(principal.accountId, sessionId) : null;
     if (!session || sessionStatusAt(session, this.clock.now()) === 'expired') throw sessionNotFound(sessionId);
     let stop = () => undefined as void;
     const stream = new EventStream<MessageView>(() => stop());
@@ -73,7 +73,7 @@ export class LiveService {
       stop();
       throw error;
     }
-    if (!record) {
+    if (!record || !reachesSession(principal, record.session.id)) {
       stop();
       throw new DomainError('transaction_not_found', `Transaction "${transactionId.slice(0, 64)}" not found`);
     }

@@ -1,6 +1,6 @@
 import type { Agent, AgentContext } from '../agent/agent';
 import type { Intent, TransactionDetails } from '../agent/intent';
-import { networkOf, type Principal } from '../auth/principal';
+import { networkOf, reachesSession, type Principal } from '../auth/principal';
 import type { UsageMeter } from '../limits/usage-meter';
 import { sessionNotFound } from '../sessions/session.service';
 import type { SessionRepository } from '../sessions/session.repository';
@@ -69,6 +69,7 @@ export class MessageService {
   async send(principal: Principal, input: SendMessageInput): Promise<SentTurn> {
     const text = validMessage(input.message);
     const slippageBps = validSlippage(input.slippage);
+    if (!reachesSession(principal, input.sessionId)) throw sessionNotFound(input.sessionId);
     const context = await this.messages.turnContext({ accountId: principal.accountId, sessionId: input.sessionId, intents: CONTEXT_INTENTS });
     if (!context || sessionStatusAt(context.session, this.clock.now()) !== 'active') throw sessionNotFound(input.sessionId);
     const { session, recentIntents, pending } = context;
@@ -122,7 +123,7 @@ export class MessageService {
   async history(principal: Principal, sessionId: string, first?: number | null, after?: string | null): Promise<Page<MessageView>> {
     const size = pageSize(first);
     const cursor = after ? decodeMessageCursor(after) : undefined;
-    const session = await this.sessions.owned(principal.accountId, sessionId);
+    const session = reachesSession(principal, sessionId) ? await this.sessions.owned(principal.accountId, sessionId) : null;
     if (!session || sessionStatusAt(session, this.clock.now()) === 'expired') throw sessionNotFound(sessionId);
     return this.page(session.id, size, cursor);
   }

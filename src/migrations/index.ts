@@ -17,6 +17,7 @@ export const migrations: readonly { name: string; load: () => Promise<MigrationO
   { name: 'Migration20261125000000_transaction_refresh', load: async () => (await import('./Migration20261125000000_transaction_refresh')).Migration20261125000000_transaction_refresh },
   { name: 'Migration20261125010000_session_pending', load: async () => (await import('./Migration20261125010000_session_pending')).Migration20261125010000_session_pending },
   { name: 'Migration20261125020000_uncompressed_transactions', load: async () => (await import('./Migration20261125020000_uncompressed_transactions')).Migration20261125020000_uncompressed_transactions },
+  { name: 'Migration20261126000000_client_tokens', load: async () => (await import('./Migration20261126000000_client_tokens')).Migration20261126000000_client_tokens },
 ];
 
 /** The list MikroORM's migrator takes, with every class loaded. */

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account } from '../accounts/account.entity';
-import type { Principal } from '../auth/principal';
+import { reachesSession, type Principal } from '../auth/principal';
+import type { PrincipalCache } from '../auth/principal-cache';
 import { DAY_MS, type Clock } from '../shared/clock';
 import { DomainError, invalidField } from '../shared/errors';
 import { randomBase62 } from '../shared/ids';
@@ -30,6 +31,8 @@ export class SessionService {
     /** The repository shared by every request, whose reads share statements (AppDeps). */
     private readonly shared: SessionRepository,
     private readonly clock: Clock,
+    /** Verified credentials of this process; a terminated session's client tokens are dropped. */
+    private readonly principals: PrincipalCache,
   ) {}
 
   private get sessions() {
@@ -64,7 +67,7 @@ export class SessionService {
 
   /** A session of the caller's account that has not expired (a terminated one is returned). */
   async get(principal: Principal, id: string): Promise<SessionView> {
-    const session = await this.shared.owned(principal.accountId, id);
+    const session = reachesSession(principal, id) ? await this.shared.owned(principal.accountId, id) : null;
     if (!session || sessionStatusAt(session, this.clock.now()) === 'expired') throw sessionNotFound(id);
     return session;
   }
@@ -73,6 +76,8 @@ export class SessionService {
   async terminate(principal: Principal, id: string): Promise<SessionView> {
     const session = await this.sessions.terminateOwned(principal.accountId, id, this.clock.now());
     if (!session) throw sessionNotFound(id);
+    // Its client tokens end with it: their next request is checked against the database again.
+    this.principals.forget((caller) => caller.clientToken?.sessionId === id);
     return session;
   }
 

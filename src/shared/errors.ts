@@ -7,6 +7,7 @@ export const HTTP_STATUS = {
   validation_error: 400,
   unauthorized: 401,
   forbidden: 403,
+  origin_not_allowed: 403,
   not_found: 404,
   session_not_found: 404,
   token_not_found: 404,

@@ -8,7 +8,7 @@ import { JsonRpcError } from '../chain/json-rpc';
 import type { Clock } from '../shared/clock';
 import { DomainError, invalidField } from '../shared/errors';
 import type { TransactionDetails } from '../agent/intent';
-import { networkOf } from '../auth/principal';
+import { networkOf, reachesSession } from '../auth/principal';
 import { randomBase62 } from '../shared/ids';
 import type { QuoteProvider } from '../quotes/quote-provider';
 import type { Network } from '../tokens/token-registry';
@@ -52,10 +52,16 @@ export class TransactionService {
 
   /** A transaction of the caller's account, its status brought up to date from the chain. */
   async get(principal: Principal, id: string): Promise<TransactionRecord> {
-    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
-    if (!record) throw notFound(id);
+    const record = await this.owned(principal, id);
     if (record.status === 'submitted') await this.track(record);
     if (record.status === 'submitted') this.follower?.follow(record.id);
+    return record;
+  }
+
+  /** A transaction the caller reaches (its account's; for a client token, its session's), else 404. */
+  private async owned(principal: Principal, id: string): Promise<TransactionRecord> {
+    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
+    if (!record || !reachesSession(principal, record.session.id)) throw notFound(id);
     return record;
   }
 
@@ -79,8 +85,7 @@ export class TransactionService {
    * record as it stands.
    */
   async submit(principal: Principal, id: string, signedTransaction: string): Promise<TransactionRecord> {
-    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
-    if (!record) throw notFound(id);
+    const record = await this.owned(principal, id);
     if (!record.serializedTransaction) {
       throw invalidField('id', 'This swap was only quoted (route source "estimate"): there is no transaction to submit');
     }
@@ -154,8 +159,7 @@ export class TransactionService {
    * against the daily transaction limit: it replaces one that was.
    */
   async refresh(principal: Principal, id: string): Promise<TransactionDetails> {
-    const record = await this.em.getRepository(TransactionRecord).findOwned(principal.accountId, id);
-    if (!record) throw notFound(id);
+    const record = await this.owned(principal, id);
     if (record.network !== networkOf(principal)) {
       throw invalidField('transactionId', `This transaction is on ${record.network}: refresh it with a ${record.network === 'mainnet' ? 'live' : 'test'} key`);
     }

@@ -28,6 +28,7 @@ describe('POST /v1/keys', () => {
       environment: 'live',
       createdAt: app.clock.now().toISOString(),
       expiresAt: null,
+      allowedOrigins: null,
       meta: expect.any(Object),
     });
     expect((await usage(response.body.key)).status).toBe(200);
@@ -304,7 +305,7 @@ describe('GET /v1/keys', () => {
     expect(later.find((key: { keyId: string }) => key.keyId === rotated.keyId).status).toBe('expired');
 
     const gql = await app.http.post('/graphql').set('Authorization', bearer(owner)).send({
-      query: '{ apiKeys { keys { keyId name scopes environment createdAt expiresAt lastUsedAt status } } }',
+      query: '{ apiKeys { keys { keyId name scopes environment createdAt expiresAt allowedOrigins lastUsedAt status } } }',
     });
     expect(gql.body.data.apiKeys.keys).toEqual(later);
   });

@@ -137,7 +137,7 @@ describe('GET /v1/analytics/usage', () => {
 describe('transactions per day', () => {
   it('admits exactly the tier allowance, then 429 transaction_limit_exceeded, and usage reports them', async () => {
     const { accountId, key } = await app.createAccount('free');
-    const principal = { accountId, tier: 'free' as const, keyId: 'key_x', scopes: ['admin' as const], environment: 'live' as const };
+    const principal = { accountId, tier: 'free' as const, keyId: 'key_x', scopes: ['admin' as const], environment: 'live' as const, allowedOrigins: null };
     const results = await Promise.allSettled(
       Array.from({ length: 105 }, () => app.service.deps.meter.admitTransaction(principal, clock.now())),
     );
@@ -151,7 +151,7 @@ describe('transactions per day', () => {
   });
 
   it('is unlimited for enterprise', async () => {
-    const principal = { accountId: 'acct_default', tier: 'enterprise' as const, keyId: 'k', scopes: [], environment: 'live' as const };
+    const principal = { accountId: 'acct_default', tier: 'enterprise' as const, keyId: 'k', scopes: [], environment: 'live' as const, allowedOrigins: null };
     await Promise.all(Array.from({ length: 1500 }, () => app.service.deps.meter.admitTransaction(principal, clock.now())));
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { ServerOptions } from 'graphql-ws';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../support/app';
 import { WsTestClient } from '../support/ws';
@@ -44,6 +45,8 @@ describe('frames a client can get wrong', () => {
     ['a subscribe whose variables are a string', ['{"id":"1","type":"subscribe","payload":{"query":"subscription { x }","variables":"x"}}'], 4400],
     ['a second connection_init', ['{"type":"connection_init","payload":{}}'], 4429],
     ['a binary frame', [Buffer.from([0, 1, 2, 255])], 4400],
+    ['a message only a server sends (connection_ack)', ['{"type":"connection_ack"}'], 4400],
+    ['a message only a server sends (next)', ['{"id":"1","type":"next","payload":{"data":{}}}'], 4400],
     ['a message over 64 KiB', [JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { ${'a'.repeat(70_000)} }` } })], 1009],
   ])('%s closes with the documented code', async (_name, frames, code) => {
     expect((await outcome(frames as Array<string | Buffer>)).closed).toBe(code);
@@ -92,6 +95,31 @@ describe('frames a client can get wrong', () => {
     expect(byId['2'].payload.errors[0].extensions.code).toBe('validation_error');
     expect(byId['3'].payload[0].extensions.code).toBe('validation_error');
     await healthy();
+  });
+});
+
+describe('graphql-ws upstream', () => {
+  // src/app/websocket.ts keeps its own copy of graphql-ws's ws glue for one change: a message
+  // only a server sends closes with 4400, where graphql-ws's `useServer` closes with 4500. When
+  // this test fails, upstream answers 4400 itself: use `useServer` and drop the copy.
+  it("still closes with 4500 on a message only a server sends, so Parley's one change is still needed", async () => {
+    // A subpath export, which this tsconfig's module resolution does not read: typed by hand.
+    const { useServer } = (await import('graphql-ws/use/ws' as string)) as { useServer: (options: ServerOptions, server: WebSocket.Server) => unknown };
+    const { buildSchema } = await import('graphql');
+    const server = new WebSocket.Server({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const silenced = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    useServer({ schema: buildSchema('type Query { a: Int }') }, server);
+    try {
+      const { port } = server.address() as { port: number };
+      const client = await WsTestClient.open(`http://127.0.0.1:${port}`, {});
+      await client.acked;
+      client.socket.send('{"type":"connection_ack"}');
+      expect((await client.closed).code).toBe(4500);
+    } finally {
+      silenced.mockRestore();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
