@@ -66,9 +66,9 @@ const securityHeaders = helmet({
 
 /**
  * The API reference at GET /docs (Swagger UI over /v1/openapi.json), the developer dashboard at
- * GET /dashboard, the reference chat at GET /demo, the <parley-chat> widget at GET /widget.js
- * and the files of the pages under /assets. The GraphQL playground itself is served by
- * `playground` at GET /graphql.
+ * GET /dashboard, the reference chat at GET /demo and the files of the pages under /assets. The
+ * GraphQL playground itself is served by `playground` at GET /graphql, the widget by
+ * `widgetScript` at GET /widget.js.
  */
 export function pagesRouter(): Router {
   const router = express.Router();
@@ -77,19 +77,26 @@ export function pagesRouter(): Router {
     ...Object.fromEntries(['docs.js', 'playground.js', 'dashboard.js', 'demo.js', 'pages.css'].map((name) => [name, path.join(OWN_ASSETS, name)])),
   };
   for (const file of Object.values(files)) if (!existsSync(file)) throw new Error(`Page asset missing: ${file} (run npm ci)`);
-  if (!existsSync(WIDGET_BUNDLE)) throw new Error(`The widget is not built: ${WIDGET_BUNDLE} is missing (run npm run build)`);
 
   router.get('/docs', securityHeaders, (_req, res) => res.sendFile(path.join(OWN_ASSETS, 'docs.html')));
   router.get('/dashboard', securityHeaders, (_req, res) => res.sendFile(path.join(OWN_ASSETS, 'dashboard.html')));
   router.get('/demo', securityHeaders, (_req, res) => res.sendFile(path.join(OWN_ASSETS, 'demo.html')));
-  // Not versioned in its URL: cached briefly, so a new release reaches pages within minutes.
-  router.get('/widget.js', (_req, res) => res.sendFile(WIDGET_BUNDLE, { maxAge: '5m', headers: WIDGET_HEADERS }));
   router.get('/assets/:name', securityHeaders, (req, res, next) => {
     const file = files[req.params.name];
     if (!file) return next();
     res.sendFile(file, { maxAge: '1h' });
   });
   return router;
+}
+
+/**
+ * GET /widget.js, the <parley-chat> widget's bundle, the same for every origin. A missing bundle
+ * stops the start-up.
+ */
+export function widgetScript(): RequestHandler {
+  if (!existsSync(WIDGET_BUNDLE)) throw new Error(`The widget is not built: ${WIDGET_BUNDLE} is missing (run npm run build)`);
+  // Not versioned in its URL: cached briefly, so a new release reaches pages within minutes.
+  return (_req, res) => res.sendFile(WIDGET_BUNDLE, { maxAge: '5m', headers: WIDGET_HEADERS });
 }
 
 /**

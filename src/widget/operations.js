@@ -5,7 +5,7 @@
 const TRANSACTION = `transactionId type summary serializedTransaction
   preview { simulated feeLamports warnings balanceChanges { mint symbol decimals change after } }`;
 
-export const SESSION = `query ParleySession($id: ID!) { session(id: $id) { sessionId walletAddress status } }`;
+export const SESSION = `query ParleySession($id: ID!) { session(id: $id) { sessionId walletAddress } }`;
 
 export const HISTORY = `query ParleyHistory($sessionId: String!, $after: String) {
   messages(sessionId: $sessionId, first: 100, after: $after) {

@@ -190,10 +190,8 @@ export class ParleyChat extends HTMLElement {
         const item = this.#addMessage(message.role, message.content);
         if (message.transaction?.summary) item.append(element('p', { className: 'past', textContent: message.transaction.summary }));
       }
-      this.#showBalances();
-      // A terminated session keeps its history readable and takes no more messages.
-      if (session.status !== 'active') throw new ParleyError('This chat session has ended: it takes no more messages', { code: 'session_ended' });
       this.#setReady(true, 'ready');
+      this.#showBalances();
     } catch (error) {
       if (!current()) return;
       this.#setReady(false, 'refused');
