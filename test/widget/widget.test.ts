@@ -111,8 +111,8 @@ header { padding: 14px 24px; background: #101322; color: #fff; font-size: 18px; 
 main { max-width: 560px; margin: 0 auto; padding: 24px 16px; }
 h1 { margin: 0 0 4px; font-size: 24px; }
 p { margin: 0 0 16px; color: #5d6472; }
-/* Themed as a dApp would: the widget's own custom properties. */
-parley-chat { --parley-height: 680px; --parley-accent: #4f46e5; }
+/* Themed as a dApp would, through the widget's custom properties, per colour scheme. */
+parley-chat { --parley-height: 680px; --parley-accent: #4338ca; --parley-accent-text: #ffffff; }
 @media (max-width: 480px) {
   main { padding: 16px 10px; }
   parley-chat { --parley-height: calc(100vh - 150px); }
@@ -120,6 +120,7 @@ parley-chat { --parley-height: 680px; --parley-accent: #4f46e5; }
 @media (prefers-color-scheme: dark) {
   body { background: #0b0d12; color: #eceef2; }
   p { color: #a0a7b4; }
+  parley-chat { --parley-accent: #a5b4fc; --parley-accent-text: #0b0d12; }
 }
 `;
 
