@@ -5,12 +5,14 @@
 const TRANSACTION = `transactionId type summary serializedTransaction
   preview { simulated feeLamports warnings balanceChanges { mint symbol decimals change after } }`;
 
-export const SESSION = `query ParleySession($id: ID!) { session(id: $id) { sessionId walletAddress } }`;
-
-export const HISTORY = `query ParleyHistory($sessionId: String!, $after: String) {
-  messages(sessionId: $sessionId, first: 100, after: $after) {
-    edges { node { messageId role content transaction { transactionId summary } } }
-    pageInfo { hasNextPage endCursor }
+// The session and its history, a page at a time (oldest first): one request when it is short.
+export const SESSION = `query ParleySession($id: ID!, $after: String) {
+  session(id: $id) {
+    sessionId walletAddress
+    messages(first: 100, after: $after) {
+      edges { node { messageId role content transaction { transactionId summary } } }
+      pageInfo { hasNextPage endCursor }
+    }
   }
 }`;
 

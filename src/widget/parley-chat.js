@@ -11,7 +11,7 @@
 import { createApi, ParleyError } from './api.js';
 import { Credentials } from './credentials.js';
 import { change, fromBase64, shortAddress, toBase64, units } from './format.js';
-import { FOLLOW, HISTORY, PORTFOLIO, REFRESH, SEND, SESSION, SUBMIT } from './operations.js';
+import { FOLLOW, PORTFOLIO, REFRESH, SEND, SESSION, SUBMIT } from './operations.js';
 import { sign } from './signing.js';
 import { STYLES } from './styles.js';
 
@@ -178,8 +178,7 @@ export class ParleyChat extends HTMLElement {
       const grant = await credentials.grant();
       const id = grant.sessionId ?? this.getAttribute('session');
       if (!id) throw new ParleyError('No session: set the session attribute, or have the tokenProvider answer { clientToken, sessionId }', { code: 'session_not_found' });
-      const { session } = await api.request(SESSION, { id });
-      const history = await this.#history(api, session.sessionId);
+      const { session, history } = await this.#open(api, id);
       if (!current()) return;
       this.#session = session;
       this.#dom.wallet.hidden = false;
@@ -199,15 +198,16 @@ export class ParleyChat extends HTMLElement {
     }
   }
 
-  /** Every stored message of the session, oldest first. */
-  async #history(api, sessionId) {
-    const messages = [];
+  /** The session and every stored message of it, oldest first. */
+  async #open(api, id) {
+    const history = [];
+    let session;
     for (let after = null, more = true; more; ) {
-      const page = (await api.request(HISTORY, { sessionId, after })).messages;
-      messages.push(...page.edges.map((edge) => edge.node));
-      ({ hasNextPage: more, endCursor: after } = page.pageInfo);
+      ({ session } = await api.request(SESSION, { id, after }));
+      history.push(...session.messages.edges.map((edge) => edge.node));
+      ({ hasNextPage: more, endCursor: after } = session.messages.pageInfo);
     }
-    return messages;
+    return { session, history };
   }
 
   #setReady(ready, state) {

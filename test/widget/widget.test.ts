@@ -296,6 +296,15 @@ describe('<parley-chat> on a dApp page of another origin', () => {
     // The page's requests to Parley: widget.js with no credential, the rest with the one token.
     expect([...credentials].map((header) => header.replace(/parley_ct_\w+/, 'parley_ct_…'))).toEqual(['none', 'Bearer parley_ct_…']);
     expect(dappCase.minted).toBe(1);
+
+    // Reloaded (a new token minted), the widget shows the conversation from the session's
+    // history: the turns that were stored (a clarifying question stores nothing), with the
+    // summaries of their transactions.
+    await page.reload();
+    await chat.locator('.chat[data-state="ready"]').waitFor({ timeout: 15_000 });
+    expect(await chat.locator('.message.user').allTextContents()).toEqual(['You: USDC', `You: to ${recipient}`]);
+    expect(await chat.locator('.message.agent .past').count()).toBe(2);
+    expect(dappCase.minted).toBe(2);
     expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);
   });
