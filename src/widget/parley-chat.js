@@ -66,6 +66,10 @@ const element = (tag, { attributes = {}, ...properties } = {}, children = []) =>
 };
 const hidden = (text) => element('span', { className: 'visually-hidden', textContent: text });
 
+/**
+ * The element. The module defines it as `parley-chat` when loaded; one instance lives as long
+ * as it is in the page, and starts again when its attributes or tokenProvider change.
+ */
 export class ParleyChat extends HTMLElement {
   static observedAttributes = ['endpoint', 'session', 'token'];
 
@@ -333,7 +337,11 @@ export class ParleyChat extends HTMLElement {
       updates.stop();
       if (api !== this.#api) return;
       if (error.code === 'transaction_expired') show({ status: 'expired' });
-      else if (!FINAL.has(last)) setStatus(status, 'error', { error: error.message });
+      else if (!FINAL.has(last)) {
+        // Not sent, or not followed to the end (the network, a refusal): Confirm may try again.
+        setStatus(status, 'error', { error: error.message });
+        confirm.disabled = false;
+      }
       this.#fail(error);
     }
   }

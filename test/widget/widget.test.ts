@@ -52,7 +52,7 @@ afterAll(async () => {
  * The dApp's server, per test: the key it holds, the visitor's session it mints tokens for, how
  * many it minted; and where its page points the widget (a `session` attribute, the token alone).
  */
-let dappCase: { key: string; sessionId: string; minted: number; sessionAttribute?: string; tokenOnly?: boolean };
+let dappCase: { key: string; sessionId: string; minted: number; sessionAttribute?: string; tokenOnly?: boolean; unsignedPageSigner?: boolean };
 
 /**
  * The dApp's mint route: its server holds the key and asks Parley for a client token of the
@@ -76,7 +76,7 @@ async function serveDapp(method: string, url: URL, res: import('node:http').Serv
   if (url.pathname === '/page.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(pageScript);
   if (url.pathname === '/page.css') return void res.writeHead(200, { 'Content-Type': 'text/css' }).end(DAPP_CSS);
   if (url.pathname !== '/') return void res.writeHead(404).end();
-  const config = { tokenOnly: Boolean(dappCase.tokenOnly), wallet: { address: wallet.publicKey.toBase58(), secretKey: Buffer.from(wallet.secretKey).toString('base64') } };
+  const config = { tokenOnly: Boolean(dappCase.tokenOnly), unsignedPageSigner: Boolean(dappCase.unsignedPageSigner), wallet: { address: wallet.publicKey.toBase58(), secretKey: Buffer.from(wallet.secretKey).toString('base64') } };
   const parley = app.url;
   res.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
@@ -342,5 +342,24 @@ describe('<parley-chat> on a dApp page of another origin', () => {
     expect(await page.evaluate(() => (globalThis as any).dapp.events)).toEqual([]);
     // Chromium's console notes the refused request itself; nothing else went wrong.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+  });
+
+  browserIt("signs through the page's signTransaction when set; a transaction Parley refuses is not sent and can be confirmed again", async () => {
+    const session = (await app.http.post('/v1/sessions').set('Authorization', bearer(app.adminKey)).send({ walletAddress: wallet.publicKey.toBase58() })).body.sessionId;
+    dappCase = { key: app.adminKey, sessionId: session, minted: 0, unsignedPageSigner: true };
+    const { page, chat } = await openDapp();
+    await chat.locator('.chat[data-state="ready"]').waitFor({ timeout: 15_000 });
+    await say(chat, `send 1 USDC to ${Keypair.generate().publicKey.toBase58()}`);
+    const card = chat.locator('.transaction');
+    await card.getByRole('button', { name: 'Confirm transfer' }).click({ timeout: 15_000 });
+    await card.locator('.status[data-status="error"]').waitFor({ timeout: 15_000 });
+    expect(await card.locator('.status').textContent()).toMatch(/^Not sent: /);
+    expect(await card.getByRole('button', { name: 'Confirm transfer' }).isEnabled()).toBe(true);
+    const events = await page.evaluate(() => (globalThis as any).dapp.events);
+    expect(events.map((event: any) => [event.type, event.detail.code])).toEqual([['parley:error', 'validation_error']]);
+    // The page's signer was used, not the wallet; the transaction was not sent.
+    expect(await page.evaluate(() => (globalThis as any).dapp.wallet)).toEqual({ connected: false, signed: 0 });
+    const transactionId = await card.getAttribute('data-transaction-id');
+    expect((await app.http.get(`/v1/transactions/${transactionId}`).set('Authorization', bearer(app.adminKey))).body.status).toBe('built');
   });
 });

@@ -23,5 +23,8 @@ chat.tokenProvider = async () => {
   return config.tokenOnly ? minted.clientToken : minted;
 };
 
+// A page signer that hands the transaction back unsigned: Parley must refuse it.
+if (config.unsignedPageSigner) chat.signTransaction = async (transaction) => transaction;
+
 const secretKey = Uint8Array.from(atob(config.wallet.secretKey), (char) => char.charCodeAt(0));
 dapp.wallet = await registerTestWallet(config.wallet.address, secretKey);
