@@ -19,6 +19,7 @@ const tierLimitsOverride = z
         requestsPerMinute: z.number().int().positive(),
         // null means unlimited, as for the enterprise tier.
         transactionsPerDay: z.number().int().nonnegative().nullable(),
+        webSocketConnections: z.number().int().positive(),
       })
       .partial()
       .strict(),
@@ -69,6 +70,8 @@ const schema = z.object({
   // subscriptions at once on one connection.
   WS_CONNECTIONS_PER_KEY: z.coerce.number().int().min(1).max(100_000).default(50),
   WS_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(1).max(10_000).default(20),
+  // Subscribers one session's (or one transaction's) events stream to on one node.
+  WS_SUBSCRIBERS_PER_SESSION: z.coerce.number().int().min(1).max(10_000).default(10),
   // Requests per minute one client token may make, beside its account's tier limits.
   CLIENT_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

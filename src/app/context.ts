@@ -52,6 +52,8 @@ export interface AppDeps {
   events: LiveEvents;
   /** Follows submitted transactions to a final status. */
   tracker: TransactionTracker;
+  /** Subscribers one session's or transaction's events stream to on this node (WS_SUBSCRIBERS_PER_SESSION). */
+  subscribersPerTopic: number;
 }
 
 /**
@@ -182,7 +184,7 @@ class RequestContext implements Context {
   }
 
   get live() {
-    return this.once('live', () => new LiveService(this.deps.events, this.deps.sessionRepository, () => this.em, this.deps.clock));
+    return this.once('live', () => new LiveService(this.deps.events, this.deps.sessionRepository, () => this.em, this.deps.clock, this.deps.subscribersPerTopic));
   }
 
   get loaders() {

@@ -129,6 +129,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       ledgers: chains.ledgers,
       events: live,
       tracker: new TransactionTracker(database.orm, clock, chains.gateways, live, logger),
+      subscribersPerTopic: config.WS_SUBSCRIBERS_PER_SESSION,
     };
     const inFlight = new InFlightRequests();
     const schema = await buildParleySchema();

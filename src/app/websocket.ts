@@ -31,6 +31,7 @@ export interface SubscriptionLimits {
 /** What a connection keeps between graphql-ws's callbacks. */
 interface Connection {
   requestId: string;
+  socket: WebSocket;
   /** The handshake's `Origin` header: none from servers. */
   origin: string | undefined;
   principal?: Principal;
@@ -47,6 +48,12 @@ type Ctx = WsContext<Record<string, unknown>, Extra>;
 
 /** A ping every 12 s; a connection that has not answered by the next is dropped. */
 const KEEP_ALIVE_MS = 12_000;
+/**
+ * How often open connections' credentials are checked again: one that has ended (revoked,
+ * expired, a rotated key's grace over, a client token's session ended) is closed with 4403
+ * within this plus the time PrincipalCache trusts a verified credential.
+ */
+const CREDENTIAL_CHECK_MS = 1_000;
 /** Largest message a client may send (a subscribe with its document): as HTTP bodies. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
@@ -85,7 +92,10 @@ export interface WebSocketDeps extends AppDeps {
 export function serveGraphQLWebSocket(server: Server, schema: GraphQLSchema, deps: WebSocketDeps, limits: SubscriptionLimits): GraphQLWebSocket {
   const { logger, admission } = deps;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  const perKey = new Map<string, number>();
+  const perKey = new Counts();
+  const perAccount = new Counts();
+  /** Connections that were let in, until they close. */
+  const admitted = new Set<Connection>();
   let closing = false;
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -110,11 +120,33 @@ export function serveGraphQLWebSocket(server: Server, schema: GraphQLSchema, dep
     );
   });
 
-  /** Refuses a connection over its key's cap (graphql-ws's own close, after this one, does nothing). */
-  const tooMany = (socket: WebSocket) => {
-    socket.close(CLOSE_TOO_MANY, `Too many connections for this API key: at most ${limits.connectionsPerKey} at once`);
+  /** Why one more connection of this caller would be too many on this node: its key's cap, then its account's (by tier). */
+  const overCap = (principal: Principal): string | null => {
+    if (perKey.of(principal.keyId) >= limits.connectionsPerKey) return `Too many connections for this API key: at most ${limits.connectionsPerKey} at once`;
+    const accountCap = deps.meter.limitsFor(principal).webSocketConnections;
+    if (perAccount.of(principal.accountId) >= accountCap) return `Too many connections for this account: at most ${accountCap} at once (${principal.tier} tier)`;
+    return null;
+  };
+  /** Refuses a connection (graphql-ws's own close, after this one, does nothing). */
+  const tooMany = (socket: WebSocket, reason: string) => {
+    socket.close(CLOSE_TOO_MANY, reason.slice(0, 120));
     return false;
   };
+
+  /** Closes the connections whose credential has ended; an outage (not a refusal) leaves them be. */
+  let rechecking = false;
+  const recheck = async () => {
+    if (rechecking) return;
+    rechecking = true;
+    await Promise.all(
+      [...admitted].map((connection) =>
+        admission.principal(connection.credential!, connection.origin).catch((error: unknown) => {
+          if (error instanceof DomainError && error.code === 'unauthorized') connection.socket.close(CLOSE_FORBIDDEN, 'Forbidden: the credential has ended');
+        }),
+      ),
+    ).finally(() => (rechecking = false));
+  };
+  const rechecks = setInterval(() => void recheck(), CREDENTIAL_CHECK_MS);
 
   /** The public form of errors a subscription answers; faults are logged with the connection's request id. */
   const publicErrors = (errors: readonly GraphQLError[], connection: Connection | undefined): GraphQLFormattedError[] =>
@@ -127,7 +159,7 @@ export function serveGraphQLWebSocket(server: Server, schema: GraphQLSchema, dep
     schema,
     connectionInitWaitTimeout: 3_000,
     async onConnect(ctx: Ctx) {
-      const connection: Connection = { requestId: newRequestId(), origin: ctx.extra.request.headers.origin };
+      const connection: Connection = { requestId: newRequestId(), socket: ctx.extra.socket, origin: ctx.extra.request.headers.origin };
       ctx.extra.connection = connection;
       const socket = ctx.extra.socket;
       const authorization = ctx.connectionParams?.authorization;
@@ -143,29 +175,30 @@ export function serveGraphQLWebSocket(server: Server, schema: GraphQLSchema, dep
         socket.close(1011, 'The service cannot check keys now; retry later');
         return false;
       }
-      if ((perKey.get(principal.keyId) ?? 0) >= limits.connectionsPerKey) return tooMany(socket);
+      const early = overCap(principal);
+      if (early) return tooMany(socket, early);
       try {
         await admission.admit(principal);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         const retryAfter = error.details?.retryAfter;
-        socket.close(CLOSE_TOO_MANY, `${error.message}${typeof retryAfter === 'number' ? ` (retry after ${retryAfter} s)` : ''}`.slice(0, 120));
-        return false;
+        return tooMany(socket, `${error.message}${typeof retryAfter === 'number' ? ` (retry after ${retryAfter} s)` : ''}`);
       }
       // Closed while its key was being checked: `onClose` has run already, so it is not counted.
       if (socket.readyState !== socket.OPEN) return false;
-      const counted = perKey.get(principal.keyId) ?? 0;
-      if (counted >= limits.connectionsPerKey) return tooMany(socket);
+      const over = overCap(principal);
+      if (over) return tooMany(socket, over);
       connection.principal = principal;
-      perKey.set(principal.keyId, counted + 1);
+      perKey.add(principal.keyId);
+      perAccount.add(principal.accountId);
+      admitted.add(connection);
       return true;
     },
     onClose(ctx: Ctx) {
-      const keyId = ctx.extra.connection?.principal?.keyId;
-      if (!keyId) return;
-      const open = (perKey.get(keyId) ?? 1) - 1;
-      if (open > 0) perKey.set(keyId, open);
-      else perKey.delete(keyId);
+      const connection = ctx.extra.connection;
+      if (!connection?.principal || !admitted.delete(connection)) return;
+      perKey.remove(connection.principal.keyId);
+      perAccount.remove(connection.principal.accountId);
     },
     async onSubscribe(ctx: Ctx, _id, payload): Promise<ExecutionArgs | readonly GraphQLError[]> {
       const connection = ctx.extra.connection!;
@@ -179,9 +212,11 @@ export function serveGraphQLWebSocket(server: Server, schema: GraphQLSchema, dep
         try {
           principal = await admission.principal(connection.credential!, connection.origin);
         } catch (error) {
-          if (error instanceof DomainError && error.code === 'unauthorized') ctx.extra.socket.close(CLOSE_FORBIDDEN, 'Forbidden: the API key is no longer valid');
+          if (error instanceof DomainError && error.code === 'unauthorized') ctx.extra.socket.close(CLOSE_FORBIDDEN, 'Forbidden: the credential has ended');
           throw error;
         }
+        // A subscribe is a request: it reads the database, so it counts against the caller's limits.
+        await admission.admit(principal);
         const { document, operation } = checkOperation(schema, deps.checkCost, payload);
         if (operation.operation !== 'subscription') {
           throw new DomainError('validation_error', 'Only subscriptions run over WebSocket: send queries and mutations with POST /graphql');
@@ -215,10 +250,30 @@ export function serveGraphQLWebSocket(server: Server, schema: GraphQLSchema, dep
     },
     async close() {
       closing = true;
+      clearInterval(rechecks);
       for (const client of wss.clients) client.close(1001, 'Going away');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/** Open connections by key or by account. */
+class Counts {
+  private readonly counts = new Map<string, number>();
+
+  of(id: string): number {
+    return this.counts.get(id) ?? 0;
+  }
+
+  add(id: string): void {
+    this.counts.set(id, this.of(id) + 1);
+  }
+
+  remove(id: string): void {
+    const left = this.of(id) - 1;
+    if (left > 0) this.counts.set(id, left);
+    else this.counts.delete(id);
+  }
 }
 
 /** Whether a handshake comes from a page of Parley's own origin (/demo, the playground). */

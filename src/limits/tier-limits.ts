@@ -5,13 +5,15 @@ export interface TierLimits {
   requestsPerMinute: number;
   /** null: unlimited. */
   transactionsPerDay: number | null;
+  /** Open GraphQL WebSocket connections of one account on one node, its keys and client tokens together. */
+  webSocketConnections: number;
 }
 
 /** The spec's Limits table. */
 const DEFAULT_TIER_LIMITS: Record<Tier, TierLimits> = {
-  free: { requestsPerMinute: 30, transactionsPerDay: 100 },
-  pro: { requestsPerMinute: 120, transactionsPerDay: 1000 },
-  enterprise: { requestsPerMinute: 600, transactionsPerDay: null },
+  free: { requestsPerMinute: 30, transactionsPerDay: 100, webSocketConnections: 20 },
+  pro: { requestsPerMinute: 120, transactionsPerDay: 1000, webSocketConnections: 200 },
+  enterprise: { requestsPerMinute: 600, transactionsPerDay: null, webSocketConnections: 2000 },
 };
 
 /** Requests a test key may make per UTC day, whatever its tier (spec, Authentication 4). */

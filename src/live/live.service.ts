@@ -24,7 +24,20 @@ export class LiveService {
     private readonly sessions: SessionRepository,
     private readonly em: () => EntityManager,
     private readonly clock: Clock,
+    /** Subscribers a topic may have on this node: one session's turns fan out to at most this many. */
+    private readonly subscribersPerTopic: number,
   ) {}
+
+  /**
+   * 429 when the topic streams to as many subscribers as it may. Called right before `listen`,
+   * with no await between, so that subscribes arriving together cannot all pass at the last place.
+   */
+  private admitSubscriber(topic: string, what: string): void {
+    if (this.events.listeners(topic) < this.subscribersPerTopic) return;
+    throw new DomainError('rate_limit_exceeded', `This ${what} already streams to ${this.subscribersPerTopic} subscribers, the most it may`, {
+      details: { limit: this.subscribersPerTopic },
+    });
+  }
 
   /**
    * Each message stored in the session from now on: a turn's user message, then its reply.
@@ -36,6 +49,7 @@ export class LiveService {
     if (!session || sessionStatusAt(session, this.clock.now()) === 'expired') throw sessionNotFound(sessionId);
     let stop = () => undefined as void;
     const stream = new EventStream<MessageView>(() => stop());
+    this.admitSubscriber(sessionTopic(session.id), 'session');
     stop = await this.events.listen(sessionTopic(session.id), (event) => {
       const { accountId, messages } = event as MessagesEvent;
       if (accountId !== principal.accountId) return;
@@ -62,6 +76,7 @@ export class LiveService {
       stream.push(snapshot);
       if (FINAL_STATUSES.has(snapshot.status)) stream.end();
     };
+    this.admitSubscriber(transactionTopic(transactionId), 'transaction');
     const stop = await this.events.listen(transactionTopic(transactionId), (event) => {
       const { accountId, transaction } = event as TransactionEvent;
       if (accountId === principal.accountId) offer(reviveSnapshot(transaction as unknown as Record<string, unknown>));

@@ -198,12 +198,23 @@ describe('GET /dashboard', () => {
 
     await page.getByLabel('Name', { exact: true }).fill('dashboard key');
     await page.getByLabel('read:prices').check();
+    await page.getByLabel('Allowed origins (optional, one per line)').fill('https://dapp.example\n https://shop.example:8443 ');
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.locator('#secret-value', { hasText: 'parley_live_' }).waitFor();
     const secret = (await page.locator('#secret-value').textContent())!;
     expect(secret).toMatch(/^parley_live_[0-9A-Za-z]{32}$/);
     expect((await app.http.get('/v1/prices/SOL').set('Authorization', bearer(secret))).status).toBe(200);
+    expect((await app.http.get('/v1/prices/SOL').set('Authorization', bearer(secret)).set('Origin', 'https://evil.example')).status).toBe(403);
+    await page.locator('#key-rows tr', { hasText: 'https://dapp.example, https://shop.example:8443' }).waitFor();
     await page.screenshot({ path: path.join(output, 'dashboard-key-created.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Embed dashboard key' }).click();
+    const snippet = (await page.locator('#embed-value').textContent())!;
+    expect(snippet).toContain(`<script type="module" src="${app.url}/widget.js"></script>`);
+    expect(snippet).toContain(`<parley-chat endpoint="${app.url}"></parley-chat>`);
+    expect(snippet).toContain('/client-tokens');
+    expect(snippet).not.toContain(secret);
+    await page.screenshot({ path: path.join(output, 'dashboard-embed.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Rotate dashboard key' }).click();
     await page.locator('#secret-note', { hasText: 'The old key works until' }).waitFor();

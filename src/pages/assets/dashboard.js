@@ -106,7 +106,8 @@
     const rows = keys.map((key) => {
       const row = document.createElement('tr');
       row.dataset.keyId = key.keyId;
-      for (const text of [key.name, key.scopes.join(', '), key.environment, key.status, when(key.createdAt), when(key.expiresAt), when(key.lastUsedAt)]) {
+      const origins = key.allowedOrigins ? key.allowedOrigins.join(', ') || 'none (servers only)' : 'any';
+      for (const text of [key.name, key.scopes.join(', '), key.environment, origins, key.status, when(key.createdAt), when(key.expiresAt), when(key.lastUsedAt)]) {
         const cell = document.createElement('td');
         cell.textContent = text;
         row.append(cell);
@@ -119,6 +120,7 @@
             showSecret(rotated.key, `The old key works until ${when(rotated.previousKeyExpiresAt)}.`);
             await showKeys();
           }),
+          button(`Embed ${key.name}`, () => showEmbed(key)),
           button(`Revoke ${key.name}`, async () => {
             if (!window.confirm(`Revoke "${key.name}"? Requests with it will fail at once.`)) return;
             await api('DELETE', `/v1/keys/${key.keyId}`);
@@ -132,6 +134,37 @@
     $('key-rows').replaceChildren(...rows);
   }
 
+  /** The two halves of embedding the chat with this key: the mint on the dApp's server, the element in its page. */
+  function showEmbed(key) {
+    const parley = window.location.origin;
+    $('embed-title').textContent = `Embed the chat with "${key.name}".`;
+    $('embed-value').textContent = [
+      '// On your server (Node 18+), with the key in an environment variable:',
+      `const parley = '${parley}';`,
+      'async function clientTokenFor(walletAddress) {',
+      "  const headers = { authorization: `Bearer ${process.env.PARLEY_KEY}`, 'content-type': 'application/json' };",
+      "  const session = await (await fetch(`${parley}/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ walletAddress }) })).json();",
+      "  const token = await (await fetch(`${parley}/v1/sessions/${session.sessionId}/client-tokens`, { method: 'POST', headers, body: '{}' })).json();",
+      '  return token.clientToken;',
+      '}',
+      '',
+      '<!-- In your page: -->',
+      `<script type="module" src="${parley}/widget.js"></script>`,
+      `<parley-chat endpoint="${parley}"></parley-chat>`,
+      '<script type="module">',
+      "  document.querySelector('parley-chat').tokenProvider = async () => (await fetch('/parley-token', { method: 'POST' })).text();",
+      '</script>',
+    ].join('\n');
+    $('embed').hidden = false;
+    $('embed').scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The origins typed one per line; undefined when none, which leaves the key usable from any origin. */
+  function typedOrigins() {
+    const origins = $('key-origins').value.split('\n').map((line) => line.trim()).filter(Boolean);
+    return origins.length ? origins : undefined;
+  }
+
   async function createKey() {
     const scopes = [...document.querySelectorAll('input[name="scope"]:checked')].map((input) => input.value);
     const expires = $('key-expires').value;
@@ -140,6 +173,7 @@
       scopes,
       environment: $('key-environment').value,
       ...(expires && { expiresAt: `${expires}T00:00:00.000Z` }),
+      allowedOrigins: typedOrigins(),
     });
     showSecret(created.key, `Key "${created.name}" (${created.scopes.join(', ')}).`);
     $('create-key').reset();
@@ -175,6 +209,7 @@
   $('period').addEventListener('submit', guarded(showCharts));
   $('create-key').addEventListener('submit', guarded(createKey));
   $('copy-secret').addEventListener('click', guarded(() => navigator.clipboard.writeText($('secret-value').textContent)));
+  $('copy-embed').addEventListener('click', guarded(() => navigator.clipboard.writeText($('embed-value').textContent)));
   signedIn(false);
   if (sessionStorage.getItem(STORAGE_KEY)) guarded(load)();
 })();
