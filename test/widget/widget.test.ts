@@ -242,6 +242,8 @@ describe('<parley-chat> on a dApp page of another origin', () => {
     const question = chat.locator('.message.question');
     await question.waitFor({ timeout: 15_000 });
     expect(await question.textContent()).toMatch(/Which token should I swap 1 SOL for\?/);
+    if (!existsSync(output)) mkdirSync(output, { recursive: true });
+    await page.screenshot({ path: path.join(output, 'widget-question.png') });
     await say(chat, 'USDC');
     const swap = chat.locator('.transaction').nth(0);
     await swap.getByRole('button', { name: 'Confirm swap' }).waitFor({ timeout: 15_000 });
@@ -249,7 +251,6 @@ describe('<parley-chat> on a dApp page of another origin', () => {
     const swapPreview = await previewRows(swap);
     expect(swapPreview.map((row) => row.symbol).sort()).toEqual(['SOL', 'USDC']);
     expect(swapPreview.find((row) => row.symbol === 'USDC')!.change).toMatch(/^\+/);
-    if (!existsSync(output)) mkdirSync(output, { recursive: true });
     await page.screenshot({ path: path.join(output, 'widget-swap-preview.png'), fullPage: true });
 
     const beforeSwap = await balances();
