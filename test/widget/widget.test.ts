@@ -128,7 +128,7 @@ parley-chat { --parley-height: 680px; --parley-accent: #4338ca; --parley-accent-
 
 async function openDapp(
   colorScheme: 'light' | 'dark' = 'light',
-): Promise<{ page: Page; chat: Locator; elsewhere: string[]; errors: string[]; credentials: Set<string> }> {
+): Promise<{ page: Page; chat: Locator; elsewhere: string[]; errors: string[]; credentials: Set<string>; socketFrames: string[] }> {
   browser ??= await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -148,8 +148,13 @@ async function openDapp(
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  const socketFrames: string[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framesent', (frame) => socketFrames.push(String(frame.payload)));
+    socket.on('framereceived', (frame) => socketFrames.push(String(frame.payload)));
+  });
   await page.goto(dappOrigin);
-  return { page, chat: page.locator('parley-chat'), elsewhere, errors, credentials };
+  return { page, chat: page.locator('parley-chat'), elsewhere, errors, credentials, socketFrames };
 }
 
 /** Types a command into the widget and sends it with Enter, as a keyboard user would. */
@@ -232,7 +237,7 @@ describe('GET /widget.js', () => {
 describe('<parley-chat> on a dApp page of another origin', () => {
   browserIt('a swap and a transfer: command → clarifying question answered → preview → Confirm → confirmed; the portfolio moves as previewed', async () => {
     dappCase = { key: app.adminKey, sessionId, minted: 0 };
-    const { page, chat, elsewhere, errors, credentials } = await openDapp();
+    const { page, chat, elsewhere, errors, credentials, socketFrames } = await openDapp();
     await chat.locator('.chat[data-state="ready"]').waitFor({ timeout: 15_000 });
     await expect(chat.locator('.wallet').textContent()).resolves.toBe(`${wallet.publicKey.toBase58().slice(0, 4)}…${wallet.publicKey.toBase58().slice(-4)}`);
     await chat.locator('.balances', { hasText: '100 USDC' }).waitFor({ timeout: 15_000 });
@@ -280,6 +285,12 @@ describe('<parley-chat> on a dApp page of another origin', () => {
     // Every status the page heard, in order, for each transaction.
     const statuses = await page.evaluate(() => (globalThis as any).dapp.events.filter((event: any) => event.type === 'parley:transaction').map((event: any) => event.detail.status));
     expect(statuses).toEqual(['submitted', 'confirmed', 'submitted', 'confirmed']);
+    // The live status came over the WebSocket, opened with the client token.
+    const frames = socketFrames.map((frame) => JSON.parse(frame));
+    const inits = frames.filter((frame) => frame.type === 'connection_init').map((frame) => frame.payload.authorization);
+    expect(inits.length).toBeGreaterThan(0);
+    expect(inits.every((authorization) => /^Bearer parley_ct_\w+$/.test(authorization))).toBe(true);
+    expect(frames.filter((frame) => frame.type === 'next').map((frame) => frame.payload.data.transactionUpdated.status)).toContain('confirmed');
     console.log(`Confirm → confirmed on the embedded ledger: swap ${swapMs.toFixed(0)} ms, transfer ${transferMs.toFixed(0)} ms`);
 
     // Screenshots: light, dark (the reader's colour scheme), at a phone's width.
