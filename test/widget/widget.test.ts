@@ -282,15 +282,24 @@ describe('<parley-chat> on a dApp page of another origin', () => {
     const received = await app.http.get(`/v1/portfolio?walletAddress=${recipient}`).set('Authorization', bearer(app.adminKey));
     expect(received.body.tokens.find((token: { symbol: string }) => token.symbol === 'USDC').amount).toBe('5000000');
 
-    // Every status the page heard, in order, for each transaction.
-    const statuses = await page.evaluate(() => (globalThis as any).dapp.events.filter((event: any) => event.type === 'parley:transaction').map((event: any) => event.detail.status));
-    expect(statuses).toEqual(['submitted', 'confirmed', 'submitted', 'confirmed']);
-    // The live status came over the WebSocket, opened with the client token.
+    // Every status the page heard, in order, for each transaction: the submit answers the
+    // transaction as it stands (`submitted`, or already `confirmed` when the ledger was quick).
+    const heard: Array<{ transactionId: string; status: string }> = await page.evaluate(() =>
+      (globalThis as any).dapp.events.filter((event: any) => event.type === 'parley:transaction').map((event: any) => event.detail),
+    );
+    const transactionIds = [...new Set(heard.map((event) => event.transactionId))];
+    expect(transactionIds).toHaveLength(2);
     const frames = socketFrames.map((frame) => JSON.parse(frame));
+    const pushed = frames.filter((frame) => frame.type === 'next').map((frame) => frame.payload.data.transactionUpdated);
+    for (const transactionId of transactionIds) {
+      const statuses = heard.filter((event) => event.transactionId === transactionId).map((event) => event.status);
+      expect([['submitted', 'confirmed'], ['confirmed']]).toContainEqual(statuses);
+      // Left `submitted` by the submit: the confirmation was pushed over the WebSocket.
+      if (statuses[0] === 'submitted') expect(pushed).toContainEqual(expect.objectContaining({ transactionId, status: 'confirmed' }));
+    }
+    // Every socket the widget opened, it opened with the client token.
     const inits = frames.filter((frame) => frame.type === 'connection_init').map((frame) => frame.payload.authorization);
-    expect(inits.length).toBeGreaterThan(0);
     expect(inits.every((authorization) => /^Bearer parley_ct_\w+$/.test(authorization))).toBe(true);
-    expect(frames.filter((frame) => frame.type === 'next').map((frame) => frame.payload.data.transactionUpdated.status)).toContain('confirmed');
     console.log(`Confirm → confirmed on the embedded ledger: swap ${swapMs.toFixed(0)} ms, transfer ${transferMs.toFixed(0)} ms`);
 
     // Screenshots: light, dark (the reader's colour scheme), at a phone's width.
@@ -334,7 +343,7 @@ describe('<parley-chat> on a dApp page of another origin', () => {
 
   browserIt('when Parley stops taking the token, the widget asks the tokenProvider for a new one and carries on', async () => {
     const issue = async () => (await app.http.post('/v1/keys').set('Authorization', bearer(app.adminKey)).send({ name: 'dApp server', scopes: ['admin'] })).body;
-    const [first, second] = [await issue(), await issue()];
+    const [first, second, third] = [await issue(), await issue(), await issue()];
     const session = (await app.http.post('/v1/sessions').set('Authorization', bearer(app.adminKey)).send({ walletAddress: wallet.publicKey.toBase58() })).body.sessionId;
     dappCase = { key: first.key, sessionId: session, minted: 0 };
     const { page, chat, errors } = await openDapp();
@@ -350,10 +359,26 @@ describe('<parley-chat> on a dApp page of another origin', () => {
     await say(chat, 'what is my portfolio worth?');
     await chat.locator('.message.agent:not(.thinking)').nth(2).waitFor({ timeout: 15_000 });
     expect(dappCase.minted).toBe(2);
+
+    // Again while a transfer waits for Confirm: the submit is refused, the page mints again, and
+    // the transfer is sent and followed to confirmed with the new token.
+    const recipient = Keypair.generate().publicKey.toBase58();
+    await say(chat, `send 1 USDC to ${recipient}`);
+    const card = chat.locator('.transaction');
+    await card.getByRole('button', { name: 'Confirm transfer' }).waitFor({ timeout: 15_000 });
+    expect((await app.http.delete(`/v1/keys/${second.keyId}`).set('Authorization', bearer(app.adminKey))).status).toBe(200);
+    dappCase.key = third.key;
+    await card.getByRole('button', { name: 'Confirm transfer' }).click();
+    await card.locator('.status[data-status="confirmed"]').waitFor({ timeout: 20_000 });
+    expect(dappCase.minted).toBe(3);
+
     expect(await chat.locator('.notice').isHidden()).toBe(true);
-    expect(await page.evaluate(() => (globalThis as any).dapp.events)).toEqual([]);
-    // Chromium's console notes the refused request itself; nothing else went wrong.
-    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    // No error reached the page: only the transfer's statuses, the last one confirmed.
+    const events = await page.evaluate(() => (globalThis as any).dapp.events.map((event: any) => [event.type, event.detail.status]));
+    expect(new Set(events.map(([type]: string[]) => type))).toEqual(new Set(['parley:transaction']));
+    expect(events.at(-1)).toEqual(['parley:transaction', 'confirmed']);
+    // Chromium's console notes each refused request itself; nothing else went wrong.
+    expect(errors.filter((error) => !error.includes('status of 401 (Unauthorized)'))).toEqual([]);
   });
 
   browserIt("signs through the page's signTransaction when set; a transaction Parley refuses is not sent and can be confirmed again", async () => {
