@@ -257,9 +257,17 @@ export class ParleyChat extends HTMLElement {
     return this.#append(item);
   }
 
+  /** Dots while the agent answers; until they go, screen readers hold the log's news (aria-busy). */
   #addThinking() {
     const dots = ['.', '.', '.'].map((dot) => element('span', { textContent: dot }));
-    return this.#append(element('div', { className: 'message agent thinking', attributes: { 'aria-hidden': 'true' } }, dots));
+    const item = this.#append(element('div', { className: 'message agent thinking', attributes: { 'aria-hidden': 'true' } }, dots));
+    this.#dom.log.setAttribute('aria-busy', 'true');
+    return {
+      remove: () => {
+        item.remove();
+        this.#dom.log.removeAttribute('aria-busy');
+      },
+    };
   }
 
   #append(item) {
