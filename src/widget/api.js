@@ -34,7 +34,10 @@ export function createApi(endpoint, credentials) {
         body: JSON.stringify({ query, variables }),
       });
     } catch {
-      throw new ParleyError(`Parley cannot be reached at ${endpoint}`, { code: 'network_error' });
+      // The browser tells no more: offline, or CORS refused (this page's origin is not listed).
+      throw new ParleyError(`Parley cannot be reached at ${endpoint}: offline, or this page's origin is not among the token's allowed origins`, {
+        code: 'network_error',
+      });
     }
     const body = await response.json().catch(() => ({}));
     const [first] = body.errors ?? [];
