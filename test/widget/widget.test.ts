@@ -52,7 +52,16 @@ afterAll(async () => {
  * The dApp's server, per test: the key it holds, the visitor's session it mints tokens for, how
  * many it minted; and where its page points the widget (a `session` attribute, the token alone).
  */
-let dappCase: { key: string; sessionId: string; minted: number; sessionAttribute?: string; tokenOnly?: boolean; unsignedPageSigner?: boolean };
+let dappCase: {
+  key: string;
+  sessionId: string;
+  minted: number;
+  /** The origins the minted tokens list; default: the page's own. */
+  origins?: string[];
+  sessionAttribute?: string;
+  tokenOnly?: boolean;
+  unsignedPageSigner?: boolean;
+};
 
 /**
  * The dApp's mint route: its server holds the key and asks Parley for a client token of the
@@ -63,7 +72,7 @@ async function mint(): Promise<{ clientToken: string; sessionId: string }> {
   const response = await app.http
     .post(`/v1/sessions/${dappCase.sessionId}/client-tokens`)
     .set('Authorization', bearer(dappCase.key))
-    .send({ ttlSeconds: 600, allowedOrigins: [dappOrigin] });
+    .send({ ttlSeconds: 600, allowedOrigins: dappCase.origins ?? [dappOrigin] });
   if (response.status !== 201) throw new Error(`mint: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }
@@ -339,6 +348,18 @@ describe('<parley-chat> on a dApp page of another origin', () => {
     expect(await chat.getByRole('textbox', { name: 'Message to Parley' }).isDisabled()).toBe(true);
     const events = await page.evaluate(() => (globalThis as any).dapp.events);
     expect(events).toEqual([expect.objectContaining({ type: 'parley:error', detail: expect.objectContaining({ code: 'session_not_found', status: expect.any(Number) }) })]);
+  });
+
+  browserIt("with a token for other origins, the widget on this page is refused (origin_not_allowed)", async () => {
+    // Another visitor's token lists this page's origin, so CORS answers it: what refuses this
+    // token is its own list.
+    dappCase = { key: app.adminKey, sessionId, minted: 0 };
+    await mint();
+    dappCase = { key: app.adminKey, sessionId, minted: 0, origins: ['https://elsewhere.example'] };
+    const { page, chat } = await openDapp();
+    await chat.locator('.chat[data-state="refused"]').waitFor({ timeout: 15_000 });
+    const events = await page.evaluate(() => (globalThis as any).dapp.events);
+    expect(events).toEqual([expect.objectContaining({ type: 'parley:error', detail: expect.objectContaining({ code: 'origin_not_allowed', status: 403 }) })]);
   });
 
   browserIt('when Parley stops taking the token, the widget asks the tokenProvider for a new one and carries on', async () => {
