@@ -7,6 +7,20 @@ const nodeGlobals = Object.fromEntries(
 );
 nodeGlobals.module = 'writable';
 
+// No bound parameters on the embedded database: PGlite's socket server once answered a
+// statement whose parameters were bound beside it (the extended protocol) with another
+// request's rows (`git show 726bdeb`). MikroORM writes parameters into the statement's text
+// (src/shared/sql.ts); these are the ways to reach a driver that binds them.
+const boundParameters = [
+  { selector: 'MemberExpression[property.name=/^(getKnex|getKnexQuery|getClient)$/]', message: 'Run SQL through MikroORM (`Sql`, src/shared/sql.ts, or an EntityManager): knex and the pg client bind parameters, which leaked rows across requests on the embedded database (git show 726bdeb).' },
+  { selector: 'ImportDeclaration[source.value=/^(pg|pg-pool|knex|@mikro-orm\\/knex)$/]', message: 'Run SQL through MikroORM (`Sql`, src/shared/sql.ts, or an EntityManager): knex and the pg client bind parameters, which leaked rows across requests on the embedded database (git show 726bdeb).' },
+];
+// LiteSVM's internal binding is reached through one adapter, whose test pins what it relies on.
+const liteSvmOutsideItsAdapter = {
+  selector: 'ImportDeclaration[source.value=/^litesvm/]',
+  message: "Import LiteSVM through src/chain/litesvm-binding.ts, whose test checks what the ledger relies on.",
+};
+
 module.exports = tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/'] },
   js.configs.recommended,
@@ -36,6 +50,14 @@ module.exports = tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/*.entity', '**/*.repository', '**/*.service', '@mikro-orm/*', '**/src/app/**'] }],
     },
+  },
+  {
+    files: ['src/**/*.ts', 'rest-adapter/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...boundParameters, liteSvmOutsideItsAdapter] },
+  },
+  {
+    files: ['src/chain/litesvm-binding.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...boundParameters] },
   },
   {
     files: ['test/**/*.ts'],

@@ -57,16 +57,16 @@ function freePort() {
 
 /**
  * Parley on `port` (a free one when not given), started as `npm start` starts it (without npm), `NODE_ENV=production`, on a
- * new DATA_DIR. With `databaseUrl` (a PostgreSQL server), in a fresh database of its own; with
+ * new DATA_DIR; from the built checkout `root`, this one when not given. With `databaseUrl` (a PostgreSQL server), in a fresh database of its own; with
  * `redisUrl`, on that Redis; without them on the embedded defaults, whatever this process's
  * environment says. Resolves once /ready answers; `stop()` ends it and removes its data.
  */
-async function startParley({ port, databaseUrl, redisUrl, env = {}, stdio = ['ignore', 'ignore', 'pipe'] }) {
+async function startParley({ root: checkout = root, port, databaseUrl, redisUrl, env = {}, stdio = ['ignore', 'ignore', 'pipe'] }) {
   port ??= await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   const database = databaseUrl ? await freshServerDatabase(databaseUrl) : null;
   const child = spawn(process.execPath, START_ARGS, {
-    cwd: root,
+    cwd: checkout,
     env: {
       ...process.env,
       NODE_ENV: 'production',

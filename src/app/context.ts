@@ -188,6 +188,6 @@ class RequestContext implements Context {
   }
 
   get loaders() {
-    return this.once('loaders', () => ({ messages: createMessageLoaders(this.em) }));
+    return this.once('loaders', () => ({ messages: createMessageLoaders(this.deps.messageRepository) }));
   }
 }

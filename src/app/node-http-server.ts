@@ -5,7 +5,7 @@ import { createServer, IncomingMessage, ServerResponse, type Server } from 'node
  * The Node HTTP server of an express app, creating each request and response with the
  * prototypes express gives them (`app.request`, `app.response`), so that express's
  * `Object.setPrototypeOf` on every request changes nothing; with other prototypes V8 promotes
- * each request's objects to the old generation (why: bench/README.md#app-layer-tricks-measured-for-issue-22).
+ * each request's objects to the old generation (why: bench/README.md#kept-speed-tricks).
  */
 export function createHttpServer(app: Express): Server {
   return createServer(

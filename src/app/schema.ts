@@ -1,4 +1,4 @@
-import { GraphQLObjectType, isUnionType, lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { GraphQLObjectType, lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import type { Maybe } from 'graphql/jsutils/Maybe';
 import { buildSchema, getMetadataStorage, type PubSub } from 'type-graphql';
 import type { ResolverMetadata } from 'type-graphql/build/typings/metadata/definitions';
@@ -11,7 +11,6 @@ import { PriceResolver } from '../prices/price.resolver';
 import { PortfolioResolver } from '../portfolio/portfolio.resolver';
 import { DevResolver } from '../dev/dev.resolver';
 import { TransactionResolver } from '../transactions/transaction.resolver';
-import { UNION_TYPE_RESOLVERS } from '../transactions/transaction-details.type';
 import { MetricsResolver } from '../analytics/metrics.resolver';
 import { SessionResolver } from '../sessions/session.resolver';
 import { LiveResolver } from '../live/live.resolver';
@@ -23,7 +22,6 @@ export async function buildParleySchema(): Promise<GraphQLSchema> {
   markPlainFieldsSimple();
   const schema = await buildSchema({ resolvers, authChecker, validate: false, pubSub: noTopics });
   assertNoGuardedPlainField();
-  resolveUnionsSynchronously(schema);
   describeRootTypes(schema);
   describeScopes(schema);
   return schema;
@@ -86,23 +84,10 @@ const noTopics: PubSub = {
 };
 
 /**
- * type-graphql wraps a union's `resolveType` in an async function; graphql-jit (our executor,
- * see operation-executor.ts) takes its answer as the type name at once, so a promise fails every
- * union field. The unions' own synchronous resolvers are put back.
- */
-function resolveUnionsSynchronously(schema: GraphQLSchema): void {
-  for (const [name, resolveType] of Object.entries(UNION_TYPE_RESOLVERS)) {
-    const union = schema.getType(name);
-    if (!isUnionType(union)) throw new Error(`${name} is not a union of the schema`);
-    union.resolveType = resolveType;
-  }
-}
-
-/**
  * type-graphql wraps every plain field (a property of an object type, no resolver) in a
- * resolver that runs the field's own auth and middlewares. Parley guards resolvers and field
- * resolvers only, so plain fields are marked simple: they get graphql's default resolver, a
- * property read that graphql-jit inlines (why: bench/README.md#app-layer-tricks-measured-for-issue-22).
+ * resolver that runs the field's own auth and middlewares, a closure and a middleware chain per
+ * field and object. Parley guards resolvers and field resolvers only, so plain fields are marked
+ * simple: they get graphql's default resolver, a property read (why: bench/README.md#kept-speed-tricks).
  * Field resolvers (`@FieldResolver`) keep their auth whatever the mark.
  */
 function markPlainFieldsSimple(): void {

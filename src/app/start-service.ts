@@ -6,16 +6,17 @@ import { CommandAgent } from '../agent/command-agent';
 import { PrincipalCache } from '../auth/principal-cache';
 import { connectChains, type Chains } from '../chain/chains';
 import { KeyService } from '../keys/key.service';
-import { Message } from '../messages/message.entity';
+import { MessageRepository } from '../messages/message.repository';
 import { resolveTierLimits } from '../limits/tier-limits';
 import { UsageMeter } from '../limits/usage-meter';
 import { JupiterPriceProvider } from '../prices/jupiter-price-provider';
 import { SnapshotPriceProvider } from '../prices/snapshot-price-provider';
 import { EstimateQuoteProvider } from '../quotes/estimate-quoter';
 import { JupiterQuoteProvider } from '../quotes/jupiter-quote-provider';
-import { Session } from '../sessions/session.entity';
+import { SessionRepository } from '../sessions/session.repository';
 import { systemClock, type Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
+import { sqlOf } from '../shared/sql';
 import type { Logger } from '../shared/logger';
 import { TokenRegistry } from '../tokens/token-registry';
 import type { Config } from './config';
@@ -113,6 +114,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       config.QUOTE_PROVIDER === 'jupiter'
         ? new JupiterQuoteProvider({ baseUrl: config.JUPITER_API_URL, apiKey: config.JUPITER_API_KEY })
         : new EstimateQuoteProvider();
+    const sql = sqlOf(database.orm);
     const deps: AppDeps = {
       orm: database.orm,
       clock,
@@ -120,8 +122,8 @@ export async function startService(config: Config, logger: Logger, options: Serv
       agent: new CommandAgent(),
       observer: metrics,
       principals: new PrincipalCache(clock),
-      messageRepository: database.orm.em.fork().getRepository(Message),
-      sessionRepository: database.orm.em.fork().getRepository(Session),
+      messageRepository: new MessageRepository(sql, database.orm.getMetadata()),
+      sessionRepository: new SessionRepository(sql),
       tokens,
       priceProvider,
       quoteProvider,

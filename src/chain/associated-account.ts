@@ -10,7 +10,7 @@ const MAX_KNOWN = 100_000;
  * The associated token account of `owner` for `mint` under its program
  * (https://spl.solana.com/associated-token-account), off the curve as any program address.
  * Remembered: each derivation is curve arithmetic, and a message derives the same few several
- * times (bench/README.md, "Where a swap's time goes").
+ * times (bench/README.md#kept-speed-tricks).
  */
 export function associatedAccount(mint: string, owner: string, program: TokenProgram): PublicKey {
   const key = `${mint}:${owner}:${program}`;

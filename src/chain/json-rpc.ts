@@ -68,8 +68,7 @@ export class JsonRpcClient {
     private readonly options: JsonRpcOptions,
   ) {
     // A batch is sent at the event loop's check phase, not at the end of the tick: the reads of
-    // requests that arrived together go as one batch (bench/README.md, "Concurrent requests'
-    // chain reads in one batch").
+    // requests that arrived together go as one batch (bench/README.md#kept-speed-tricks).
     this.batches = new DataLoader((calls) => this.send(calls), { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (send) => setImmediate(send) });
   }
 

@@ -6,7 +6,7 @@ import bs58 from 'bs58';
  * A legacy transaction's message and its wire format (https://solana.com/docs/core/transactions):
  * compiled, serialized and co-signed here rather than by web3.js, whose compile tells keys apart
  * by their base58 text (encoding each key several times per compile) and whose serializer goes
- * through buffer-layout (bench/README.md, "Transactions compiled and serialized by key").
+ * through buffer-layout (bench/README.md#kept-speed-tricks).
  * `test/chain/legacy-transaction.test.ts` holds both to web3.js's bytes.
  */
 
@@ -109,7 +109,7 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
 
 /**
  * `signer`'s Ed25519 signature of `message` by Node's crypto: web3.js's signer, in JavaScript,
- * was the largest single cost of a local-pool swap (bench/README.md, "Where a swap's time goes").
+ * was the largest single cost of a local-pool swap (bench/README.md#kept-speed-tricks).
  */
 function ed25519Signature(message: Uint8Array, signer: Keypair): Uint8Array {
   let key = signingKeys.get(signer);

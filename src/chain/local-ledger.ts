@@ -10,15 +10,13 @@ import {
 } from '@solana/spl-token';
 import { Keypair, PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-// LiteSVM's own binding, which takes addresses and transactions as bytes; its exported wrapper
-// converts each through @solana/kit's base58 codec (bench/README.md, "The embedded ledger in the process").
-import { Account, FailedTransactionMetadata, LiteSvm } from 'litesvm/dist/internal';
 import { formatUnits } from '../shared/amounts';
 import { invalidField } from '../shared/errors';
 import { SOL_MINT, type Network, type Token } from '../tokens/token-registry';
 import { associatedAccount } from './associated-account';
 import { feeForMessage } from './fees';
 import type { JsonRpcAnswer, JsonRpcRequest } from './json-rpc';
+import { Account, FailedTransactionMetadata, LiteSvm, rpcError } from './litesvm-binding';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const TOKEN_PROGRAM = TOKEN_PROGRAM_ID.toBase58();
@@ -472,43 +470,6 @@ interface SimulateConfig {
   replaceRecentBlockhash?: boolean;
   encoding?: 'base64' | 'base58';
   accounts?: { encoding?: string; addresses: string[] };
-}
-
-const TRANSACTION_ERRORS = `AccountInUse AccountLoadedTwice AccountNotFound ProgramAccountNotFound InsufficientFundsForFee
-  InvalidAccountForFee AlreadyProcessed BlockhashNotFound CallChainTooDeep MissingSignatureForFee InvalidAccountIndex
-  SignatureFailure InvalidProgramForExecution SanitizeFailure ClusterMaintenance AccountBorrowOutstanding
-  WouldExceedMaxBlockCostLimit UnsupportedVersion InvalidWritableAccount WouldExceedMaxAccountCostLimit
-  WouldExceedAccountDataBlockLimit TooManyAccountLocks AddressLookupTableNotFound InvalidAddressLookupTableOwner
-  InvalidAddressLookupTableData InvalidAddressLookupTableIndex InvalidRentPayingAccount WouldExceedMaxVoteCostLimit
-  WouldExceedAccountDataTotalLimit MaxLoadedAccountsDataSizeExceeded ResanitizationNeeded
-  InvalidLoadedAccountsDataSizeLimit UnbalancedTransaction ProgramCacheHitMaxLimit CommitCancelled`.split(/\s+/);
-const INSTRUCTION_ERRORS = `GenericError InvalidArgument InvalidInstructionData InvalidAccountData AccountDataTooSmall
-  InsufficientFunds IncorrectProgramId MissingRequiredSignature AccountAlreadyInitialized UninitializedAccount
-  UnbalancedInstruction ModifiedProgramId ExternalAccountLamportSpend ExternalAccountDataModified ReadonlyLamportChange
-  ReadonlyDataModified DuplicateAccountIndex ExecutableModified RentEpochModified NotEnoughAccountKeys
-  AccountDataSizeChanged AccountNotExecutable AccountBorrowFailed AccountBorrowOutstanding DuplicateAccountOutOfSync
-  InvalidError ExecutableDataModified ExecutableLamportChange ExecutableAccountNotRentExempt UnsupportedProgramId CallDepth
-  MissingAccount ReentrancyNotAllowed MaxSeedLengthExceeded InvalidSeeds InvalidRealloc ComputationalBudgetExceeded
-  PrivilegeEscalation ProgramEnvironmentSetupFailure ProgramFailedToComplete ProgramFailedToCompile Immutable
-  IncorrectAuthority AccountNotRentExempt InvalidAccountOwner ArithmeticOverflow UnsupportedSysvar IllegalOwner
-  MaxAccountsDataAllocationsExceeded MaxAccountsExceeded MaxInstructionTraceLengthExceeded
-  BuiltinProgramsMustConsumeComputeUnits`.split(/\s+/);
-
-/**
- * LiteSVM's transaction error in the JSON shape a node answers in `err`
- * (`"InsufficientFundsForFee"`, `{ "InstructionError": [0, { "Custom": 1 }] }`,
- * `{ "InsufficientFundsForRent": { "account_index": 1 } }`); its text where it is none of these.
- */
-export function rpcError(error: unknown): unknown {
-  if (typeof error === 'number') return TRANSACTION_ERRORS[error] ?? `TransactionError ${error}`;
-  const value = error as { index?: number; err?: () => unknown; accountIndex?: number };
-  if (typeof value?.index === 'number' && typeof value.err === 'function') {
-    const inner = value.err() as number | { code?: number };
-    const detail = typeof inner === 'number' ? (INSTRUCTION_ERRORS[inner] ?? `InstructionError ${inner}`) : typeof inner?.code === 'number' ? { Custom: inner.code } : String(inner);
-    return { InstructionError: [value.index, detail] };
-  }
-  if (typeof value?.accountIndex === 'number') return { InsufficientFundsForRent: { account_index: value.accountIndex } };
-  return String(error);
 }
 
 class RpcError extends Error {

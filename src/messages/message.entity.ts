@@ -1,7 +1,6 @@
-import { Entity, EntityRepositoryType, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import type { Intent, TransactionDetails } from '../agent/intent';
 import { Session } from '../sessions/session.entity';
-import { MessageRepository } from './message.repository';
 
 export const MESSAGE_ROLES = ['user', 'agent'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
@@ -10,11 +9,10 @@ export type MessageRole = (typeof MESSAGE_ROLES)[number];
  * One turn of a session. `seq` is the message's position in its session (1, 2, …), assigned
  * in the transaction that stores it; with `timestamp` it orders history and keys its cursors.
  */
-@Entity({ tableName: 'message', repository: () => MessageRepository })
+@Entity({ tableName: 'message' })
 @Unique({ properties: ['session', 'seq'] })
 @Index({ properties: ['session', 'timestamp', 'seq'] })
 export class Message {
-  [EntityRepositoryType]?: MessageRepository;
 
   @PrimaryKey({ type: 'string', length: 32 })
   id!: string;

@@ -1,5 +1,4 @@
-import type { EntityMetadata } from '@mikro-orm/core';
-import { EntityRepository } from '@mikro-orm/postgresql';
+import type { MetadataStorage } from '@mikro-orm/core';
 import type { Pending } from '../agent/command';
 import type { Intent, TransactionDetails } from '../agent/intent';
 import type { SessionView } from '../sessions/session.entity';
@@ -7,9 +6,9 @@ import { sessionView, type SessionRow } from '../sessions/session.repository';
 import { BatchedStatement } from '../shared/batched-statement';
 import { jsonbText } from '../shared/jsonb-text';
 import { rowsPerQuery } from '../shared/distinct';
-import { builtRecordRow, type BuiltRecord } from '../transactions/record-fields';
-import { TransactionRecord } from '../transactions/transaction-record.entity';
-import { Message, type MessageRole, type MessageView } from './message.entity';
+import { builtRecordRow, insertBuiltRecords, type BuiltRecord } from '../transactions/record-fields';
+import type { Sql } from '../shared/sql';
+import type { MessageRole, MessageView } from './message.entity';
 
 /** One turn to store: the user's message, the agent's reply, and the record of the transaction it built. */
 export interface NewTurn {
@@ -18,14 +17,25 @@ export interface NewTurn {
   at: Date;
   user: { id: string; content: string; intent: Intent };
   reply: { id: string; content: string; transaction: TransactionDetails | null };
-  /** Its details are the reply's transaction (the statement stores that once it has received it). */
   record: BuiltRecord | null;
 }
 
-export class MessageRepository extends EntityRepository<Message> {
+/**
+ * Messages' statements, one instance per app (AppDeps) shared by every request, so that
+ * concurrent requests' turns and reads share statements (BatchedStatement). It holds no
+ * EntityManager, only `Sql`, and answers views of rows: nothing it reads can be cached across
+ * requests or accounts.
+ */
+export class MessageRepository {
   private readonly contexts = new BatchedStatement((keys: readonly TurnKey[]) => this.turnContexts(keys));
   private readonly appends = new BatchedStatement((turns: readonly NewTurn[]) => this.appendTurns(turns));
   private readonly pages = new BatchedStatement((queries: readonly PageQuery[]) => this.pagesFor(queries));
+
+  constructor(
+    private readonly sql: Sql,
+    /** The entities' metadata, where a turn's record finds its table's columns (`builtRecordRow`). */
+    private readonly metadata: MetadataStorage,
+  ) {}
 
   /**
    * What the agent needs to read a new message: the account's session and the intents of its
@@ -60,12 +70,11 @@ export class MessageRepository extends EntityRepository<Message> {
    * active (locking the sessions' rows in id order, one index lookup each, so concurrent
    * statements queue without deadlocking and take consecutive positions), then inserts every
    * turn's user message and reply at its positions (in the order given) and the built
-   * transaction's record. Returns each turn's reply position, in the order given, or null for a
+   * transaction's record (as the transactions' `insertBuiltRecords` stores it). Returns each turn's reply position, in the order given, or null for a
    * turn that stored nothing.
    */
   private async appendTurns(turns: readonly NewTurn[]): Promise<Array<number | null>> {
-    const records = this.em.getMetadata(TransactionRecord);
-    const rows = await this.em.execute<Array<{ ord: number; reply_seq: number }>>(`with "turn" as (
+    const rows = await this.sql<{ ord: number; reply_seq: number }>(`with "turn" as (
          select * from jsonb_to_recordset(?::jsonb) as "t" (
            "ord" int, "account_id" text, "session_id" text, "at" timestamptz,
            "user_id" text, "user_content" text, "intent" jsonb, "reply_id" text, "reply_content" text, "transaction" jsonb, "record" jsonb)
@@ -92,23 +101,36 @@ export class MessageRepository extends EntityRepository<Message> {
          union all
          select "reply_id", "session_id", "reply_seq", 'agent', "reply_content", null, "transaction", "at" from "placed"
        ), "records" as (
-         insert into "transaction_record"
-         select "r".* from "placed" "p" cross join lateral jsonb_populate_record(null::"transaction_record",
-           "p"."record" || jsonb_build_object('account_id', "p"."account_id", 'session_id', "p"."session_id", 'created_at', "p"."at",
-             'details', "p"."transaction", 'serialized_transaction', "p"."transaction"->'serializedTransaction')) "r"
-          where "p"."record" is not null
+         ${insertBuiltRecords('"placed"')}
        )
        select "ord", "reply_seq" from "placed"`,
-      [jsonbText(turns.map((turn, ord) => turnRow(turn, ord, records)))],
+      [jsonbText(turns.map((turn, ord) => this.turnRow(turn, ord)))],
     );
     const positions: Array<number | null> = turns.map(() => null);
     for (const row of rows) positions[row.ord] = Number(row.reply_seq);
     return positions;
   }
 
+  /** A turn as one row of `appendTurns`' recordset: its columns, in snake case, and the record as a row of its table. */
+  private turnRow(turn: NewTurn, ord: number) {
+    return {
+      ord,
+      account_id: turn.accountId,
+      session_id: turn.sessionId,
+      at: turn.at,
+      user_id: turn.user.id,
+      user_content: turn.user.content,
+      intent: turn.user.intent,
+      reply_id: turn.reply.id,
+      reply_content: turn.reply.content,
+      transaction: turn.reply.transaction,
+      record: turn.record && builtRecordRow(this.metadata, turn.record),
+    };
+  }
+
   /** Keeps (or, with null, drops) the command a session's clarifying question waits on. */
   async keepPending(accountId: string, sessionId: string, pending: Pending | null): Promise<void> {
-    await this.em.execute(`update "session" set "pending" = ? where "id" = ? and "account_id" = ?`, [pending === null ? null : JSON.stringify(pending), sessionId, accountId]);
+    await this.sql(`update "session" set "pending" = ? where "id" = ? and "account_id" = ?`, [pending === null ? null : JSON.stringify(pending), sessionId, accountId]);
   }
 
   /**
@@ -123,7 +145,7 @@ export class MessageRepository extends EntityRepository<Message> {
       queries,
       pageQueryId,
       (distinct) =>
-        this.em.execute(`select "q"."ord", "page".* from jsonb_to_recordset(?::jsonb) as "q" ("ord" int, "session_id" text, "lim" int, "after_at" timestamptz, "after_seq" bigint)
+        this.sql(`select "q"."ord", "page".* from jsonb_to_recordset(?::jsonb) as "q" ("ord" int, "session_id" text, "lim" int, "after_at" timestamptz, "after_seq" bigint)
            cross join lateral (
              select "m".* from "message" "m"
               where "m"."session_id" = "q"."session_id" and ("m"."timestamp", "m"."seq") > ("q"."after_at", "q"."after_seq")
@@ -151,7 +173,7 @@ export class MessageRepository extends EntityRepository<Message> {
   async latestOf(sessionIds: readonly string[]): Promise<MessageView[]> {
     if (sessionIds.length === 0) return [];
     // One step down the (session, seq) index per session, however long its history.
-    const rows = await this.em.execute<MessageRow[]>(
+    const rows = await this.sql<MessageRow>(
       `select "latest".* from (values ${sessionIds.map(() => '(?)').join(', ')}) as "s" ("id")
        cross join lateral (
          select "m".* from "message" "m" where "m"."session_id" = "s"."id" order by "m"."seq" desc limit 1
@@ -170,7 +192,7 @@ export class MessageRepository extends EntityRepository<Message> {
    */
   private async turnContexts(keys: readonly TurnKey[]): Promise<Array<TurnContext | null>> {
     const distinct = [...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId, intents: key.intents }])).values()];
-    const rows = await this.em.execute<Array<SessionRow & { account_id: string; intents: number; recent_intents: Intent[]; pending: Pending | null }>>(`select "s".*, "k"."intents", coalesce((
+    const rows = await this.sql<SessionRow & { account_id: string; intents: number; recent_intents: Intent[]; pending: Pending | null }>(`select "s".*, "k"."intents", coalesce((
          select json_agg("r"."intent" order by "r"."seq") from (
            select "m"."intent", "m"."seq" from "message" "m"
             where "m"."session_id" = "s"."id" and "m"."seq" > "s"."message_count" - 2 * "k"."intents"
@@ -215,24 +237,6 @@ export interface TurnContext {
   recentIntents: Intent[];
   /** The command the session's last clarifying question waits on. */
   pending: Pending | null;
-}
-
-/** A turn as one row of `appendTurns`' recordset (its columns, in snake case; the record as a row of its table). */
-function turnRow(turn: NewTurn, ord: number, records: EntityMetadata<TransactionRecord>) {
-  return {
-    ord,
-    account_id: turn.accountId,
-    session_id: turn.sessionId,
-    at: turn.at,
-    user_id: turn.user.id,
-    user_content: turn.user.content,
-    intent: turn.user.intent,
-    reply_id: turn.reply.id,
-    reply_content: turn.reply.content,
-    transaction: turn.reply.transaction,
-    // The record's details are the reply's transaction: sent once, as `transaction`.
-    record: turn.record && { ...builtRecordRow(records, turn.record), details: undefined, serialized_transaction: undefined },
-  };
 }
 
 interface MessageRow {

@@ -1,7 +1,6 @@
-import { Entity, EntityRepositoryType, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Pending } from '../agent/command';
 import { Account } from '../accounts/account.entity';
-import { SessionRepository } from './session.repository';
 
 export const SESSION_STATUSES = ['active', 'expired', 'terminated'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -10,7 +9,7 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
  * A chat bound to one wallet. Its status is not stored but derived from time and
  * `terminatedAt` (see `sessionStatusAt`), so it can never disagree with the clock.
  */
-@Entity({ tableName: 'session', repository: () => SessionRepository })
+@Entity({ tableName: 'session' })
 @Index({ properties: ['account', 'createdAt', 'id'] })
 // For the metrics aggregates (see Migration20261121040000_metrics_indexes).
 @Index({
@@ -22,7 +21,6 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
   expression: 'create index "session_open_index" on "session" ("account_id", "expires_at") where "terminated_at" is null',
 })
 export class Session {
-  [EntityRepositoryType]?: SessionRepository;
   [OptionalProps]?: 'messageCount' | 'terminatedAt' | 'userAgent' | 'ipAddress' | 'referrer' | 'pending';
 
   @PrimaryKey({ type: 'string', length: 32 })

@@ -1,12 +1,20 @@
-import { EntityRepository } from '@mikro-orm/postgresql';
-import { Session, type SessionStatus, type SessionView } from './session.entity';
+import type { SessionStatus, SessionView } from './session.entity';
 import { BatchedStatement } from '../shared/batched-statement';
 import { jsonbText } from '../shared/jsonb-text';
 import { rowsPerQuery } from '../shared/distinct';
+import type { Sql } from '../shared/sql';
 
-export class SessionRepository extends EntityRepository<Session> {
+/**
+ * Sessions' statements, one instance per app (AppDeps) shared by every request, so that
+ * concurrent requests' reads share statements (BatchedStatement). It holds no EntityManager,
+ * only `Sql`, and answers views of rows: nothing it reads can be cached across requests or
+ * accounts. A session is created through the request's EntityManager (SessionService.create).
+ */
+export class SessionRepository {
   private readonly views = new BatchedStatement((keys: readonly OwnedSession[]) => this.findOwned(keys));
   private readonly pages = new BatchedStatement((queries: readonly SessionPageQuery[]) => this.pagesFor(queries));
+
+  constructor(private readonly sql: Sql) {}
 
   /**
    * The account's session `id` as it is now, whatever its status; null if the account has none.
@@ -32,7 +40,7 @@ export class SessionRepository extends EntityRepository<Session> {
    */
   private async findOwned(keys: readonly OwnedSession[]): Promise<Array<SessionView | null>> {
     const distinct = new Map(keys.map((key) => [ownedId(key), { account_id: key.accountId, id: key.id }]));
-    const rows = await this.em.execute<Array<SessionRow & { account_id: string }>>(`select "s".* from jsonb_to_recordset(?::jsonb) as "k" ("account_id" text, "id" text)
+    const rows = await this.sql<SessionRow & { account_id: string }>(`select "s".* from jsonb_to_recordset(?::jsonb) as "k" ("account_id" text, "id" text)
          cross join lateral (select * from "session" "s" where "s"."id" = "k"."id" and "s"."account_id" = "k"."account_id" limit 1) "s"`,
       [jsonbText([...distinct.values()])],
     );
@@ -46,7 +54,7 @@ export class SessionRepository extends EntityRepository<Session> {
    * terminated.
    */
   async terminateOwned(accountId: string, id: string, now: Date): Promise<SessionView | null> {
-    const rows = await this.em.execute<SessionRow[]>(
+    const rows = await this.sql<SessionRow>(
       `update "session" set "terminated_at" = ?
         where "id" = ? and "account_id" = ? and "terminated_at" is null and "expires_at" > ?
         returning ${VIEW_COLUMNS}`,
@@ -67,7 +75,7 @@ export class SessionRepository extends EntityRepository<Session> {
       queries,
       pageQueryId,
       (distinct) =>
-        this.em.execute(`select "q"."ord", "page".* from jsonb_to_recordset(?::jsonb) as "q" ("ord" int, "account_id" text, "lim" int, "after_at" timestamptz, "after_id" text, "status" text, "now" timestamptz)
+        this.sql(`select "q"."ord", "page".* from jsonb_to_recordset(?::jsonb) as "q" ("ord" int, "account_id" text, "lim" int, "after_at" timestamptz, "after_id" text, "status" text, "now" timestamptz)
            cross join lateral (
              select ${VIEW_COLUMNS} from "session" "s"
               where "s"."account_id" = "q"."account_id" and ("s"."created_at", "s"."id") < ("q"."after_at", "q"."after_id")

@@ -29,15 +29,11 @@ export class SessionService {
     /** The request's EntityManager, forked on first use: a read needs none. */
     private readonly em: () => EntityManager,
     /** The repository shared by every request, whose reads share statements (AppDeps). */
-    private readonly shared: SessionRepository,
+    private readonly sessions: SessionRepository,
     private readonly clock: Clock,
     /** Verified credentials of this process; a terminated session's client tokens are dropped. */
     private readonly principals: PrincipalCache,
   ) {}
-
-  private get sessions() {
-    return this.em().getRepository(Session);
-  }
 
   async create(principal: Principal, input: { walletAddress: string; metadata?: SessionMetadata | null }): Promise<Session> {
     requireSolanaAddress(input.walletAddress, 'walletAddress');
@@ -67,7 +63,7 @@ export class SessionService {
 
   /** A session of the caller's account that has not expired (a terminated one is returned). */
   async get(principal: Principal, id: string): Promise<SessionView> {
-    const session = reachesSession(principal, id) ? await this.shared.owned(principal.accountId, id) : null;
+    const session = reachesSession(principal, id) ? await this.sessions.owned(principal.accountId, id) : null;
     if (!session || sessionStatusAt(session, this.clock.now()) === 'expired') throw sessionNotFound(id);
     return session;
   }
@@ -87,7 +83,7 @@ export class SessionService {
   ): Promise<Page<SessionView>> {
     const size = pageSize(options.first);
     const after = options.after ? decodeCursor(options.after, isSessionKey) : undefined;
-    const rows = await this.shared.page({ accountId: principal.accountId, limit: size + 1, after, status: options.status, now: this.clock.now() });
+    const rows = await this.sessions.page({ accountId: principal.accountId, limit: size + 1, after, status: options.status, now: this.clock.now() });
     return toPage(rows, size, (session) => [session.createdAt.toISOString(), session.id]);
   }
 }

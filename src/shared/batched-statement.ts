@@ -9,10 +9,11 @@ const MAX_IN_FLIGHT = 2;
  * One statement for the keys that concurrent requests ask for: the keys that arrive while
  * earlier statements of this kind are under way go to the database together (a database's
  * cost, and a hot row's lock, is paid per statement); a lone request waits for nothing. Why it
- * is kept: bench/README.md, "Cross-request batching, measured for issue 22".
+ * is kept: bench/README.md#kept-speed-tricks.
  *
- * A repository owns one per batched method, and its batched methods share statements only when
- * they are called on the repository instance the service shares with every request (AppDeps).
+ * A repository owns one per batched method. Only MessageRepository and SessionRepository own
+ * them: each is built once per app (AppDeps) and shared by every request, and holds no
+ * EntityManager, only `Sql`, so nothing read through it can be cached across requests.
  * Nothing is cached (every key runs), at most MAX_IN_FLIGHT statements run at once, and each key
  * gets its own answer: if a statement fails on some key's values (`failedOnValues`), each key
  * is run alone, in order, so only the failing ones fail; any other failure (the database

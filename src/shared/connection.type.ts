@@ -45,7 +45,7 @@ export function ConnectionType<T extends object>(name: string, Node: ClassType<T
 
 /**
  * A page as a connection, its nodes mapped to their GraphQL shape. Cursors are encoded only
- * when a query reads them (why: bench/README.md#app-layer-tricks-measured-for-issue-22).
+ * when a query reads them (why: bench/README.md#kept-speed-tricks).
  */
 export function toConnection<S, T>(page: Page<S>, toNode: (row: S) => T): Connection<T> {
   const { nodes, hasNextPage, cursorOf } = page;

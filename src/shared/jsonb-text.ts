@@ -5,7 +5,7 @@ const LONE_SURROGATES = /\p{Cs}/gu;
  * A value as JSON text that jsonb accepts, for a `?::jsonb` parameter of `EntityManager.execute`
  * (which MikroORM writes into the statement as an escaped literal: a parameter bound beside the
  * statement, the extended protocol, let PGlite's socket server answer one connection's
- * statement with another's; see bench/README.md). `JSON.stringify` writes a lone surrogate (a JS string may hold one: JSON escapes such as "\uD800" carry it in)
+ * statement with another's: `git show 726bdeb`). `JSON.stringify` writes a lone surrogate (a JS string may hold one: JSON escapes such as "\uD800" carry it in)
  * as an escape that PostgreSQL's jsonb refuses, failing the whole statement; here it becomes
  * U+FFFD, as it does in text sent to PostgreSQL as UTF-8, so a key holding one simply names
  * nothing. Only text with such an escape (a lone surrogate, or a backslash followed by "ud") is

@@ -1,4 +1,4 @@
-import { ReferenceKind, type EntityMetadata } from '@mikro-orm/core';
+import { ReferenceKind, type MetadataStorage } from '@mikro-orm/core';
 import type { TransactionDetails } from '../agent/intent';
 import { formatUnits } from '../shared/amounts';
 import type { Network } from '../tokens/token-registry';
@@ -30,13 +30,26 @@ export type BuiltRecord = ReturnType<typeof builtRecord>;
 
 /**
  * A built record as a row of its table, by column name, with the entity's defaults (status
- * `built`, …) where `record` says nothing: for a statement that inserts it with
- * `jsonb_populate_record`, so that its columns are listed only in the entity. Relations are
- * left to the statement.
+ * `built`, …) where `record` says nothing: a row for `insertBuiltRecords`, so that its columns
+ * are listed only in the entity. Relations and the creation time are left to the statement.
  */
-export function builtRecordRow(meta: EntityMetadata<TransactionRecord>, record: BuiltRecord): Record<string, unknown> {
+export function builtRecordRow(metadata: MetadataStorage, record: BuiltRecord): Record<string, unknown> {
   const values = Object.assign(new TransactionRecord(), record) as unknown as Record<string, unknown>;
   const row: Record<string, unknown> = {};
-  for (const prop of meta.props) if (prop.kind === ReferenceKind.SCALAR) row[prop.fieldNames[0]] = values[prop.name];
+  for (const prop of metadata.get<TransactionRecord>(TransactionRecord.name).props) if (prop.kind === ReferenceKind.SCALAR) row[prop.fieldNames[0]] = values[prop.name];
   return row;
+}
+
+/**
+ * The part of a statement that stores built records, for a statement that stores a record
+ * together with what it belongs to (a turn: MessageRepository.appendTurn), so both or neither
+ * are stored. It inserts one record per row of the relation `source` whose "record" (a
+ * `builtRecordRow`) is not null, with the row's "account_id", "session_id" and "at" as the
+ * record's account, session and creation time.
+ */
+export function insertBuiltRecords(source: string): string {
+  return `insert into "transaction_record"
+         select "r".* from ${source} "p" cross join lateral jsonb_populate_record(null::"transaction_record",
+           "p"."record" || jsonb_build_object('account_id', "p"."account_id", 'session_id', "p"."session_id", 'created_at', "p"."at")) "r"
+          where "p"."record" is not null`;
 }

@@ -47,17 +47,12 @@ export class TransferParametersType {
   recipient!: string;
 }
 
-const parametersType = (value: object) => ('recipient' in value ? 'TransferParameters' : 'SwapParameters');
-
 export const TransactionParameters = createUnionType({
   name: 'TransactionParameters',
   description: 'The parameters of a swap or of a transfer.',
   types: () => [SwapParametersType, TransferParametersType] as const,
-  resolveType: parametersType,
+  resolveType: (value) => ('recipient' in value ? 'TransferParameters' : 'SwapParameters'),
 });
-
-/** Synchronous type resolvers of the unions, by union name (see buildParleySchema). */
-export const UNION_TYPE_RESOLVERS: Record<string, (value: object) => string> = { TransactionParameters: parametersType };
 
 @ObjectType('SwapInfo', { description: "One hop of a route, as Jupiter's routePlan describes it. Amounts are integer strings in base units." })
 export class SwapInfoType {
