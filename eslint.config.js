@@ -65,7 +65,7 @@ module.exports = tseslint.config(
   },
   {
     files: ['**/*.js'],
-    ignores: ['src/pages/assets/**'],
+    ignores: ['src/pages/assets/**', 'src/widget/**', 'test/widget/dapp/**'],
     languageOptions: { sourceType: 'commonjs', globals: nodeGlobals },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
@@ -75,6 +75,24 @@ module.exports = tseslint.config(
     languageOptions: {
       sourceType: 'script',
       globals: Object.fromEntries(['window', 'document', 'sessionStorage', 'fetch', 'navigator'].map((name) => [name, 'readonly'])),
+    },
+  },
+  {
+    // The <parley-chat> widget: ES modules for the browser, bundled by scripts/bundle-widget.js.
+    files: ['src/widget/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(
+        ['document', 'customElements', 'HTMLElement', 'CSSStyleSheet', 'CustomEvent', 'ResizeObserver', 'queueMicrotask', 'fetch', 'btoa', 'atob', 'URL'].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
+  {
+    // The browser test's dApp page: ES modules bundled by the test.
+    files: ['test/widget/dapp/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(['window', 'document', 'fetch', 'atob', 'btoa', 'crypto', 'performance'].map((name) => [name, 'readonly'])),
     },
   },
 );

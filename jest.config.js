@@ -16,5 +16,6 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   setupFiles: ['reflect-metadata'],
+  globalSetup: '<rootDir>/test/support/global-setup.js',
   testTimeout: 30000,
 };

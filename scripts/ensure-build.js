@@ -64,6 +64,7 @@ async function build(reason) {
     '-p',
     'tsconfig.build.json',
   ]);
+  await step('bundling the <parley-chat> widget into dist/widget.js (esbuild)', process.execPath, [path.join(root, 'scripts', 'bundle-widget.js')]);
   // A migrated PGlite cluster, made once per set of migrations (PGlite's initdb takes 5–6 s):
   // every new DATA_DIR starts as a copy of it.
   await step('preparing the embedded database template', process.execPath, [

@@ -6,7 +6,7 @@ import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { addRestApi } from '../../rest-adapter/router';
-import { pagesRouter, playground } from '../pages/pages';
+import { pagesRouter, playground, widgetScript } from '../pages/pages';
 import { DomainError, errorFields } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { OriginRegistry } from '../auth/origin-registry';
@@ -77,6 +77,9 @@ export async function createHttpApp(
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(trackRequests(logger, deps.metrics, deps.inFlight));
+  // Public code, the same for every page that embeds it: served ahead of CORS, which would look
+  // its Origin up among the listed ones for nothing (and remember a miss for a while).
+  app.get('/widget.js', widgetScript());
   // Browsers may call the API from CORS_ORIGINS ("*" for any) and from the origins that usable
   // keys and client tokens list (Admission.browserMayCall); which credential works from where is
   // checked when the request itself comes.

@@ -6,6 +6,19 @@ import { projectRoot } from '../shared/paths';
 
 const OWN_ASSETS = path.join(projectRoot, 'src', 'pages', 'assets');
 
+/** The <parley-chat> widget, bundled by scripts/bundle-widget.js (npm start and jest run it first). */
+const WIDGET_BUNDLE = path.join(projectRoot, 'dist', 'widget.js');
+
+/**
+ * dApp pages on any origin load the widget as a module script, which the browser fetches in
+ * CORS mode: it is public code that carries no credential, so any origin may read it.
+ */
+const WIDGET_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+};
+
 /**
  * The browser assets of the pages, from installed packages, so both pages work offline.
  * npm installs direct dependencies at the top of node_modules; a missing file stops the start-up.
@@ -53,7 +66,9 @@ const securityHeaders = helmet({
 
 /**
  * The API reference at GET /docs (Swagger UI over /v1/openapi.json), the developer dashboard at
- * GET /dashboard, the reference chat at GET /demo and the files of the pages under /assets. The GraphQL playground itself is served by `playground` at GET /graphql.
+ * GET /dashboard, the reference chat at GET /demo and the files of the pages under /assets. The
+ * GraphQL playground itself is served by `playground` at GET /graphql, the widget by
+ * `widgetScript` at GET /widget.js.
  */
 export function pagesRouter(): Router {
   const router = express.Router();
@@ -72,6 +87,16 @@ export function pagesRouter(): Router {
     res.sendFile(file, { maxAge: '1h' });
   });
   return router;
+}
+
+/**
+ * GET /widget.js, the <parley-chat> widget's bundle, the same for every origin. A missing bundle
+ * stops the start-up.
+ */
+export function widgetScript(): RequestHandler {
+  if (!existsSync(WIDGET_BUNDLE)) throw new Error(`The widget is not built: ${WIDGET_BUNDLE} is missing (run npm run build)`);
+  // Not versioned in its URL: cached briefly, so a new release reaches pages within minutes.
+  return (_req, res) => res.sendFile(WIDGET_BUNDLE, { maxAge: '5m', headers: WIDGET_HEADERS });
 }
 
 /**

@@ -9,7 +9,8 @@ import path from 'node:path';
  * the Dockerfile is read (its COPY lines with their --chown, ENV, the data directory it makes,
  * USER, HEALTHCHECK and CMD) and reproduced in a folder, its files owned by root as COPY leaves
  * them, and CMD runs as an unprivileged user (`node` is uid 1000 in the image; here `nobody`)
- * with no DATABASE_URL: the embedded default. The HEALTHCHECK must pass and the printed key work.
+ * with no DATABASE_URL: the embedded default. The HEALTHCHECK must pass, the printed key work and
+ * the widget's bundle be served.
  * Switching user needs root, which CI is; elsewhere the test is skipped with a warning.
  */
 const root = path.join(__dirname, '../..');
@@ -115,6 +116,9 @@ describe('the Docker image', () => {
       expect(await new Promise((resolve) => healthcheck.on('exit', resolve))).toBe(0);
       const usage = await fetch(`http://127.0.0.1:${port}/v1/analytics/usage`, { headers: { Authorization: `Bearer ${key}` } });
       expect(usage.status).toBe(200);
+      // The widget's bundle is a build output: the image serves it from dist/.
+      const widget = await fetch(`http://127.0.0.1:${port}/widget.js`);
+      expect({ status: widget.status, type: widget.headers.get('content-type') }).toEqual({ status: 200, type: expect.stringMatching(/javascript/) });
       expect(output).not.toMatch(/EACCES|Error/);
     } finally {
       service.kill('SIGTERM');

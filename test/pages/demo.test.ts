@@ -7,9 +7,9 @@ import { bearer, startTestApp, type TestApp } from '../support/app';
 /**
  * GET /demo, the reference chat: served with the pages' security headers and assets from
  * node_modules, and driven end to end in headless Chromium (Debian's package) with every request
- * off this origin refused: key, demo wallet funded by the faucet, session, a swap quote and a
- * transfer pushed by messageAdded, signed in the page, confirmed through transactionUpdated, and
- * the portfolio read again. Screenshots go to test-output/.
+ * off this origin refused: key, demo wallet funded by the faucet, session and client token, then
+ * the <parley-chat> widget with only that token: a swap and a transfer, signed in the page by the
+ * demo wallet, confirmed. Screenshots go to test-output/.
  */
 const CHROMIUM = '/usr/bin/chromium';
 const browserIt = existsSync(CHROMIUM) || process.env.CI ? it : it.skip;
@@ -40,133 +40,84 @@ it('is an HTML page with the security headers of the other pages, its scripts al
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['referrer-policy']).toBe('no-referrer');
   expect(response.text).not.toMatch(/https?:\/\//);
-  const assets = [...response.text.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
-  expect(assets).toEqual(['/assets/pages.css', '/assets/graphql-ws.min.js', '/assets/solana-web3.min.js', '/assets/demo.js']);
-  for (const asset of assets) {
+  const scripts = [...response.text.matchAll(/(?:src|href)="(\/(?:assets\/[^"]+|widget\.js))"/g)].map((match) => match[1]);
+  expect(scripts).toEqual(['/assets/pages.css', '/widget.js', '/assets/solana-web3.min.js', '/assets/demo.js', '/widget.js']);
+  for (const asset of new Set(scripts)) {
     const file = await app.http.get(asset);
     expect({ asset, status: file.status }).toEqual({ asset, status: 200 });
     expect(file.headers['content-type']).toMatch(asset.endsWith('.js') ? /javascript/ : /text\/css/);
   }
 });
 
-async function openDemo(): Promise<{ page: import('playwright-core').Page; offOrigin: string[]; errors: string[] }> {
-  browser ??= await chromium.launch({
+browserIt('key → funded demo wallet → session and client token → the widget: swap and transfer signed by the demo wallet, confirmed', async () => {
+  browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const offOrigin: string[] = [];
   const errors: string[] = [];
+  const authorizations = new Set<string>();
   await page.route('**/*', (route) => {
-    if (route.request().url().startsWith(app.url)) return route.continue();
-    offOrigin.push(route.request().url());
-    return route.abort();
+    const request = route.request();
+    if (!request.url().startsWith(app.url)) {
+      offOrigin.push(request.url());
+      return route.abort();
+    }
+    // What the widget sends: its GraphQL requests carry the client token, never the key.
+    if (request.url().endsWith('/graphql')) authorizations.add(request.headers().authorization ?? '');
+    return route.continue();
   });
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  return { page, offOrigin, errors };
-}
-
-browserIt('key → funded demo wallet → session → swap quote and transfer pushed → signed → confirmed → portfolio updated', async () => {
-  const { page, offOrigin, errors } = await openDemo();
   await page.goto(`${app.url}/demo`);
 
-  // The key (an admin key: the faucet is admin-only), then the faucet.
+  // The key (an admin key: the faucet is admin-only), the faucet, the session.
   await page.locator('#api-key').fill(app.adminKey);
   await page.locator('#api-key').press('Tab');
   const wallet = (await page.locator('#wallet-address').textContent())!;
   expect(wallet).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-  await expect(page.locator('.wallet h2').textContent()).resolves.toBe('Local demo wallet');
   await page.locator('#fund').click();
-  await page.locator('#portfolio tr', { hasText: 'USDC' }).filter({ hasText: '100' }).waitFor({ timeout: 15_000 });
-
-  // A session, and a swap: settled by the embedded ledger's local pool, signed further down.
+  await page.locator('#fund', { hasText: 'Funded' }).waitFor({ timeout: 15_000 });
   await page.locator('#open-session').click();
   await page.locator('#session-id', { hasText: 'session_' }).waitFor({ timeout: 15_000 });
-  await page.locator('#command').fill('swap 0.1 SOL for USDC');
-  await page.locator('#composer button[type=submit]').click();
-  const swap = page.locator('.message.agent .transaction', { hasText: 'swap' });
-  await swap.waitFor({ timeout: 15_000 });
-  await expect(swap.locator('.summary').textContent()).resolves.toMatch(/^Swap 0\.1 SOL .* local pool/);
+  await page.locator('#token-status', { hasText: 'parley_ct_' }).waitFor({ timeout: 15_000 });
+  const chat = page.locator('parley-chat');
+  await chat.locator('.chat[data-state="ready"]').waitFor({ timeout: 15_000 });
+  await chat.locator('.balances', { hasText: '100 USDC' }).waitFor({ timeout: 15_000 });
+  const input = chat.getByRole('textbox', { name: 'Message to Parley' });
 
-  // A transfer: the user's message and the reply are pushed, the reply with its transaction.
+  // A swap settled by the embedded ledger's local pool.
+  await input.fill('swap 0.1 SOL for USDC');
+  await input.press('Enter');
+  const swap = chat.locator('.transaction').nth(0);
+  await swap.getByRole('button', { name: 'Confirm swap' }).click({ timeout: 15_000 });
+  await swap.locator('.status[data-status="confirmed"]').waitFor({ timeout: 15_000 });
+
+  // A transfer.
   const recipient = Keypair.generate().publicKey.toBase58();
-  await page.locator('#command').fill(`send 1 USDC to ${recipient}`);
-  await page.locator('#composer button[type=submit]').click();
-  const card = page.locator('.message.agent .transaction', { hasText: 'transfer' });
-  await card.waitFor({ timeout: 15_000 });
-  expect(await page.locator('.message.user').count()).toBe(2);
-  expect(await page.locator('.message.agent').count()).toBe(2);
-  expect(await page.locator('#live-status').textContent()).toBe('connected');
+  await input.fill(`send 1 USDC to ${recipient}`);
+  await input.press('Enter');
+  const transfer = chat.locator('.transaction').nth(1);
+  await transfer.getByRole('button', { name: 'Confirm transfer' }).click({ timeout: 15_000 });
+  await transfer.locator('.status[data-status="confirmed"]').waitFor({ timeout: 15_000 });
   if (!existsSync(output)) mkdirSync(output, { recursive: true });
-  await page.screenshot({ path: path.join(output, 'demo-transfer-built.png'), fullPage: true });
-
-  // Signed by the demo wallet in the page, submitted, followed to confirmed.
-  await card.locator('button', { hasText: 'Sign with the demo wallet' }).click();
-  await card.locator('.status[data-status="confirmed"]').waitFor({ timeout: 15_000 });
-  // Each status transactionUpdated pushed, in order.
-  expect(await card.locator('.status').textContent()).toBe('Status: built → submitted → confirmed');
-  expect(await card.locator('button', { hasText: 'Sign with the demo wallet' }).isDisabled()).toBe(true);
-  await page.locator('#portfolio tr', { hasText: 'USDC' }).filter({ hasText: '99' }).waitFor({ timeout: 15_000 });
-
-  // A message sent from elsewhere (another tab, a back end) on the same session is pushed too.
-  const sessionId = (await page.locator('#session-id').textContent())!;
-  const elsewhere = await app.http.post('/v1/messages').set('Authorization', bearer(app.adminKey)).send({ sessionId, message: 'what is my portfolio worth?' });
-  expect(elsewhere.status).toBe(200);
-  await page.locator('.message.agent', { hasText: elsewhere.body.response.slice(0, 30) }).waitFor({ timeout: 15_000 });
-  expect(await page.locator('.message.user').count()).toBe(3);
   await page.screenshot({ path: path.join(output, 'demo-transfer-confirmed.png'), fullPage: true });
 
-  // The API agrees: the recipient holds 1 USDC and the transaction is confirmed.
+  // The API agrees: the recipient holds 1 USDC.
   const portfolio = await app.http.get(`/v1/portfolio?walletAddress=${recipient}`).set('Authorization', bearer(app.adminKey));
   expect(portfolio.body.tokens.find((token: { symbol: string }) => token.symbol === 'USDC').amount).toBe('1000000');
-  const transactionId = (await card.locator('h3').textContent())!.split(' · ')[1];
-  expect((await app.http.get(`/v1/transactions/${transactionId}`).set('Authorization', bearer(app.adminKey))).body.status).toBe('confirmed');
-  // The swap quoted first, signed now: confirmed, and the portfolio holds the USDC it bought.
-  await swap.locator('button', { hasText: 'Sign with the demo wallet' }).click();
-  await swap.locator('.status[data-status="confirmed"]').waitFor({ timeout: 15_000 });
-  const usdcRow = page.locator('#portfolio tr', { hasText: 'USDC' });
-  let usdc = 0;
-  for (const started = Date.now(); usdc <= 99 && Date.now() - started < 15_000; await page.waitForTimeout(200)) {
-    usdc = Number(((await usdcRow.textContent()) ?? '').match(/USDC\D*([\d.]+)/)?.[1]);
-  }
-  expect(usdc).toBeGreaterThan(99);
-  await page.screenshot({ path: path.join(output, 'demo-swap-confirmed.png'), fullPage: true });
+  expect([...authorizations].every((header) => header.startsWith('Bearer parley_ct_'))).toBe(true);
   expect(await page.locator('#error').isHidden()).toBe(true);
   expect(offOrigin).toEqual([]);
   expect(errors).toEqual([]);
 
-  // At a phone's width: one column.
+  // At a phone's width: one column, nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(output, 'demo-phone.png'), fullPage: true });
-  const [wallet390, portfolio390] = await Promise.all([page.locator('.wallet').boundingBox(), page.locator('.portfolio').boundingBox()]);
-  expect(portfolio390!.y).toBeGreaterThan(wallet390!.y + wallet390!.height - 1);
-  // Nothing wider than the screen (long addresses wrap).
+  const [setup, chatBox] = await Promise.all([page.locator('[aria-labelledby=wallet-title]').boundingBox(), page.locator('[aria-labelledby=chat-title]').boundingBox()]);
+  expect(chatBox!.y).toBeGreaterThan(setup!.y + setup!.height - 1);
   expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-});
-
-browserIt('a reply the subscription did not push (not listening yet, reconnecting) is read from history, once', async () => {
-  const { page, errors } = await openDemo();
-  // Between the page and the server, every messageAdded result is dropped.
-  await page.routeWebSocket(/\/graphql$/, (socket) => {
-    const server = socket.connectToServer();
-    socket.onMessage((message) => server.send(message));
-    server.onMessage((message) => {
-      if (!String(message).includes('"messageAdded"')) socket.send(message);
-    });
-  });
-  await page.goto(`${app.url}/demo`);
-  await page.locator('#api-key').fill(app.adminKey);
-  await page.locator('#api-key').press('Tab');
-  await page.locator('#open-session').click();
-  await page.locator('#session-id', { hasText: 'session_' }).waitFor({ timeout: 15_000 });
-  await page.locator('#command').fill('what is the price of SOL?');
-  await page.locator('#composer button[type=submit]').click();
-  await page.locator('.message.agent').waitFor({ timeout: 15_000 });
-  await page.waitForTimeout(2_500);
-  expect(await page.locator('.message.user').count()).toBe(1);
-  expect(await page.locator('.message.agent').count()).toBe(1);
-  expect(errors).toEqual([]);
 });

@@ -213,6 +213,8 @@ describe('GET /dashboard', () => {
     expect(snippet).toContain(`<script type="module" src="${app.url}/widget.js"></script>`);
     expect(snippet).toContain(`<parley-chat endpoint="${app.url}"></parley-chat>`);
     expect(snippet).toContain('/client-tokens');
+    // The page hands the widget the mint response, which names the session as well as the token.
+    expect(snippet).toContain(".tokenProvider = async () => (await fetch('/parley-token', { method: 'POST' })).json();");
     expect(snippet).not.toContain(secret);
     await page.screenshot({ path: path.join(output, 'dashboard-embed.png'), fullPage: true });
 

@@ -147,15 +147,15 @@
       'async function clientTokenFor(walletAddress) {',
       "  const headers = { authorization: `Bearer ${process.env.PARLEY_KEY}`, 'content-type': 'application/json' };",
       "  const session = await (await fetch(`${parley}/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ walletAddress }) })).json();",
-      "  const token = await (await fetch(`${parley}/v1/sessions/${session.sessionId}/client-tokens`, { method: 'POST', headers, body: '{}' })).json();",
-      '  return token.clientToken;',
+      "  const minted = await fetch(`${parley}/v1/sessions/${session.sessionId}/client-tokens`, { method: 'POST', headers, body: '{}' });",
+      '  return minted.json(); // { clientToken, sessionId, expiresAt, … }: answer it to the page as it is',
       '}',
       '',
       '<!-- In your page: -->',
       `<script type="module" src="${parley}/widget.js"></script>`,
       `<parley-chat endpoint="${parley}"></parley-chat>`,
       '<script type="module">',
-      "  document.querySelector('parley-chat').tokenProvider = async () => (await fetch('/parley-token', { method: 'POST' })).text();",
+      "  document.querySelector('parley-chat').tokenProvider = async () => (await fetch('/parley-token', { method: 'POST' })).json();",
       '</script>',
     ].join('\n');
     $('embed').hidden = false;
