@@ -98,9 +98,10 @@ const UNREACHABLE_MESSAGES = /Connection terminated|Timeout acquiring a connecti
  * from faults: REST, GraphQL and the WebSocket all ask it.
  */
 export function fromUnreachable(error: unknown): DomainError | null {
-  // Read by shape, not `instanceof Error`: Node's socket errors may come from another realm.
-  let cause = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | null | undefined;
-  for (let depth = 0; typeof cause === 'object' && cause !== null && depth < 5; cause = cause.cause as typeof cause, depth++) {
+  // Read by shape, not `instanceof Error`: Node's socket errors may come from another realm, and
+  // one thrown as a plain object reaches here wrapped by graphql-js (`thrownValue` of its NonErrorThrown).
+  let cause = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; thrownValue?: unknown } | null | undefined;
+  for (let depth = 0; typeof cause === 'object' && cause !== null && depth < 5; cause = (cause.cause ?? cause.thrownValue) as typeof cause, depth++) {
     const code = String(cause.code ?? '');
     if (UNREACHABLE_CODES.has(code) || code.startsWith('08') || cause.name === 'KnexTimeoutError' || UNREACHABLE_MESSAGES.test(String(cause.message))) {
       return unavailable('The database is unreachable; retry shortly', { cause: error });
