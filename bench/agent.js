@@ -1,12 +1,13 @@
 // `npm run bench:agent`: the parser scored on the labelled corpus (test/agent/corpus/), on the
 // dev split and on the test split, per family and per category, with the calibration of its
-// confidence, the count of transactions built from must-refuse cases (must be 0), and parse
+// confidence, the count of transactions built from must-refuse cases and of swaps built the wrong
+// way round (both must be 0), and parse
 // latency. `npm run bench:agent -- --failures` also lists the dev split's failures (the test
 // split's cases are never printed: tuning must not read them).
 require('reflect-metadata');
 require('./ts-register');
 const { parseCommand } = require('../src/agent/parser.ts');
-const { cases, dialogues, scoreCases, scoreDialogues, vocabulary } = require('../test/agent/corpus/load.ts');
+const { cases, dialogues, directionError, scoreCases, scoreDialogues, vocabulary } = require('../test/agent/corpus/load.ts');
 
 const rows = [...scoreCases(cases), ...scoreDialogues(dialogues)];
 const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
@@ -23,7 +24,7 @@ for (const split of ['dev', 'test']) {
   const categories = [...new Set(of.map((r) => r.category.split('/')[0] + '/' + (r.category.split('/')[1] ?? '')))].sort();
   for (const category of categories) console.log(line(category, of.filter((r) => `${r.category.split('/')[0]}/${r.category.split('/')[1] ?? ''}` === category)));
   const refusals = of.filter((r) => r.expect.refuse !== undefined || r.expect.noTransaction);
-  console.log(`  must not transact: ${refusals.length} cases, ${pct(refusals.filter((r) => !r.unsafe).length, refusals.length)} without a transaction, ${of.filter((r) => r.unsafe).length} transactions built`);
+  console.log(`  must not transact: ${refusals.length} cases, ${pct(refusals.filter((r) => !r.unsafe).length, refusals.length)} without a transaction, ${of.filter((r) => r.unsafe).length} transactions built, ${of.filter((r) => directionError(r.result, r.expect)).length} swaps the wrong way round`);
   console.log('  calibration (accepted commands)');
   for (const [low, high] of [[0.95, 1.01], [0.9, 0.95], [0.8, 0.9], [0.7, 0.8], [0.6, 0.7]]) {
     const band = of.filter((r) => r.result.ok && r.result.confidence >= low && r.result.confidence < high);

@@ -97,6 +97,18 @@ export function matches(result: ParseResult, expect: Expect): boolean {
   return JSON.stringify(labelOf(result.command)) === JSON.stringify(canonical(expect));
 }
 
+/**
+ * A swap built the wrong way round: it pays what the label receives, receives what it pays, or
+ * sizes the other side. A wrong direction is a wrong transaction, so it counts with the safety rules.
+ */
+export function directionError(result: ParseResult, expect: Expect): boolean {
+  if (!result.ok || result.command.action !== 'swap' || expect.intent !== 'swap') return false;
+  const got = labelOf(result.command);
+  const want = canonical(expect);
+  if (got.input === want.output || got.output === want.input) return true;
+  return got.input === want.input && got.output === want.output && got.amountOf !== want.amountOf;
+}
+
 /** A command in the labels' shape. */
 export function labelOf(command: Command): Record<string, unknown> {
   switch (command.action) {
