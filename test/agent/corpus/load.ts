@@ -8,13 +8,18 @@ import dialogues3Json from './dialogues-3.json';
 import dialogues4Json from './dialogues-4.json';
 import dialogues5Json from './dialogues-5.json';
 import dialogues6Json from './dialogues-6.json';
+import dialogues7Json from './dialogues-7.json';
+import dialogues8Json from './dialogues-8.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
 import handWritten4 from './hand-written-4.json';
 import handWritten5 from './hand-written-5.json';
 import handWritten6 from './hand-written-6.json';
+import handWritten7 from './hand-written-7.json';
+import handWritten8 from './hand-written-8.json';
 import harvested from './harvested.json';
+import harvested2 from './harvested-2.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
 
@@ -64,12 +69,15 @@ export const cases: Case[] = [
   ...withFamily(handWritten4 as Raw[], 'hand-written'),
   ...withFamily(handWritten5 as Raw[], 'hand-written'),
   ...withFamily(handWritten6 as Raw[], 'hand-written'),
+  ...withFamily(handWritten7 as Raw[], 'hand-written'),
+  ...withFamily(handWritten8 as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
+  ...withFamily(harvested2 as Raw[], 'harvested'),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
-export const dialogues: Dialogue[] = ([...dialoguesJson, ...dialogues2Json, ...dialogues3Json, ...dialogues4Json, ...dialogues5Json, ...dialogues6Json] as Array<Omit<Dialogue, 'split'>>).map((d) => ({ ...d, split: splitOf(d.id) }));
+export const dialogues: Dialogue[] = ([...dialoguesJson, ...dialogues2Json, ...dialogues3Json, ...dialogues4Json, ...dialogues5Json, ...dialogues6Json, ...dialogues7Json, ...dialogues8Json] as Array<Omit<Dialogue, 'split'>>).map((d) => ({ ...d, split: splitOf(d.id) }));
 
 const registry = TokenRegistry.bundled();
 
