@@ -1,8 +1,7 @@
 // `npm run bench:agent`: the parser scored on the labelled corpus (test/agent/corpus/), on the
 // dev split and on the test split, per family and per category, with the calibration of its
 // confidence, the count of transactions built from must-refuse cases and of swaps built the wrong
-// way round (both must be 0), and parse
-// latency. `npm run bench:agent -- --failures` also lists the dev split's failures (the test
+// way round (both must be 0), and parse latency. `npm run bench:agent -- --failures` also lists the dev split's failures (the test
 // split's cases are never printed: tuning must not read them).
 require('reflect-metadata');
 require('./ts-register');
@@ -20,6 +19,9 @@ for (const split of ['dev', 'test']) {
   for (const family of ['hand-written', 'must-refuse', 'harvested', 'grammar', 'dialogue']) {
     console.log(line(family, of.filter((r) => r.family === family)));
   }
+  const blind = of.filter((r) => r.batch);
+  console.log(line(`blind batch (${[...new Set(blind.map((r) => r.batch))].join(', ')})`, blind));
+  for (const family of ['hand-written', 'harvested', 'dialogue']) console.log(line(`  blind ${family}`, blind.filter((r) => r.family === family)));
   console.log('  by category');
   const categories = [...new Set(of.map((r) => r.category.split('/')[0] + '/' + (r.category.split('/')[1] ?? '')))].sort();
   for (const category of categories) console.log(line(category, of.filter((r) => `${r.category.split('/')[0]}/${r.category.split('/')[1] ?? ''}` === category)));

@@ -53,11 +53,11 @@ export class CommandAgent implements Agent {
         case 'cancel':
           return { ok: true, intent: { action: 'query', subject: 'help', confidence }, reply: cancelled(context.pending) };
         case 'query':
-          return { ok: true, intent: intentOf(command, confidence), reply: await this.answer(command, market) };
+          return noting(parsed.ignored, { ok: true, intent: intentOf(command, confidence), reply: await this.answer(command, market) });
         case 'transfer':
-          return await this.transfer(command, confidence, market);
+          return noting(parsed.ignored, await this.transfer(command, confidence, market));
         case 'swap':
-          return await this.swap(command, confidence, market, command.slippageBps ?? context.slippageBps);
+          return noting(parsed.ignored, await this.swap(command, confidence, market, command.slippageBps ?? context.slippageBps));
       }
     } catch (error) {
       if (error instanceof Refusal || error instanceof QuoteError || error instanceof SimulationRefusal) return { ok: false, reason: error.message };
@@ -269,6 +269,13 @@ function feeText(preview: TransactionPreview): string {
     (fee) => ` · transfer fee ${formatUnits(BigInt(fee.amount), fee.decimals)} ${fee.symbol} withheld from what ${fee.payee} receive${fee.payee === 'you' ? '' : 's'}`,
   );
   return `${withheld.join('')} · network fee ${formatUnits(BigInt(preview.feeLamports), 9)} SOL`;
+}
+
+/** The reply names the words it ignored ("good evening", "on a DEX"): the user sees what was not read. */
+function noting(ignored: string[] | undefined, outcome: AgentOutcome): AgentOutcome {
+  if (!outcome.ok || !ignored?.length) return outcome;
+  const words = ignored.map((text) => `"${text}"`).join(', ');
+  return { ...outcome, reply: `${outcome.reply} I ignored ${words}: ${ignored.length === 1 ? 'it changes' : 'they change'} nothing I build.` };
 }
 
 function cancelled(pending: Pending | null | undefined): string {

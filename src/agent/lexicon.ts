@@ -21,12 +21,58 @@ export const VERBS: Record<string, VerbRole> = {
   snag: 'get', obtain: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
   send: 'send', transfer: 'send', pay: 'send', tip: 'send', give: 'send', move: 'send', wire: 'send',
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
-  diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get',
+  diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
+  getting: 'get', purchasing: 'get', grabbing: 'get', acquiring: 'get',
   // Other forms: a command never uses them, but a question or a story about one does.
   swapping: 'pay', selling: 'pay', converting: 'pay', exchanging: 'pay', buying: 'get', sending: 'send',
   transferring: 'send', paying: 'send', swapped: 'pay', sold: 'pay', converted: 'pay', exchanged: 'pay', traded: 'pay',
   bought: 'get', sent: 'send', transferred: 'send', paid: 'send', gave: 'send', tipped: 'send',
 };
+
+/**
+ * What a verb does beyond its role, by lemma:
+ * - `sells`: "sell 2 SOL worth of WIF" pays WIF and receives 2 SOL (other verbs of role `pay`
+ *   leave "X worth of Y" unclear, and are refused rather than read either way);
+ * - `sends-with-address`: "get 3 SOL to <address>" sends; `only-sends`: never a swap ("pay", "tip");
+ * - `asks-info`: "get my balance" is a question; `into-buys`: "ape into WIF" buys WIF;
+ * - `guessed`: a purchase read from a loose verb ("grab", "cop"), with CONFIDENCE.guessedVerb;
+ * - `other-side`: after "and", the other side of the same swap ("sell 5 JUP and receive USDC");
+ * - `marks-output`: right after what is paid, marks what is received ("spend 4 USDC buying WIF");
+ * - `opens-chain`: "take 3 USDC and turn it into WIF" is one swap, led by the second verb;
+ *   `chain-only`: the verb means nothing alone ("take 3 USDC" could pay or receive).
+ */
+export type VerbTrait = 'sells' | 'sends-with-address' | 'only-sends' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only';
+
+export const VERB_TRAITS: Record<string, VerbTrait[]> = {
+  sell: ['sells'], dump: ['sells'], unload: ['sells'], offload: ['sells'], liquidate: ['sells'], market_sell: ['sells'], cash: ['sells'],
+  get: ['sends-with-address', 'asks-info', 'guessed', 'other-side'],
+  grab: ['asks-info', 'guessed', 'opens-chain'],
+  'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
+  cop: ['guessed'], scoop: ['guessed'], snag: ['guessed'], ape: ['into-buys', 'guessed'],
+  pay: ['only-sends'], tip: ['only-sends'], give: ['only-sends'],
+  receive: ['other-side'],
+  buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
+  take: ['opens-chain', 'chain-only'], use: ['opens-chain'],
+};
+
+/** Words that point back at a token or a command already named ("turn it into WIF", "send it to …"). */
+export const POINTERS = new Set(['it', 'them', 'that', 'those', 'this', "'em", 'em']);
+
+/** How sure a reading is: each guess multiplies confidence by its factor. */
+export const CONFIDENCE = {
+  fuzzyToken: 0.85,
+  fuzzyVerb: 0.85,
+  fuzzyQueryWord: 0.9,
+  numberWords: 0.97,
+  share: 0.95,
+  usd: 0.95,
+  noVerb: 0.9,
+  followUp: 0.85,
+  answer: 0.9,
+  guessedVerb: 0.97,
+  /** Per word a question leaves unexplained ("what's ray going for"). */
+  queryWord: 0.93,
+} as const;
 
 /** Verb forms that tell of a past or imagined transaction, never ask for one ("I swapped…", "suppose I sold…"); after "need" or "want" they ask ("I need 1 SOL swapped"). */
 export const PAST_FORMS = new Set(['swapped', 'sold', 'converted', 'exchanged', 'traded', 'bought', 'sent', 'transferred', 'paid', 'gave', 'tipped']);
@@ -39,10 +85,14 @@ export const VERB_PHRASES: Array<[string[], string]> = [
   [['cash', 'out'], 'cash'],
   [['take', 'profit', 'on'], 'sell'],
   [['take', 'profits', 'on'], 'sell'],
+  [['take', 'profits'], 'sell'],
   [['trade', 'in'], 'trade_in'],
   [['market', 'sell'], 'market_sell'],
   [['market', 'buy'], 'market_buy'],
 ];
+
+/** Words of a question that read fuzzily when exactly one edit away ("balence", "portfollio"). */
+export const FUZZY_QUERY_WORDS = ['balance', 'balances', 'portfolio', 'holdings'];
 
 /** Verbs that read fuzzily only when exactly one edit away (typos: "swpa", "sned", "transfr"). */
 export const FUZZY_VERBS = ['swap', 'trade', 'exchange', 'convert', 'sell', 'send', 'transfer', 'purchase', 'buy', 'pay'];
@@ -153,11 +203,8 @@ export const TIME_WORDS = new Set([
   'above', 'below', 'under', 'timer', 'delay', 'delayed', 'meanwhile', 'whilst', 'while',
 ]);
 
-/** Where a swap is routed ("on Jupiter", "via Raydium"): Parley picks the route, so the words are noted, not obeyed. */
-export const VENUES = new Set(['jupiter', 'jup.ag', 'raydium', 'orca', 'meteora', 'phoenix', 'lifinity', 'openbook', 'pumpfun', 'pump.fun', 'dex', 'aggregator']);
-
 /** Words before an amount that make it approximate ("like 2 SOL", "~5"): an amount to guess, so refused. */
-export const APPROXIMATE = new Set(['like', '~', 'about', 'around', 'roughly', 'approx', 'approximately', 'circa', 'maybe', 'abt', 'bout']);
+export const APPROXIMATE = new Set(['~', 'about', 'around', 'roughly', 'approx', 'approximately', 'circa', 'maybe', 'abt', 'bout']);
 
 /** A message that shows a command rather than asks for one ("Example: swap…", "repeat after me: …"). */
 export const SHOWN_NOT_ASKED = [
@@ -234,7 +281,7 @@ export const GREETINGS = [
 /** Chat openers skipped before reading how a message starts ("hey, should I swap…"). */
 export const LEADING_FILLERS = [
   'hey', 'so', 'ok', 'okay', 'um', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser',
-  'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren',
+  'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren', 'sorry', 'oops',
 ];
 /** Words around a follow-up that change nothing ("now half of that", "ok, again please"). */
 export const SOFT_WORDS = ['please', 'pls', 'plz', 'ok', 'okay', 'actually', 'oh', 'hmm', 'sorry', 'wait', 'just', 'thanks', 'ty', 'then', 'now', 'the', 'amount'];
@@ -287,6 +334,12 @@ export const FOLLOW_UP_VERB_OPENERS: string[][] = [
   ['switch', 'it', 'to'], ['switch', 'to'], ['make', 'the', 'amount'],
 ];
 
+/** After a transfer, a new recipient for it ("actually send it to <address>", "it should go to <address>"). */
+export const REDIRECT_OPENERS: string[][] = [
+  ['send', 'it', 'to'], ['send', 'that', 'to'], ['send', 'them', 'to'], ['it', 'should', 'go', 'to'], ['should', 'go', 'to'], ['it', 'goes', 'to'],
+  ['make', 'that', 'to'], ['make', 'it', 'to'], ['send', 'to'], ['to'], ['it', 'should', 'be', 'to'], ['the', 'recipient', 'is'], ['recipient', 'is'],
+];
+
 /** Program ids that are never a transfer's recipient (funds sent there are lost). */
 export const PROGRAM_IDS = new Set([
   '11111111111111111111111111111111',
@@ -309,3 +362,95 @@ export const PROGRAM_IDS = new Set([
   'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s',
   'namesLPneVptA9Z5rqUDD9tMTWEJwofgaYwp8cawRkX',
 ]);
+
+/**
+ * Asides: words around a command that change nothing built. They are ignored, each kind costs
+ * the confidence its factor, and the reply names the named kinds ("I ignored …"). `grammar`
+ * is the light verb of "execute a swap", which a reply need not mention.
+ */
+export type AsideKind = 'greeting' | 'thanks' | 'politeness' | 'hedge' | 'venue' | 'fee' | 'account' | 'grammar';
+
+export const ASIDE_KINDS: Record<AsideKind, { factor: number; named: boolean }> = {
+  greeting: { factor: 0.98, named: true },
+  thanks: { factor: 0.99, named: true },
+  politeness: { factor: 0.98, named: true },
+  hedge: { factor: 0.95, named: true },
+  venue: { factor: 0.97, named: true },
+  fee: { factor: 0.97, named: true },
+  account: { factor: 0.97, named: true },
+  grammar: { factor: 1, named: false },
+};
+
+/** Times of day and days that a greeting names ("good evening", "happy monday", "have a nice weekend"). */
+const GREETING_TIMES = 'morning|afternoon|evening|night|day|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|holidays|one';
+const VOCATIVES = 'all|everyone|everybody|team|guys|fam|folks|sir|ser|frens|friends|mate|bro|there|anon|gang';
+/** Where a swap is routed ("on Jupiter", "via a DEX aggregator"). Parley picks the route, so the words are noted, not obeyed. */
+const VENUE_WORDS = 'dex|dexes|jupiter|jup|jup.ag|raydium|orca|meteora|phoenix|lifinity|openbook|pumpfun|pump.fun|aggregator|amm|router';
+export const VENUES = new Set(VENUE_WORDS.split('|'));
+/** Words a greeting may hold that elsewhere name a time: in a greeting they schedule nothing. */
+export const GREETING_WORDS = new Set(GREETING_TIMES.split('|'));
+const ARTICLES = 'a|an|the|any|some|my|your';
+
+/**
+ * The asides, as word patterns (patterns.ts): the longest match at a word wins. A venue named
+ * like a token ("on Jupiter", "using Orca") is an aside only where two other tokens fill the swap.
+ */
+export const ASIDES: Array<[string, AsideKind]> = [
+  [`good|happy|lovely|nice|great|wonderful|blessed|beautiful ${GREETING_TIMES}`, 'greeting'],
+  [`^ good? morning|mornin|afternoon|evening|gm ${VOCATIVES}? $`, 'greeting'],
+  [`have|enjoy ${ARTICLES}|the? good|nice|great|wonderful|lovely|blessed|fantastic|awesome|productive|relaxing ${GREETING_TIMES}`, 'greeting'],
+  ['i? hope|hoping …', 'greeting'],
+  ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? again?', 'thanks'],
+  ['many|big|huge|lots|mega thanks|thx', 'thanks'],
+  ['once? again &thanks|thank|thx|ty|cheers', 'thanks'],
+  ['in advance', 'thanks'],
+  ['much|greatly appreciated', 'thanks'],
+  ['i? really? appreciate|appreciated it|your|the|this help?', 'thanks'],
+  ["if you could|can|would|don't|dont|wouldn't|do mind?", 'politeness'],
+  ["if possible|if that's|thats ok|okay|alright|fine?", 'politeness'],
+  ["that|it would|that'd|it'd|would be great|nice|awesome|lovely|amazing|appreciated|perfect|helpful|brilliant|wonderful|cool", 'politeness'],
+  ['when|whenever you get|have a|the? moment|minute|sec|second|chance|min', 'politeness'],
+  ['at your earliest? convenience', 'politeness'],
+  ['no rush|hurry|worries|problem|pressure', 'politeness'],
+  ['kinda|sorta|basically|probably|honestly|literally', 'hedge'],
+  ['kind|sort of', 'hedge'],
+  ['i guess|suppose|think|reckon|believe', 'hedge'],
+  ['like &<number>', 'hedge'],
+  ["it's|its|probably? about|high? time to &<verb>", 'hedge'],
+  [`on|via|through|thru|using|with|at ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}?`, 'venue'],
+  [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? to|and &<verb>`, 'venue'],
+  ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution', 'venue'],
+  [
+    'with|and|use|add|set|using|include|plus|bump|increase|raise|boost|up? a|an|the|my|some? high|higher|max|low|extra|bigger|decent|small|turbo|medium|fast? priority|prio|jito|compute fee|fees|tip|tips',
+    'fee',
+  ],
+  ['with|at|on high|top|max|turbo|highest priority', 'fee'],
+  ['create|open|init|initialize|make|setup the|a|an|their|his|her|my|its|any? associated? token? <token>? account|accounts|ata|atas if|when|as? needed|necessary|required|missing?', 'account'],
+  [
+    "they|he|she|recipient|it|they're might|may|could|probably? not|don't|doesn't|do|does|never? not? have|has|had|need|needs a|an|the|any|no? <token>? token? account|ata yet|already?",
+    'account',
+  ],
+  ['the|an? <token>? token? ata|account may|might|will|could? need|needs creating|creation|created', 'account'],
+  ['incl|including|with|plus ata|account creation', 'account'],
+  ['no <token>? token? account|ata yet?', 'account'],
+  ['execute|run|perform|initiate|process|place|submit|make|do a|an|the|me? a? &<verb>', 'grammar'],
+  ['set|fire up|off a|an|the? &<verb>', 'grammar'],
+];
+
+/**
+ * Slippage: the words that name it, the words that may stand between it and its value
+ * ("slippage must stay below 0.1%"), and the words before or after that go with it ("allow 2%
+ * slippage", "1% slippage max").
+ */
+export const SLIPPAGE = {
+  words: new Set(['slippage', 'slipage', 'slippages', 'slip', 'slippage:', 'slippage=', 'slippage-tolerance']),
+  links: new Set([
+    'max', 'maximum', 'tolerance', 'set', 'is', 'at', '=', ':', 'up', 'to', 'of', 'below', 'under', 'within', 'less', 'than', 'no', 'more',
+    'most', 'must', 'stay', 'stays', 'be', 'should', 'keep', 'capped', 'limited', 'cap', 'limit', 'exceed', 'over', 'beyond', 'allowed', 'allow',
+  ]),
+  leads: new Set([
+    'with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using', 'use', 'allow', 'allowing', 'accept', 'accepting', 'tolerate', 'tolerating',
+    'keep', 'keeping', 'cap', 'capping', 'limit', 'limiting', 'up', 'to', 'the', 'my', 'of', 'your', 'max.',
+  ]),
+  trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine']),
+};

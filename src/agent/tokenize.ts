@@ -3,8 +3,10 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  APPROXIMATE, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, type Marker, type VerbRole,
+  APPROXIMATE, ASIDES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS,
+  type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
+import { compile, longestMatch, type Words } from './patterns';
 
 /**
  * The tokenizer: text in, typed items out, each with the span of text it came from. Numbers,
@@ -30,8 +32,8 @@ export type Item = { text: string; start: number; end: number } & (
   | { kind: 'arrow' }
   | { kind: 'joiner' }
   | { kind: 'guard'; guard: Guard; what: string }
-  | { kind: 'filler' }
-  | { kind: 'word' }
+  | { kind: 'filler'; aside?: AsideKind }
+  | { kind: 'word'; fixed?: string }
   | { kind: 'punct' }
 );
 
@@ -105,6 +107,16 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   const emit = (from: number, to: number, item: DistributiveOmit<Item, 'text' | 'start' | 'end'>) => {
     items.push({ ...span(from, to), ...item } as Item);
     i = to;
+  };
+
+  const asideWords: Words = {
+    length: lexemes.length,
+    word,
+    isToken: (k) => !!word(k) && !!vocabulary.lookup(word(k)!),
+    isNumber: (k) => at(k)?.type === 'number' || (at(k)?.text === '$' && at(k + 1)?.type === 'number'),
+    isVerb: (k) => !!word(k) && VERBS[word(k)!] !== undefined,
+    isPlain: (k) => !!word(k) && isPlainWord(word(k)!) && !vocabulary.lookup(word(k)!),
+    endsBefore: (k) => k >= lexemes.length || at(k).type === 'symbol' || at(k).type === 'arrow',
   };
 
   while (i < lexemes.length) {
@@ -214,6 +226,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
 
   /** A word, or the longest phrase of words that means one thing. */
   function readWords() {
+    const aside = readAside(i);
+    if (aside) return emit(i, aside.end, { kind: 'filler', aside: aside.kind });
     // "this one", "that one": a pointer, not the number 1.
     if (word(i) === 'one' && ['this', 'that', 'the', 'which'].includes(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
     // "like 2 SOL", "around $50": an amount to guess; left as a word the frames cannot place.
@@ -271,14 +285,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     // "… on Solana" names the chain, except after "spend" or "put" ("spend 10 USDC on solana" buys SOL).
     const spending = () => lexemes.slice(0, i).some((l) => l.text === 'spend' || l.text === 'put');
-    if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending() && (i + 2 >= lexemes.length || isChainSuffix(i + 2) || at(i + 2).type === 'symbol')) {
+    const closes = (k: number) => k >= lexemes.length || isChainSuffix(k) || at(k).type === 'symbol' || ['to', 'for', 'into', 'with', 'from'].includes(word(k) ?? '');
+    if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending() && closes(i + 2)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
-    }
-    // "swap 1 SOL for USDC on Jupiter", "via jup": a venue, not a token (but "spend 10 USDC on jupiter" buys JUP,
-    // and "using JUP" pays with it).
-    const venue = VENUES.has(word(i + 1) ?? '') || (['via', 'through', 'thru'].includes(text) && ['jup', 'ray'].includes(word(i + 1) ?? ''));
-    if (['on', 'via', 'through', 'thru', 'using'].includes(text) && venue && !spending() && (i + 2 >= lexemes.length || at(i + 2).type === 'symbol' || !vocabulary.lookup(word(i + 2) ?? ''))) {
-      return emit(i, i + 2, { kind: 'filler' });
     }
     // "for mint <address>", "CA: <address>": a label for the address that follows.
     if (['mint', 'ca', 'contract'].includes(text) && (at(i + 1)?.type === 'address' || (at(i + 1)?.text === ':' && at(i + 2)?.type === 'address'))) return emit(i, i + 1, { kind: 'filler' });
@@ -302,7 +311,28 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (token) return emit(i, i + 1, { kind: 'token', token: token.token, fuzzy: true, dollar: false });
     const verb = text.length >= 3 && !NOT_VERB_TYPOS.has(text) ? FUZZY_VERBS.filter((candidate) => editDistance(candidate, text) === 1) : [];
     if (verb.length === 1) return emit(i, i + 1, { kind: 'verb', role: VERBS[verb[0]], lemma: verb[0], fuzzy: true });
+    // "balence", "portfollio": a question's word one edit away.
+    const cue = text.length >= 5 ? FUZZY_QUERY_WORDS.filter((candidate) => editDistance(candidate, text) === 1) : [];
+    if (cue.length === 1) return emit(i, i + 1, { kind: 'word', fixed: cue[0] });
     emit(i, i + 1, { kind: 'word' });
+  }
+
+  /**
+   * An aside at lexeme k ("good evening", "I guess", "on a DEX"): the lexicon's ASIDES. A venue
+   * named like a token ("on Jupiter") is one only where two other tokens fill the swap.
+   */
+  function readAside(k: number): { end: number; kind: AsideKind } | undefined {
+    const match = longestMatch(ASIDE_PATTERNS, asideWords, k);
+    if (!match) return undefined;
+    if (match.value === 'venue') {
+      const span = lexemes.slice(k, match.end).map((l) => l.text);
+      const named = span.filter((w) => VENUES.has(w) && vocabulary.lookup(w));
+      if (named.length > 0 && named.length === span.filter((w) => VENUES.has(w)).length) {
+        const others = new Set(lexemes.filter((l, j) => l.type === 'word' && (j < k || j >= match.end)).map((l) => vocabulary.lookup(l.text)?.mint).filter(Boolean));
+        if (others.size < 2) return undefined;
+      }
+    }
+    return { end: match.end, kind: match.value };
   }
 
   function matches(from: number, words: string[]): boolean {
@@ -430,6 +460,16 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     return { value: add(total, current), next };
   }
 }
+
+const ASIDE_PATTERNS = compile(ASIDES);
+
+/** A word that changes nothing wherever it stands, so an aside's `…` may take it. */
+function isPlainWord(text: string): boolean {
+  if (FILLERS.has(text) || GREETING_WORDS.has(text)) return true;
+  return !(VERBS[text] || NEGATIONS.has(text) || TIME_WORDS.has(text) || OTHER_CHAINS.has(text) || SHARES[text] || UNITS[text] !== undefined || UNSUPPORTED_WORDS.has(text));
+}
+
+const UNSUPPORTED_WORDS = new Set(UNSUPPORTED.map(([words]) => words[0]));
 
 /** Symbols that are also English words. */
 const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile', 'wen', 'drift', 'ray', 'render', 'giga', 'zeus', 'mew', 'orca', 'eth']);

@@ -55,6 +55,8 @@ describe('safety rules: these never build a transaction', () => {
     ['an unsupported feature', 'stake 5 SOL', /staking/],
     ['words that could change the meaning', 'swap 3 sol for usdc but only if cheap', /schedule|condition|know what/],
     ['a negative slippage', 'swap 1 SOL for USDC with -1% slippage', /negative/],
+    ['"X worth of Y" after a verb that could read it either way', 'swap 2 USDC worth of JUP', /either token/],
+    ['a sale sized in one token and paid in a third', 'sell 2 SOL worth of JUP for USDC', /sized in one token/],
   ];
   it.each(refused)('%s: 422 parsing_error with a reason, nothing stored', async (_, message, reason) => {
     const { say, count } = await chat();
@@ -116,6 +118,36 @@ describe('commands as people write them', () => {
     expect(parameters.amount).toBeGreaterThan(24_000_000);
     expect(parameters.amount).toBeLessThan(26_500_000);
     expect(String(parameters.amount)).toBe(route.otherAmountThreshold);
+  });
+});
+
+describe('harmless words and direction', () => {
+  it('words that change nothing are ignored, lower the confidence, and the reply names them', async () => {
+    const { say } = await chat();
+    const response = await say('Good evening! please swap 5 USDC for JUP on a DEX, many thanks');
+    expect(response.status).toBe(200);
+    expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: JUP, amount: 5_000_000, swapMode: 'ExactIn' });
+    expect(response.body.intent.confidence).toBeLessThan(1);
+    expect(response.body.response).toMatch(/I ignored "Good evening", "on a DEX", "many thanks": they change nothing I build\.$/);
+  });
+
+  it('"sell 2 USDC worth of JUP" sells JUP for exactly 2 USDC', async () => {
+    const { say } = await chat();
+    const response = await say('sell 2 USDC worth of JUP');
+    expect(response.status).toBe(200);
+    const { parameters, route } = response.body.transaction;
+    expect(parameters).toMatchObject({ inputToken: JUP, outputToken: USDC, swapMode: 'ExactOut' });
+    expect(route.outAmount).toBe('2000000');
+  });
+
+  it('"pay <address> $15 worth of USDC" sends about 15 USDC', async () => {
+    const { say } = await chat();
+    const response = await say(`pay ${friend} $15 worth of USDC`);
+    expect(response.status).toBe(200);
+    const { parameters } = response.body.transaction;
+    expect(parameters).toMatchObject({ token: USDC, recipient: friend });
+    expect(Number(parameters.amount)).toBeGreaterThan(14_900_000);
+    expect(Number(parameters.amount)).toBeLessThan(15_100_000);
   });
 });
 

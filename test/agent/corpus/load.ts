@@ -38,6 +38,8 @@ export interface Case {
   source?: string;
   family: 'hand-written' | 'must-refuse' | 'harvested' | 'grammar';
   split: Split;
+  /** A blind batch's name: cases written by people who never saw the parser. */
+  batch?: string;
 }
 
 export interface Dialogue {
@@ -45,6 +47,7 @@ export interface Dialogue {
   category: string;
   turns: Array<{ text: string; expect: Expect }>;
   split: Split;
+  batch?: string;
 }
 
 export type Split = 'dev' | 'test';
@@ -60,7 +63,9 @@ export function splitOf(id: string): Split {
 }
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
-const withFamily = (rows: Raw[], family: Case['family']): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id) }));
+const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
+/** The blind batch of issue 32. */
+const BLIND = 'blind-32';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -69,15 +74,21 @@ export const cases: Case[] = [
   ...withFamily(handWritten4 as Raw[], 'hand-written'),
   ...withFamily(handWritten5 as Raw[], 'hand-written'),
   ...withFamily(handWritten6 as Raw[], 'hand-written'),
-  ...withFamily(handWritten7 as Raw[], 'hand-written'),
-  ...withFamily(handWritten8 as Raw[], 'hand-written'),
+  ...withFamily(handWritten7 as Raw[], 'hand-written', BLIND),
+  ...withFamily(handWritten8 as Raw[], 'hand-written', BLIND),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
-  ...withFamily(harvested2 as Raw[], 'harvested'),
+  ...withFamily(harvested2 as Raw[], 'harvested', BLIND),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
-export const dialogues: Dialogue[] = ([...dialoguesJson, ...dialogues2Json, ...dialogues3Json, ...dialogues4Json, ...dialogues5Json, ...dialogues6Json, ...dialogues7Json, ...dialogues8Json] as Array<Omit<Dialogue, 'split'>>).map((d) => ({ ...d, split: splitOf(d.id) }));
+type RawDialogue = Omit<Dialogue, 'split' | 'batch'>;
+const withSplit = (rows: RawDialogue[], batch?: string): Dialogue[] => rows.map((d) => ({ ...d, split: splitOf(d.id), ...(batch && { batch }) }));
+
+export const dialogues: Dialogue[] = [
+  ...withSplit([...dialoguesJson, ...dialogues2Json, ...dialogues3Json, ...dialogues4Json, ...dialogues5Json, ...dialogues6Json] as RawDialogue[]),
+  ...withSplit([...dialogues7Json, ...dialogues8Json] as RawDialogue[], BLIND),
+];
 
 const registry = TokenRegistry.bundled();
 
@@ -198,6 +209,7 @@ export interface Scored {
   family: string;
   category: string;
   split: Split;
+  batch?: string;
   expect: Expect;
   result: ParseResult;
   right: boolean;
@@ -222,6 +234,7 @@ export function scoreDialogues(of: Dialogue[]): Array<Scored & { turn: number }>
         family: 'dialogue',
         category: dialogue.category,
         split: dialogue.split,
+        ...(dialogue.batch && { batch: dialogue.batch }),
         expect: turn.expect,
         result,
         right: matches(result, turn.expect),
