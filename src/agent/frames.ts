@@ -2,7 +2,7 @@ import { clip } from '../shared/text';
 import type { AmountSpec, Draft, ParseResult, Slot, TokenRef } from './command';
 import { format, isZero } from './decimal';
 import type { Marker, VerbRole } from './lexicon';
-import { CONFIDENCE, PROGRAM_IDS } from './lexicon';
+import { CONFIDENCE, CONTESTED_NAMES, PROGRAM_IDS } from './lexicon';
 import { editDistance, resolveToken, type Item, type Vocabulary } from './tokenize';
 
 /**
@@ -391,6 +391,14 @@ export function recipientProblem(item: Item, vocabulary: Vocabulary): string | u
 }
 
 export function unknownToken(word: string, vocabulary: Vocabulary): Extract<ParseResult, { ok: false }> {
+  const claimants = CONTESTED_NAMES[word.toLowerCase()]?.filter((symbol) => vocabulary.lookup(symbol));
+  if (claimants) {
+    return refuse(
+      'unknown-token',
+      `Several tokens on Solana are called "${clip(word, 40)}", so I won't pick one. Say which: ${claimants.join(', ')}, or paste the token's mint address.`,
+      { suggestions: claimants },
+    );
+  }
   const suggestions = suggest(word, vocabulary);
   return refuse(
     'unknown-token',

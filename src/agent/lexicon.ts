@@ -340,6 +340,19 @@ export const REDIRECT_OPENERS: string[][] = [
   ['make', 'that', 'to'], ['make', 'it', 'to'], ['send', 'to'], ['to'], ['it', 'should', 'be', 'to'], ['the', 'recipient', 'is'], ['recipient', 'is'],
 ];
 
+/**
+ * Names that several mints claim: wrapped or staked versions of one asset, a family of coins.
+ * A command that names one asks which mint (these symbols of the registry, or another mint by
+ * its address) rather than picking one.
+ */
+export const CONTESTED_NAMES: Record<string, string[]> = {
+  btc: ['WBTC'], bitcoin: ['WBTC'], 'wrapped bitcoin': ['WBTC'], 'wrapped btc': ['WBTC'],
+  weth: ['ETH'], 'wrapped eth': ['ETH'], 'wrapped ether': ['ETH'], ether: ['ETH'],
+  'staked sol': ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'], 'liquid staked sol': ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'],
+  lst: ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'], 'staked solana': ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'],
+  stablecoin: ['USDC', 'USDT', 'PYUSD'], stablecoins: ['USDC', 'USDT', 'PYUSD'], stables: ['USDC', 'USDT', 'PYUSD'], stable: ['USDC', 'USDT', 'PYUSD'],
+};
+
 /** Program ids that are never a transfer's recipient (funds sent there are lost). */
 export const PROGRAM_IDS = new Set([
   '11111111111111111111111111111111',

@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  APPROXIMATE, ASIDES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS,
+  APPROXIMATE, ASIDES, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -255,6 +255,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       const phrase = lexemes.slice(i, i + length).map((l) => l.text).join(' ');
       const token = vocabulary.lookup(phrase);
       if (token) return emit(i, i + length, { kind: 'token', token, fuzzy: false, dollar: false });
+      if (CONTESTED_NAMES[phrase]) return emit(i, i + length, { kind: 'word' });
       const marker = MARKERS[phrase];
       if (marker) return emit(i, i + length, { kind: 'marker', marker });
     }
@@ -294,6 +295,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "… send me the signature after": a time word that ends the message schedules nothing.
     if ((text === 'after' || text === 'afterwards') && i === lexemes.length - 1) return emit(i, i + 1, { kind: 'filler' });
     if (isChainName(i) && isChainSuffix(i + 1)) return emit(i, i + 2, { kind: 'guard', guard: 'chain', what: text });
+    // "btc", "staked sol": a name several mints claim is no token yet; the frame asks which.
+    if (CONTESTED_NAMES[text] && !vocabulary.lookup(lexemes[i].raw)) return emit(i, i + 1, { kind: 'word' });
     // "BONK's price": the token of a possessive.
     const exact = vocabulary.lookup(text) ?? (text.endsWith("'s") ? vocabulary.lookup(text.slice(0, -2)) : undefined);
     if (exact && readsAsToken(lexemes[i].raw)) return emit(i, i + 1, { kind: 'token', token: exact, fuzzy: false, dollar: false });
