@@ -467,3 +467,79 @@ export const SLIPPAGE = {
   ]),
   trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine']),
 };
+
+/** Words the tokenizer's rules read, each named for the rule (tokenize.ts). */
+export const RULE_WORDS = {
+  /** "this one", "that one": a pointer, not the number 1. */
+  pointerBeforeOne: new Set(['this', 'that', 'the', 'which']),
+  /** "2 percent", "5 pct", "3 per cent". */
+  percent: new Set(['percent', 'pct']),
+  /** "50 bps", "50 bp", "50 basis points". */
+  bps: new Set(['bps', 'bp']),
+  /** Joined to a number, a time ("5pm", "2h", "3rd") or leverage ("10x"). */
+  timeSuffixes: new Set(['am', 'pm', 'h', 'hr', 'hrs', 'min', 'mins', 'd', 's', 'th', 'st', 'nd', 'rd']),
+  leverageSuffixes: new Set(['x']),
+  /** After a number, a clock time ("5 pm", "9 o'clock"). */
+  clockWords: new Set(['am', 'pm', "o'clock", 'oclock']),
+  /** "at 150" is a price to wait for, unless slippage is said around it ("at 1% slippage"). */
+  slippageAround: new Set(['%', 'bps', 'bp', 'percent', 'pct', 'slippage', 'slip']),
+  /** "at a good price", "the right moment": a price or a moment to wait for. */
+  waitAdjectives: new Set(['good', 'better', 'right', 'decent', 'fair', 'target', 'cheap', 'cheaper', 'lower', 'higher', 'nice', 'perfect']),
+  waitNouns: new Set(['price', 'prices', 'rate', 'moment', 'time', 'entry', 'level', 'point']),
+  /** "long SOL", "go short": leverage. */
+  positions: new Set(['long', 'short']),
+  /** "give me", "give us": a purchase. */
+  giveTo: new Set(['me', 'us']),
+  /** "on Ethereum", "via Base": the chain of the command. */
+  chainPrepositions: new Set(['on', 'via', 'to', 'over']),
+  /** "on Solana" closes a command when what follows is its end or one of these. */
+  afterChain: new Set(['to', 'for', 'into', 'with', 'from']),
+  /** "ethereum chain", "base network". */
+  chainSuffixes: new Set(['chain', 'network', 'mainnet', 'blockchain', 'l2']),
+  /** Verbs after which "on X" is what is bought ("spend 10 USDC on solana" buys SOL). */
+  spendingVerbs: new Set(['spend', 'put']),
+  /** "mint <address>", "CA: <address>": a label for the address. */
+  addressLabels: new Set(['mint', 'ca', 'contract']),
+  /** "… send me the signature after": at the very end, schedules nothing. */
+  finalAfter: new Set(['after', 'afterwards']),
+  /** "full", "whole", "entire" are shares only of something ("my whole bag"). */
+  wholeWords: new Set(['full', 'whole', 'entire']),
+  wholeOf: new Set(['balance', 'amount', 'bag', 'stack', 'position', 'of', 'thing']),
+  /** "a half", "one third": shares an article may open. */
+  articleShares: new Set(['half', 'quarter', 'third']),
+  articles: new Set(['a', 'an', 'one']),
+};
+
+/** Symbols that are also English words: a token only in capitals or where a token stands. */
+export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile', 'wen', 'drift', 'ray', 'render', 'giga', 'zeus', 'mew', 'orca', 'eth']);
+
+/** Words the parser's rules read, each named for the rule (parser.ts). */
+export const PARSER_WORDS = {
+  /** A verbless wish for a token ("I want 20 JTO") is a purchase. */
+  wishes: new Set(['want', 'need', 'like', 'wanna']),
+  /** After these, a past form asks rather than tells ("I need 1 SOL swapped"). */
+  wishesBeforePast: new Set(['need', 'want', 'like', 'wanna', 'get']),
+  /** A message opening with one of these is a question ("is it…", "does…"). */
+  questionAuxiliaries: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'am']),
+  /** Words that open a correction ("no wait, 0.6"), not a negation. */
+  corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh']),
+  /** After an earlier command, these make a message an edit of it. */
+  editOpeners: [['make', 'it'], ['make', 'that'], ['actually', 'make', 'it']],
+  editWords: new Set(['instead', 'same']),
+  editPhrases: ['of that', 'that amount', 'that much', 'half that', 'double it', 'double that', 'twice that'],
+  /** A follow-up that repeats the earlier command as it was. */
+  repeats: new Set([
+    'again', 'do it again', 'do that again', 'do this again', 'repeat', 'repeat that', 'repeat it', 'one more time', 'once more', 'same', 'same again',
+    'same thing', 'same thing again', 'do the same', 'do the same again', 'another one', 'same please', 'again please',
+  ]),
+  /** A follow-up that halves or doubles the earlier amount. */
+  halves: ['half of that', 'half that', 'half of it', 'half it', 'half as much', 'half the amount'],
+  doubles: ['double it', 'double that', 'twice that', 'twice as much'],
+  /** Words a follow-up may hold besides its opener ("make the amount 2", "same address"). */
+  followUpWords: new Set(['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean']),
+  /** "what about USDC?": the last question asked again of another token. */
+  askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of']],
+  /** The words of a balance, and of a price asked in another token ("SOL in USDC"). */
+  balanceWords: ['balance', 'bal'],
+  inAnother: ['in'],
+};

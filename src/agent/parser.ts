@@ -6,7 +6,7 @@ import {
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
-  ASIDE_KINDS, CONFIDENCE, POINTERS, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
+  ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, INJECTIONS, LEADING_FILLERS, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   QUESTION_WORDS, REDIRECT_OPENERS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS,
 } from './lexicon';
@@ -101,8 +101,8 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const editing =
     startsWith(words, FOLLOW_UP_VERB_OPENERS) ||
     redirects ||
-    (!!ctx.previous && startsWith(words, [['make', 'it'], ['make', 'that'], ['actually', 'make', 'it']])) ||
-    (!!ctx.previous && (words.includes('instead') || words.includes('same') || / (of that|that amount|that much|half that|double (it|that)|twice that) /.test(` ${words.join(' ')} `)));
+    (!!ctx.previous && startsWith(words, PARSER_WORDS.editOpeners)) ||
+    (!!ctx.previous && (words.some((w) => PARSER_WORDS.editWords.has(w)) || PARSER_WORDS.editPhrases.some((phrase) => containsPhrase(words, phrase.split(' ')))));
   if ((verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) || editing) {
     const followUp = parseFollowUp(words, content, ctx, slippage.bps);
     if (followUp) return guards(items, words, true, allWords) ?? followUp;
@@ -116,7 +116,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (implicit) return implicitCommand(content, words, ctx, slippage.bps);
   if (verbs.length === 0 || isQueryVerb(verbs, words)) {
     // "I want 20 JTO": a wish for a token is a purchase that still needs what to pay with.
-    if (verbs.length === 0 && (words.includes('want') || words.includes('need')) && substance.some((i) => i.kind === 'token') && substance.some((i) => i.kind === 'number' || i.kind === 'money')) {
+    if (verbs.length === 0 && words.some((w) => PARSER_WORDS.wishes.has(w) && w !== 'like') && substance.some((i) => i.kind === 'token') && substance.some((i) => i.kind === 'number' || i.kind === 'money')) {
       return swapFrame(phrases(content), 'get', ctx, { factor: CONFIDENCE.noVerb, slippageBps: slippage.bps });
     }
     return parseQuery(items, words, ctx, raw);
@@ -250,7 +250,7 @@ function withQueriedToken(items: Item[], ctx: ParseContext): Item[] {
   if (!token || !items.some((item) => item.kind === 'verb')) return items;
   // "sell 5 of them for USDC": after "of", the pointer is the token even beside another.
   const pointer = items.findIndex(
-    (item, k) => ['it', 'them', 'those'].includes(item.text.toLowerCase()) && (!items.some((i) => i.kind === 'token') || (items[k - 1]?.kind === 'marker' && items[k - 1].text.toLowerCase() === 'of')),
+    (item, k) => POINTERS.has(item.text.toLowerCase()) && item.text.toLowerCase() !== 'that' && item.text.toLowerCase() !== 'this' && (!items.some((i) => i.kind === 'token') || (items[k - 1]?.kind === 'marker' && items[k - 1].text.toLowerCase() === 'of')),
   );
   if (pointer < 0) return items;
   const { start, end } = items[pointer];
@@ -333,16 +333,16 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   }
   if (!transactional) return undefined;
   // "no wait, 0.6", "nope, 3 SOL": a correction, not a negation; "no, don't swap" still is one.
-  const lead = items.findIndex((item) => item.kind !== 'punct' && item.kind !== 'filler' && !CORRECTIONS.includes(item.text.toLowerCase()));
+  const lead = items.findIndex((item) => item.kind !== 'punct' && item.kind !== 'filler' && !PARSER_WORDS.corrections.has(item.text.toLowerCase()));
   const corrects = (k: number) =>
-    k < lead && CORRECTIONS.includes(items[k].text.toLowerCase()) && (items[k + 1]?.kind === 'punct' || CORRECTIONS.includes(items[k + 1]?.text.toLowerCase() ?? ''));
+    k < lead && PARSER_WORDS.corrections.has(items[k].text.toLowerCase()) && (items[k + 1]?.kind === 'punct' || PARSER_WORDS.corrections.has(items[k + 1]?.text.toLowerCase() ?? ''));
   const negation = items.find((item, k) => item.kind === 'guard' && item.guard === 'negation' && !corrects(k));
   if (negation) return refuse('negated', `You said "${negation.text}", so I won't build anything. To go ahead, say the command without it, for example "swap 1 SOL for USDC".`);
-  const opens = (of: string[]) => QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => of[k] === w)) || ['is', 'are', 'was', 'were', 'does', 'did', 'am'].includes(of[0]);
+  const opens = (of: string[]) => QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => of[k] === w)) || PARSER_WORDS.questionAuxiliaries.has(of[0]);
   if (opens(dropLeading(words)) || opens(dropLeading(allWords)) || allWords.some((w) => QUESTION_WORDS.has(w))) {
     return refuse('question', `That reads as a question about a transaction, not a request to make one. To do it, say it as a command, for example "swap 1 SOL for USDC".`);
   }
-  const told = words.some((w, k) => PAST_FORMS.has(w) && !words.slice(Math.max(0, k - 4), k).some((v) => ['need', 'want', 'like', 'wanna', 'get'].includes(v)));
+  const told = words.some((w, k) => PAST_FORMS.has(w) && !words.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v)));
   if (HYPOTHETICALS.some((phrase) => containsPhrase(allWords, phrase)) || told) {
     return refuse('hypothetical', 'That is a hypothetical, so I won\'t build anything. To do it now, say it as a command, for example "swap 1 SOL for USDC".');
   }
@@ -353,8 +353,6 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   return undefined;
 }
 
-/** Words that open a correction ("no wait, 0.6"). */
-const CORRECTIONS = ['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh'];
 
 function dropLeading(words: string[]): string[] {
   let k = 0;
@@ -396,7 +394,7 @@ function implicitCommand(content: Item[], words: string[], ctx: ParseContext, sl
     if (arrow < 0) {
       // "USDC please, from 1.5 SOL": with only what is paid marked, the unmarked token is what is received.
       const parts = phrases(content);
-      const wanted = content[0]?.kind === 'token' && words.some((w) => ['want', 'need', 'like', 'wanna'].includes(w));
+      const wanted = content[0]?.kind === 'token' && words.some((w) => PARSER_WORDS.wishes.has(w));
       const role = wanted || (parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to')) ? 'get' : 'pay';
       return swapFrame(parts, role, ctx, { factor, slippageBps, worthBuys: true });
     }
@@ -486,9 +484,10 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : [])].find((phrase) => phrase.every((w, k) => lead[k] === w || words[k] === w)) ??
     (words.includes('instead') || words.includes('same') ? ['instead'] : undefined);
   const bare = lead.filter((w) => !SOFT_WORDS.includes(w) && !/^[!.?]+$/.test(w)).join(' ');
-  const repeat = /^(again|do (it|that|this) again|repeat( that| it)?|one more time|once more|same( again| thing| thing again)?|do the same( again)?|another one|same please|again please)$/.test(bare);
+  const repeat = PARSER_WORDS.repeats.has(bare);
   // "half of that", "double it": the previous amount scaled, with whatever else the message changes.
-  const scale = / (half (of )?(that|it)|half as much|half the amount) /.test(text) ? 'half' : / (double (it|that)|twice (that|as much)) /.test(text) ? 'double' : undefined;
+  const says = (phrases: string[]) => phrases.some((phrase) => text.includes(` ${phrase} `));
+  const scale = says(PARSER_WORDS.halves) ? 'half' : says(PARSER_WORDS.doubles) ? 'double' : undefined;
   if (!opener && !repeat && !scale) return undefined;
   const previous = ctx.previous;
   if (!previous) {
@@ -507,7 +506,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   const amounts = rest.filter(isAmount);
   const tokens = rest.filter((item) => item.kind === 'token');
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
-  const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean'].includes(item.text.toLowerCase()));
+  const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !PARSER_WORDS.followUpWords.has(item.text.toLowerCase()));
   if (unknown.length > 0) return undefined;
   const verb = content.some((item) => item.kind === 'verb');
   // With a verb, a whole command is new ("swap 2 SOL for BONK instead", "send 50 BONK to <address> instead").
@@ -567,13 +566,13 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   const priceWords = mentions(PRICE_CUES);
 
   // "what about USDC?" after "how much JUP do I have": the same question of another token.
-  if (token && ctx.previousQuery?.token && tokens.length === 1 && /^ (what about|how about|and|what of) /.test(text)) return q(ctx.previousQuery.subject, 0.9, token);
+  if (token && ctx.previousQuery?.token && tokens.length === 1 && PARSER_WORDS.askAgain.some((phrase) => phrase.every((w, k) => words[k] === w))) return q(ctx.previousQuery.subject, 0.9, token);
   if (token) {
     if (balanceWords && mine) return q('balance', 0.97, token);
     if (mine && !priceWords) return q('balance', 0.9, token);
-    if (mentions(['balance', 'bal'])) return q('balance', 0.95, token);
+    if (mentions(PARSER_WORDS.balanceWords)) return q('balance', 0.95, token);
     if (priceWords || words.includes('?') || tokens.length === items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length) {
-      return q('price', tokens.length > 1 && !mentions(['in']) ? 0.8 : 0.97, token);
+      return q('price', tokens.length > 1 && !mentions(PARSER_WORDS.inAnother) ? 0.8 : 0.97, token);
     }
     if (mine) return q('balance', 0.85, token);
     return q('price', 0.8, token);
@@ -582,7 +581,7 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   if (portfolioWords || (mine && priceWords) || (mine && balanceWords && !mentions(BALANCE_WORDS))) return q('portfolio', 0.95);
   if ((priceWords && !mine) && unknown.length === 1 && unknownWord) return unknownToken(unknownWord.text, ctx);
   if (priceWords && !mine && !balanceWords) return refuse('missing', 'Which token\'s price? Say for example "price of SOL".', { ask: 'token' });
-  if (balanceWords && (mine || mentions(['balance', 'balances', 'bal']))) return q('balance', 0.95);
+  if (balanceWords && (mine || mentions(BALANCE_WORDS))) return q('balance', 0.95);
   if (isHelp(words)) return q('help', 0.95);
   if (unknownWord && unknown.length === 1 && items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length === 1 && /^\$/.test(raw.trim())) return unknownToken(unknownWord.text, ctx);
   return refuse('unclear', `I could not find a command in "${clip(raw.trim(), 80)}". ${EXAMPLES}`);

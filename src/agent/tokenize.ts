@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  APPROXIMATE, ASIDES, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -202,18 +202,18 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const afterWord = word(next);
     if (after && after.type === 'symbol' && after.text === '%' ) {
       emit(from, next + 1, { kind: 'percent', value, negative });
-    } else if (afterWord === 'percent' || afterWord === 'pct' || afterWord === 'per' && word(next + 1) === 'cent') {
+    } else if (RULE_WORDS.percent.has(afterWord ?? '') || (afterWord === 'per' && word(next + 1) === 'cent')) {
       emit(from, next + (afterWord === 'per' ? 2 : 1), { kind: 'percent', value, negative });
-    } else if (afterWord === 'bps' || afterWord === 'bp' || (afterWord === 'basis' && word(next + 1)?.startsWith('point'))) {
+    } else if (RULE_WORDS.bps.has(afterWord ?? '') || (afterWord === 'basis' && word(next + 1)?.startsWith('point'))) {
       emit(from, next + (afterWord === 'basis' ? 2 : 1), { kind: 'bps', value, negative });
     } else if (dollar || (after?.type === 'symbol' && after.text === '$' && after.joined)) {
       emit(from, dollar ? next : next + 1, { kind: 'money', value });
     } else if (afterWord && DOLLAR_WORDS.has(afterWord) && word(next + 1) !== 'coin') {
       emit(from, next + 1, { kind: 'money', value });
-    } else if (afterWord && after.joined && /^(x|am|pm|h|hrs?|mins?|d|s|th|st|nd|rd)$/.test(afterWord)) {
-      if (afterWord === 'x') emit(from, next + 1, { kind: 'guard', guard: 'unsupported', what: 'leveraged trading' });
+    } else if (afterWord && after.joined && (RULE_WORDS.timeSuffixes.has(afterWord) || RULE_WORDS.leverageSuffixes.has(afterWord))) {
+      if (RULE_WORDS.leverageSuffixes.has(afterWord)) emit(from, next + 1, { kind: 'guard', guard: 'unsupported', what: 'leveraged trading' });
       else emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw}${after.raw}` });
-    } else if (afterWord === 'am' || afterWord === 'pm' || afterWord === "o'clock" || afterWord === 'oclock') {
+    } else if (RULE_WORDS.clockWords.has(afterWord ?? '')) {
       emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw} ${after.raw}` });
     } else if (fraction && !malformed && afterWord === 'of') {
       // "3/4 of my USDT": a share of the balance, not three quarters of a token.
@@ -229,7 +229,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const aside = readAside(i);
     if (aside) return emit(i, aside.end, { kind: 'filler', aside: aside.kind });
     // "this one", "that one": a pointer, not the number 1.
-    if (word(i) === 'one' && ['this', 'that', 'the', 'which'].includes(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
+    if (word(i) === 'one' && RULE_WORDS.pointerBeforeOne.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
     // "like 2 SOL", "around $50": an amount to guess; left as a word the frames cannot place.
     if (APPROXIMATE.has(word(i)!) && (at(i + 1)?.type === 'number' || at(i + 1)?.text === '$')) return emit(i, i + 1, { kind: 'word' });
     // "2k BONK w SOL": a lone w between tokens is "with".
@@ -261,16 +261,16 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     const text = word(i)!;
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
-    const slippageAhead = ['%', 'bps', 'bp', 'percent', 'pct', 'slippage'].includes(at(i + 2)?.text ?? '') || ['slippage', 'slip'].includes(word(i - 1) ?? '');
+    const slippageAhead = RULE_WORDS.slippageAround.has(at(i + 2)?.text ?? '') || RULE_WORDS.slippageAround.has(word(i - 1) ?? '');
     if (text === 'at' && !slippageAhead && (at(i + 1)?.type === 'number' || (at(i + 1)?.text === '$' && at(i + 2)?.type === 'number'))) {
       return emit(i, i + (at(i + 1).type === 'number' ? 2 : 3), { kind: 'guard', guard: 'time', what: `at ${at(i + 1).raw}${at(i + 2)?.type === 'number' && at(i + 1).text === '$' ? at(i + 2).raw : ''}` });
     }
     // "at a good price", "the right moment": a price or a moment to wait for.
-    if (['good', 'better', 'right', 'decent', 'fair', 'target', 'cheap', 'cheaper', 'lower', 'higher', 'nice', 'perfect'].includes(text) && ['price', 'prices', 'rate', 'moment', 'time', 'entry', 'level', 'point'].includes(word(i + 1) ?? '')) {
+    if (RULE_WORDS.waitAdjectives.has(text) && RULE_WORDS.waitNouns.has(word(i + 1) ?? '')) {
       return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${text} ${word(i + 1)}` });
     }
     // "long SOL", "go short 2 SOL": leverage; "long story" is not.
-    if ((text === 'long' || text === 'short') && (at(i + 1)?.type === 'number' || vocabulary.lookup(word(i + 1) ?? '') || word(i - 1) === 'go')) {
+    if (RULE_WORDS.positions.has(text) && (at(i + 1)?.type === 'number' || vocabulary.lookup(word(i + 1) ?? '') || word(i - 1) === 'go')) {
       return emit(i, i + 1, { kind: 'guard', guard: 'unsupported', what: 'leveraged trading' });
     }
     // "12 not 10", "USDC, not USDT": a correction; the value after "not" is the one taken back.
@@ -280,20 +280,20 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (before?.kind === 'token' && vocabulary.lookup(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'filler' });
     }
     if (text === 'do' && word(i + 1) === 'not') return emit(i, i + 2, { kind: 'guard', guard: 'negation', what: 'do not' });
-    if (text === 'give' && (word(i + 1) === 'me' || word(i + 1) === 'us')) return emit(i, i + 2, { kind: 'verb', role: 'get', lemma: 'give me', fuzzy: false });
-    if ((text === 'on' || text === 'via' || text === 'to' || text === 'over') && isChainName(i + 1)) {
+    if (text === 'give' && RULE_WORDS.giveTo.has(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'verb', role: 'get', lemma: 'give me', fuzzy: false });
+    if (RULE_WORDS.chainPrepositions.has(text) && isChainName(i + 1)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'guard', guard: 'chain', what: word(i + 1)! });
     }
     // "… on Solana" names the chain, except after "spend" or "put" ("spend 10 USDC on solana" buys SOL).
-    const spending = () => lexemes.slice(0, i).some((l) => l.text === 'spend' || l.text === 'put');
-    const closes = (k: number) => k >= lexemes.length || isChainSuffix(k) || at(k).type === 'symbol' || ['to', 'for', 'into', 'with', 'from'].includes(word(k) ?? '');
+    const spending = () => lexemes.slice(0, i).some((l) => RULE_WORDS.spendingVerbs.has(l.text));
+    const closes = (k: number) => k >= lexemes.length || isChainSuffix(k) || at(k).type === 'symbol' || RULE_WORDS.afterChain.has(word(k) ?? '');
     if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending() && closes(i + 2)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
     }
     // "for mint <address>", "CA: <address>": a label for the address that follows.
-    if (['mint', 'ca', 'contract'].includes(text) && (at(i + 1)?.type === 'address' || (at(i + 1)?.text === ':' && at(i + 2)?.type === 'address'))) return emit(i, i + 1, { kind: 'filler' });
+    if (RULE_WORDS.addressLabels.has(text) && (at(i + 1)?.type === 'address' || (at(i + 1)?.text === ':' && at(i + 2)?.type === 'address'))) return emit(i, i + 1, { kind: 'filler' });
     // "… send me the signature after": a time word that ends the message schedules nothing.
-    if ((text === 'after' || text === 'afterwards') && i === lexemes.length - 1) return emit(i, i + 1, { kind: 'filler' });
+    if (RULE_WORDS.finalAfter.has(text) && i === lexemes.length - 1) return emit(i, i + 1, { kind: 'filler' });
     if (isChainName(i) && isChainSuffix(i + 1)) return emit(i, i + 2, { kind: 'guard', guard: 'chain', what: text });
     // "btc", "staked sol": a name several mints claim is no token yet; the frame asks which.
     if (CONTESTED_NAMES[text] && !vocabulary.lookup(lexemes[i].raw)) return emit(i, i + 1, { kind: 'word' });
@@ -349,7 +349,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
 
   function isChainSuffix(k: number): boolean {
     const text = word(k);
-    return text === 'chain' || text === 'network' || text === 'mainnet' || text === 'blockchain' || text === 'l2';
+    return RULE_WORDS.chainSuffixes.has(text ?? '');
   }
 
   /**
@@ -369,19 +369,19 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const first = word(k);
     if (!first) return undefined;
     // Shares: "half", "a quarter of", "one third", "all", "max"; but "half a SOL" is 0.5.
-    const article = first === 'a' || first === 'an' || first === 'one';
+    const article = RULE_WORDS.articles.has(first);
     const shareWord = article ? word(k + 1) : first;
     // "full", "whole", "entire" are shares only of something: "my whole bag", "the entire balance of", "full amount".
     const ofSomething =
-      !['full', 'whole', 'entire'].includes(shareWord ?? '') ||
-      ['balance', 'amount', 'bag', 'stack', 'position', 'of', 'thing'].includes(word(k + 1) ?? '') ||
+      !RULE_WORDS.wholeWords.has(shareWord ?? '') ||
+      RULE_WORDS.wholeOf.has(word(k + 1) ?? '') ||
       at(k + 1)?.text === '$' ||
       !!vocabulary.lookup(word(k + 1) ?? '');
-    if (shareWord && SHARES[shareWord] && ofSomething && (!article || ['half', 'quarter', 'third'].includes(shareWord))) {
+    if (shareWord && SHARES[shareWord] && ofSomething && (!article || RULE_WORDS.articleShares.has(shareWord))) {
       const after = word(k + (article ? 2 : 1));
       if (shareWord === 'half' && !article && (after === 'a' || after === 'an')) return { value: decimal(5, 1), next: k + 2 };
       // "a quarter of a SOL" is 0.25 SOL, not a quarter of the balance.
-      const of = word(k + (article ? 2 : 1)) === 'of' && ['a', 'an', 'one'].includes(word(k + (article ? 3 : 2)) ?? '');
+      const of = word(k + (article ? 2 : 1)) === 'of' && RULE_WORDS.articles.has(word(k + (article ? 3 : 2)) ?? '');
       const exact = of ? divide(decimal(SHARES[shareWord][0]), SHARES[shareWord][1]) : null;
       if (exact) return { value: exact, next: k + (article ? 4 : 3) };
       return { value: decimal(0), next: k + (article ? 2 : 1), share: SHARES[shareWord] };
@@ -474,8 +474,6 @@ function isPlainWord(text: string): boolean {
 
 const UNSUPPORTED_WORDS = new Set(UNSUPPORTED.map(([words]) => words[0]));
 
-/** Symbols that are also English words. */
-const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile', 'wen', 'drift', 'ray', 'render', 'giga', 'zeus', 'mew', 'orca', 'eth']);
 
 /**
  * A registry token by symbol, name or mint. A typo counts, fuzzily, when it is one edit from
