@@ -338,6 +338,8 @@ export const FOLLOW_UP_VERB_OPENERS: string[][] = [
 export const REDIRECT_OPENERS: string[][] = [
   ['send', 'it', 'to'], ['send', 'that', 'to'], ['send', 'them', 'to'], ['it', 'should', 'go', 'to'], ['should', 'go', 'to'], ['it', 'goes', 'to'],
   ['make', 'that', 'to'], ['make', 'it', 'to'], ['send', 'to'], ['to'], ['it', 'should', 'be', 'to'], ['the', 'recipient', 'is'], ['recipient', 'is'],
+  ['the', 'address', 'should', 'be'], ['address', 'should', 'be'], ['the', 'address', 'is'], ['address', 'is'], ['should', 'be'], ['it', 'should', 'be'],
+  ['wrong', 'address', 'use'], ['wrong', 'address'], ['wrong', 'wallet', 'use'], ['wrong', 'wallet'], ['use'], ['correct', 'address', 'is'], ['right', 'address', 'is'],
 ];
 
 /**
@@ -413,6 +415,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   [`^ good? morning|mornin|afternoon|evening|gm ${VOCATIVES}? $`, 'greeting'],
   [`have|enjoy ${ARTICLES}|the? good|nice|great|wonderful|lovely|blessed|fantastic|awesome|productive|relaxing ${GREETING_TIMES}`, 'greeting'],
   ['i? hope|hoping …', 'greeting'],
+  ['i? hope|hoping all|everything|everyone is|are|was|good|well|great|fine well|good|great|fine?', 'greeting'],
+  ['top of the morning|day', 'greeting'],
   ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? again?', 'thanks'],
   ['many|big|huge|lots|mega thanks|thx', 'thanks'],
   ['once? again &thanks|thank|thx|ty|cheers', 'thanks'],
@@ -430,7 +434,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i guess|suppose|think|reckon|believe', 'hedge'],
   ['like &<number>', 'hedge'],
   ["it's|its|probably? about|high? time to &<verb>", 'hedge'],
-  [`on|via|through|thru|using|with|at ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}?`, 'venue'],
+  [`on|via|through|thru|using|with|at ${ARTICLES}? best|cheapest|fastest|top|any? ${VENUE_WORDS} ${VENUE_WORDS}?`, 'venue'],
+  [`on|via|through|thru|using|with|at ${ARTICLES}? jup|pump . ag|fun`, 'venue'],
   [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? to|and &<verb>`, 'venue'],
   ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution', 'venue'],
   [
@@ -438,6 +443,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
     'fee',
   ],
   ['with|at|on high|top|max|turbo|highest priority', 'fee'],
+  ['and? set|use|make|put the? priority to|at|on? high|max|turbo|top|highest', 'fee'],
   ['create|open|init|initialize|make|setup the|a|an|their|his|her|my|its|any? associated? token? <token>? account|accounts|ata|atas if|when|as? needed|necessary|required|missing?', 'account'],
   [
     "they|he|she|recipient|it|they're might|may|could|probably? not|don't|doesn't|do|does|never? not? have|has|had|need|needs a|an|the|any|no? <token>? token? account|ata yet|already?",
@@ -446,6 +452,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['the|an? <token>? token? ata|account may|might|will|could? need|needs creating|creation|created', 'account'],
   ['incl|including|with|plus ata|account creation', 'account'],
   ['no <token>? token? account|ata yet?', 'account'],
+  // "if they don't have one" is a remark (the transfer creates the account); "if they have one" is a condition, and stays one.
+  ["if|when|in? case? they|he|she|it|recipient don't|doesn't|dont|doesnt|never have|has|had one|it|any|an|a|the? <token>? token? account|ata|one? yet?", 'account'],
+  ['if|when|in? case? they|he|she|it|recipient do|does not have|has one|it|any|an|a|the? <token>? token? account|ata|one? yet?', 'account'],
   ['execute|run|perform|initiate|process|place|submit|make|do a|an|the|me? a? &<verb>', 'grammar'],
   ['set|fire up|off a|an|the? &<verb>', 'grammar'],
 ];
@@ -459,11 +468,12 @@ export const SLIPPAGE = {
   words: new Set(['slippage', 'slipage', 'slippages', 'slip', 'slippage:', 'slippage=', 'slippage-tolerance']),
   links: new Set([
     'max', 'maximum', 'tolerance', 'set', 'is', 'at', '=', ':', 'up', 'to', 'of', 'below', 'under', 'within', 'less', 'than', 'no', 'more',
-    'most', 'must', 'stay', 'stays', 'be', 'should', 'keep', 'capped', 'limited', 'cap', 'limit', 'exceed', 'over', 'beyond', 'allowed', 'allow',
+    'most', 'must', 'stay', 'stays', 'be', 'should', 'keep', 'capped', 'limited', 'cap', 'limit', 'exceed', 'exceeds', 'over', 'beyond', 'allowed', 'allow',
+    'go', 'goes', 'above', 'get', 'higher',
   ]),
   leads: new Set([
     'with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using', 'use', 'allow', 'allowing', 'accept', 'accepting', 'tolerate', 'tolerating',
-    'keep', 'keeping', 'cap', 'capping', 'limit', 'limiting', 'up', 'to', 'the', 'my', 'of', 'your', 'max.',
+    'keep', 'keeping', 'cap', 'capping', 'limit', 'limiting', 'up', 'to', 'the', 'my', 'of', 'your', 'max.', "don't", 'dont', 'do', 'not', 'let',
   ]),
   trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine']),
 };

@@ -230,7 +230,8 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
     if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard')) return clause;
     const past = clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()));
     // "not now: swap…": a clause of nothing but a negation still negates.
-    const bareNegation = !clause.some((item) => item.kind === 'word' || item.kind === 'verb');
+    // "no, send it to … instead": a clause of nothing but a correction word opens a correction.
+    const bareNegation = !clause.some((item) => item.kind === 'word' || item.kind === 'verb') && !clause.every((item) => item.kind === 'punct' || PARSER_WORDS.corrections.has(item.text.toLowerCase()));
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
     return clause.filter(
       (item) =>
@@ -481,7 +482,10 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   const previousTransfer = ctx.previous?.action === 'transfer' && !content.some((item) => item.kind === 'token' || isAmount(item));
   const text = ` ${words.join(' ')} `;
   const opener =
-    [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : [])].find((phrase) => phrase.every((w, k) => lead[k] === w || words[k] === w)) ??
+    // The longest opener that fits: "oops, the address should be …" opens with more than "oops".
+    [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : [])]
+      .filter((phrase) => phrase.every((w, k) => lead[k] === w) || phrase.every((w, k) => words[k] === w))
+      .sort((a, b) => b.length - a.length)[0] ??
     (words.includes('instead') || words.includes('same') ? ['instead'] : undefined);
   const bare = lead.filter((w) => !SOFT_WORDS.includes(w) && !/^[!.?]+$/.test(w)).join(' ');
   const repeat = PARSER_WORDS.repeats.has(bare);
@@ -506,7 +510,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   const amounts = rest.filter(isAmount);
   const tokens = rest.filter((item) => item.kind === 'token');
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
-  const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !PARSER_WORDS.followUpWords.has(item.text.toLowerCase()));
+  const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !PARSER_WORDS.followUpWords.has(item.text.toLowerCase()) && !LEADING_FILLERS.includes(item.text.toLowerCase()));
   if (unknown.length > 0) return undefined;
   const verb = content.some((item) => item.kind === 'verb');
   // With a verb, a whole command is new ("swap 2 SOL for BONK instead", "send 50 BONK to <address> instead").

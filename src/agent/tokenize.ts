@@ -111,7 +111,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
 
   const asideWords: Words = {
     length: lexemes.length,
-    word,
+    // Patterns may name punctuation ("jup . ag"); the other checks take words only.
+    word: (k) => at(k)?.text,
     isToken: (k) => !!word(k) && !!vocabulary.lookup(word(k)!),
     isNumber: (k) => at(k)?.type === 'number' || (at(k)?.text === '$' && at(k + 1)?.type === 'number'),
     isVerb: (k) => !!word(k) && VERBS[word(k)!] !== undefined,
