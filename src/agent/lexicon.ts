@@ -400,7 +400,7 @@ export const ASIDE_KINDS: Record<AsideKind, { factor: number; named: boolean }> 
 const GREETING_TIMES = 'morning|afternoon|evening|night|day|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|holidays|one';
 const VOCATIVES = 'all|everyone|everybody|team|guys|fam|folks|sir|ser|frens|friends|mate|bro|there|anon|gang';
 /** Where a swap is routed ("on Jupiter", "via a DEX aggregator"). Parley picks the route, so the words are noted, not obeyed. */
-const VENUE_WORDS = 'dex|dexes|jupiter|jup|jup.ag|raydium|orca|meteora|phoenix|lifinity|openbook|pumpfun|pump.fun|aggregator|amm|router';
+const VENUE_WORDS = "dex|dexes|jupiter|jupiter's|jup|raydium|raydium's|orca|meteora|phoenix|lifinity|openbook|pumpfun|aggregator|aggregators|amm|router|v6|v4|v3|api";
 export const VENUES = new Set(VENUE_WORDS.split('|'));
 /** Words a greeting may hold that elsewhere name a time: in a greeting they schedule nothing. */
 export const GREETING_WORDS = new Set(GREETING_TIMES.split('|'));
@@ -417,6 +417,12 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i? hope|hoping …', 'greeting'],
   ['i? hope|hoping all|everything|everyone is|are|was|good|well|great|fine well|good|great|fine?', 'greeting'],
   ['top of the morning|day', 'greeting'],
+  ['happy|merry new|christmas|xmas|holidays|birthday|thanksgiving|easter|halloween year?', 'greeting'],
+  ['what a|an long|busy|crazy|rough|hectic|great? day|week|morning|night|evening|month|year', 'greeting'],
+  ['long|busy|crazy|rough|hectic day|week|morning|night|evening|month', 'greeting'],
+  ["it's|its|it is? getting? late|early here|now?", 'greeting'],
+  ['this|last morning|week|evening|night|month was|has been? …', 'greeting'],
+  ['anyway|anyways|anyhow', 'hedge'],
   ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? again?', 'thanks'],
   ['many|big|huge|lots|mega thanks|thx', 'thanks'],
   ['once? again &thanks|thank|thx|ty|cheers', 'thanks'],
@@ -424,9 +430,19 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['much|greatly appreciated', 'thanks'],
   ['i? really? appreciate|appreciated it|your|the|this help?', 'thanks'],
   ["if you could|can|would|don't|dont|wouldn't|do mind?", 'politeness'],
-  ["if possible|if that's|thats ok|okay|alright|fine?", 'politeness'],
-  ["that|it would|that'd|it'd|would be great|nice|awesome|lovely|amazing|appreciated|perfect|helpful|brilliant|wonderful|cool", 'politeness'],
+  ['if possible', 'politeness'],
+  ["if that's|thats ok|okay|alright|fine", 'politeness'],
+  ["that|it? would|that'd|it'd be great|nice|awesome|lovely|amazing|appreciated|perfect|helpful|brilliant|wonderful|cool", 'politeness'],
   ['when|whenever you get|have a|the? moment|minute|sec|second|chance|min', 'politeness'],
+  ["when|whenever you're|youre|you are? ready", 'politeness'],
+  ['before i forget', 'politeness'],
+  ['be so kind as to|and', 'politeness'],
+  ['would|do you mind', 'politeness'],
+  ["if it's|its|it is? not too much trouble|bother", 'politeness'],
+  ["you're|youre|you are? the|a? best|awesome|amazing|great|legend|star", 'thanks'],
+  ['you rock', 'thanks'],
+  ['love|loving this|the|you bot|app|thing|tool?', 'thanks'],
+  ['at once', 'politeness'],
   ['at your earliest? convenience', 'politeness'],
   ['no rush|hurry|worries|problem|pressure', 'politeness'],
   ['kinda|sorta|basically|probably|honestly|literally', 'hedge'],
@@ -434,7 +450,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i guess|suppose|think|reckon|believe', 'hedge'],
   ['like &<number>', 'hedge'],
   ["it's|its|probably? about|high? time to &<verb>", 'hedge'],
-  [`on|via|through|thru|using|with|at ${ARTICLES}? best|cheapest|fastest|top|any? ${VENUE_WORDS} ${VENUE_WORDS}?`, 'venue'],
+  [`on|via|through|thru|using|with|at ${ARTICLES}? best|cheapest|fastest|top|any? ${VENUE_WORDS} ${VENUE_WORDS}? ${VENUE_WORDS}?`, 'venue'],
+  [`on|via|through|thru|using|with|at ${ARTICLES}? decentralized|decentralised exchange`, 'venue'],
+  ['on|via|through|thru|using|with|at whatever|whichever dex|route|venue|pool|aggregator is|has|gives? the? cheapest|best|fastest?', 'venue'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? jup|pump . ag|fun`, 'venue'],
   [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? to|and &<verb>`, 'venue'],
   ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution', 'venue'],
@@ -442,7 +460,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
     'with|and|use|add|set|using|include|plus|bump|increase|raise|boost|up? a|an|the|my|some? high|higher|max|low|extra|bigger|decent|small|turbo|medium|fast? priority|prio|jito|compute fee|fees|tip|tips',
     'fee',
   ],
-  ['with|at|on high|top|max|turbo|highest priority', 'fee'],
+  ['with|at|on? high|top|max|turbo|highest priority', 'fee'],
+  ['priority : high|max|turbo|top', 'fee'],
+  ['and? pay|add a|an|the? higher|high|bigger|extra|more|some priority|prio fee|fees|tip', 'fee'],
+  ['so that? it lands|confirms|goes through? fast|quickly|faster?', 'fee'],
   ['and? set|use|make|put the? priority to|at|on? high|max|turbo|top|highest', 'fee'],
   ['create|open|init|initialize|make|setup the|a|an|their|his|her|my|its|any? associated? token? <token>? account|accounts|ata|atas if|when|as? needed|necessary|required|missing?', 'account'],
   [
