@@ -20,6 +20,7 @@ import handWritten7 from './hand-written-7.json';
 import handWritten8 from './hand-written-8.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
+import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
 
@@ -76,6 +77,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten6 as Raw[], 'hand-written'),
   ...withFamily(handWritten7 as Raw[], 'hand-written', BLIND),
   ...withFamily(handWritten8 as Raw[], 'hand-written', BLIND),
+  ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
   ...withFamily(harvested2 as Raw[], 'harvested', BLIND),
