@@ -383,7 +383,7 @@ export const PROGRAM_IDS = new Set([
  * the confidence its factor, and the reply names the named kinds ("I ignored …"). `grammar`
  * is the light verb of "execute a swap", which a reply need not mention.
  */
-export type AsideKind = 'greeting' | 'thanks' | 'politeness' | 'hedge' | 'venue' | 'fee' | 'account' | 'grammar';
+export type AsideKind = 'greeting' | 'thanks' | 'politeness' | 'hedge' | 'venue' | 'fee' | 'account' | 'note' | 'grammar';
 
 export const ASIDE_KINDS: Record<AsideKind, { factor: number; named: boolean }> = {
   greeting: { factor: 0.98, named: true },
@@ -393,6 +393,7 @@ export const ASIDE_KINDS: Record<AsideKind, { factor: number; named: boolean }> 
   venue: { factor: 0.97, named: true },
   fee: { factor: 0.97, named: true },
   account: { factor: 0.97, named: true },
+  note: { factor: 0.97, named: true },
   grammar: { factor: 1, named: false },
 };
 
@@ -476,6 +477,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "if they don't have one" is a remark (the transfer creates the account); "if they have one" is a condition, and stays one.
   ["if|when|in? case? they|he|she|it|recipient don't|doesn't|dont|doesnt|never have|has|had one|it|any|an|a|the? <token>? token? account|ata|one? yet?", 'account'],
   ['if|when|in? case? they|he|she|it|recipient do|does not have|has one|it|any|an|a|the? <token>? token? account|ata|one? yet?', 'account'],
+  // "(that's Alice)", "(rent share)": a note in brackets of plain words only (no amount, token, time or negation).
+  ['( … )', 'note'],
   ['execute|run|perform|initiate|process|place|submit|make|do a|an|the|me? a? &<verb>', 'grammar'],
   ['set|fire up|off a|an|the? &<verb>', 'grammar'],
 ];

@@ -108,6 +108,12 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     items.push({ ...span(from, to), ...item } as Item);
     i = to;
   };
+  /** An aside, its text as written ("(rent share)", "jup.ag"), for the reply to quote. */
+  const emitAside = (from: number, to: number, aside: AsideKind) => {
+    const text = lexemes.slice(from, to).map((l, k) => `${k > 0 && !l.joined ? ' ' : ''}${l.raw}`).join('');
+    items.push({ ...span(from, to), text, kind: 'filler', aside });
+    i = to;
+  };
 
   const asideWords: Words = {
     length: lexemes.length,
@@ -155,6 +161,13 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
           const token = resolveToken(at(i + 1).text, vocabulary, true);
           if (token) {
             emit(i, i + 2, { kind: 'token', token: token.token, fuzzy: token.fuzzy, dollar: true });
+            continue;
+          }
+        }
+        if (lexeme.text === '(') {
+          const aside = readAside(i);
+          if (aside) {
+            emitAside(i, aside.end, aside.kind);
             continue;
           }
         }
@@ -228,7 +241,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   /** A word, or the longest phrase of words that means one thing. */
   function readWords() {
     const aside = readAside(i);
-    if (aside) return emit(i, aside.end, { kind: 'filler', aside: aside.kind });
+    if (aside) return emitAside(i, aside.end, aside.kind);
     // "this one", "that one": a pointer, not the number 1.
     if (word(i) === 'one' && RULE_WORDS.pointerBeforeOne.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
     // "like 2 SOL", "around $50": an amount to guess; left as a word the frames cannot place.
