@@ -92,7 +92,7 @@ export const VERB_PHRASES: Array<[string[], string]> = [
 ];
 
 /** Words of a question that read fuzzily when exactly one edit away ("balence", "portfollio"). */
-export const FUZZY_QUERY_WORDS = ['balance', 'balances', 'portfolio', 'holdings'];
+export const FUZZY_QUERY_WORDS = ['balance', 'balances', 'portfolio', 'holdings', 'price', 'wallet'];
 
 /** Verbs that read fuzzily only when exactly one edit away (typos: "swpa", "sned", "transfr"). */
 export const FUZZY_VERBS = ['swap', 'trade', 'exchange', 'convert', 'sell', 'send', 'transfer', 'purchase', 'buy', 'pay'];
@@ -424,6 +424,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["it's|its|it is? getting? late|early here|now?", 'greeting'],
   ['this|last morning|week|evening|night|month was|has been? …', 'greeting'],
   ['anyway|anyways|anyhow', 'hedge'],
+  ['you|ya know', 'hedge'],
+  ["y'know", 'hedge'],
   ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? again?', 'thanks'],
   ['many|big|huge|lots|mega thanks|thx', 'thanks'],
   ['once? again &thanks|thank|thx|ty|cheers', 'thanks'],
@@ -442,10 +444,14 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["if it's|its|it is? not too much trouble|bother", 'politeness'],
   ["you're|youre|you are? the|a? best|awesome|amazing|great|legend|star", 'thanks'],
   ['you rock', 'thanks'],
+  ['much|lots|big love', 'thanks'],
   ['love|loving this|the|you bot|app|thing|tool?', 'thanks'],
   ['at once', 'politeness'],
   ['at your earliest? convenience', 'politeness'],
   ['no rush|hurry|worries|problem|pressure', 'politeness'],
+  ['no worries|problem|biggie if not', 'politeness'],
+  ["i'm|im|i am? in a hurry|rush", 'politeness'],
+  ["it's|its|it is? urgent|urgently", 'politeness'],
   ['kinda|sorta|basically|probably|honestly|literally', 'hedge'],
   ['kind|sort of', 'hedge'],
   ['i guess|suppose|think|reckon|believe', 'hedge'],

@@ -329,7 +329,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const verb = text.length >= 3 && !NOT_VERB_TYPOS.has(text) ? FUZZY_VERBS.filter((candidate) => editDistance(candidate, text) === 1) : [];
     if (verb.length === 1) return emit(i, i + 1, { kind: 'verb', role: VERBS[verb[0]], lemma: verb[0], fuzzy: true });
     // "balence", "portfollio": a question's word one edit away.
-    const cue = text.length >= 5 ? FUZZY_QUERY_WORDS.filter((candidate) => editDistance(candidate, text) === 1) : [];
+    const cue = text.length >= 5 && !FUZZY_QUERY_WORDS.includes(text) ? FUZZY_QUERY_WORDS.filter((candidate) => editDistance(candidate, text) === 1) : [];
     if (cue.length === 1) return emit(i, i + 1, { kind: 'word', fixed: cue[0] });
     emit(i, i + 1, { kind: 'word' });
   }
