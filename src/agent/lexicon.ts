@@ -439,6 +439,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['when|whenever you get|have a|the? moment|minute|sec|second|chance|min', 'politeness'],
   ["when|whenever you're|youre|you are? ready", 'politeness'],
   ['before i forget', 'politeness'],
+  ['real|just|a? quick one|request', 'politeness'],
+  ['before i|we go|leave|sleep|log|sign|head off|out?', 'politeness'],
   ['be so kind as to|and', 'politeness'],
   ['would|do you mind', 'politeness'],
   ["if it's|its|it is? not too much trouble|bother", 'politeness'],
@@ -485,6 +487,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['if|when|in? case? they|he|she|it|recipient do|does not have|has one|it|any|an|a|the? <token>? token? account|ata|one? yet?', 'account'],
   // "(that's Alice)", "(rent share)": a note in brackets of plain words only (no amount, token, time or negation).
   ['( … )', 'note'],
+  // "…, send me the tx signature after": a request about the reply, not a second action.
+  ['and? send|give|show|share me|us? the|a tx|transaction|txn? signature|hash|id|link|receipt after|afterwards|when done?', 'note'],
   ['execute|run|perform|initiate|process|place|submit|make|do a|an|the|me? a? &<verb>', 'grammar'],
   ['set|fire up|off a|an|the? &<verb>', 'grammar'],
 ];

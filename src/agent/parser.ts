@@ -239,7 +239,26 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
         (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && bareNegation))),
     );
   });
+  const wanted = wantedBefore(clauses.slice(0, at), clauses[at]);
+  if (wanted) return [...context.filter((item) => !wanted.includes(item)), ...clauses.slice(at).flat(), ...wanted];
   return [...context, ...clauses.slice(at).flat()];
+}
+
+/**
+ * "I need exactly 50 USDC, sell SOL for it": a wish for an amount of a token, before a command
+ * clause that names only what to pay, is what the command receives: the wished amount and token
+ * behind a "for", to append to the command.
+ */
+function wantedBefore(before: Item[][], command: Item[]): Item[] | undefined {
+  if (command.some(isAmount)) return undefined;
+  const wish = before.find((clause) => clause.some((item) => PARSER_WORDS.wishes.has(item.text.toLowerCase())) && clause.some(isAmount) && clause.some((item) => item.kind === 'token'));
+  if (!wish) return undefined;
+  const amounts = wish.filter(isAmount);
+  const tokens = wish.filter((item) => item.kind === 'token');
+  if (amounts.length !== 1 || tokens.length !== 1) return undefined;
+  const [amount] = amounts;
+  const marker: Item = { kind: 'marker', marker: 'out', text: 'for', start: amount.start, end: amount.start };
+  return [marker, amount, tokens[0]];
 }
 
 /**
