@@ -17,8 +17,8 @@ export type AmountItem = Extract<Item, { kind: 'number' | 'money' | 'share' | 'p
 
 /** A run of items under one marker: "for 100 USDC", the verb's object, the part after an arrow. */
 interface Phrase {
-  /** `restate`: after a comma or a dash, an amount said again ("swap USDC to SOL, 10 USDC"). */
-  marker: Marker | 'object' | 'arrow' | 'restate';
+  /** `restate`: after a comma or a dash, an amount said again ("swap USDC to SOL, 10 USDC"). A phrase opened by `denominated` is `out`. */
+  marker: Exclude<Marker, 'denominated'> | 'object' | 'arrow' | 'restate';
   /** The word of the marker ("for", "into"). */
   word?: string;
   amounts: AmountItem[];
@@ -44,7 +44,7 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
       case 'marker':
         // "$25 of SOL", "half of my USDC", "$25 worth of SOL", "pay <address> $15 worth of USDC": the token of the amount before.
         if (
-          (item.marker === 'of' || item.marker === 'worth' || (item.marker === 'out' && item.text.toLowerCase() === 'in')) &&
+          (item.marker === 'of' || item.marker === 'worth' || item.marker === 'denominated') &&
           current.amounts.length > 0 &&
           current.tokens.length === 0 &&
           (current.addresses.length === 0 || (items[k - 1] !== undefined && isAmount(items[k - 1])))
@@ -63,7 +63,7 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
           start('out');
           break;
         }
-        start(item.marker, item.text.toLowerCase());
+        start(item.marker === 'denominated' ? 'out' : item.marker, item.text.toLowerCase());
         break;
       case 'arrow':
         start('arrow');

@@ -122,12 +122,13 @@ export const NOT_TOKEN_TYPOS = new Set([
  * What a preposition marks. `out`: the token received ("for", "to", "into", "on" after
  * spend); `in`: the token paid ("with", "using", "from"); `of`: binds a token to the amount
  * before it ("$25 of SOL", "half of my USDC"); `worth`: "3 SOL worth of JUP" (the amount's
- * token is paid, the next token received).
+ * token is paid, the next token received); `denominated`: "in", which binds a token to a bare
+ * amount before it ("$15 in USDC") and elsewhere marks what is received ("1 SOL in USDC").
  */
-export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to';
+export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to' | 'denominated';
 
 export const MARKERS: Record<string, Marker> = {
-  for: 'out', into: 'out', in: 'out', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
+  for: 'out', into: 'out', in: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out',
   to: 'to',
   with: 'in', using: 'in', from: 'in', via: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in',

@@ -150,7 +150,7 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   // "ape into WIF with 3 SOL": the phrase after "into" is what is bought.
   let role = main.role;
   let body = [...before, ...after];
-  if (hasTrait(main, 'into-buys') && after[0]?.kind === 'marker' && after[0].marker === 'out') {
+  if (hasTrait(main, 'into-buys') && after[0]?.kind === 'marker' && (after[0].marker === 'out' || after[0].marker === 'denominated')) {
     role = 'get';
     body = [...before, ...after.slice(1)];
   }
@@ -303,7 +303,7 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
   const said = (item: Item | undefined, words: Set<string>) => !!item && words.has(item.text.toLowerCase());
   const at = items.findIndex((item) => said(item, SLIPPAGE.words));
   if (at < 0) return { items };
-  const skippable = (item: Item | undefined) => !!item && (item.kind === 'filler' || item.kind === 'punct' || (item.kind === 'marker' && ['of', 'to', 'out'].includes(item.marker)) || said(item, SLIPPAGE.links));
+  const skippable = (item: Item | undefined) => !!item && (item.kind === 'filler' || item.kind === 'punct' || (item.kind === 'marker' && ['of', 'to', 'out', 'denominated'].includes(item.marker)) || said(item, SLIPPAGE.links));
   const numeric = (item: Item | undefined) => !!item && (item.kind === 'percent' || item.kind === 'bps' || item.kind === 'number');
   let value = -1;
   for (let k = at + 1; k < items.length && k <= at + 5; k++) {
@@ -402,7 +402,7 @@ function looksTransactional(content: Item[], words: string[]): boolean {
   if ((has('address') || has('bad-address')) && amounts) return content.every((item) => item.kind !== 'word');
   const asking = words.some((w) => ASKING_WORDS.includes(w) || w === '?');
   const tokens = new Set(content.map((item) => (item.kind === 'token' ? item.token.mint : undefined)).filter(Boolean)).size;
-  const towards = content.some((item) => item.kind === 'marker' && ['to', 'out', 'in'].includes(item.marker) && item.text.toLowerCase() !== 'in');
+  const towards = content.some((item) => item.kind === 'marker' && ['to', 'out', 'in'].includes(item.marker));
   // "USDC to SOL" names a swap without its amount: asked for, not answered as a price.
   return !asking && tokens === 2 && towards && content.every((item) => item.kind !== 'word');
 }
