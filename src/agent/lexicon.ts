@@ -526,8 +526,8 @@ export const RULE_WORDS = {
   leverageSuffixes: new Set(['x']),
   /** After a number, a clock time ("5 pm", "9 o'clock"). */
   clockWords: new Set(['am', 'pm', "o'clock", 'oclock']),
-  /** "at 150" is a price to wait for, unless slippage is said around it ("at 1% slippage"). */
-  slippageAround: new Set(['%', 'bps', 'bp', 'percent', 'pct', 'slippage', 'slip']),
+  /** "at 150" is a price to wait for, unless a share or slippage is said around it ("at 1% slippage", "slippage at 1"). */
+  shareUnits: new Set(['%', 'bps', 'bp', 'percent', 'pct']),
   /** "at a good price", "the right moment": a price or a moment to wait for. */
   waitAdjectives: new Set(['good', 'better', 'right', 'decent', 'fair', 'target', 'cheap', 'cheaper', 'lower', 'higher', 'nice', 'perfect']),
   waitNouns: new Set(['price', 'prices', 'rate', 'moment', 'time', 'entry', 'level', 'point']),

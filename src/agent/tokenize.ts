@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -275,7 +275,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     const text = word(i)!;
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
-    const slippageAhead = RULE_WORDS.slippageAround.has(at(i + 2)?.text ?? '') || RULE_WORDS.slippageAround.has(word(i - 1) ?? '');
+    const around = [at(i + 2)?.text ?? '', word(i - 1) ?? ''];
+    const slippageAhead = around.some((w) => RULE_WORDS.shareUnits.has(w) || SLIPPAGE.words.has(w));
     if (text === 'at' && !slippageAhead && (at(i + 1)?.type === 'number' || (at(i + 1)?.text === '$' && at(i + 2)?.type === 'number'))) {
       return emit(i, i + (at(i + 1).type === 'number' ? 2 : 3), { kind: 'guard', guard: 'time', what: `at ${at(i + 1).raw}${at(i + 2)?.type === 'number' && at(i + 1).text === '$' ? at(i + 2).raw : ''}` });
     }
