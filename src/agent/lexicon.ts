@@ -74,6 +74,29 @@ export const CONFIDENCE = {
   queryWord: 0.93,
 } as const;
 
+/** How sure each reading of a question is, before CONFIDENCE.queryWord per unexplained word. */
+export const QUERY_CONFIDENCE = {
+  /** "what about USDC?" after a question about another token. */
+  askedAgain: 0.9,
+  /** "how much SOL do I have": a token, "I" and a balance word. */
+  myBalance: 0.97,
+  /** "my SOL": a token and "I", nothing of price. */
+  mine: 0.9,
+  /** "SOL balance". */
+  balanceWord: 0.95,
+  /** "SOL price", "SOL?", "SOL". */
+  price: 0.97,
+  /** "SOL in USDC" without "in", "SOL USDC": a price, of the first. */
+  priceOfSeveral: 0.8,
+  /** "my SOL" that mentions price too. */
+  mineAtLast: 0.85,
+  /** A token and words that say nothing of what is asked. */
+  priceAtLast: 0.8,
+  portfolio: 0.95,
+  balance: 0.95,
+  help: 0.95,
+} as const;
+
 /** Verb forms that tell of a past or imagined transaction, never ask for one ("I swapped…", "suppose I sold…"); after "need" or "want" they ask ("I need 1 SOL swapped"). */
 export const PAST_FORMS = new Set(['swapped', 'sold', 'converted', 'exchanged', 'traded', 'bought', 'sent', 'transferred', 'paid', 'gave', 'tipped']);
 

@@ -6,7 +6,7 @@ import {
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
-  ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
+  ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, INJECTIONS, LEADING_FILLERS, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   QUESTION_WORDS, REDIRECT_OPENERS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS,
 } from './lexicon';
@@ -108,7 +108,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     if (followUp) return guards(items, words, true, allWords) ?? followUp;
   }
   const greetedOnly = allWords.length === 0 && tagged.some((item) => item.kind === 'filler' && (item.aside === 'greeting' || item.aside === 'thanks'));
-  if (substance.length === 0 && (isHelp(words) || isHelp(allWords) || greetedOnly)) return done({ action: 'query', subject: 'help' }, 0.95);
+  if (substance.length === 0 && (isHelp(words) || isHelp(allWords) || greetedOnly)) return done({ action: 'query', subject: 'help' }, QUERY_CONFIDENCE.help);
   const implicit = verbs.length === 0 && looksTransactional(content, words);
   const guard = guards(items, words, verbs.length > 0 || implicit, allWords);
   if (guard) return guard;
@@ -589,23 +589,23 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   const priceWords = mentions(PRICE_CUES);
 
   // "what about USDC?" after "how much JUP do I have": the same question of another token.
-  if (token && ctx.previousQuery?.token && tokens.length === 1 && PARSER_WORDS.askAgain.some((phrase) => phrase.every((w, k) => words[k] === w))) return q(ctx.previousQuery.subject, 0.9, token);
+  if (token && ctx.previousQuery?.token && tokens.length === 1 && PARSER_WORDS.askAgain.some((phrase) => phrase.every((w, k) => words[k] === w))) return q(ctx.previousQuery.subject, QUERY_CONFIDENCE.askedAgain, token);
   if (token) {
-    if (balanceWords && mine) return q('balance', 0.97, token);
-    if (mine && !priceWords) return q('balance', 0.9, token);
-    if (mentions(PARSER_WORDS.balanceWords)) return q('balance', 0.95, token);
+    if (balanceWords && mine) return q('balance', QUERY_CONFIDENCE.myBalance, token);
+    if (mine && !priceWords) return q('balance', QUERY_CONFIDENCE.mine, token);
+    if (mentions(PARSER_WORDS.balanceWords)) return q('balance', QUERY_CONFIDENCE.balanceWord, token);
     if (priceWords || words.includes('?') || tokens.length === items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length) {
-      return q('price', tokens.length > 1 && !mentions(PARSER_WORDS.inAnother) ? 0.8 : 0.97, token);
+      return q('price', tokens.length > 1 && !mentions(PARSER_WORDS.inAnother) ? QUERY_CONFIDENCE.priceOfSeveral : QUERY_CONFIDENCE.price, token);
     }
-    if (mine) return q('balance', 0.85, token);
-    return q('price', 0.8, token);
+    if (mine) return q('balance', QUERY_CONFIDENCE.mineAtLast, token);
+    return q('price', QUERY_CONFIDENCE.priceAtLast, token);
   }
   const unknownWord = unknown.find((item) => item.kind === 'word');
-  if (portfolioWords || (mine && priceWords) || (mine && balanceWords && !mentions(BALANCE_WORDS))) return q('portfolio', 0.95);
+  if (portfolioWords || (mine && priceWords) || (mine && balanceWords && !mentions(BALANCE_WORDS))) return q('portfolio', QUERY_CONFIDENCE.portfolio);
   if ((priceWords && !mine) && unknown.length === 1 && unknownWord) return unknownToken(unknownWord.text, ctx);
   if (priceWords && !mine && !balanceWords) return refuse('missing', 'Which token\'s price? Say for example "price of SOL".', { ask: 'token' });
-  if (balanceWords && (mine || mentions(BALANCE_WORDS))) return q('balance', 0.95);
-  if (isHelp(words)) return q('help', 0.95);
+  if (balanceWords && (mine || mentions(BALANCE_WORDS))) return q('balance', QUERY_CONFIDENCE.balance);
+  if (isHelp(words)) return q('help', QUERY_CONFIDENCE.help);
   if (unknownWord && unknown.length === 1 && items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length === 1 && /^\$/.test(raw.trim())) return unknownToken(unknownWord.text, ctx);
   return refuse('unclear', `I could not find a command in "${clip(raw.trim(), 80)}". ${EXAMPLES}`);
 }
