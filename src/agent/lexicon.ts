@@ -562,6 +562,8 @@ export const RULE_WORDS = {
   chainPrepositions: new Set(['on', 'via', 'to', 'over']),
   /** "on Solana" closes a command when what follows is its end or one of these. */
   afterChain: new Set(['to', 'for', 'into', 'with', 'from']),
+  /** Before a venue named like a token ("via Jupiter"), a preposition that only routes: never the token. */
+  routingOnly: new Set(['via', 'through', 'thru']),
   /** "ethereum chain", "base network". */
   chainSuffixes: new Set(['chain', 'network', 'mainnet', 'blockchain', 'l2']),
   /** Verbs after which "on X" is what is bought ("spend 10 USDC on solana" buys SOL). */
