@@ -425,7 +425,7 @@ export const ASIDE_KINDS: Record<AsideKind, { factor: number; named: boolean }> 
 const GREETING_TIMES = 'morning|afternoon|evening|night|day|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|holidays|one';
 const VOCATIVES = 'all|everyone|everybody|team|guys|fam|folks|sir|ser|frens|friends|mate|bro|there|anon|gang';
 /** Where a swap is routed ("on Jupiter", "via a DEX aggregator"). Parley picks the route, so the words are noted, not obeyed. */
-const VENUE_WORDS = "dex|dexes|jupiter|jupiter's|jup|raydium|raydium's|orca|meteora|phoenix|lifinity|openbook|pumpfun|sanctum|aggregator|aggregators|amm|router|v6|v4|v3|api";
+const VENUE_WORDS = "dex|dexes|jupiter|jupiter's|jup|raydium|raydium's|orca|meteora|phoenix|lifinity|openbook|pumpfun|sanctum|aggregator|aggregators|exchange|amm|router|v6|v4|v3|api";
 export const VENUES = new Set(VENUE_WORDS.split('|'));
 /** Words a greeting may hold that elsewhere name a time: in a greeting they schedule nothing. */
 export const GREETING_WORDS = new Set(GREETING_TIMES.split('|'));
