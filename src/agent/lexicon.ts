@@ -578,6 +578,8 @@ export const RULE_WORDS = {
   /** "a half", "one third": shares an article may open. */
   articleShares: new Set(['half', 'quarter', 'third']),
   articles: new Set(['a', 'an', 'one']),
+  /** "a hundred", "a dozen": number words an article counts as one of. */
+  articleScales: new Set(['hundred', 'thousand', 'million', 'billion', 'dozen']),
 };
 
 /** Symbols that are also English words: a token only in capitals or where a token stands. */

@@ -505,7 +505,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : [])]
       .filter((phrase) => phrase.every((w, k) => lead[k] === w) || phrase.every((w, k) => words[k] === w))
       .sort((a, b) => b.length - a.length)[0] ??
-    (words.includes('instead') || words.includes('same') ? ['instead'] : undefined);
+    (words.some((w) => PARSER_WORDS.editWords.has(w)) ? ['instead'] : undefined);
   const bare = lead.filter((w) => !SOFT_WORDS.includes(w) && !/^[!.?]+$/.test(w)).join(' ');
   const repeat = PARSER_WORDS.repeats.has(bare);
   // "half of that", "double it": the previous amount scaled, with whatever else the message changes.

@@ -431,7 +431,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         previous = value >= 20 ? 'ten' : 'unit';
         continue;
       }
-      if ((w === 'a' || w === 'an') && !any && ['hundred', 'thousand', 'million', 'billion', 'dozen'].includes(word(next + 1) ?? '')) {
+      if ((w === 'a' || w === 'an') && !any && RULE_WORDS.articleScales.has(word(next + 1) ?? '')) {
         current = decimal(1);
         next++;
         any = true;
