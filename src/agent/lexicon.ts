@@ -72,6 +72,8 @@ export const CONFIDENCE = {
   guessedVerb: 0.97,
   /** Per word a question leaves unexplained ("what's ray going for"). */
   queryWord: 0.93,
+  /** Per clause of chat before a command, read without it ("been watching JUP all week. swap…"). */
+  chat: 0.97,
 } as const;
 
 /** How sure each reading of a question is, before CONFIDENCE.queryWord per unexplained word. */

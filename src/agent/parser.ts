@@ -51,13 +51,34 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
   return result;
 }
 
-/** A command read past asides: each costs its kind's confidence factor, and the named ones go to the reply. */
+/**
+ * A command read past asides and the chat before it: each aside costs its kind's confidence
+ * factor, a clause of chat the command was read without costs CONFIDENCE.chat, and the reply
+ * names them all.
+ */
 function withAsides(result: ParseResult, tagged: Item[]): ParseResult {
+  if (!result.ok || (result.command.action === 'query' && result.command.subject === 'help')) return result;
   const asides = tagged.filter((item): item is Extract<Item, { kind: 'filler' }> => item.kind === 'filler' && item.aside !== undefined);
-  if (!result.ok || asides.length === 0 || (result.command.action === 'query' && result.command.subject === 'help')) return result;
-  const factor = asides.reduce((product, item) => product * ASIDE_KINDS[item.aside!].factor, 1);
-  const ignored = asides.filter((item) => ASIDE_KINDS[item.aside!].named).map((item) => item.text);
+  const chat = chatBefore(tagged);
+  if (asides.length === 0 && chat.length === 0) return result;
+  const factor = asides.reduce((product, item) => product * ASIDE_KINDS[item.aside!].factor, CONFIDENCE.chat ** chat.length);
+  const ignored = [...chat, ...asides.filter((item) => ASIDE_KINDS[item.aside!].named).map((item) => item.text)];
   return { ...result, confidence: round(result.confidence * factor), ...(ignored.length > 0 && { ignored }) };
+}
+
+/** The clauses of chat that `focus` leaves out ("been watching JUP all week."), as written. */
+function chatBefore(tagged: Item[]): string[] {
+  const kept = focus(tagged);
+  if (!Array.isArray(kept)) return [];
+  const runs: Item[][] = [];
+  let previous = false;
+  for (const item of tagged) {
+    const dropped = !kept.includes(item) && item.kind !== 'punct' && !(item.kind === 'filler' && item.aside);
+    if (dropped && !previous) runs.push([]);
+    if (dropped) runs.at(-1)!.push(item);
+    previous = dropped || (previous && item.kind === 'filler' && !item.aside);
+  }
+  return runs.filter((run) => run.some((item) => item.kind !== 'filler')).map((run) => run.map((item) => item.text).join(' '));
 }
 
 /** The words of a message, asides and punctuation left out. */

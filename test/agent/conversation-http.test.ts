@@ -131,6 +131,14 @@ describe('harmless words and direction', () => {
     expect(response.body.response).toMatch(/I ignored "Good evening", "on a DEX", "many thanks": they change nothing I build\.$/);
   });
 
+  it('chat before a command is read past and named too', async () => {
+    const { say } = await chat();
+    const response = await say('been watching JUP all week. swap 5 USDC for JUP');
+    expect(response.status).toBe(200);
+    expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: JUP, amount: 5_000_000 });
+    expect(response.body.response).toMatch(/I ignored "been watching JUP all week": it changes nothing I build\.$/);
+  });
+
   it('"sell 2 USDC worth of JUP" sells JUP for exactly 2 USDC', async () => {
     const { say } = await chat();
     const response = await say('sell 2 USDC worth of JUP');
