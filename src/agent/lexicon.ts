@@ -457,7 +457,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['once? again &thanks|thank|thx|ty|cheers', 'thanks'],
   ['in advance', 'thanks'],
   ['much|greatly appreciated', 'thanks'],
-  ['i? really? appreciate|appreciated it|your|the|this help?', 'thanks'],
+  ['i? really? appreciate|appreciated it|your|the|this help? with? all? this|that|everything?', 'thanks'],
   ["if you could|can|would|don't|dont|wouldn't|do mind?", 'politeness'],
   ['if possible', 'politeness'],
   ["if that's|thats ok|okay|alright|fine", 'politeness'],
@@ -513,6 +513,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['if|when|in? case? they|he|she|it|recipient do|does not have|has one|it|any|an|a|the? <token>? token? account|ata|one? yet?', 'account'],
   // "(that's Alice)", "(rent share)": a note in brackets of plain words only (no amount, token, time or negation).
   ['( … )', 'note'],
+  // "send 25 USDC to alice (<address>)": the name of the address that follows in brackets.
+  ['to … &( &<address>', 'note'],
+  ["i know this|it is|it's|its a? small|big|quick|silly|dumb|weird|tiny thing|ask|request|favor|favour", 'politeness'],
   // "…, send me the tx signature after": a request about the reply, not a second action.
   ['and? send|give|show|share me|us? the|a tx|transaction|txn? signature|hash|id|link|receipt after|afterwards|when done?', 'note'],
   ['execute|run|perform|initiate|process|place|submit|make|do a|an|the|me? a? &<verb>', 'grammar'],

@@ -3,18 +3,19 @@
  * "allow 2% slippage") as data. A pattern is elements separated by spaces:
  *
  * - `a|b|c`: one of these words; `a|b?`: optional;
- * - `<token>`: a token of the registry; `<number>`: a number ("2", "$15");
+ * - `<token>`: a token of the registry; `<number>`: a number ("2", "$15"); `<address>`: a valid address;
  * - `…`: the rest of the clause, plain words only (no number, token, address, verb, negation,
  *   time or chain word);
  * - `^`: the message starts here; `$`: the clause ends here (punctuation or the end);
- * - `&x`: look ahead: `x` (any element above) follows, and is not part of the match.
+ * - `&x`: look ahead: `x` (any element above) follows, and is not part of the match; look-aheads
+ *   come last (`to … &( &<address>`: a "(" then an address follow).
  *
  * The matcher holds no words: what a pattern means is the value the lexicon gives it.
  */
 
 type Element =
   | { kind: 'word'; words: Set<string>; optional: boolean; ahead: boolean }
-  | { kind: 'token' | 'number' | 'verb' | 'rest'; optional: boolean; ahead: boolean }
+  | { kind: 'token' | 'number' | 'verb' | 'address' | 'rest'; optional: boolean; ahead: boolean }
   | { kind: 'start' | 'end'; optional: false; ahead: true };
 
 export interface Pattern<T> {
@@ -30,6 +31,7 @@ export interface Words {
   isToken(k: number): boolean;
   isNumber(k: number): boolean;
   isVerb(k: number): boolean;
+  isAddress(k: number): boolean;
   /** A plain word that `…` may take. */
   isPlain(k: number): boolean;
   /** A clause ends before position k: punctuation stands there, or nothing. */
@@ -57,6 +59,7 @@ function element(text: string): Element {
   if (body === '<token>') return { kind: 'token', optional, ahead };
   if (body === '<number>') return { kind: 'number', optional, ahead };
   if (body === '<verb>') return { kind: 'verb', optional, ahead };
+  if (body === '<address>') return { kind: 'address', optional, ahead };
   if (body === '…') return { kind: 'rest', optional, ahead };
   return { kind: 'word', words: new Set(body.split('|')), optional, ahead };
 }
@@ -79,23 +82,38 @@ export function longestMatch<T>(index: PatternIndex<T>, words: Words, k: number)
   return best;
 }
 
-function matchFrom(elements: Element[], e: number, k: number, words: Words): number {
-  if (e === elements.length) return k;
+/**
+ * The end of a match of elements[e..] from word k, or -1. Look-ahead elements (`&x`, only at
+ * the pattern's end) are matched in turn like the others, from where the match stopped, which
+ * is `stop`: the end returned.
+ */
+function matchFrom(elements: Element[], e: number, k: number, words: Words, stop?: number): number {
+  if (e === elements.length) return stop ?? k;
   const el = elements[e];
-  const skip = () => (el.optional ? matchFrom(elements, e + 1, k, words) : -1);
-  if (el.kind === 'start') return k === 0 ? matchFrom(elements, e + 1, k, words) : -1;
-  if (el.kind === 'end') return words.endsBefore(k) ? matchFrom(elements, e + 1, k, words) : -1;
+  const from = el.ahead && el.kind !== 'start' && el.kind !== 'end' ? (stop ?? k) : stop;
+  const next = (at: number) => matchFrom(elements, e + 1, at, words, from);
+  const skip = () => (el.optional ? matchFrom(elements, e + 1, k, words, stop) : -1);
+  if (el.kind === 'start') return k === 0 ? next(k) : -1;
+  if (el.kind === 'end') return words.endsBefore(k) ? next(k) : -1;
   if (el.kind === 'rest') {
     let j = k;
     while (j < words.length && words.isPlain(j)) j++;
     if (j === k) return skip();
-    const end = matchFrom(elements, e + 1, el.ahead ? k : j, words);
+    const end = next(j);
     return end >= 0 ? end : skip();
   }
   const fits =
-    el.kind === 'word' ? el.words.has(words.word(k) ?? '') : el.kind === 'token' ? words.isToken(k) : el.kind === 'number' ? words.isNumber(k) : words.isVerb(k);
+    el.kind === 'word'
+      ? el.words.has(words.word(k) ?? '')
+      : el.kind === 'token'
+        ? words.isToken(k)
+        : el.kind === 'number'
+          ? words.isNumber(k)
+          : el.kind === 'address'
+            ? words.isAddress(k)
+            : words.isVerb(k);
   if (fits) {
-    const end = matchFrom(elements, e + 1, el.ahead ? k : k + 1, words);
+    const end = next(k + 1);
     if (end >= 0) return end;
   }
   return skip();

@@ -122,6 +122,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     isToken: (k) => !!word(k) && !!vocabulary.lookup(word(k)!),
     isNumber: (k) => at(k)?.type === 'number' || (at(k)?.text === '$' && at(k + 1)?.type === 'number'),
     isVerb: (k) => !!word(k) && VERBS[word(k)!] !== undefined,
+    isAddress: (k) => at(k)?.type === 'address' && isSolanaAddress(at(k).text),
     isPlain: (k) => !!word(k) && isPlainWord(word(k)!) && !vocabulary.lookup(word(k)!),
     endsBefore: (k) => k >= lexemes.length || at(k).type === 'symbol' || at(k).type === 'arrow',
   };

@@ -47,6 +47,7 @@ describe('the asides', () => {
       isToken: () => false,
       isNumber: () => false,
       isVerb: () => false,
+      isAddress: () => false,
       isPlain: () => false,
       endsBefore: (k) => k >= 1,
     });
