@@ -87,6 +87,8 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
       case 'verb':
         // "sell 1,200 JUP and receive USDC": the second verb opens what is received.
         if (item.role === 'get' && current.marker === 'object' && current.tokens.length > 0) start('out');
+        // "on getting WIF": a purchase verb right after the marker of what is received says it again.
+        else if (item.role === 'get' && current.marker === 'out' && current.tokens.length + current.amounts.length === 0) break;
         else current.words.push(item);
         break;
       default:

@@ -427,7 +427,8 @@ export const ASIDE_KINDS: Record<AsideKind, { factor: number; named: boolean }> 
 const GREETING_TIMES = 'morning|afternoon|evening|night|day|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|holidays|one';
 const VOCATIVES = 'all|everyone|everybody|team|guys|fam|folks|sir|ser|frens|friends|mate|bro|there|anon|gang';
 /** Where a swap is routed ("on Jupiter", "via a DEX aggregator"). Parley picks the route, so the words are noted, not obeyed. */
-const VENUE_WORDS = "dex|dexes|jupiter|jupiter's|jup|raydium|raydium's|orca|meteora|phoenix|lifinity|openbook|pumpfun|sanctum|aggregator|aggregators|exchange|amm|router|v6|v4|v3|api";
+const VENUE_WORDS =
+  "dex|dexes|jupiter|jupiter's|jup|raydium|raydium's|orca|meteora|phoenix|lifinity|openbook|pumpfun|sanctum|aggregator|aggregators|exchange|amm|router|v6|v4|v3|api|whirlpool|whirlpools|dlmm|clmm|cpmm|pool|pools";
 export const VENUES = new Set(VENUE_WORDS.split('|'));
 /** Words a greeting may hold that elsewhere name a time: in a greeting they schedule nothing. */
 export const GREETING_WORDS = new Set(GREETING_TIMES.split('|'));
@@ -452,7 +453,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['anyway|anyways|anyhow', 'hedge'],
   ['you|ya know', 'hedge'],
   ["y'know", 'hedge'],
-  ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? again?', 'thanks'],
+  ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? a? million|ton|tons|bunch|heap|heaps? again?', 'thanks'],
+  ['much|most obliged', 'thanks'],
   ['many|big|huge|lots|mega thanks|thx', 'thanks'],
   ['once? again &thanks|thank|thx|ty|cheers', 'thanks'],
   ['in advance', 'thanks'],
@@ -481,6 +483,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i'm|im|i am? in a hurry|rush", 'politeness'],
   ["it's|its|it is? urgent|urgently", 'politeness'],
   ['kinda|sorta|basically|probably|honestly|literally', 'hedge'],
+  ['pretty|fairly|quite sure|certain', 'hedge'],
+  ['pretty please', 'politeness'],
   ['kind|sort of', 'hedge'],
   ['i guess|suppose|think|reckon|believe', 'hedge'],
   ['like &<number>', 'hedge'],
@@ -491,12 +495,16 @@ export const ASIDES: Array<[string, AsideKind]> = [
   [`on|via|through|thru|using|with|at ${ARTICLES}? jup|pump . ag|fun`, 'venue'],
   [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? to|and &<verb>`, 'venue'],
   ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution', 'venue'],
+  [`and? route|send it|this|that through|via ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}?`, 'venue'],
   [
     'with|and|use|add|set|using|include|plus|bump|increase|raise|boost|up? a|an|the|my|some? high|higher|max|low|extra|bigger|decent|small|turbo|medium|fast? priority|prio|jito|compute fee|fees|tip|tips',
     'fee',
   ],
   ['with|at|on? high|top|max|turbo|highest priority', 'fee'],
   ['priority : high|max|turbo|top', 'fee'],
+  ['and? bump|boost|raise|increase|up the|my? priority|prio fee|fees?', 'fee'],
+  ['and? prioritize|prioritise it|this|the? tx|transaction|swap|transfer?', 'fee'],
+  ['with|via|using|in|as a|an? jito bundle', 'fee'],
   ['and? pay|add a|an|the? higher|high|bigger|extra|more|some priority|prio fee|fees|tip', 'fee'],
   ['so that? it lands|confirms|goes through? fast|quickly|faster?', 'fee'],
   ['and? set|use|make|put the? priority to|at|on? high|max|turbo|top|highest', 'fee'],
@@ -507,6 +515,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ],
   ['the|an? <token>? token? ata|account may|might|will|could? need|needs creating|creation|created', 'account'],
   ['incl|including|with|plus ata|account creation', 'account'],
+  ["the|their|his|her|an|its? <token>? token? ata|account might|may|could|probably|does|doesn't|won't|will? not? exist yet?", 'account'],
+  ["they've|they|he|she|he's|she's|recipient|it have|has? never held|had|received|used <token>? before?", 'account'],
   ['no <token>? token? account|ata yet?', 'account'],
   // "if they don't have one" is a remark (the transfer creates the account); "if they have one" is a condition, and stays one.
   ["if|when|in? case? they|he|she|it|recipient don't|doesn't|dont|doesnt|never have|has|had one|it|any|an|a|the? <token>? token? account|ata|one? yet?", 'account'],

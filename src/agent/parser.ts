@@ -452,8 +452,8 @@ function isPartOfFrame(items: Item[], verb: Item): boolean {
   if (main?.kind !== 'verb' || main.role !== 'pay') return false;
   // "sell 1,200 JUP and receive USDC": receiving is the other side of the same swap.
   if (hasTrait(verb, 'other-side') && before?.kind === 'joiner') return true;
-  // "spend 4 USDC buying WIF": what is bought, right after what is paid.
-  return hasTrait(verb, 'marks-output') && (before?.kind === 'token' || (before !== undefined && isAmount(before)));
+  // "spend 4 USDC buying WIF", "spend 3 USDC on getting WIF": what is bought, after what is paid.
+  return hasTrait(verb, 'marks-output') && (before?.kind === 'token' || (before !== undefined && isAmount(before)) || (before?.kind === 'marker' && before.marker === 'out'));
 }
 
 /** "get my balance", "give me the price of SOL": a get verb asking for information. */

@@ -347,7 +347,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       const span = lexemes.slice(k, match.end).map((l) => l.text);
       const named = span.filter((w) => VENUES.has(w) && vocabulary.lookup(w));
       // "via Jupiter" only routes; "on Jupiter", "using Orca" may name what is bought or paid.
-      if (!RULE_WORDS.routingOnly.has(span[0]) && named.length > 0 && named.length === span.filter((w) => VENUES.has(w)).length) {
+      if (!span.some((w) => RULE_WORDS.routingOnly.has(w)) && named.length > 0 && named.length === span.filter((w) => VENUES.has(w)).length) {
         const others = new Set(lexemes.filter((l, j) => l.type === 'word' && (j < k || j >= match.end)).map((l) => vocabulary.lookup(l.text)?.mint).filter(Boolean));
         if (others.size < 2) return undefined;
       }
