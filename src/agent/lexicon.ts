@@ -547,6 +547,7 @@ export const SLIPPAGE = {
   leads: new Set([
     'with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using', 'use', 'allow', 'allowing', 'accept', 'accepting', 'tolerate', 'tolerating',
     'keep', 'keeping', 'cap', 'capping', 'limit', 'limiting', 'up', 'to', 'the', 'my', 'of', 'your', 'max.', "don't", 'dont', 'do', 'not', 'let',
+    'fine', 'ok', 'okay', 'happy', 'good', 'live', 'can', 'i', "i'm", 'im', 'am',
   ]),
   trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine']),
 };
