@@ -1,7 +1,8 @@
 import type { TransactionPreview } from '../chain/transaction-preview';
 import type { Route } from '../quotes/quote-provider';
 import type { Quote } from '../quotes/quote-provider';
-import type { Pending, Slot, TokenRef } from './command';
+import type { Slot, TokenRef } from './command';
+import type { StoredPending } from './state';
 import type { Intent, TransactionDetails } from './intent';
 
 /** What the agent knows of the conversation besides the text itself. */
@@ -12,8 +13,8 @@ export interface AgentContext {
   recentIntents: Intent[];
   /** The request's slippage tolerance in basis points, unless the text says otherwise. */
   slippageBps: number;
-  /** The command the session's last clarifying question waits on, if any. */
-  pending?: Pending | null;
+  /** The command the session's last clarifying question waits on, if any, as stored (state.ts reads it). */
+  pending?: unknown;
   /** Balances, prices, token facts and transaction builders for this wallet and network. */
   market: AgentMarket;
 }
@@ -31,9 +32,9 @@ export type AgentOutcome =
       ok: false;
       reason: string;
       suggestions?: string[];
-      /** A clarifying question: the slot it asks for and the command kept until the next message. */
+      /** A clarifying question: the slot it asks for and the command kept until the next message, versioned. */
       ask?: Slot;
-      pending?: Pending;
+      pending?: StoredPending;
     };
 
 /**

@@ -7,6 +7,7 @@ import type { Agent, AgentContext, AgentMarket, AgentOutcome, MarketHolding, Mar
 import type { Confirmation, Intent, SwapParameters, TokenAmount, TransactionDetails, TransferParameters } from './intent';
 import type { AmountSpec, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
 import { MIN_CONFIDENCE, parseCommand } from './parser';
+import { readCommand, readPending, storeCommand, storePending } from './state';
 
 /** Lamports kept back when a share of the SOL balance is spent, to pay fees and rent. */
 export const SOL_FEE_RESERVE = 10_000_000n;
@@ -14,6 +15,10 @@ export const SOL_FEE_RESERVE = 10_000_000n;
 export const HELP_REPLY =
   'I can swap tokens ("swap 1.5 SOL for USDC", "buy 100 USDC with SOL"), send tokens ("send 20 USDC to <address>"), ' +
   'and answer questions ("how much BONK do I have", "price of JUP", "what\'s my portfolio worth"). I never sign: you review and sign in your wallet.';
+
+/** When the question a session waits on was stored in a shape this parser cannot read safely. */
+const STALE_QUESTION =
+  'I had asked you something, but that question was kept by an earlier version of Parley and I cannot read it safely, so I dropped it. Please say the whole command again, for example "swap 1 SOL for USDC".';
 
 /** Raised inside the agent for a command it understood but cannot carry out; becomes a 422. */
 class Refusal extends Error {}
@@ -26,23 +31,23 @@ class Refusal extends Error {}
 export class CommandAgent implements Agent {
   async respond(text: string, context: AgentContext): Promise<AgentOutcome> {
     const { market } = context;
-    const previous = [...context.recentIntents].reverse().find((intent) => intent.command && intent.action !== 'query')?.command as
-      | SwapCommand
-      | TransferCommand
-      | undefined;
-    const last = context.recentIntents.at(-1);
-    const previousQuery = last?.action === 'query' ? (last.command as QueryCommand | undefined) : undefined;
-    const parsed = parseCommand(text, {
-      lookup: market.lookup,
-      symbols: market.symbols,
-      names: market.names,
-      isMint: market.isMint,
-      previous,
-      previousQuery,
-      pending: context.pending ?? undefined,
-    });
+    // State stored by another version of the parser is read only where it checks (state.ts).
+    const commands = context.recentIntents.map((intent) => readCommand(intent.command));
+    const previous = [...commands].reverse().find((command) => command?.action === 'swap' || command?.action === 'transfer') as SwapCommand | TransferCommand | undefined;
+    const last = commands.at(-1);
+    const previousQuery = last?.action === 'query' ? last : undefined;
+    const { pending, dropped } = readPending(context.pending);
+    const parsed = parseCommand(text, { lookup: market.lookup, symbols: market.symbols, names: market.names, isMint: market.isMint, previous, previousQuery, pending });
+    if (dropped && !(parsed.ok && (parsed.command.action === 'swap' || parsed.command.action === 'transfer') && !parsed.followUp)) {
+      return { ok: false, reason: STALE_QUESTION };
+    }
     if (!parsed.ok) {
-      return { ok: false, reason: parsed.reason, ...(parsed.suggestions && { suggestions: parsed.suggestions }), ...(parsed.pending && { pending: parsed.pending, ask: parsed.ask }) };
+      return {
+        ok: false,
+        reason: parsed.reason,
+        ...(parsed.suggestions && { suggestions: parsed.suggestions }),
+        ...(parsed.pending && { pending: storePending(parsed.pending), ask: parsed.ask }),
+      };
     }
     if (parsed.confidence < MIN_CONFIDENCE) {
       return { ok: false, reason: `I am not sure enough of what you mean (confidence ${parsed.confidence}). Please say it more plainly.` };
@@ -51,13 +56,13 @@ export class CommandAgent implements Agent {
     try {
       switch (command.action) {
         case 'cancel':
-          return { ok: true, intent: { action: 'query', subject: 'help', confidence }, reply: cancelled(context.pending) };
+          return { ok: true, intent: { action: 'query', subject: 'help', confidence }, reply: cancelled(pending) };
         case 'query':
-          return { ok: true, intent: intentOf(command, confidence), reply: await this.answer(command, market) };
+          return noting(parsed.ignored, { ok: true, intent: intentOf(command, confidence), reply: await this.answer(command, market) });
         case 'transfer':
-          return await this.transfer(command, confidence, market);
+          return noting(parsed.ignored, await this.transfer(command, confidence, market));
         case 'swap':
-          return await this.swap(command, confidence, market, command.slippageBps ?? context.slippageBps);
+          return noting(parsed.ignored, await this.swap(command, confidence, market, command.slippageBps ?? context.slippageBps));
       }
     } catch (error) {
       if (error instanceof Refusal || error instanceof QuoteError || error instanceof SimulationRefusal) return { ok: false, reason: error.message };
@@ -271,13 +276,20 @@ function feeText(preview: TransactionPreview): string {
   return `${withheld.join('')} · network fee ${formatUnits(BigInt(preview.feeLamports), 9)} SOL`;
 }
 
-function cancelled(pending: Pending | null | undefined): string {
+/** The reply names the words it ignored ("good evening", "on a DEX"): the user sees what was not read. */
+function noting(ignored: string[] | undefined, outcome: AgentOutcome): AgentOutcome {
+  if (!outcome.ok || !ignored?.length) return outcome;
+  const words = ignored.map((text) => `"${text}"`).join(', ');
+  return { ...outcome, reply: `${outcome.reply} I ignored ${words}: ${ignored.length === 1 ? 'it changes' : 'they change'} nothing I build.` };
+}
+
+function cancelled(pending: Pending | undefined): string {
   if (!pending) return 'There is nothing to cancel. ' + HELP_REPLY;
   return `OK, I dropped the ${pending.draft.action === 'swap' ? 'swap' : 'transfer'}: nothing will be built.`;
 }
 
 function intentOf(command: SwapCommand | TransferCommand | QueryCommand, confidence: number): Intent {
-  const base: Intent = { action: command.action, confidence, command };
+  const base: Intent = { action: command.action, confidence, command: storeCommand(command) };
   if (command.action === 'query') return { ...base, subject: command.subject, ...(command.token && { token: command.token.symbol }) };
   return base;
 }

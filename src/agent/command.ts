@@ -63,5 +63,12 @@ export type RefusalRule =
   | 'unclear';
 
 export type ParseResult =
-  | { ok: true; command: Command; confidence: number; followUp: boolean }
+  | {
+      ok: true;
+      command: Command;
+      confidence: number;
+      followUp: boolean;
+      /** Words ignored because they change nothing built ("good evening", "on a DEX"), for the reply to name. */
+      ignored?: string[];
+    }
   | { ok: false; rule: RefusalRule; reason: string; suggestions?: string[]; ask?: Slot; pending?: Pending };

@@ -2,7 +2,7 @@ import { clip } from '../shared/text';
 import type { AmountSpec, Draft, ParseResult, Slot, TokenRef } from './command';
 import { format, isZero } from './decimal';
 import type { Marker, VerbRole } from './lexicon';
-import { PROGRAM_IDS } from './lexicon';
+import { CONFIDENCE, CONTESTED_NAMES, PROGRAM_IDS } from './lexicon';
 import { editDistance, resolveToken, type Item, type Vocabulary } from './tokenize';
 
 /**
@@ -13,24 +13,14 @@ import { editDistance, resolveToken, type Item, type Vocabulary } from './tokeni
  * over could change the meaning, so the command is refused rather than guessed.
  */
 
-/** How sure a reading is: each guess multiplies confidence by its factor. */
-export const CONFIDENCE = {
-  fuzzyToken: 0.85,
-  fuzzyVerb: 0.85,
-  numberWords: 0.97,
-  share: 0.95,
-  usd: 0.95,
-  noVerb: 0.9,
-  followUp: 0.85,
-  answer: 0.9,
-} as const;
-
 export type AmountItem = Extract<Item, { kind: 'number' | 'money' | 'share' | 'percent' }>;
 
 /** A run of items under one marker: "for 100 USDC", the verb's object, the part after an arrow. */
 interface Phrase {
-  /** `restate`: after a comma or a dash, an amount said again ("swap USDC to SOL, 10 USDC"). */
-  marker: Marker | 'object' | 'arrow' | 'restate';
+  /** `restate`: after a comma or a dash, an amount said again ("swap USDC to SOL, 10 USDC"). A phrase opened by `denominated` is `out`. */
+  marker: Exclude<Marker, 'denominated'> | 'object' | 'arrow' | 'restate';
+  /** The word of the marker ("for", "into"). */
+  word?: string;
   amounts: AmountItem[];
   tokens: Array<{ token: TokenRef; fuzzy: boolean }>;
   addresses: Item[];
@@ -44,16 +34,23 @@ export const isAmount = (item: Item): item is AmountItem => item.kind === 'numbe
 export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object'): Phrase[] {
   const out: Phrase[] = [];
   let current = newPhrase(firstMarker);
-  const start = (marker: Phrase['marker']) => {
+  const start = (marker: Phrase['marker'], word?: string) => {
     out.push(current);
-    current = newPhrase(marker);
+    current = { ...newPhrase(marker), ...(word && { word }) };
   };
   for (let k = 0; k < items.length; k++) {
     const item = items[k];
     switch (item.kind) {
       case 'marker':
-        // "$25 of SOL", "half of my USDC", "$25 worth of SOL": the token of the amount before.
-        if ((item.marker === 'of' || item.marker === 'worth' || (item.marker === 'out' && item.text.toLowerCase() === 'in')) && current.amounts.length > 0 && current.tokens.length === 0 && current.addresses.length === 0) break;
+        // "$25 of SOL", "half of my USDC", "$25 worth of SOL", "pay <address> $15 worth of USDC": the token of the amount before.
+        if (
+          (item.marker === 'of' || item.marker === 'worth' || item.marker === 'denominated') &&
+          current.amounts.length > 0 &&
+          current.tokens.length === 0 &&
+          (current.addresses.length === 0 || (items[k - 1] !== undefined && isAmount(items[k - 1])))
+        ) {
+          break;
+        }
         if (item.marker === 'of' && current.amounts.length === 0) break;
         // "100 USDC of DRIFT": the amount's worth of another token.
         if (item.marker === 'of' && current.tokens.length > 0) {
@@ -66,7 +63,7 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
           start('out');
           break;
         }
-        start(item.marker);
+        start(item.marker === 'denominated' ? 'out' : item.marker, item.text.toLowerCase());
         break;
       case 'arrow':
         start('arrow');
@@ -90,6 +87,8 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
       case 'verb':
         // "sell 1,200 JUP and receive USDC": the second verb opens what is received.
         if (item.role === 'get' && current.marker === 'object' && current.tokens.length > 0) start('out');
+        // "on getting WIF": a purchase verb right after the marker of what is received says it again.
+        else if (item.role === 'get' && current.marker === 'out' && current.tokens.length + current.amounts.length === 0) break;
         else current.words.push(item);
         break;
       default:
@@ -112,23 +111,32 @@ export interface Reading {
   slippageBps?: number;
   /** The verb opens the message ("/swap 0.05 SOL USDC"), so a bare pair of tokens reads as paid, then received. */
   verbFirst?: boolean;
+  /** The verb sells (VERB_TRAITS): "sell 2 SOL worth of WIF" pays WIF and receives 2 SOL. */
+  sells?: boolean;
+  /** Without a verb, "2 SOL worth of WIF" buys WIF with 2 SOL. */
+  worthBuys?: boolean;
 }
 
 /** A swap from the phrases after a verb of the given role (an arrow reads as `pay`). */
 export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabulary, reading: Reading): ParseResult {
   // "/swap 0.05 SOL USDC": a bare pair of tokens after the verb is what is paid, then what is received.
   const [only] = given;
-  const parts =
+  const parts = forBeforeInput(
     given.length === 1 && reading.verbFirst && only.tokens.length === 2 && !only.joined && only.tokens[0].token.mint !== only.tokens[1].token.mint && role !== 'send'
       ? [{ ...only, tokens: [only.tokens[0]] }, { ...newPhrase('out'), tokens: [only.tokens[1]] }]
-      : given;
-  const worth = parts.some((part) => part.marker === 'worth');
+      : given,
+    role,
+  );
+  const direction = worthDirection(parts, role, reading);
+  if (typeof direction !== 'string') return direction;
+  const worth = direction !== 'none';
+  const sold = direction === 'sold';
   const paid: Phrase[] = [];
   const received: Phrase[] = [];
   for (const part of parts) {
     switch (part.marker) {
       case 'object':
-        (role === 'get' && !worth ? received : paid).push(part);
+        (sold || (role === 'get' && !worth) ? received : paid).push(part);
         break;
       case 'in':
         paid.push(part);
@@ -136,9 +144,11 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
       case 'out':
         (role === 'get' ? paid : received).push(part);
         break;
+      case 'worth':
+        (sold ? paid : received).push(part);
+        break;
       case 'to':
       case 'arrow':
-      case 'worth':
         if (role === 'get' && part.marker === 'to') return refuse('unclear', `I could not tell what "to ${describe(part)}" means in a purchase. Say for example "buy 100 BONK with USDC".`);
         received.push(part);
         break;
@@ -208,6 +218,41 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
     factor *= amount.factor;
   }
   return finishSwap(draft, factor);
+}
+
+/**
+ * The direction rule of "A worth of B" (a phrase marked `worth` after an amount of a token A):
+ * after a verb that sells, B is paid and the amount sizes what is received ("sell 2 SOL worth
+ * of WIF" sells WIF for 2 SOL); after a purchase or without a verb, A is paid for B ("buy 2 SOL
+ * worth of WIF"). After any other verb ("swap 2 SOL worth of WIF") either reading is possible,
+ * and a swap read backwards is a wrong transaction, so it is refused; so is a sale sized in one
+ * token and paid in a third ("sell 2 SOL worth of WIF for USDC").
+ */
+function worthDirection(parts: Phrase[], role: VerbRole, reading: Reading): 'none' | 'bought' | 'sold' | Extract<ParseResult, { ok: false }> {
+  const worth = parts.find((part) => part.marker === 'worth');
+  if (!worth) return 'none';
+  if (role === 'get' || reading.worthBuys) return 'bought';
+  const [object] = parts;
+  const sized = object?.marker === 'object' ? `${describe(object)} worth of ${describe(worth)}` : `worth of ${describe(worth)}`;
+  if (!reading.sells) {
+    return refuse('unclear', `"${sized}" could mean paying with either token. Say "swap 2 SOL for WIF" to pay SOL, or "sell 2 SOL worth of WIF" to pay WIF.`);
+  }
+  if (parts.some((part) => ['out', 'to', 'arrow'].includes(part.marker) && part.tokens.length > 0)) {
+    return refuse('unclear', `"${sized}" is sized in one token and sold for another. Say how much to sell, for example "sell 100 WIF for USDC".`);
+  }
+  return 'sold';
+}
+
+/**
+ * "execute a swap for 0.2 SOL to USDC": "for" opens the command with what is paid when the verb
+ * has no object and a later "to", "into" or arrow names what is received.
+ */
+function forBeforeInput(parts: Phrase[], role: VerbRole): Phrase[] {
+  const [object, first, ...rest] = parts;
+  if (role !== 'pay' || !object || object.marker !== 'object' || object.tokens.length + object.amounts.length + object.addresses.length + object.words.length > 0) return parts;
+  if (!first || first.word !== 'for' || first.tokens.length !== 1 || first.amounts.length !== 1) return parts;
+  if (!rest.some((part) => (part.marker === 'to' || part.marker === 'arrow' || (part.marker === 'out' && part.word !== 'for')) && part.tokens.length > 0)) return parts;
+  return [object, { ...first, marker: 'in' }, ...rest];
 }
 
 /** A transfer from the phrases after a send verb. */
@@ -348,6 +393,14 @@ export function recipientProblem(item: Item, vocabulary: Vocabulary): string | u
 }
 
 export function unknownToken(word: string, vocabulary: Vocabulary): Extract<ParseResult, { ok: false }> {
+  const claimants = CONTESTED_NAMES[word.toLowerCase()]?.filter((symbol) => vocabulary.lookup(symbol));
+  if (claimants) {
+    return refuse(
+      'unknown-token',
+      `Several tokens on Solana are called "${clip(word, 40)}", so I won't pick one. Say which: ${claimants.join(', ')}, or paste the token's mint address.`,
+      { suggestions: claimants },
+    );
+  }
   const suggestions = suggest(word, vocabulary);
   return refuse(
     'unknown-token',

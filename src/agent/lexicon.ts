@@ -21,12 +21,83 @@ export const VERBS: Record<string, VerbRole> = {
   snag: 'get', obtain: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
   send: 'send', transfer: 'send', pay: 'send', tip: 'send', give: 'send', move: 'send', wire: 'send',
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
-  diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get',
+  diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
+  getting: 'get', purchasing: 'get', grabbing: 'get', acquiring: 'get', nab: 'get',
   // Other forms: a command never uses them, but a question or a story about one does.
   swapping: 'pay', selling: 'pay', converting: 'pay', exchanging: 'pay', buying: 'get', sending: 'send',
   transferring: 'send', paying: 'send', swapped: 'pay', sold: 'pay', converted: 'pay', exchanged: 'pay', traded: 'pay',
   bought: 'get', sent: 'send', transferred: 'send', paid: 'send', gave: 'send', tipped: 'send',
 };
+
+/**
+ * What a verb does beyond its role, by lemma:
+ * - `sells`: "sell 2 SOL worth of WIF" pays WIF and receives 2 SOL (other verbs of role `pay`
+ *   leave "X worth of Y" unclear, and are refused rather than read either way);
+ * - `sends-with-address`: "get 3 SOL to <address>" sends; `only-sends`: never a swap ("pay", "tip");
+ * - `asks-info`: "get my balance" is a question; `into-buys`: "ape into WIF" buys WIF;
+ * - `guessed`: a purchase read from a loose verb ("grab", "cop"), with CONFIDENCE.guessedVerb;
+ * - `other-side`: after "and", the other side of the same swap ("sell 5 JUP and receive USDC");
+ * - `marks-output`: right after what is paid, marks what is received ("spend 4 USDC buying WIF");
+ * - `opens-chain`: "take 3 USDC and turn it into WIF" is one swap, led by the second verb;
+ *   `chain-only`: the verb means nothing alone ("take 3 USDC" could pay or receive).
+ */
+export type VerbTrait = 'sells' | 'sends-with-address' | 'only-sends' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only';
+
+export const VERB_TRAITS: Record<string, VerbTrait[]> = {
+  sell: ['sells'], dump: ['sells'], unload: ['sells'], offload: ['sells'], liquidate: ['sells'], market_sell: ['sells'], cash: ['sells'],
+  get: ['sends-with-address', 'asks-info', 'guessed', 'other-side'],
+  grab: ['asks-info', 'guessed', 'opens-chain'],
+  'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
+  cop: ['guessed'], scoop: ['guessed'], snag: ['guessed'], nab: ['guessed'], ape: ['into-buys', 'guessed'],
+  pay: ['only-sends'], tip: ['only-sends'], give: ['only-sends'],
+  receive: ['other-side'],
+  buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
+  take: ['opens-chain', 'chain-only'], use: ['opens-chain'],
+};
+
+/** Words that point back at a token or a command already named ("turn it into WIF", "send it to …"). */
+export const POINTERS = new Set(['it', 'them', 'that', 'those', 'this', "'em", 'em']);
+
+/** How sure a reading is: each guess multiplies confidence by its factor. */
+export const CONFIDENCE = {
+  fuzzyToken: 0.85,
+  fuzzyVerb: 0.85,
+  fuzzyQueryWord: 0.9,
+  numberWords: 0.97,
+  share: 0.95,
+  usd: 0.95,
+  noVerb: 0.9,
+  followUp: 0.85,
+  answer: 0.9,
+  guessedVerb: 0.97,
+  /** Per word a question leaves unexplained ("what's ray going for"). */
+  queryWord: 0.93,
+  /** Per clause of chat before a command, read without it ("been watching JUP all week. swap…"). */
+  chat: 0.97,
+} as const;
+
+/** How sure each reading of a question is, before CONFIDENCE.queryWord per unexplained word. */
+export const QUERY_CONFIDENCE = {
+  /** "what about USDC?" after a question about another token. */
+  askedAgain: 0.9,
+  /** "how much SOL do I have": a token, "I" and a balance word. */
+  myBalance: 0.97,
+  /** "my SOL": a token and "I", nothing of price. */
+  mine: 0.9,
+  /** "SOL balance". */
+  balanceWord: 0.95,
+  /** "SOL price", "SOL?", "SOL". */
+  price: 0.97,
+  /** "SOL in USDC" without "in", "SOL USDC": a price, of the first. */
+  priceOfSeveral: 0.8,
+  /** "my SOL" that mentions price too. */
+  mineAtLast: 0.85,
+  /** A token and words that say nothing of what is asked. */
+  priceAtLast: 0.8,
+  portfolio: 0.95,
+  balance: 0.95,
+  help: 0.95,
+} as const;
 
 /** Verb forms that tell of a past or imagined transaction, never ask for one ("I swapped…", "suppose I sold…"); after "need" or "want" they ask ("I need 1 SOL swapped"). */
 export const PAST_FORMS = new Set(['swapped', 'sold', 'converted', 'exchanged', 'traded', 'bought', 'sent', 'transferred', 'paid', 'gave', 'tipped']);
@@ -39,10 +110,14 @@ export const VERB_PHRASES: Array<[string[], string]> = [
   [['cash', 'out'], 'cash'],
   [['take', 'profit', 'on'], 'sell'],
   [['take', 'profits', 'on'], 'sell'],
+  [['take', 'profits'], 'sell'],
   [['trade', 'in'], 'trade_in'],
   [['market', 'sell'], 'market_sell'],
   [['market', 'buy'], 'market_buy'],
 ];
+
+/** Words of a question that read fuzzily when exactly one edit away ("balence", "portfollio"). */
+export const FUZZY_QUERY_WORDS = ['balance', 'balances', 'portfolio', 'holdings', 'price', 'wallet'];
 
 /** Verbs that read fuzzily only when exactly one edit away (typos: "swpa", "sned", "transfr"). */
 export const FUZZY_VERBS = ['swap', 'trade', 'exchange', 'convert', 'sell', 'send', 'transfer', 'purchase', 'buy', 'pay'];
@@ -72,12 +147,13 @@ export const NOT_TOKEN_TYPOS = new Set([
  * What a preposition marks. `out`: the token received ("for", "to", "into", "on" after
  * spend); `in`: the token paid ("with", "using", "from"); `of`: binds a token to the amount
  * before it ("$25 of SOL", "half of my USDC"); `worth`: "3 SOL worth of JUP" (the amount's
- * token is paid, the next token received).
+ * token is paid, the next token received); `denominated`: "in", which binds a token to a bare
+ * amount before it ("$15 in USDC") and elsewhere marks what is received ("1 SOL in USDC").
  */
-export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to';
+export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to' | 'denominated';
 
 export const MARKERS: Record<string, Marker> = {
-  for: 'out', into: 'out', in: 'out', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
+  for: 'out', into: 'out', in: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out',
   to: 'to',
   with: 'in', using: 'in', from: 'in', via: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in',
@@ -110,7 +186,7 @@ export const FILLERS = new Set([
   'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
   'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'family', 'kid', 'kids', 'uhh', 'umm',
   'erm', 'same', 'more', 'him', 'her', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband',
-  'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm',
+  'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm', 'kthxbai',
 ]);
 
 /** Negations: a command with one never becomes a transaction ("don't send…", "do not swap"). */
@@ -153,11 +229,8 @@ export const TIME_WORDS = new Set([
   'above', 'below', 'under', 'timer', 'delay', 'delayed', 'meanwhile', 'whilst', 'while',
 ]);
 
-/** Where a swap is routed ("on Jupiter", "via Raydium"): Parley picks the route, so the words are noted, not obeyed. */
-export const VENUES = new Set(['jupiter', 'jup.ag', 'raydium', 'orca', 'meteora', 'phoenix', 'lifinity', 'openbook', 'pumpfun', 'pump.fun', 'dex', 'aggregator']);
-
 /** Words before an amount that make it approximate ("like 2 SOL", "~5"): an amount to guess, so refused. */
-export const APPROXIMATE = new Set(['like', '~', 'about', 'around', 'roughly', 'approx', 'approximately', 'circa', 'maybe', 'abt', 'bout']);
+export const APPROXIMATE = new Set(['~', 'about', 'around', 'roughly', 'approx', 'approximately', 'circa', 'maybe', 'abt', 'bout']);
 
 /** A message that shows a command rather than asks for one ("Example: swap…", "repeat after me: …"). */
 export const SHOWN_NOT_ASKED = [
@@ -234,7 +307,7 @@ export const GREETINGS = [
 /** Chat openers skipped before reading how a message starts ("hey, should I swap…"). */
 export const LEADING_FILLERS = [
   'hey', 'so', 'ok', 'okay', 'um', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser',
-  'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren',
+  'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren', 'sorry', 'oops',
 ];
 /** Words around a follow-up that change nothing ("now half of that", "ok, again please"). */
 export const SOFT_WORDS = ['please', 'pls', 'plz', 'ok', 'okay', 'actually', 'oh', 'hmm', 'sorry', 'wait', 'just', 'thanks', 'ty', 'then', 'now', 'the', 'amount'];
@@ -287,6 +360,27 @@ export const FOLLOW_UP_VERB_OPENERS: string[][] = [
   ['switch', 'it', 'to'], ['switch', 'to'], ['make', 'the', 'amount'],
 ];
 
+/** After a transfer, a new recipient for it ("actually send it to <address>", "it should go to <address>"). */
+export const REDIRECT_OPENERS: string[][] = [
+  ['send', 'it', 'to'], ['send', 'that', 'to'], ['send', 'them', 'to'], ['it', 'should', 'go', 'to'], ['should', 'go', 'to'], ['it', 'goes', 'to'],
+  ['make', 'that', 'to'], ['make', 'it', 'to'], ['send', 'to'], ['to'], ['it', 'should', 'be', 'to'], ['the', 'recipient', 'is'], ['recipient', 'is'],
+  ['the', 'address', 'should', 'be'], ['address', 'should', 'be'], ['the', 'address', 'is'], ['address', 'is'], ['should', 'be'], ['it', 'should', 'be'],
+  ['wrong', 'address', 'use'], ['wrong', 'address'], ['wrong', 'wallet', 'use'], ['wrong', 'wallet'], ['use'], ['correct', 'address', 'is'], ['right', 'address', 'is'],
+];
+
+/**
+ * Names that several mints claim: wrapped or staked versions of one asset, a family of coins.
+ * A command that names one asks which mint (these symbols of the registry, or another mint by
+ * its address) rather than picking one.
+ */
+export const CONTESTED_NAMES: Record<string, string[]> = {
+  btc: ['WBTC'], bitcoin: ['WBTC'], 'wrapped bitcoin': ['WBTC'], 'wrapped btc': ['WBTC'],
+  weth: ['ETH'], 'wrapped eth': ['ETH'], 'wrapped ether': ['ETH'], ether: ['ETH'],
+  'staked sol': ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'], 'liquid staked sol': ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'],
+  lst: ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'], 'staked solana': ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'],
+  stablecoin: ['USDC', 'USDT', 'PYUSD'], stablecoins: ['USDC', 'USDT', 'PYUSD'], stables: ['USDC', 'USDT', 'PYUSD'], stable: ['USDC', 'USDT', 'PYUSD'],
+};
+
 /** Program ids that are never a transfer's recipient (funds sent there are lost). */
 export const PROGRAM_IDS = new Set([
   '11111111111111111111111111111111',
@@ -309,3 +403,231 @@ export const PROGRAM_IDS = new Set([
   'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s',
   'namesLPneVptA9Z5rqUDD9tMTWEJwofgaYwp8cawRkX',
 ]);
+
+/**
+ * Asides: words around a command that change nothing built. They are ignored, each kind costs
+ * the confidence its factor, and the reply names the named kinds ("I ignored …"). `grammar`
+ * is the light verb of "execute a swap", which a reply need not mention.
+ */
+export type AsideKind = 'greeting' | 'thanks' | 'politeness' | 'hedge' | 'venue' | 'fee' | 'account' | 'note' | 'grammar';
+
+export const ASIDE_KINDS: Record<AsideKind, { factor: number; named: boolean }> = {
+  greeting: { factor: 0.98, named: true },
+  thanks: { factor: 0.99, named: true },
+  politeness: { factor: 0.98, named: true },
+  hedge: { factor: 0.95, named: true },
+  venue: { factor: 0.97, named: true },
+  fee: { factor: 0.97, named: true },
+  account: { factor: 0.97, named: true },
+  note: { factor: 0.97, named: true },
+  grammar: { factor: 1, named: false },
+};
+
+/** Times of day and days that a greeting names ("good evening", "happy monday", "have a nice weekend"). */
+const GREETING_TIMES = 'morning|afternoon|evening|night|day|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|holidays|one';
+const VOCATIVES = 'all|everyone|everybody|team|guys|fam|folks|sir|ser|frens|friends|mate|bro|there|anon|gang';
+/** Where a swap is routed ("on Jupiter", "via a DEX aggregator"). Parley picks the route, so the words are noted, not obeyed. */
+const VENUE_WORDS =
+  "dex|dexes|jupiter|jupiter's|jup|raydium|raydium's|orca|meteora|phoenix|lifinity|openbook|pumpfun|sanctum|aggregator|aggregators|exchange|amm|router|v6|v4|v3|api|whirlpool|whirlpools|dlmm|clmm|cpmm|pool|pools";
+export const VENUES = new Set(VENUE_WORDS.split('|'));
+/** Words a greeting may hold that elsewhere name a time: in a greeting they schedule nothing. */
+export const GREETING_WORDS = new Set(GREETING_TIMES.split('|'));
+const ARTICLES = 'a|an|the|any|some|my|your';
+
+/**
+ * The asides, as word patterns (patterns.ts): the longest match at a word wins. A venue named
+ * like a token ("on Jupiter", "using Orca") is an aside only where two other tokens fill the swap.
+ */
+export const ASIDES: Array<[string, AsideKind]> = [
+  [`good|happy|lovely|nice|great|wonderful|blessed|beautiful ${GREETING_TIMES}`, 'greeting'],
+  [`^ good? morning|mornin|afternoon|evening|gm ${VOCATIVES}? $`, 'greeting'],
+  [`have|enjoy ${ARTICLES}|the? good|nice|great|wonderful|lovely|blessed|fantastic|awesome|productive|relaxing ${GREETING_TIMES}`, 'greeting'],
+  ['i? hope|hoping …', 'greeting'],
+  ['i? hope|hoping all|everything|everyone is|are|was|good|well|great|fine well|good|great|fine?', 'greeting'],
+  ['top of the morning|day', 'greeting'],
+  ['happy|merry new|christmas|xmas|holidays|birthday|thanksgiving|easter|halloween year?', 'greeting'],
+  ['what a|an long|busy|crazy|rough|hectic|great? day|week|morning|night|evening|month|year', 'greeting'],
+  ['long|busy|crazy|rough|hectic day|week|morning|night|evening|month', 'greeting'],
+  ["it's|its|it is? getting? late|early here|now?", 'greeting'],
+  ['this|last morning|week|evening|night|month was|has been? …', 'greeting'],
+  ['anyway|anyways|anyhow', 'hedge'],
+  ['you|ya know', 'hedge'],
+  ["y'know", 'hedge'],
+  ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? a? million|ton|tons|bunch|heap|heaps? again?', 'thanks'],
+  ['much|most obliged', 'thanks'],
+  ['many|big|huge|lots|mega thanks|thx', 'thanks'],
+  ['once? again &thanks|thank|thx|ty|cheers', 'thanks'],
+  ['in advance', 'thanks'],
+  ['much|greatly appreciated', 'thanks'],
+  ['i? really? appreciate|appreciated it|your|the|this help? with? all? this|that|everything?', 'thanks'],
+  ["if you could|can|would|don't|dont|wouldn't|do mind?", 'politeness'],
+  ['if possible', 'politeness'],
+  ["if that's|thats ok|okay|alright|fine", 'politeness'],
+  ["that|it? would|that'd|it'd be great|nice|awesome|lovely|amazing|appreciated|perfect|helpful|brilliant|wonderful|cool", 'politeness'],
+  ['when|whenever you get|have a|the? moment|minute|sec|second|chance|min', 'politeness'],
+  ["when|whenever you're|youre|you are? ready", 'politeness'],
+  ['before i forget', 'politeness'],
+  ['real|just|a? quick one|request', 'politeness'],
+  ['before i|we go|leave|sleep|log|sign|head off|out?', 'politeness'],
+  ['be so kind as to|and', 'politeness'],
+  ['would|do you mind', 'politeness'],
+  ["if it's|its|it is? not too much trouble|bother", 'politeness'],
+  ["you're|youre|you are? the|a? best|awesome|amazing|great|legend|star", 'thanks'],
+  ['you rock', 'thanks'],
+  ['much|lots|big love', 'thanks'],
+  ['love|loving this|the|you bot|app|thing|tool?', 'thanks'],
+  ['at once', 'politeness'],
+  ['at your earliest? convenience', 'politeness'],
+  ['no rush|hurry|worries|problem|pressure', 'politeness'],
+  ['no worries|problem|biggie if not', 'politeness'],
+  ["i'm|im|i am? in a hurry|rush", 'politeness'],
+  ["it's|its|it is? urgent|urgently", 'politeness'],
+  ['kinda|sorta|basically|probably|honestly|literally', 'hedge'],
+  ['pretty|fairly|quite sure|certain', 'hedge'],
+  ['pretty please', 'politeness'],
+  ['kind|sort of', 'hedge'],
+  ['i guess|suppose|think|reckon|believe', 'hedge'],
+  ['like &<number>', 'hedge'],
+  ["it's|its|probably? about|high? time to &<verb>", 'hedge'],
+  [`on|via|through|thru|using|with|at ${ARTICLES}? best|cheapest|fastest|top|any? ${VENUE_WORDS} ${VENUE_WORDS}? ${VENUE_WORDS}?`, 'venue'],
+  [`on|via|through|thru|using|with|at ${ARTICLES}? decentralized|decentralised exchange`, 'venue'],
+  ['on|via|through|thru|using|with|at whatever|whichever dex|route|venue|pool|aggregator is|has|gives? the? cheapest|best|fastest?', 'venue'],
+  [`on|via|through|thru|using|with|at ${ARTICLES}? jup|pump . ag|fun`, 'venue'],
+  [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? to|and &<verb>`, 'venue'],
+  ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution', 'venue'],
+  [`and? route|send it|this|that through|via ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}?`, 'venue'],
+  [
+    'with|and|use|add|set|using|include|plus|bump|increase|raise|boost|up? a|an|the|my|some? high|higher|max|low|extra|bigger|decent|small|turbo|medium|fast? priority|prio|jito|compute fee|fees|tip|tips',
+    'fee',
+  ],
+  ['with|at|on? high|top|max|turbo|highest priority', 'fee'],
+  ['priority : high|max|turbo|top', 'fee'],
+  ['and? bump|boost|raise|increase|up the|my? priority|prio fee|fees?', 'fee'],
+  ['and? prioritize|prioritise it|this|the? tx|transaction|swap|transfer?', 'fee'],
+  ['with|via|using|in|as a|an? jito bundle', 'fee'],
+  ['and? pay|add a|an|the? higher|high|bigger|extra|more|some priority|prio fee|fees|tip', 'fee'],
+  ['so that? it lands|confirms|goes through? fast|quickly|faster?', 'fee'],
+  ['and? set|use|make|put the? priority to|at|on? high|max|turbo|top|highest', 'fee'],
+  ['create|open|init|initialize|make|setup the|a|an|their|his|her|my|its|any? associated? token? <token>? account|accounts|ata|atas if|when|as? needed|necessary|required|missing?', 'account'],
+  [
+    "they|he|she|recipient|it|they're might|may|could|probably? not|don't|doesn't|do|does|never? not? have|has|had|need|needs a|an|the|any|no? <token>? token? account|ata yet|already?",
+    'account',
+  ],
+  ['the|an? <token>? token? ata|account may|might|will|could? need|needs creating|creation|created', 'account'],
+  ['incl|including|with|plus ata|account creation', 'account'],
+  ["the|their|his|her|an|its? <token>? token? ata|account might|may|could|probably|does|doesn't|won't|will? not? exist yet?", 'account'],
+  ["they've|they|he|she|he's|she's|recipient|it have|has? never held|had|received|used <token>? before?", 'account'],
+  ['no <token>? token? account|ata yet?', 'account'],
+  // "if they don't have one" is a remark (the transfer creates the account); "if they have one" is a condition, and stays one.
+  ["if|when|in? case? they|he|she|it|recipient don't|doesn't|dont|doesnt|never have|has|had one|it|any|an|a|the? <token>? token? account|ata|one? yet?", 'account'],
+  ['if|when|in? case? they|he|she|it|recipient do|does not have|has one|it|any|an|a|the? <token>? token? account|ata|one? yet?', 'account'],
+  // "(that's Alice)", "(rent share)": a note in brackets of plain words only (no amount, token, time or negation).
+  ['( … )', 'note'],
+  // "send 25 USDC to alice (<address>)": the name of the address that follows in brackets.
+  ['to … &( &<address>', 'note'],
+  ["i know this|it is|it's|its a? small|big|quick|silly|dumb|weird|tiny thing|ask|request|favor|favour", 'politeness'],
+  // "…, send me the tx signature after": a request about the reply, not a second action.
+  ['and? send|give|show|share me|us? the|a tx|transaction|txn? signature|hash|id|link|receipt after|afterwards|when done?', 'note'],
+  ['execute|run|perform|initiate|process|place|submit|make|do a|an|the|me? a? &<verb>', 'grammar'],
+  ['set|fire up|off a|an|the? &<verb>', 'grammar'],
+];
+
+/**
+ * Slippage: the words that name it, the words that may stand between it and its value
+ * ("slippage must stay below 0.1%"), and the words before or after that go with it ("allow 2%
+ * slippage", "1% slippage max").
+ */
+export const SLIPPAGE = {
+  words: new Set(['slippage', 'slipage', 'slippages', 'slip', 'slippage:', 'slippage=', 'slippage-tolerance']),
+  links: new Set([
+    'max', 'maximum', 'tolerance', 'set', 'is', 'at', '=', ':', 'up', 'to', 'of', 'below', 'under', 'within', 'less', 'than', 'no', 'more',
+    'most', 'must', 'stay', 'stays', 'be', 'should', 'keep', 'capped', 'limited', 'cap', 'limit', 'exceed', 'exceeds', 'over', 'beyond', 'allowed', 'allow',
+    'go', 'goes', 'above', 'get', 'higher',
+  ]),
+  leads: new Set([
+    'with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using', 'use', 'allow', 'allowing', 'accept', 'accepting', 'tolerate', 'tolerating',
+    'keep', 'keeping', 'cap', 'capping', 'limit', 'limiting', 'up', 'to', 'the', 'my', 'of', 'your', 'max.', "don't", 'dont', 'do', 'not', 'let',
+    'fine', 'ok', 'okay', 'happy', 'good', 'live', 'can', 'i', "i'm", 'im', 'am',
+  ]),
+  trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine']),
+};
+
+/** Words the tokenizer's rules read, each named for the rule (tokenize.ts). */
+export const RULE_WORDS = {
+  /** "this one", "that one": a pointer, not the number 1. */
+  pointerBeforeOne: new Set(['this', 'that', 'the', 'which']),
+  /** "2 percent", "5 pct", "3 per cent". */
+  percent: new Set(['percent', 'pct']),
+  /** "50 bps", "50 bp", "50 basis points". */
+  bps: new Set(['bps', 'bp']),
+  /** Joined to a number, a time ("5pm", "2h", "3rd") or leverage ("10x"). */
+  timeSuffixes: new Set(['am', 'pm', 'h', 'hr', 'hrs', 'min', 'mins', 'd', 's', 'th', 'st', 'nd', 'rd']),
+  leverageSuffixes: new Set(['x']),
+  /** After a number, a clock time ("5 pm", "9 o'clock"). */
+  clockWords: new Set(['am', 'pm', "o'clock", 'oclock']),
+  /** "at 150" is a price to wait for, unless a share or slippage is said around it ("at 1% slippage", "slippage at 1"). */
+  shareUnits: new Set(['%', 'bps', 'bp', 'percent', 'pct']),
+  /** "at a good price", "the right moment": a price or a moment to wait for. */
+  waitAdjectives: new Set(['good', 'better', 'right', 'decent', 'fair', 'target', 'cheap', 'cheaper', 'lower', 'higher', 'nice', 'perfect']),
+  waitNouns: new Set(['price', 'prices', 'rate', 'moment', 'time', 'entry', 'level', 'point']),
+  /** "long SOL", "go short": leverage. */
+  positions: new Set(['long', 'short']),
+  /** "give me", "give us": a purchase. */
+  giveTo: new Set(['me', 'us']),
+  /** "on Ethereum", "via Base": the chain of the command. */
+  chainPrepositions: new Set(['on', 'via', 'to', 'over']),
+  /** "on Solana" closes a command when what follows is its end or one of these. */
+  afterChain: new Set(['to', 'for', 'into', 'with', 'from']),
+  /** Before a venue named like a token ("via Jupiter"), a preposition that only routes: never the token. */
+  routingOnly: new Set(['via', 'through', 'thru']),
+  /** "ethereum chain", "base network". */
+  chainSuffixes: new Set(['chain', 'network', 'mainnet', 'blockchain', 'l2']),
+  /** Verbs after which "on X" is what is bought ("spend 10 USDC on solana" buys SOL). */
+  spendingVerbs: new Set(['spend', 'put']),
+  /** "mint <address>", "CA: <address>": a label for the address. */
+  addressLabels: new Set(['mint', 'ca', 'contract']),
+  /** "… send me the signature after": at the very end, schedules nothing. */
+  finalAfter: new Set(['after', 'afterwards']),
+  /** "full", "whole", "entire" are shares only of something ("my whole bag"). */
+  wholeWords: new Set(['full', 'whole', 'entire']),
+  wholeOf: new Set(['balance', 'amount', 'bag', 'stack', 'position', 'of', 'thing']),
+  /** "a half", "one third": shares an article may open. */
+  articleShares: new Set(['half', 'quarter', 'third']),
+  articles: new Set(['a', 'an', 'one']),
+  /** "a hundred", "a dozen": number words an article counts as one of. */
+  articleScales: new Set(['hundred', 'thousand', 'million', 'billion', 'dozen']),
+};
+
+/** Symbols that are also English words: a token only in capitals or where a token stands. */
+export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile', 'wen', 'drift', 'ray', 'render', 'giga', 'zeus', 'mew', 'orca', 'eth']);
+
+/** Words the parser's rules read, each named for the rule (parser.ts). */
+export const PARSER_WORDS = {
+  /** A verbless wish for a token ("I want 20 JTO") is a purchase. */
+  wishes: new Set(['want', 'need', 'like', 'wanna']),
+  /** After these, a past form asks rather than tells ("I need 1 SOL swapped"). */
+  wishesBeforePast: new Set(['need', 'want', 'like', 'wanna', 'get']),
+  /** A message opening with one of these is a question ("is it…", "does…"). */
+  questionAuxiliaries: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'am']),
+  /** Words that open a correction ("no wait, 0.6"), not a negation. */
+  corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh']),
+  /** After an earlier command, these make a message an edit of it. */
+  editOpeners: [['make', 'it'], ['make', 'that'], ['actually', 'make', 'it']],
+  editWords: new Set(['instead', 'same']),
+  editPhrases: ['of that', 'that amount', 'that much', 'half that', 'double it', 'double that', 'twice that'],
+  /** A follow-up that repeats the earlier command as it was. */
+  repeats: new Set([
+    'again', 'do it again', 'do that again', 'do this again', 'repeat', 'repeat that', 'repeat it', 'one more time', 'once more', 'same', 'same again',
+    'same thing', 'same thing again', 'do the same', 'do the same again', 'another one', 'same please', 'again please',
+  ]),
+  /** A follow-up that halves or doubles the earlier amount. */
+  halves: ['half of that', 'half that', 'half of it', 'half it', 'half as much', 'half the amount'],
+  doubles: ['double it', 'double that', 'twice that', 'twice as much'],
+  /** Words a follow-up may hold besides its opener ("make the amount 2", "same address"). */
+  followUpWords: new Set(['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean']),
+  /** "what about USDC?": the last question asked again of another token. */
+  askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of']],
+  /** The words of a balance, and of a price asked in another token ("SOL in USDC"). */
+  balanceWords: ['balance', 'bal'],
+  inAnother: ['in'],
+};

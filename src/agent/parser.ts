@@ -2,15 +2,16 @@ import { clip } from '../shared/text';
 import type { Command, Draft, ParseResult, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
 import { divide, multiply, decimal, parseDecimal, format } from './decimal';
 import {
-  CONFIDENCE, amountSpec, finishSwap, finishTransfer, isAmount, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken,
+  amountSpec, finishSwap, finishTransfer, isAmount, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken,
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
-  ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
+  ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, INJECTIONS, LEADING_FILLERS, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  QUESTION_WORDS, SHOWN_NOT_ASKED, SOFT_WORDS,
+  QUESTION_WORDS, REDIRECT_OPENERS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS,
 } from './lexicon';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
+import type { VerbTrait } from './lexicon';
 
 /**
  * The command parser: one message in, a command or a refusal a person understands out. Pure
@@ -41,7 +42,7 @@ const EXAMPLES = 'I can swap ("swap 1 SOL for USDC"), send ("send 20 USDC to <ad
 /** Parses one message. */
 export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
-  const result = read(raw, tagged, ctx);
+  const result = withAsides(read(raw, tagged, ctx), tagged);
   // A message that is no new command and does not answer the pending question keeps it: it is asked again.
   const wavering = tagged.some((item) => (item.kind === 'guard' && item.guard === 'negation') || CANCEL_WORDS.has(item.text.toLowerCase()));
   if (!result.ok && !result.pending && ctx.pending && !wavering && !tagged.some((item) => item.kind === 'verb') && result.rule !== 'two-outputs') {
@@ -50,8 +51,42 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
   return result;
 }
 
+/**
+ * A command read past asides and the chat before it: each aside costs its kind's confidence
+ * factor, a clause of chat the command was read without costs CONFIDENCE.chat, and the reply
+ * names them all.
+ */
+function withAsides(result: ParseResult, tagged: Item[]): ParseResult {
+  if (!result.ok || (result.command.action === 'query' && result.command.subject === 'help')) return result;
+  const asides = tagged.filter((item): item is Extract<Item, { kind: 'filler' }> => item.kind === 'filler' && item.aside !== undefined);
+  const chat = chatBefore(tagged);
+  if (asides.length === 0 && chat.length === 0) return result;
+  const factor = asides.reduce((product, item) => product * ASIDE_KINDS[item.aside!].factor, CONFIDENCE.chat ** chat.length);
+  const ignored = [...chat, ...asides.filter((item) => ASIDE_KINDS[item.aside!].named).map((item) => item.text)];
+  return { ...result, confidence: round(result.confidence * factor), ...(ignored.length > 0 && { ignored }) };
+}
+
+/** The clauses of chat that `focus` leaves out ("been watching JUP all week."), as written. */
+function chatBefore(tagged: Item[]): string[] {
+  const kept = focus(tagged);
+  if (!Array.isArray(kept)) return [];
+  const runs: Item[][] = [];
+  let previous = false;
+  for (const item of tagged) {
+    const dropped = !kept.includes(item) && item.kind !== 'punct' && !(item.kind === 'filler' && item.aside);
+    if (dropped && !previous) runs.push([]);
+    if (dropped) runs.at(-1)!.push(item);
+    previous = dropped || (previous && item.kind === 'filler' && !item.aside);
+  }
+  return runs.filter((run) => run.some((item) => item.kind !== 'filler')).map((run) => run.map((item) => item.text).join(' '));
+}
+
+/** The words of a message, asides and punctuation left out. */
+const spoken = (items: Item[]) =>
+  items.filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside)).map((item) => (item.kind === 'word' && item.fixed) || item.text.toLowerCase());
+
 function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
-  const allWords = tagged.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
+  const allWords = spoken(tagged);
   if (isCancel(allWords)) return done({ action: 'cancel' }, 1);
   const said = ` ${allWords.join(' ')} `;
   if (INJECTIONS.some((phrase) => said.includes(` ${phrase} `))) {
@@ -66,7 +101,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const focused = focus(withQueriedToken(slippage.items, ctx));
   if ('rule' in focused) return focused;
   const items = focused;
-  const words = items.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
+  const words = spoken(items);
   const verbs = items.filter((item) => item.kind === 'verb');
   const content = items.filter((item) => item.kind !== 'filler' && item.kind !== 'punct');
   const substance = content.filter((item) => ['token', 'number', 'money', 'share', 'percent', 'address', 'bad-address'].includes(item.kind));
@@ -82,15 +117,19 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     if (answer) return guards(items, words, true, allWords) ?? answer;
   }
   // A follow-up edits the previous command; "send it to <address> instead" too, with its verb.
+  // "actually send it to <address>": after a transfer, a new recipient for it, and nothing else.
+  const redirects = ctx.previous?.action === 'transfer' && startsWith(words, REDIRECT_OPENERS) && substance.length === 1 && substance[0].kind.endsWith('address');
   const editing =
     startsWith(words, FOLLOW_UP_VERB_OPENERS) ||
-    (!!ctx.previous && startsWith(words, [['make', 'it'], ['make', 'that'], ['actually', 'make', 'it']])) ||
-    (!!ctx.previous && (words.includes('instead') || words.includes('same') || / (of that|that amount|that much|half that|double (it|that)|twice that) /.test(` ${words.join(' ')} `)));
+    redirects ||
+    (!!ctx.previous && startsWith(words, PARSER_WORDS.editOpeners)) ||
+    (!!ctx.previous && (words.some((w) => PARSER_WORDS.editWords.has(w)) || PARSER_WORDS.editPhrases.some((phrase) => containsPhrase(words, phrase.split(' ')))));
   if ((verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) || editing) {
     const followUp = parseFollowUp(words, content, ctx, slippage.bps);
     if (followUp) return guards(items, words, true, allWords) ?? followUp;
   }
-  if (substance.length === 0 && (isHelp(words) || isHelp(allWords))) return done({ action: 'query', subject: 'help' }, 0.95);
+  const greetedOnly = allWords.length === 0 && tagged.some((item) => item.kind === 'filler' && (item.aside === 'greeting' || item.aside === 'thanks'));
+  if (substance.length === 0 && (isHelp(words) || isHelp(allWords) || greetedOnly)) return done({ action: 'query', subject: 'help' }, QUERY_CONFIDENCE.help);
   const implicit = verbs.length === 0 && looksTransactional(content, words);
   const guard = guards(items, words, verbs.length > 0 || implicit, allWords);
   if (guard) return guard;
@@ -98,7 +137,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (implicit) return implicitCommand(content, words, ctx, slippage.bps);
   if (verbs.length === 0 || isQueryVerb(verbs, words)) {
     // "I want 20 JTO": a wish for a token is a purchase that still needs what to pay with.
-    if (verbs.length === 0 && (words.includes('want') || words.includes('need')) && substance.some((i) => i.kind === 'token') && substance.some((i) => i.kind === 'number' || i.kind === 'money')) {
+    if (verbs.length === 0 && words.some((w) => PARSER_WORDS.wishes.has(w) && w !== 'like') && substance.some((i) => i.kind === 'token') && substance.some((i) => i.kind === 'number' || i.kind === 'money')) {
       return swapFrame(phrases(content), 'get', ctx, { factor: CONFIDENCE.noVerb, slippageBps: slippage.bps });
     }
     return parseQuery(items, words, ctx, raw);
@@ -106,33 +145,38 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   return readVerbCommand(items, ctx, slippage.bps);
 }
 
+/** Whether a verb item has a trait of the lexicon's VERB_TRAITS. */
+const hasTrait = (item: Item | undefined, trait: VerbTrait) => item?.kind === 'verb' && (VERB_TRAITS[item.lemma] ?? []).includes(trait);
+
 /** A swap or a transfer led by its verb: the verb's role and the phrases after it fill the frame. */
-function readVerbCommand(items: Item[], ctx: ParseContext, slippageBps: number | undefined): ParseResult {
+function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number | undefined): ParseResult {
+  const items = unchained(tagged);
   const verbs = items.filter((item) => item.kind === 'verb');
   const main = verbs[0];
-  // "get 3 SOL to <address>": getting a token to an address is sending it.
-  if (main.kind === 'verb' && main.lemma === 'get' && verbs.length === 1 && items.some((item) => item.kind === 'address')) {
+  if (main.kind !== 'verb') return refuse('unclear', EXAMPLES);
+  if (hasTrait(main, 'sends-with-address') && verbs.length === 1 && items.some((item) => item.kind === 'address')) {
     return transferFrame(phrases(items.slice(items.indexOf(main) + 1)), ctx, { factor: CONFIDENCE.noVerb });
   }
   const extra = verbs.slice(1).filter((verb) => !isPartOfFrame(items, verb));
   if (extra.length > 0) {
     return refuse('two-actions', `That is more than one action ("${main.text}" and "${extra[0].text}"). I do one swap or one transfer per message: send them one at a time.`);
   }
+  if (hasTrait(main, 'chain-only')) return refuse('unclear', `"${main.text}" could mean paying or receiving. Say it plainly, for example "swap 3 USDC for WIF" or "buy WIF with 3 USDC".`);
   const after = items.slice(items.indexOf(main) + 1);
   // Before the verb only content counts: "i want to swap …" keeps nothing, "<address> send 5 SOL" the address.
   const before = items
     .slice(0, items.indexOf(main))
     .filter((item, k, all) => !['filler', 'punct', 'joiner'].includes(item.kind) && !(item.kind === 'marker' && !all.slice(k + 1).some((next) => next.kind === 'token' || next.kind === 'address')));
-  let factor = main.kind === 'verb' && main.fuzzy ? CONFIDENCE.fuzzyVerb : 1;
+  let factor = main.fuzzy ? CONFIDENCE.fuzzyVerb : 1;
   // "ape into WIF with 3 SOL": the phrase after "into" is what is bought.
-  let role = main.kind === 'verb' ? main.role : 'pay';
+  let role = main.role;
   let body = [...before, ...after];
-  if (main.kind === 'verb' && main.lemma === 'ape' && after[0]?.kind === 'marker' && after[0].marker === 'out') {
+  if (hasTrait(main, 'into-buys') && after[0]?.kind === 'marker' && (after[0].marker === 'out' || after[0].marker === 'denominated')) {
     role = 'get';
     body = [...before, ...after.slice(1)];
   }
   // "move 10 USDC into SOL": a send verb without an address that names a token to receive is a swap.
-  if (role === 'send' && !['pay', 'tip', 'give'].includes(main.kind === 'verb' ? main.lemma : '') && !body.some((i) => i.kind === 'address' || i.kind === 'bad-address')) {
+  if (role === 'send' && !hasTrait(main, 'only-sends') && !body.some((i) => i.kind === 'address' || i.kind === 'bad-address')) {
     const parts = phrases(body);
     if (parts.some((part) => part.marker === 'out' && part.tokens.length > 0)) return swapFrame(parts, 'pay', ctx, { factor: factor * CONFIDENCE.noVerb, slippageBps });
   }
@@ -140,9 +184,31 @@ function readVerbCommand(items: Item[], ctx: ParseContext, slippageBps: number |
     if (slippageBps !== undefined) return refuse('unclear', 'Slippage applies to swaps; a transfer sends an exact amount. Say the transfer without it.');
     return transferFrame(phrases(body), ctx, { factor });
   }
-  factor *= role === 'get' && main.kind === 'verb' && ['get', 'grab', 'give me', 'gimme', 'cop', 'scoop', 'snag', 'ape'].includes(main.lemma) ? 0.97 : 1;
+  if (role === 'get' && hasTrait(main, 'guessed')) factor *= CONFIDENCE.guessedVerb;
   const verbFirst = items.findIndex((item) => item.kind !== 'filler' && item.kind !== 'punct') === items.indexOf(main);
-  return swapFrame(phrases(body), role, ctx, { factor, slippageBps, verbFirst });
+  return swapFrame(phrases(body), role, ctx, { factor, slippageBps, verbFirst, sells: hasTrait(main, 'sells') });
+}
+
+/**
+ * "take 3 USDC and turn it into WIF", "grab 3 USDC, flip it into WIF": a first verb that only
+ * picks up what a second verb swaps. The items become the second verb's command, its object
+ * ("it") replaced by the first verb's.
+ */
+function unchained(items: Item[]): Item[] {
+  const verbs = items.filter((item) => item.kind === 'verb');
+  const [first, second] = verbs;
+  if (verbs.length !== 2 || !hasTrait(first, 'opens-chain') || second.kind !== 'verb' || second.role === 'send') return items;
+  const from = items.indexOf(first);
+  const to = items.indexOf(second);
+  const between = items.slice(from + 1, to);
+  const link = between.map((item) => item.kind === 'joiner' || (item.kind === 'punct' && item.text === ',')).lastIndexOf(true);
+  if (link < 0) return items;
+  const object = between.slice(0, link).filter((item) => item.kind !== 'filler');
+  if (!object.some((item) => item.kind === 'token') || object.some((item) => item.kind === 'marker' || item.kind === 'verb')) return items;
+  const rest = items.slice(to + 1);
+  const pointer = rest.findIndex((item) => POINTERS.has(item.text.toLowerCase()));
+  const withObject = pointer >= 0 ? [...rest.slice(0, pointer), ...object, ...rest.slice(pointer + 1)] : [...object, ...rest];
+  return [...items.slice(0, from), second, ...withObject];
 }
 
 /** Where a clause ends: a sentence, a colon, a dash, an ellipsis. */
@@ -185,7 +251,8 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
     if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard')) return clause;
     const past = clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()));
     // "not now: swap…": a clause of nothing but a negation still negates.
-    const bareNegation = !clause.some((item) => item.kind === 'word' || item.kind === 'verb');
+    // "no, send it to … instead": a clause of nothing but a correction word opens a correction.
+    const bareNegation = !clause.some((item) => item.kind === 'word' || item.kind === 'verb') && !clause.every((item) => item.kind === 'punct' || PARSER_WORDS.corrections.has(item.text.toLowerCase()));
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
     return clause.filter(
       (item) =>
@@ -193,7 +260,26 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
         (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && bareNegation))),
     );
   });
+  const wanted = wantedBefore(clauses.slice(0, at), clauses[at]);
+  if (wanted) return [...context.filter((item) => !wanted.includes(item)), ...clauses.slice(at).flat(), ...wanted];
   return [...context, ...clauses.slice(at).flat()];
+}
+
+/**
+ * "I need exactly 50 USDC, sell SOL for it": a wish for an amount of a token, before a command
+ * clause that names only what to pay, is what the command receives: the wished amount and token
+ * behind a "for", to append to the command.
+ */
+function wantedBefore(before: Item[][], command: Item[]): Item[] | undefined {
+  if (command.some(isAmount)) return undefined;
+  const wish = before.find((clause) => clause.some((item) => PARSER_WORDS.wishes.has(item.text.toLowerCase())) && clause.some(isAmount) && clause.some((item) => item.kind === 'token'));
+  if (!wish) return undefined;
+  const amounts = wish.filter(isAmount);
+  const tokens = wish.filter((item) => item.kind === 'token');
+  if (amounts.length !== 1 || tokens.length !== 1) return undefined;
+  const [amount] = amounts;
+  const marker: Item = { kind: 'marker', marker: 'out', text: 'for', start: amount.start, end: amount.start };
+  return [marker, amount, tokens[0]];
 }
 
 /**
@@ -205,7 +291,7 @@ function withQueriedToken(items: Item[], ctx: ParseContext): Item[] {
   if (!token || !items.some((item) => item.kind === 'verb')) return items;
   // "sell 5 of them for USDC": after "of", the pointer is the token even beside another.
   const pointer = items.findIndex(
-    (item, k) => ['it', 'them', 'those'].includes(item.text.toLowerCase()) && (!items.some((i) => i.kind === 'token') || (items[k - 1]?.kind === 'marker' && items[k - 1].text.toLowerCase() === 'of')),
+    (item, k) => POINTERS.has(item.text.toLowerCase()) && item.text.toLowerCase() !== 'that' && item.text.toLowerCase() !== 'this' && (!items.some((i) => i.kind === 'token') || (items[k - 1]?.kind === 'marker' && items[k - 1].text.toLowerCase() === 'of')),
   );
   if (pointer < 0) return items;
   const { start, end } = items[pointer];
@@ -230,14 +316,18 @@ function isCancel(words: string[]): boolean {
   return spoken.some((w) => CANCEL_WORDS.has(w)) && spoken.every((w) => CANCEL_WORDS.has(w) || CANCEL_COMPANIONS.has(w));
 }
 
-/** "with 1% slippage", "slippage 50 bps", "0.5% max slippage": taken out of the items, in basis points. */
+/**
+ * "with 1% slippage", "slippage 50 bps", "allow 2 percent slippage", "keep slippage below 0.5%":
+ * taken out of the items with the words that say it (the lexicon's SLIPPAGE table), in basis points.
+ */
 function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<ParseResult, { ok: false }> {
-  const at = items.findIndex((item) => /^(slippage|slipage|slippages|slip|slippage:|slippage=)$/.test(item.text.toLowerCase()));
+  const said = (item: Item | undefined, words: Set<string>) => !!item && words.has(item.text.toLowerCase());
+  const at = items.findIndex((item) => said(item, SLIPPAGE.words));
   if (at < 0) return { items };
-  const skippable = (item: Item | undefined) => !!item && (item.kind === 'filler' || item.kind === 'punct' || (item.kind === 'marker' && ['of', 'to', 'out'].includes(item.marker)) || ['max', 'maximum', 'tolerance', 'set', 'is', 'at', '=', ':', 'up'].includes(item.text.toLowerCase()));
+  const skippable = (item: Item | undefined) => !!item && (item.kind === 'filler' || item.kind === 'punct' || (item.kind === 'marker' && ['of', 'to', 'out', 'denominated'].includes(item.marker)) || said(item, SLIPPAGE.links));
   const numeric = (item: Item | undefined) => !!item && (item.kind === 'percent' || item.kind === 'bps' || item.kind === 'number');
   let value = -1;
-  for (let k = at + 1; k < items.length && k <= at + 4; k++) {
+  for (let k = at + 1; k < items.length && k <= at + 5; k++) {
     if (numeric(items[k])) {
       value = k;
       break;
@@ -255,19 +345,18 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
   }
   if (value < 0) return refuse('unclear', 'How much slippage? Say for example "with 1% slippage" or "slippage 50 bps".');
   const item = items[value] as Extract<Item, { kind: 'percent' | 'bps' | 'number' }>;
-  const negative = item.kind === 'number' || item.kind === 'percent' || item.kind === 'bps' ? item.negative : false;
-  const shown = `${negative ? '-' : ''}${format(item.value)}${item.kind === 'bps' ? ' bps' : '%'}`;
-  if (negative) return refuse('bad-amount', `Slippage cannot be negative (got ${shown}): say for example "with 1% slippage".`);
+  const shown = `${item.negative ? '-' : ''}${format(item.value)}${item.kind === 'bps' ? ' bps' : '%'}`;
+  if (item.negative) return refuse('bad-amount', `Slippage cannot be negative (got ${shown}): say for example "with 1% slippage".`);
   const bps = item.kind === 'bps' ? item.value : multiply(item.value, decimal(100));
   if (bps.scale > 0 && bps.units % 10n ** BigInt(bps.scale) !== 0n) return refuse('bad-amount', `Slippage must be a whole number of basis points (0.01%), got ${shown}.`);
   const whole = Number(bps.units / 10n ** BigInt(bps.scale));
   if (whole > 5000) return refuse('bad-amount', `Slippage must be from 0 to 50% (0 to 5000 bps), got ${shown}.`);
-  const from = Math.min(at, value);
-  const to = Math.max(at, value);
-  // The connecting words go too: "with a max slippage of 1%".
-  let first = from;
-  while (first > 0 && (['with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using'].includes(items[first - 1].text.toLowerCase()) || items[first - 1].kind === 'punct')) first--;
-  return { items: [...items.slice(0, first), ...items.slice(to + 1)], bps: whole };
+  // The words that say it go too: "and allow up to", "with a max", "… max".
+  let first = Math.min(at, value);
+  while (first > 0 && (said(items[first - 1], SLIPPAGE.leads) || items[first - 1].kind === 'punct')) first--;
+  let last = Math.max(at, value);
+  while (last + 1 < items.length && said(items[last + 1], SLIPPAGE.trails)) last++;
+  return { items: [...items.slice(0, first), ...items.slice(last + 1)], bps: whole };
 }
 
 /**
@@ -285,16 +374,16 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   }
   if (!transactional) return undefined;
   // "no wait, 0.6", "nope, 3 SOL": a correction, not a negation; "no, don't swap" still is one.
-  const lead = items.findIndex((item) => item.kind !== 'punct' && item.kind !== 'filler' && !CORRECTIONS.includes(item.text.toLowerCase()));
+  const lead = items.findIndex((item) => item.kind !== 'punct' && item.kind !== 'filler' && !PARSER_WORDS.corrections.has(item.text.toLowerCase()));
   const corrects = (k: number) =>
-    k < lead && CORRECTIONS.includes(items[k].text.toLowerCase()) && (items[k + 1]?.kind === 'punct' || CORRECTIONS.includes(items[k + 1]?.text.toLowerCase() ?? ''));
+    k < lead && PARSER_WORDS.corrections.has(items[k].text.toLowerCase()) && (items[k + 1]?.kind === 'punct' || PARSER_WORDS.corrections.has(items[k + 1]?.text.toLowerCase() ?? ''));
   const negation = items.find((item, k) => item.kind === 'guard' && item.guard === 'negation' && !corrects(k));
   if (negation) return refuse('negated', `You said "${negation.text}", so I won't build anything. To go ahead, say the command without it, for example "swap 1 SOL for USDC".`);
-  const opens = (of: string[]) => QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => of[k] === w)) || ['is', 'are', 'was', 'were', 'does', 'did', 'am'].includes(of[0]);
+  const opens = (of: string[]) => QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => of[k] === w)) || PARSER_WORDS.questionAuxiliaries.has(of[0]);
   if (opens(dropLeading(words)) || opens(dropLeading(allWords)) || allWords.some((w) => QUESTION_WORDS.has(w))) {
     return refuse('question', `That reads as a question about a transaction, not a request to make one. To do it, say it as a command, for example "swap 1 SOL for USDC".`);
   }
-  const told = words.some((w, k) => PAST_FORMS.has(w) && !words.slice(Math.max(0, k - 4), k).some((v) => ['need', 'want', 'like', 'wanna', 'get'].includes(v)));
+  const told = words.some((w, k) => PAST_FORMS.has(w) && !words.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v)));
   if (HYPOTHETICALS.some((phrase) => containsPhrase(allWords, phrase)) || told) {
     return refuse('hypothetical', 'That is a hypothetical, so I won\'t build anything. To do it now, say it as a command, for example "swap 1 SOL for USDC".');
   }
@@ -305,8 +394,6 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   return undefined;
 }
 
-/** Words that open a correction ("no wait, 0.6"). */
-const CORRECTIONS = ['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh'];
 
 function dropLeading(words: string[]): string[] {
   let k = 0;
@@ -336,7 +423,7 @@ function looksTransactional(content: Item[], words: string[]): boolean {
   if ((has('address') || has('bad-address')) && amounts) return content.every((item) => item.kind !== 'word');
   const asking = words.some((w) => ASKING_WORDS.includes(w) || w === '?');
   const tokens = new Set(content.map((item) => (item.kind === 'token' ? item.token.mint : undefined)).filter(Boolean)).size;
-  const towards = content.some((item) => item.kind === 'marker' && ['to', 'out', 'in'].includes(item.marker) && item.text.toLowerCase() !== 'in');
+  const towards = content.some((item) => item.kind === 'marker' && ['to', 'out', 'in'].includes(item.marker));
   // "USDC to SOL" names a swap without its amount: asked for, not answered as a price.
   return !asking && tokens === 2 && towards && content.every((item) => item.kind !== 'word');
 }
@@ -348,11 +435,11 @@ function implicitCommand(content: Item[], words: string[], ctx: ParseContext, sl
     if (arrow < 0) {
       // "USDC please, from 1.5 SOL": with only what is paid marked, the unmarked token is what is received.
       const parts = phrases(content);
-      const wanted = content[0]?.kind === 'token' && words.some((w) => ['want', 'need', 'like', 'wanna'].includes(w));
+      const wanted = content[0]?.kind === 'token' && words.some((w) => PARSER_WORDS.wishes.has(w));
       const role = wanted || (parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to')) ? 'get' : 'pay';
-      return swapFrame(parts, role, ctx, { factor, slippageBps });
+      return swapFrame(parts, role, ctx, { factor, slippageBps, worthBuys: true });
     }
-    return swapFrame([...phrases(content.slice(0, arrow), 'object'), ...phrases(content.slice(arrow + 1), 'arrow')], 'pay', ctx, { factor, slippageBps });
+    return swapFrame([...phrases(content.slice(0, arrow), 'object'), ...phrases(content.slice(arrow + 1), 'arrow')], 'pay', ctx, { factor, slippageBps, worthBuys: true });
   }
   return transferFrame(phrases(content), ctx, { factor });
 }
@@ -361,14 +448,17 @@ function implicitCommand(content: Item[], words: string[], ctx: ParseContext, sl
 function isPartOfFrame(items: Item[], verb: Item): boolean {
   const before = items[items.indexOf(verb) - 1];
   if (before?.kind === 'marker' && before.marker === 'to') return true;
-  // "sell 1,200 JUP and receive USDC": receiving is the other side of the same swap.
   const main = items.find((item) => item.kind === 'verb');
-  return verb.kind === 'verb' && ['receive', 'get'].includes(verb.lemma) && main?.kind === 'verb' && main.role === 'pay' && before?.kind === 'joiner';
+  if (main?.kind !== 'verb' || main.role !== 'pay') return false;
+  // "sell 1,200 JUP and receive USDC": receiving is the other side of the same swap.
+  if (hasTrait(verb, 'other-side') && before?.kind === 'joiner') return true;
+  // "spend 4 USDC buying WIF", "spend 3 USDC on getting WIF": what is bought, after what is paid.
+  return hasTrait(verb, 'marks-output') && (before?.kind === 'token' || (before !== undefined && isAmount(before)) || (before?.kind === 'marker' && before.marker === 'out'));
 }
 
 /** "get my balance", "give me the price of SOL": a get verb asking for information. */
 function isQueryVerb(verbs: Item[], words: string[]): boolean {
-  return verbs.every((verb) => verb.kind === 'verb' && ['get', 'give me', 'gimme', 'grab', 'pull'].includes(verb.lemma)) && words.some((w) => INFO_NOUNS.includes(w));
+  return verbs.every((verb) => hasTrait(verb, 'asks-info')) && words.some((w) => INFO_NOUNS.includes(w));
 }
 
 /** The answer to a clarifying question: "USDC", "with USDT", "to <address>", "0.5 SOL". */
@@ -385,7 +475,7 @@ function answerPending(content: Item[], pending: Pending, ctx: ParseContext): Pa
   if (draft.action === 'swap' && !draft.input && !draft.output && tokens.length > 0) {
     const parts = phrases(content);
     const role = parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to') ? 'get' : 'pay';
-    return swapFrame(parts, role, ctx, { factor, slippageBps: draft.slippageBps });
+    return swapFrame(parts, role, ctx, { factor, slippageBps: draft.slippageBps, worthBuys: true });
   }
   if (draft.action === 'transfer' && !draft.token && !draft.amount && !draft.recipient) return transferFrame(phrases(content), ctx, { factor });
   if (tokens.length > 1) {
@@ -429,14 +519,19 @@ function answerPending(content: Item[], pending: Pending, ctx: ParseContext): Pa
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
 function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slippageBps?: number): ParseResult | undefined {
   const lead = dropLeading(words);
+  const previousTransfer = ctx.previous?.action === 'transfer' && !content.some((item) => item.kind === 'token' || isAmount(item));
   const text = ` ${words.join(' ')} `;
   const opener =
-    [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS].find((phrase) => phrase.every((w, k) => lead[k] === w || words[k] === w)) ??
-    (words.includes('instead') || words.includes('same') ? ['instead'] : undefined);
+    // The longest opener that fits: "oops, the address should be …" opens with more than "oops".
+    [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : [])]
+      .filter((phrase) => phrase.every((w, k) => lead[k] === w) || phrase.every((w, k) => words[k] === w))
+      .sort((a, b) => b.length - a.length)[0] ??
+    (words.some((w) => PARSER_WORDS.editWords.has(w)) ? ['instead'] : undefined);
   const bare = lead.filter((w) => !SOFT_WORDS.includes(w) && !/^[!.?]+$/.test(w)).join(' ');
-  const repeat = /^(again|do (it|that|this) again|repeat( that| it)?|one more time|once more|same( again| thing| thing again)?|do the same( again)?|another one|same please|again please)$/.test(bare);
+  const repeat = PARSER_WORDS.repeats.has(bare);
   // "half of that", "double it": the previous amount scaled, with whatever else the message changes.
-  const scale = / (half (of )?(that|it)|half as much|half the amount) /.test(text) ? 'half' : / (double (it|that)|twice (that|as much)) /.test(text) ? 'double' : undefined;
+  const says = (phrases: string[]) => phrases.some((phrase) => text.includes(` ${phrase} `));
+  const scale = says(PARSER_WORDS.halves) ? 'half' : says(PARSER_WORDS.doubles) ? 'double' : undefined;
   if (!opener && !repeat && !scale) return undefined;
   const previous = ctx.previous;
   if (!previous) {
@@ -455,7 +550,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   const amounts = rest.filter(isAmount);
   const tokens = rest.filter((item) => item.kind === 'token');
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
-  const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean'].includes(item.text.toLowerCase()));
+  const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !PARSER_WORDS.followUpWords.has(item.text.toLowerCase()) && !LEADING_FILLERS.includes(item.text.toLowerCase()));
   if (unknown.length > 0) return undefined;
   const verb = content.some((item) => item.kind === 'verb');
   // With a verb, a whole command is new ("swap 2 SOL for BONK instead", "send 50 BONK to <address> instead").
@@ -504,9 +599,10 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   const token = tokens[0] && (tokens[0].kind === 'token' ? tokens[0].token : ctx.lookup(tokens[0].text));
   const text = ` ${words.join(' ')} `;
   const mentions = (cues: string[]) => cues.some((cue) => text.includes(` ${cue} `));
-  const unknown = items.filter((item) => item.kind === 'word' || item.kind === 'verb');
+  const unknown = items.filter((item) => (item.kind === 'word' && !item.fixed) || item.kind === 'verb');
+  const fixed = items.filter((item) => item.kind === 'word' && item.fixed).length;
   const q = (subject: QuerySubject, confidence: number, withToken?: TokenRef): ParseResult =>
-    done({ action: 'query', subject, ...(withToken && { token: withToken }) }, Math.max(MIN_CONFIDENCE, confidence * 0.93 ** unknown.length));
+    done({ action: 'query', subject, ...(withToken && { token: withToken }) }, Math.max(MIN_CONFIDENCE, confidence * CONFIDENCE.queryWord ** unknown.length * CONFIDENCE.fuzzyQueryWord ** fixed));
 
   const mine = mentions(FIRST_PERSON);
   const balanceWords = mentions(BALANCE_CUES);
@@ -514,23 +610,23 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   const priceWords = mentions(PRICE_CUES);
 
   // "what about USDC?" after "how much JUP do I have": the same question of another token.
-  if (token && ctx.previousQuery?.token && tokens.length === 1 && /^ (what about|how about|and|what of) /.test(text)) return q(ctx.previousQuery.subject, 0.9, token);
+  if (token && ctx.previousQuery?.token && tokens.length === 1 && PARSER_WORDS.askAgain.some((phrase) => phrase.every((w, k) => words[k] === w))) return q(ctx.previousQuery.subject, QUERY_CONFIDENCE.askedAgain, token);
   if (token) {
-    if (balanceWords && mine) return q('balance', 0.97, token);
-    if (mine && !priceWords) return q('balance', 0.9, token);
-    if (mentions(['balance', 'bal'])) return q('balance', 0.95, token);
+    if (balanceWords && mine) return q('balance', QUERY_CONFIDENCE.myBalance, token);
+    if (mine && !priceWords) return q('balance', QUERY_CONFIDENCE.mine, token);
+    if (mentions(PARSER_WORDS.balanceWords)) return q('balance', QUERY_CONFIDENCE.balanceWord, token);
     if (priceWords || words.includes('?') || tokens.length === items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length) {
-      return q('price', tokens.length > 1 && !mentions(['in']) ? 0.8 : 0.97, token);
+      return q('price', tokens.length > 1 && !mentions(PARSER_WORDS.inAnother) ? QUERY_CONFIDENCE.priceOfSeveral : QUERY_CONFIDENCE.price, token);
     }
-    if (mine) return q('balance', 0.85, token);
-    return q('price', 0.8, token);
+    if (mine) return q('balance', QUERY_CONFIDENCE.mineAtLast, token);
+    return q('price', QUERY_CONFIDENCE.priceAtLast, token);
   }
   const unknownWord = unknown.find((item) => item.kind === 'word');
-  if (portfolioWords || (mine && priceWords) || (mine && balanceWords && !mentions(BALANCE_WORDS))) return q('portfolio', 0.95);
+  if (portfolioWords || (mine && priceWords) || (mine && balanceWords && !mentions(BALANCE_WORDS))) return q('portfolio', QUERY_CONFIDENCE.portfolio);
   if ((priceWords && !mine) && unknown.length === 1 && unknownWord) return unknownToken(unknownWord.text, ctx);
   if (priceWords && !mine && !balanceWords) return refuse('missing', 'Which token\'s price? Say for example "price of SOL".', { ask: 'token' });
-  if (balanceWords && (mine || mentions(['balance', 'balances', 'bal']))) return q('balance', 0.95);
-  if (isHelp(words)) return q('help', 0.95);
+  if (balanceWords && (mine || mentions(BALANCE_WORDS))) return q('balance', QUERY_CONFIDENCE.balance);
+  if (isHelp(words)) return q('help', QUERY_CONFIDENCE.help);
   if (unknownWord && unknown.length === 1 && items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length === 1 && /^\$/.test(raw.trim())) return unknownToken(unknownWord.text, ctx);
   return refuse('unclear', `I could not find a command in "${clip(raw.trim(), 80)}". ${EXAMPLES}`);
 }

@@ -3,8 +3,10 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  APPROXIMATE, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, type Marker, type VerbRole,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS,
+  type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
+import { compile, longestMatch, type Words } from './patterns';
 
 /**
  * The tokenizer: text in, typed items out, each with the span of text it came from. Numbers,
@@ -30,8 +32,8 @@ export type Item = { text: string; start: number; end: number } & (
   | { kind: 'arrow' }
   | { kind: 'joiner' }
   | { kind: 'guard'; guard: Guard; what: string }
-  | { kind: 'filler' }
-  | { kind: 'word' }
+  | { kind: 'filler'; aside?: AsideKind }
+  | { kind: 'word'; fixed?: string }
   | { kind: 'punct' }
 );
 
@@ -106,6 +108,24 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     items.push({ ...span(from, to), ...item } as Item);
     i = to;
   };
+  /** An aside, its text as written ("(rent share)", "jup.ag"), for the reply to quote. */
+  const emitAside = (from: number, to: number, aside: AsideKind) => {
+    const text = lexemes.slice(from, to).map((l, k) => `${k > 0 && !l.joined ? ' ' : ''}${l.raw}`).join('');
+    items.push({ ...span(from, to), text, kind: 'filler', aside });
+    i = to;
+  };
+
+  const asideWords: Words = {
+    length: lexemes.length,
+    // Patterns may name punctuation ("jup . ag"); the other checks take words only.
+    word: (k) => at(k)?.text,
+    isToken: (k) => !!word(k) && !!vocabulary.lookup(word(k)!),
+    isNumber: (k) => at(k)?.type === 'number' || (at(k)?.text === '$' && at(k + 1)?.type === 'number'),
+    isVerb: (k) => !!word(k) && VERBS[word(k)!] !== undefined,
+    isAddress: (k) => at(k)?.type === 'address' && isSolanaAddress(at(k).text),
+    isPlain: (k) => !!word(k) && isPlainWord(word(k)!) && !vocabulary.lookup(word(k)!),
+    endsBefore: (k) => k >= lexemes.length || at(k).type === 'symbol' || at(k).type === 'arrow',
+  };
 
   while (i < lexemes.length) {
     const lexeme = at(i);
@@ -142,6 +162,13 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
           const token = resolveToken(at(i + 1).text, vocabulary, true);
           if (token) {
             emit(i, i + 2, { kind: 'token', token: token.token, fuzzy: token.fuzzy, dollar: true });
+            continue;
+          }
+        }
+        if (lexeme.text === '(') {
+          const aside = readAside(i);
+          if (aside) {
+            emitAside(i, aside.end, aside.kind);
             continue;
           }
         }
@@ -190,18 +217,18 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const afterWord = word(next);
     if (after && after.type === 'symbol' && after.text === '%' ) {
       emit(from, next + 1, { kind: 'percent', value, negative });
-    } else if (afterWord === 'percent' || afterWord === 'pct' || afterWord === 'per' && word(next + 1) === 'cent') {
+    } else if (RULE_WORDS.percent.has(afterWord ?? '') || (afterWord === 'per' && word(next + 1) === 'cent')) {
       emit(from, next + (afterWord === 'per' ? 2 : 1), { kind: 'percent', value, negative });
-    } else if (afterWord === 'bps' || afterWord === 'bp' || (afterWord === 'basis' && word(next + 1)?.startsWith('point'))) {
+    } else if (RULE_WORDS.bps.has(afterWord ?? '') || (afterWord === 'basis' && word(next + 1)?.startsWith('point'))) {
       emit(from, next + (afterWord === 'basis' ? 2 : 1), { kind: 'bps', value, negative });
     } else if (dollar || (after?.type === 'symbol' && after.text === '$' && after.joined)) {
       emit(from, dollar ? next : next + 1, { kind: 'money', value });
     } else if (afterWord && DOLLAR_WORDS.has(afterWord) && word(next + 1) !== 'coin') {
       emit(from, next + 1, { kind: 'money', value });
-    } else if (afterWord && after.joined && /^(x|am|pm|h|hrs?|mins?|d|s|th|st|nd|rd)$/.test(afterWord)) {
-      if (afterWord === 'x') emit(from, next + 1, { kind: 'guard', guard: 'unsupported', what: 'leveraged trading' });
+    } else if (afterWord && after.joined && (RULE_WORDS.timeSuffixes.has(afterWord) || RULE_WORDS.leverageSuffixes.has(afterWord))) {
+      if (RULE_WORDS.leverageSuffixes.has(afterWord)) emit(from, next + 1, { kind: 'guard', guard: 'unsupported', what: 'leveraged trading' });
       else emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw}${after.raw}` });
-    } else if (afterWord === 'am' || afterWord === 'pm' || afterWord === "o'clock" || afterWord === 'oclock') {
+    } else if (RULE_WORDS.clockWords.has(afterWord ?? '')) {
       emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw} ${after.raw}` });
     } else if (fraction && !malformed && afterWord === 'of') {
       // "3/4 of my USDT": a share of the balance, not three quarters of a token.
@@ -214,8 +241,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
 
   /** A word, or the longest phrase of words that means one thing. */
   function readWords() {
+    const aside = readAside(i);
+    if (aside) return emitAside(i, aside.end, aside.kind);
     // "this one", "that one": a pointer, not the number 1.
-    if (word(i) === 'one' && ['this', 'that', 'the', 'which'].includes(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
+    if (word(i) === 'one' && RULE_WORDS.pointerBeforeOne.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
     // "like 2 SOL", "around $50": an amount to guess; left as a word the frames cannot place.
     if (APPROXIMATE.has(word(i)!) && (at(i + 1)?.type === 'number' || at(i + 1)?.text === '$')) return emit(i, i + 1, { kind: 'word' });
     // "2k BONK w SOL": a lone w between tokens is "with".
@@ -241,21 +270,23 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       const phrase = lexemes.slice(i, i + length).map((l) => l.text).join(' ');
       const token = vocabulary.lookup(phrase);
       if (token) return emit(i, i + length, { kind: 'token', token, fuzzy: false, dollar: false });
+      if (CONTESTED_NAMES[phrase]) return emit(i, i + length, { kind: 'word' });
       const marker = MARKERS[phrase];
       if (marker) return emit(i, i + length, { kind: 'marker', marker });
     }
     const text = word(i)!;
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
-    const slippageAhead = ['%', 'bps', 'bp', 'percent', 'pct', 'slippage'].includes(at(i + 2)?.text ?? '') || ['slippage', 'slip'].includes(word(i - 1) ?? '');
+    const around = [at(i + 2)?.text ?? '', word(i - 1) ?? ''];
+    const slippageAhead = around.some((w) => RULE_WORDS.shareUnits.has(w) || SLIPPAGE.words.has(w));
     if (text === 'at' && !slippageAhead && (at(i + 1)?.type === 'number' || (at(i + 1)?.text === '$' && at(i + 2)?.type === 'number'))) {
       return emit(i, i + (at(i + 1).type === 'number' ? 2 : 3), { kind: 'guard', guard: 'time', what: `at ${at(i + 1).raw}${at(i + 2)?.type === 'number' && at(i + 1).text === '$' ? at(i + 2).raw : ''}` });
     }
     // "at a good price", "the right moment": a price or a moment to wait for.
-    if (['good', 'better', 'right', 'decent', 'fair', 'target', 'cheap', 'cheaper', 'lower', 'higher', 'nice', 'perfect'].includes(text) && ['price', 'prices', 'rate', 'moment', 'time', 'entry', 'level', 'point'].includes(word(i + 1) ?? '')) {
+    if (RULE_WORDS.waitAdjectives.has(text) && RULE_WORDS.waitNouns.has(word(i + 1) ?? '')) {
       return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${text} ${word(i + 1)}` });
     }
     // "long SOL", "go short 2 SOL": leverage; "long story" is not.
-    if ((text === 'long' || text === 'short') && (at(i + 1)?.type === 'number' || vocabulary.lookup(word(i + 1) ?? '') || word(i - 1) === 'go')) {
+    if (RULE_WORDS.positions.has(text) && (at(i + 1)?.type === 'number' || vocabulary.lookup(word(i + 1) ?? '') || word(i - 1) === 'go')) {
       return emit(i, i + 1, { kind: 'guard', guard: 'unsupported', what: 'leveraged trading' });
     }
     // "12 not 10", "USDC, not USDT": a correction; the value after "not" is the one taken back.
@@ -265,26 +296,23 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (before?.kind === 'token' && vocabulary.lookup(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'filler' });
     }
     if (text === 'do' && word(i + 1) === 'not') return emit(i, i + 2, { kind: 'guard', guard: 'negation', what: 'do not' });
-    if (text === 'give' && (word(i + 1) === 'me' || word(i + 1) === 'us')) return emit(i, i + 2, { kind: 'verb', role: 'get', lemma: 'give me', fuzzy: false });
-    if ((text === 'on' || text === 'via' || text === 'to' || text === 'over') && isChainName(i + 1)) {
+    if (text === 'give' && RULE_WORDS.giveTo.has(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'verb', role: 'get', lemma: 'give me', fuzzy: false });
+    if (RULE_WORDS.chainPrepositions.has(text) && isChainName(i + 1)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'guard', guard: 'chain', what: word(i + 1)! });
     }
     // "… on Solana" names the chain, except after "spend" or "put" ("spend 10 USDC on solana" buys SOL).
-    const spending = () => lexemes.slice(0, i).some((l) => l.text === 'spend' || l.text === 'put');
-    if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending() && (i + 2 >= lexemes.length || isChainSuffix(i + 2) || at(i + 2).type === 'symbol')) {
+    const spending = () => lexemes.slice(0, i).some((l) => RULE_WORDS.spendingVerbs.has(l.text));
+    const closes = (k: number) => k >= lexemes.length || isChainSuffix(k) || at(k).type === 'symbol' || RULE_WORDS.afterChain.has(word(k) ?? '');
+    if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending() && closes(i + 2)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
     }
-    // "swap 1 SOL for USDC on Jupiter", "via jup": a venue, not a token (but "spend 10 USDC on jupiter" buys JUP,
-    // and "using JUP" pays with it).
-    const venue = VENUES.has(word(i + 1) ?? '') || (['via', 'through', 'thru'].includes(text) && ['jup', 'ray'].includes(word(i + 1) ?? ''));
-    if (['on', 'via', 'through', 'thru', 'using'].includes(text) && venue && !spending() && (i + 2 >= lexemes.length || at(i + 2).type === 'symbol' || !vocabulary.lookup(word(i + 2) ?? ''))) {
-      return emit(i, i + 2, { kind: 'filler' });
-    }
     // "for mint <address>", "CA: <address>": a label for the address that follows.
-    if (['mint', 'ca', 'contract'].includes(text) && (at(i + 1)?.type === 'address' || (at(i + 1)?.text === ':' && at(i + 2)?.type === 'address'))) return emit(i, i + 1, { kind: 'filler' });
+    if (RULE_WORDS.addressLabels.has(text) && (at(i + 1)?.type === 'address' || (at(i + 1)?.text === ':' && at(i + 2)?.type === 'address'))) return emit(i, i + 1, { kind: 'filler' });
     // "… send me the signature after": a time word that ends the message schedules nothing.
-    if ((text === 'after' || text === 'afterwards') && i === lexemes.length - 1) return emit(i, i + 1, { kind: 'filler' });
+    if (RULE_WORDS.finalAfter.has(text) && i === lexemes.length - 1) return emit(i, i + 1, { kind: 'filler' });
     if (isChainName(i) && isChainSuffix(i + 1)) return emit(i, i + 2, { kind: 'guard', guard: 'chain', what: text });
+    // "btc", "staked sol": a name several mints claim is no token yet; the frame asks which.
+    if (CONTESTED_NAMES[text] && !vocabulary.lookup(lexemes[i].raw)) return emit(i, i + 1, { kind: 'word' });
     // "BONK's price": the token of a possessive.
     const exact = vocabulary.lookup(text) ?? (text.endsWith("'s") ? vocabulary.lookup(text.slice(0, -2)) : undefined);
     if (exact && readsAsToken(lexemes[i].raw)) return emit(i, i + 1, { kind: 'token', token: exact, fuzzy: false, dollar: false });
@@ -302,7 +330,29 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (token) return emit(i, i + 1, { kind: 'token', token: token.token, fuzzy: true, dollar: false });
     const verb = text.length >= 3 && !NOT_VERB_TYPOS.has(text) ? FUZZY_VERBS.filter((candidate) => editDistance(candidate, text) === 1) : [];
     if (verb.length === 1) return emit(i, i + 1, { kind: 'verb', role: VERBS[verb[0]], lemma: verb[0], fuzzy: true });
+    // "balence", "portfollio": a question's word one edit away.
+    const cue = text.length >= 5 && !FUZZY_QUERY_WORDS.includes(text) ? FUZZY_QUERY_WORDS.filter((candidate) => editDistance(candidate, text) === 1) : [];
+    if (cue.length === 1) return emit(i, i + 1, { kind: 'word', fixed: cue[0] });
     emit(i, i + 1, { kind: 'word' });
+  }
+
+  /**
+   * An aside at lexeme k ("good evening", "I guess", "on a DEX"): the lexicon's ASIDES. A venue
+   * named like a token ("on Jupiter") is one only where two other tokens fill the swap.
+   */
+  function readAside(k: number): { end: number; kind: AsideKind } | undefined {
+    const match = longestMatch(ASIDE_PATTERNS, asideWords, k);
+    if (!match) return undefined;
+    if (match.value === 'venue') {
+      const span = lexemes.slice(k, match.end).map((l) => l.text);
+      const named = span.filter((w) => VENUES.has(w) && vocabulary.lookup(w));
+      // "via Jupiter" only routes; "on Jupiter", "using Orca" may name what is bought or paid.
+      if (!span.some((w) => RULE_WORDS.routingOnly.has(w)) && named.length > 0 && named.length === span.filter((w) => VENUES.has(w)).length) {
+        const others = new Set(lexemes.filter((l, j) => l.type === 'word' && (j < k || j >= match.end)).map((l) => vocabulary.lookup(l.text)?.mint).filter(Boolean));
+        if (others.size < 2) return undefined;
+      }
+    }
+    return { end: match.end, kind: match.value };
   }
 
   function matches(from: number, words: string[]): boolean {
@@ -316,7 +366,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
 
   function isChainSuffix(k: number): boolean {
     const text = word(k);
-    return text === 'chain' || text === 'network' || text === 'mainnet' || text === 'blockchain' || text === 'l2';
+    return RULE_WORDS.chainSuffixes.has(text ?? '');
   }
 
   /**
@@ -336,19 +386,19 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const first = word(k);
     if (!first) return undefined;
     // Shares: "half", "a quarter of", "one third", "all", "max"; but "half a SOL" is 0.5.
-    const article = first === 'a' || first === 'an' || first === 'one';
+    const article = RULE_WORDS.articles.has(first);
     const shareWord = article ? word(k + 1) : first;
     // "full", "whole", "entire" are shares only of something: "my whole bag", "the entire balance of", "full amount".
     const ofSomething =
-      !['full', 'whole', 'entire'].includes(shareWord ?? '') ||
-      ['balance', 'amount', 'bag', 'stack', 'position', 'of', 'thing'].includes(word(k + 1) ?? '') ||
+      !RULE_WORDS.wholeWords.has(shareWord ?? '') ||
+      RULE_WORDS.wholeOf.has(word(k + 1) ?? '') ||
       at(k + 1)?.text === '$' ||
       !!vocabulary.lookup(word(k + 1) ?? '');
-    if (shareWord && SHARES[shareWord] && ofSomething && (!article || ['half', 'quarter', 'third'].includes(shareWord))) {
+    if (shareWord && SHARES[shareWord] && ofSomething && (!article || RULE_WORDS.articleShares.has(shareWord))) {
       const after = word(k + (article ? 2 : 1));
       if (shareWord === 'half' && !article && (after === 'a' || after === 'an')) return { value: decimal(5, 1), next: k + 2 };
       // "a quarter of a SOL" is 0.25 SOL, not a quarter of the balance.
-      const of = word(k + (article ? 2 : 1)) === 'of' && ['a', 'an', 'one'].includes(word(k + (article ? 3 : 2)) ?? '');
+      const of = word(k + (article ? 2 : 1)) === 'of' && RULE_WORDS.articles.has(word(k + (article ? 3 : 2)) ?? '');
       const exact = of ? divide(decimal(SHARES[shareWord][0]), SHARES[shareWord][1]) : null;
       if (exact) return { value: exact, next: k + (article ? 4 : 3) };
       return { value: decimal(0), next: k + (article ? 2 : 1), share: SHARES[shareWord] };
@@ -382,7 +432,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         previous = value >= 20 ? 'ten' : 'unit';
         continue;
       }
-      if ((w === 'a' || w === 'an') && !any && ['hundred', 'thousand', 'million', 'billion', 'dozen'].includes(word(next + 1) ?? '')) {
+      if ((w === 'a' || w === 'an') && !any && RULE_WORDS.articleScales.has(word(next + 1) ?? '')) {
         current = decimal(1);
         next++;
         any = true;
@@ -431,8 +481,16 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   }
 }
 
-/** Symbols that are also English words. */
-const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile', 'wen', 'drift', 'ray', 'render', 'giga', 'zeus', 'mew', 'orca', 'eth']);
+const ASIDE_PATTERNS = compile(ASIDES);
+
+/** A word that changes nothing wherever it stands, so an aside's `…` may take it. */
+function isPlainWord(text: string): boolean {
+  if (FILLERS.has(text) || GREETING_WORDS.has(text)) return true;
+  return !(VERBS[text] || NEGATIONS.has(text) || TIME_WORDS.has(text) || OTHER_CHAINS.has(text) || SHARES[text] || UNITS[text] !== undefined || UNSUPPORTED_WORDS.has(text));
+}
+
+const UNSUPPORTED_WORDS = new Set(UNSUPPORTED.map(([words]) => words[0]));
+
 
 /**
  * A registry token by symbol, name or mint. A typo counts, fuzzily, when it is one edit from

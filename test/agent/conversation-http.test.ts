@@ -55,6 +55,8 @@ describe('safety rules: these never build a transaction', () => {
     ['an unsupported feature', 'stake 5 SOL', /staking/],
     ['words that could change the meaning', 'swap 3 sol for usdc but only if cheap', /schedule|condition|know what/],
     ['a negative slippage', 'swap 1 SOL for USDC with -1% slippage', /negative/],
+    ['"X worth of Y" after a verb that could read it either way', 'swap 2 USDC worth of JUP', /either token/],
+    ['a sale sized in one token and paid in a third', 'sell 2 SOL worth of JUP for USDC', /sized in one token/],
   ];
   it.each(refused)('%s: 422 parsing_error with a reason, nothing stored', async (_, message, reason) => {
     const { say, count } = await chat();
@@ -116,6 +118,44 @@ describe('commands as people write them', () => {
     expect(parameters.amount).toBeGreaterThan(24_000_000);
     expect(parameters.amount).toBeLessThan(26_500_000);
     expect(String(parameters.amount)).toBe(route.otherAmountThreshold);
+  });
+});
+
+describe('harmless words and direction', () => {
+  it('words that change nothing are ignored, lower the confidence, and the reply names them', async () => {
+    const { say } = await chat();
+    const response = await say('Good evening! please swap 5 USDC for JUP on a DEX, many thanks');
+    expect(response.status).toBe(200);
+    expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: JUP, amount: 5_000_000, swapMode: 'ExactIn' });
+    expect(response.body.intent.confidence).toBeLessThan(1);
+    expect(response.body.response).toMatch(/I ignored "Good evening", "on a DEX", "many thanks": they change nothing I build\.$/);
+  });
+
+  it('chat before a command is read past and named too', async () => {
+    const { say } = await chat();
+    const response = await say('been watching JUP all week. swap 5 USDC for JUP');
+    expect(response.status).toBe(200);
+    expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: JUP, amount: 5_000_000 });
+    expect(response.body.response).toMatch(/I ignored "been watching JUP all week": it changes nothing I build\.$/);
+  });
+
+  it('"sell 2 USDC worth of JUP" sells JUP for exactly 2 USDC', async () => {
+    const { say } = await chat();
+    const response = await say('sell 2 USDC worth of JUP');
+    expect(response.status).toBe(200);
+    const { parameters, route } = response.body.transaction;
+    expect(parameters).toMatchObject({ inputToken: JUP, outputToken: USDC, swapMode: 'ExactOut' });
+    expect(route.outAmount).toBe('2000000');
+  });
+
+  it('"pay <address> $15 worth of USDC" sends about 15 USDC', async () => {
+    const { say } = await chat();
+    const response = await say(`pay ${friend} $15 worth of USDC`);
+    expect(response.status).toBe(200);
+    const { parameters } = response.body.transaction;
+    expect(parameters).toMatchObject({ token: USDC, recipient: friend });
+    expect(Number(parameters.amount)).toBeGreaterThan(14_900_000);
+    expect(Number(parameters.amount)).toBeLessThan(15_100_000);
   });
 });
 
@@ -200,5 +240,73 @@ describe('clarifying questions', () => {
     expect((await say('make it 2')).body.transaction.parameters).toMatchObject({ inputToken: SOL, outputToken: USDC, amount: 2_000_000_000 });
     expect((await say('same but to BONK')).body.transaction.parameters).toMatchObject({ outputToken: BONK, amount: 2_000_000_000 });
     expect((await say('half of that')).body.transaction.parameters).toMatchObject({ outputToken: BONK, amount: 1_000_000_000 });
+  });
+});
+
+/**
+ * What an earlier parser stored (a session's pending question, a message's parsed command) is
+ * read where its shape checks and dropped otherwise, never misread (src/agent/state.ts).
+ */
+describe('parser state stored by another version', () => {
+  const sql = (query: string, params: unknown[]) => app.service.database.orm.em.fork().getConnection().execute(query, params);
+  const storePending = (sessionId: string, pending: object) => sql(`update "session" set "pending" = ? where "id" = ?`, [JSON.stringify(pending), sessionId]);
+  const storedPending = async (sessionId: string) => (await sql(`select "pending" from "session" where "id" = ?`, [sessionId]))[0].pending;
+
+  it('a pending question is stored with its version', async () => {
+    const { sessionId, say } = await chat();
+    expect((await say('swap 4 USDT')).status).toBe(422);
+    expect(await storedPending(sessionId)).toEqual({ version: 2, ask: 'output', draft: { action: 'swap', input: expect.objectContaining({ symbol: 'USDT', mint: USDT }), amount: { kind: 'exact', value: '4' }, amountOf: 'input' } });
+  });
+
+  it('a pending question without a version (the parser before it had one) is read when every field checks', async () => {
+    const { sessionId, say } = await chat();
+    await storePending(sessionId, { ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT, decimals: 6 }, amount: { kind: 'exact', value: '4' }, amountOf: 'input' } });
+    const response = await say('USDC');
+    expect(response.status).toBe(200);
+    expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDT, outputToken: USDC, amount: 4_000_000, swapMode: 'ExactIn' });
+  });
+
+  it.each([
+    ['a newer version', { version: 3, ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '4' }, amountOf: 'input' } }],
+    ['a field this parser does not know', { ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '4' }, amountOf: 'input', sizedIn: 'SOL' } }],
+    ['an amount of another shape', { ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT }, amount: '4' } }],
+  ])('a pending question with %s is dropped with a fresh question, and the next message is read afresh', async (_, pending) => {
+    const { sessionId, say, count } = await chat();
+    await storePending(sessionId, pending);
+    const response = await say('USDC');
+    expect(response.status).toBe(422);
+    expect(response.body.error.details.reason).toMatch(/earlier version of Parley .* say the whole command again/);
+    expect(response.body.transaction).toBeUndefined();
+    expect(await storedPending(sessionId)).toBeNull();
+    expect(await count()).toBe(0);
+    expect((await say('USDC')).body.intent).toMatchObject({ action: 'query', subject: 'price', token: 'USDC' });
+  });
+
+  it('a whole new command still goes through past a dropped question', async () => {
+    const { sessionId, say } = await chat();
+    await storePending(sessionId, { version: 3, ask: 'recipient', draft: { action: 'transfer' } });
+    const response = await say('swap 1 USDC for USDT');
+    expect(response.status).toBe(200);
+    expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: USDT });
+  });
+
+  it('an earlier command it cannot read is not followed up: "make it 2" asks for the whole command', async () => {
+    const { sessionId, say } = await chat();
+    expect((await say('swap 1 USDC for USDT')).status).toBe(200);
+    const unreadable = { version: 3, action: 'swap', input: { symbol: 'USDC', mint: USDC }, output: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '1' }, swapMode: 'ExactIn' };
+    await sql(`update "message" set "intent" = jsonb_set("intent", '{command}', ?::jsonb) where "session_id" = ? and "role" = 'user'`, [JSON.stringify(unreadable), sessionId]);
+    const response = await say('make it 2');
+    expect(response.status).toBe(422);
+    expect(response.body.error.details.reason).toMatch(/no earlier swap or transfer/);
+  });
+
+  it('an earlier command without a version whose fields check is followed up as it was built', async () => {
+    const { sessionId, say } = await chat();
+    expect((await say('swap 1 USDC for USDT')).status).toBe(200);
+    const before = { action: 'swap', input: { symbol: 'USDC', mint: USDC, decimals: 6 }, output: { symbol: 'USDT', mint: USDT, decimals: 6 }, amount: { kind: 'exact', value: '1' }, swapMode: 'ExactIn' };
+    await sql(`update "message" set "intent" = jsonb_set("intent", '{command}', ?::jsonb) where "session_id" = ? and "role" = 'user'`, [JSON.stringify(before), sessionId]);
+    const response = await say('make it 2');
+    expect(response.status).toBe(200);
+    expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: USDT, amount: 2_000_000, swapMode: 'ExactIn' });
   });
 });

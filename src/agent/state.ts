@@ -1,0 +1,122 @@
+import { isSolanaAddress } from '../shared/solana-address';
+import type { AmountSpec, Command, Draft, Pending, Slot, TokenRef } from './command';
+
+/**
+ * The parser's state that a session keeps between messages: the command a clarifying question
+ * waits on (`session.pending`) and each message's parsed command (`intent.command`), stored as
+ * JSON. Each carries the version of its shape. What another version stored is read only where
+ * its shape is checked to mean the same thing, else dropped: a pending question is then asked
+ * afresh and an earlier command is not followed up. It is never read as something else.
+ *
+ * Versions: 1 (no `version` field) is what parsers before issue 32 stored, the same shape as 2
+ * with nothing to tell what wrote it, so it is read only when every field checks; 2 is this one.
+ * A version above 2 comes from a newer parser (a rollback) and is dropped.
+ */
+export const PARSER_STATE_VERSION = 2;
+
+export type StoredPending = Pending & { version: number };
+export type StoredCommand = Command & { version: number };
+
+export function storePending(pending: Pending): StoredPending {
+  return { ...pending, version: PARSER_STATE_VERSION };
+}
+
+export function storeCommand(command: Command): StoredCommand {
+  return { ...command, version: PARSER_STATE_VERSION };
+}
+
+/** A stored pending command, or undefined where none is stored or it cannot be read safely. */
+export function readPending(stored: unknown): { pending?: Pending; dropped: boolean } {
+  if (stored === null || stored === undefined) return { dropped: false };
+  if (!isObject(stored) || !readable(stored.version)) return { dropped: true };
+  const { ask, draft } = stored;
+  if (!SLOTS.includes(ask as Slot) || !isDraft(draft)) return { dropped: true };
+  return { pending: { ask: ask as Slot, draft }, dropped: false };
+}
+
+/** A stored command, or undefined where it cannot be read safely. */
+export function readCommand(stored: unknown): Command | undefined {
+  if (!isObject(stored) || !readable(stored.version)) return undefined;
+  const command = { ...stored };
+  delete command.version;
+  return isCommand(command) ? (command as Command) : undefined;
+}
+
+const readable = (version: unknown) => version === undefined || version === 1 || version === PARSER_STATE_VERSION;
+
+const SLOTS: Slot[] = ['input', 'output', 'amount', 'recipient', 'token'];
+const SUBJECTS = ['balance', 'portfolio', 'price', 'help'];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Only the keys named, each of the right type (absent where optional). */
+function fits(value: Record<string, unknown>, checks: Record<string, (field: unknown) => boolean>): boolean {
+  return Object.keys(value).every((key) => key in checks) && Object.entries(checks).every(([key, check]) => check(value[key]));
+}
+
+const optional = (check: (field: unknown) => boolean) => (field: unknown) => field === undefined || check(field);
+const oneOf = (...values: unknown[]) => (field: unknown) => values.includes(field);
+
+function isTokenRef(value: unknown): value is TokenRef {
+  return (
+    isObject(value) &&
+    fits(value, {
+      symbol: (field) => typeof field === 'string' && field.length > 0,
+      mint: (field) => typeof field === 'string' && isSolanaAddress(field),
+      decimals: optional((field) => Number.isInteger(field) && (field as number) >= 0 && (field as number) <= 255),
+    })
+  );
+}
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+const positive = (field: unknown) => Number.isInteger(field) && (field as number) > 0;
+
+function isAmountSpec(value: unknown): value is AmountSpec {
+  if (!isObject(value)) return false;
+  switch (value.kind) {
+    case 'exact':
+    case 'usd':
+      return fits(value, { kind: oneOf(value.kind), value: (field) => typeof field === 'string' && DECIMAL.test(field) });
+    case 'fraction':
+      return fits(value, { kind: oneOf('fraction'), numerator: positive, denominator: positive }) && (value.numerator as number) <= (value.denominator as number);
+    default:
+      return false;
+  }
+}
+
+const slippage = optional((field) => Number.isInteger(field) && (field as number) >= 0 && (field as number) <= 5000);
+const recipient = (field: unknown) => typeof field === 'string' && isSolanaAddress(field);
+
+function isCommand(value: Record<string, unknown>): boolean {
+  switch (value.action) {
+    case 'swap':
+      return fits(value, { action: oneOf('swap'), input: isTokenRef, output: isTokenRef, amount: isAmountSpec, swapMode: oneOf('ExactIn', 'ExactOut'), slippageBps: slippage });
+    case 'transfer':
+      return fits(value, { action: oneOf('transfer'), token: isTokenRef, amount: isAmountSpec, recipient });
+    case 'query':
+      return fits(value, { action: oneOf('query'), subject: oneOf(...SUBJECTS), token: optional(isTokenRef) });
+    default:
+      return false;
+  }
+}
+
+function isDraft(value: unknown): value is Draft {
+  if (!isObject(value)) return false;
+  switch (value.action) {
+    case 'swap':
+      return fits(value, {
+        action: oneOf('swap'),
+        input: optional(isTokenRef),
+        output: optional(isTokenRef),
+        amount: optional(isAmountSpec),
+        amountOf: optional(oneOf('input', 'output')),
+        slippageBps: slippage,
+      });
+    case 'transfer':
+      return fits(value, { action: oneOf('transfer'), token: optional(isTokenRef), amount: optional(isAmountSpec), recipient: optional(recipient) });
+    default:
+      return false;
+  }
+}
