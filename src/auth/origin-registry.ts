@@ -1,16 +1,22 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Clock } from '../shared/clock';
 
-/** How long an answer about an origin is kept: a key created with a new origin is heard of within this. */
-const REMEMBER_MS = 10_000;
+/** How long an origin found listed is remembered: a credential ended is no longer answered for within this. */
+const REMEMBER_LISTED_MS = 10_000;
+/**
+ * How long an origin found unlisted is remembered: briefly, as a dApp's server may mint a token
+ * for a new origin just before its page's first call (examples/dapp), which must then be let in.
+ */
+const REMEMBER_UNLISTED_MS = 1_000;
 const MAX_REMEMBERED = 10_000;
 
 /**
  * The origins some usable key or client token lists in `allowedOrigins`: the browsers CORS
  * answers (and the WebSocket lets in) beside the operator's CORS_ORIGINS. A preflight carries
  * no credential, so it can only be told whether an origin is listed at all; which credential
- * may be used from it is Admission's check. Answers are kept 10 s (a browser keeps a preflight's
- * 600 s), so a burst from one page costs one query. One instance lives as long as the service.
+ * may be used from it is Admission's check. A listed origin is remembered 10 s (a browser keeps
+ * a preflight's 600 s), an unlisted one 1 s, so a burst from one page costs one query. One
+ * instance lives as long as the service.
  */
 export class OriginRegistry {
   private readonly answers = new Map<string, { listed: Promise<boolean>; until: number }>();
@@ -26,8 +32,14 @@ export class OriginRegistry {
     if (known && known.until > now) return known.listed;
     if (this.answers.size >= MAX_REMEMBERED) this.answers.delete(this.answers.keys().next().value!);
     const listed = this.lookUp(origin, new Date(now));
-    this.answers.set(origin, { listed, until: now + REMEMBER_MS });
-    listed.catch(() => this.answers.delete(origin));
+    const answer = { listed, until: now + REMEMBER_LISTED_MS };
+    this.answers.set(origin, answer);
+    listed.then(
+      (yes) => {
+        if (!yes) answer.until = now + REMEMBER_UNLISTED_MS;
+      },
+      () => this.answers.delete(origin),
+    );
     return listed;
   }
 

@@ -325,6 +325,16 @@ describe('allowed origins', () => {
     expect(unlisted.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('an origin refused a moment ago is answered once a token lists it (an unlisted origin is remembered 1 s)', async () => {
+    const fresh = 'https://fresh.example';
+    const preflight = () => app.http.options('/v1/messages').set('Origin', fresh).set('Access-Control-Request-Method', 'POST');
+    expect((await preflight()).headers['access-control-allow-origin']).toBeUndefined();
+    const { sessionId } = await openSession();
+    await tokenFor(sessionId, { allowedOrigins: [fresh] });
+    app.clock.advance(1_000);
+    expect((await preflight()).headers['access-control-allow-origin']).toBe(fresh);
+  });
+
   it('the WebSocket refuses an unlisted origin at the handshake, and a credential whose list lacks the origin at connection_init', async () => {
     const url = `${app.url.replace('http', 'ws')}/graphql`;
     const status = await new Promise<number>((resolve, reject) => {
