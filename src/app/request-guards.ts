@@ -134,7 +134,10 @@ export function idempotency(deps: AppDeps): RequestHandler {
     const principal = locals(res).principal;
     if (key === undefined || !principal) return next();
     const service = new IdempotencyService(deps.orm.em.fork(), deps.clock);
-    const start = await service.start(principal.accountId, key, { method: req.method, path: req.path, body: req.body ?? null });
+    // A client token's requests are its session's: its key replays only what that session stored
+    // (another caller's same key answers idempotency_conflict, never the stored answer).
+    const caller = principal.clientToken && { session: principal.clientToken.sessionId };
+    const start = await service.start(principal.accountId, key, { method: req.method, path: req.path, body: req.body ?? null, ...caller });
     if (start.kind === 'replay') {
       res.setHeader('Idempotent-Replayed', 'true');
       res.status(start.status).json(start.body);

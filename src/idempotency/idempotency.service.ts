@@ -28,7 +28,7 @@ export class IdempotencyService {
     private readonly clock: Clock,
   ) {}
 
-  async start(accountId: string, key: string, request: { method: string; path: string; body: unknown }): Promise<IdempotencyStart> {
+  async start(accountId: string, key: string, request: { method: string; path: string; body: unknown; session?: string }): Promise<IdempotencyStart> {
     if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
       throw invalidField('Idempotency-Key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     }
@@ -70,8 +70,10 @@ export class IdempotencyService {
   }
 }
 
-function hashRequest(request: { method: string; path: string; body: unknown }): string {
-  return createHash('sha256').update(canonicalJson([request.method, request.path, request.body])).digest('hex');
+/** The request's fingerprint; a client token's session is part of it (a key's requests hash as before). */
+function hashRequest(request: { method: string; path: string; body: unknown; session?: string }): string {
+  const parts = [request.method, request.path, request.body, ...(request.session ? [request.session] : [])];
+  return createHash('sha256').update(canonicalJson(parts)).digest('hex');
 }
 
 /** JSON with object keys sorted, so that key order does not make two equal bodies differ. */

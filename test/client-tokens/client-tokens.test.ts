@@ -214,6 +214,24 @@ describe('what a token may do', () => {
   });
 });
 
+describe('idempotency', () => {
+  it("a token replays only its own session's stored answers: another caller's Idempotency-Key is a conflict, never a replay", async () => {
+    const { sessionId } = await openSession();
+    const { sessionId: visitor } = await openSession();
+    const body = { sessionId, message: 'price of SOL' };
+    const stored = await app.http.post('/v1/messages').set('Authorization', bearer(app.adminKey)).set('Idempotency-Key', 'turn-1').send(body);
+    expect(stored.status).toBe(200);
+    const token = await tokenFor(visitor);
+    const replayed = await as(token).post('/v1/messages', body).set('Idempotency-Key', 'turn-1');
+    expect([replayed.status, replayed.body.error?.code, replayed.headers['idempotent-replayed']]).toEqual([409, 'idempotency_conflict', undefined]);
+    const own = { sessionId: visitor, message: 'price of SOL' };
+    const first = await as(token).post('/v1/messages', own).set('Idempotency-Key', 'turn-2');
+    const again = await as(token).post('/v1/messages', own).set('Idempotency-Key', 'turn-2');
+    expect([first.status, again.status, again.headers['idempotent-replayed']]).toEqual([200, 200, 'true']);
+    expect(again.body).toEqual(first.body);
+  });
+});
+
 describe('when a token ends', () => {
   const works = async (token: string, sessionId: string) => (await as(token).get(`/v1/sessions/${sessionId}`)).status;
 
