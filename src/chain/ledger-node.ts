@@ -5,7 +5,7 @@ import { DevService } from '../dev/dev.service';
 import { DomainError } from '../shared/errors';
 import { SOL_MINT, type Network, type TokenRegistry } from '../tokens/token-registry';
 import type { JsonRpcAnswer, JsonRpcRequest } from './json-rpc';
-import { LocalLedger } from './local-ledger';
+import { jsonRpcReply, LocalLedger } from './local-ledger';
 
 /** Lamports a signature costs on the ledger: what the faucet pays to send an airdrop. */
 const SIGNATURE_FEE = 5_000n;
@@ -69,21 +69,8 @@ export async function serveLedgerNode(tokens: TokenRegistry, options: { network:
     res.setHeader('access-control-allow-headers', 'content-type, solana-client');
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     if (req.method === 'GET' && req.url === '/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    let body: unknown;
-    try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    } catch {
-      body = undefined;
-    }
-    const answer =
-      body === undefined
-        ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }
-        : Array.isArray(body)
-          ? (body as JsonRpcRequest[]).map(answerOne)
-          : answerOne(body as JsonRpcRequest);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    const reply = await jsonRpcReply(req, (calls) => calls.map(answerOne));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(reply);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

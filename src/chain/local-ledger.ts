@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   ACCOUNT_SIZE,
@@ -116,21 +116,8 @@ export class LocalLedger {
   /** Serves `answer` as JSON-RPC over HTTP POST on loopback; resolves with the URL. */
   async serve(): Promise<string> {
     this.server = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      let body: unknown;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        body = undefined;
-      }
-      const answer =
-        body === undefined
-          ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }
-          : Array.isArray(body)
-            ? this.answer(body as JsonRpcRequest[])
-            : this.answer([body as JsonRpcRequest])[0];
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      const reply = await jsonRpcReply(req, (calls) => this.answer(calls));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(reply);
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -600,4 +587,20 @@ function rawAccount(account: LedgerAccount) {
     rentEpoch: 0,
     space: account.data.length,
   };
+}
+
+/**
+ * The JSON text answering a JSON-RPC request body read from `req`: one answer, a batch's
+ * answers, or a parse error. For `serve()` and `npm run ledger` (ledger-node.ts).
+ */
+export async function jsonRpcReply(req: IncomingMessage, answer: (calls: JsonRpcRequest[]) => JsonRpcAnswer[]): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+  }
+  return JSON.stringify(Array.isArray(body) ? answer(body as JsonRpcRequest[]) : answer([body as JsonRpcRequest])[0]);
 }
