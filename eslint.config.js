@@ -3,7 +3,7 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
 const nodeGlobals = Object.fromEntries(
-  ['require', '__dirname', 'process', 'console', 'fetch', 'setTimeout', 'clearTimeout', 'Buffer', 'URL'].map((name) => [name, 'readonly']),
+  ['require', '__dirname', '__filename', 'process', 'console', 'fetch', 'setTimeout', 'clearTimeout', 'Buffer', 'URL'].map((name) => [name, 'readonly']),
 );
 nodeGlobals.module = 'writable';
 

@@ -5,7 +5,9 @@
 //                 swap message, and its p50 (messages one at a time); then the node limited to
 //                 NODE_RPS calls/s (429 above it, a sliding second) with SOLANA_RPC_RPS below it,
 //                 16 clients sending transfers: 429s the node gave, statuses users got, % 200.
-//                 Parley runs in this process (dist/), so that the served ledger's pool can settle
+//                 The node (ledger and proxy) runs in a worker thread, as a remote node runs on
+//                 its own machine: its CPU is not on Parley's event loop. Parley runs in this
+//                 process (dist/), given the served ledger's pool key, so that the pool settles
 //                 its swaps as the embedded one's does.
 //   PART=outages  Parley (`npm start`) on a PostgreSQL and a Redis of its own (initdb, postgres,
 //                 redis-server on free ports), 8 clients sending price reads and stored turns;
@@ -20,6 +22,7 @@ const { chownSync, mkdtempSync, rmSync } = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
+const { Worker, isMainThread, parentPort, workerData } = require('node:worker_threads');
 const { ADMIN_KEY, freePort, machine, percentile, startParley } = require('./support');
 
 const PART = process.env.PART ?? 'all';
@@ -71,15 +74,15 @@ async function slowNode(target, { limit, latencyMs = LATENCY_MS } = {}) {
   return { url: `http://127.0.0.1:${server.address().port}`, stats, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-/** Parley in this process, its mainnet on `rpcUrl`, whose swaps the served `ledger`'s pool settles. */
-async function inProcessParley(rpcUrl, ledger, env = {}) {
+/** Parley in this process, its mainnet on `rpcUrl`, whose swaps the served ledger's `pool` settles. */
+async function inProcessParley(rpcUrl, { pool }, env = {}) {
   const { loadConfig } = dist('app/config');
   const { startService } = dist('app/start-service');
   const { createLogger } = dist('shared/logger');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-faults-'));
   const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PARLEY_ADMIN_KEY: ADMIN_KEY, SOLANA_RPC_URL: rpcUrl, ...env });
   const service = await startService(config, createLogger('silent'));
-  service.deps.ledgers.mainnet = ledger;
+  service.deps.ledgers.mainnet = { pool };
   const port = await service.listen();
   return {
     base: `http://127.0.0.1:${port}`,
@@ -98,9 +101,9 @@ const api = (base, method, route, body) =>
   });
 
 /** Calls, sequential round trips and p50 of each kind of message, one at a time, with the node `latencyMs` away: into `rows`. */
-async function messageCosts(ledger, nodeUrl, latencyMs, rows) {
-  const node = await slowNode(nodeUrl, { latencyMs });
-  const parley = await inProcessParley(node.url, ledger);
+async function messageCosts(remoteNode, latencyMs, rows) {
+  const node = await remoteNode.proxy({ latencyMs });
+  const parley = await inProcessParley(node.url, remoteNode);
   const session = await (await api(parley.base, 'POST', '/v1/sessions', { walletAddress: WALLET })).json();
   for (const [what, message] of [
     ['SOL transfer', `send 0.001 SOL to ${RECIPIENT}`],
@@ -109,14 +112,15 @@ async function messageCosts(ledger, nodeUrl, latencyMs, rows) {
   ]) {
     const figures = [];
     for (let i = 0; i < 12; i++) {
-      const before = { ...node.stats };
+      const before = await node.stats();
       const started = performance.now();
       const response = await api(parley.base, 'POST', '/v1/messages', { sessionId: session.sessionId, message });
       const ms = performance.now() - started;
       const body = await response.json();
       if (response.status !== 200 || !body.transaction) throw new Error(`${what}: ${response.status} ${JSON.stringify(body)}`);
       // The first message of a kind reads what later ones find cached (mint facts).
-      if (i > 1) figures.push({ calls: node.stats.calls - before.calls, waves: node.stats.waves - before.waves, ms });
+      const after = await node.stats();
+      if (i > 1) figures.push({ calls: after.calls - before.calls, waves: after.waves - before.waves, ms });
     }
     const median = (key) => percentile(figures.map((figure) => figure[key]).sort((a, b) => a - b), 50);
     rows[what] = { ...rows[what], calls: median('calls'), waves: median('waves'), [latencyMs]: Math.round(median('ms')) };
@@ -125,23 +129,83 @@ async function messageCosts(ledger, nodeUrl, latencyMs, rows) {
   await node.close();
 }
 
+/**
+ * The node's side, in worker threads of this file: the embedded ledger served alone with the
+ * wallet funded (`ledger`), and a slow proxy to it (`proxy`) in a thread of its own, so that
+ * its timers and its count of arrivals are not held up by the ledger's work. Each answers
+ * requests by id: `stats`, `close`.
+ */
+async function nodeWorker() {
+  const { role } = workerData;
+  let answer;
+  if (role === 'ledger') {
+    const { LocalLedger } = dist('chain/local-ledger');
+    const { TokenRegistry } = dist('tokens/token-registry');
+    const tokens = TokenRegistry.bundled();
+    const ledger = new LocalLedger('mainnet', tokens.all('mainnet'));
+    for (const [symbol, amount] of [['SOL', 10n ** 15n], ['USDC', 10n ** 12n]]) ledger.airdrop(WALLET, tokens.resolve(symbol, 'mainnet'), amount);
+    parentPort.postMessage({ id: 0, url: await ledger.serve(), pool: Array.from(ledger.pool.secretKey) });
+    answer = async (op) => op === 'close' && (await ledger.stop());
+  } else {
+    const proxy = await slowNode(workerData.target, workerData.options);
+    parentPort.postMessage({ id: 0, url: proxy.url });
+    answer = async (op) => (op === 'stats' ? proxy.stats : await proxy.close());
+  }
+  parentPort.on('message', async ({ id, op }) => parentPort.postMessage({ id, result: await answer(op) }));
+}
+
+/** A worker thread of this file in `role` (nodeWorker): what it said when ready, `ask(op)` → its answer, and `close()`. */
+async function roleWorker(role, data = {}) {
+  const worker = new Worker(__filename, { workerData: { role, ...data } });
+  const waiting = new Map();
+  let nextId = 1;
+  worker.on('message', (message) => {
+    waiting.get(message.id)?.(message);
+    waiting.delete(message.id);
+  });
+  const ask = (op) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      waiting.set(id, (message) => resolve(message.result));
+      worker.postMessage({ id, op });
+    });
+  const ready = await new Promise((resolve) => waiting.set(0, resolve));
+  return {
+    ready,
+    ask,
+    async close() {
+      await ask('close');
+      await worker.terminate();
+    },
+  };
+}
+
+/** The node in worker threads: its pool's keypair, and `proxy(options)` → { url, stats(), close() }. */
+async function startRemoteNode() {
+  const { Keypair } = require('@solana/web3.js');
+  const ledger = await roleWorker('ledger');
+  return {
+    pool: Keypair.fromSecretKey(Uint8Array.from(ledger.ready.pool)),
+    async proxy(options) {
+      const proxy = await roleWorker('proxy', { target: ledger.ready.url, options });
+      return { url: proxy.ready.url, stats: () => proxy.ask('stats'), close: () => proxy.close() };
+    },
+    stop: () => ledger.close(),
+  };
+}
+
 async function remote() {
-  const { LocalLedger } = dist('chain/local-ledger');
-  const { TokenRegistry } = dist('tokens/token-registry');
-  const tokens = TokenRegistry.bundled();
-  const ledger = new LocalLedger('mainnet', tokens.all('mainnet'));
-  for (const [symbol, amount] of [['SOL', 10n ** 15n], ['USDC', 10n ** 12n]]) ledger.airdrop(WALLET, tokens.resolve(symbol, 'mainnet'), amount);
-  const nodeUrl = await ledger.serve();
+  const node = await startRemoteNode();
   console.log(`\n## A remote node, ${LATENCY_MS} ms away (${machine()})\n`);
   console.log(`| message | JSON-RPC calls | sequential round trips | p50 ms, node ${LATENCY_MS} ms away | p50 ms, no delay |`);
   console.log('|---|---|---|---|---|');
   const rows = {};
-  for (const latencyMs of [LATENCY_MS, 0]) await messageCosts(ledger, nodeUrl, latencyMs, rows);
+  for (const latencyMs of [LATENCY_MS, 0]) await messageCosts(node, latencyMs, rows);
   for (const [what, row] of Object.entries(rows)) console.log(`| ${what} | ${row.calls} | ${row.waves} | ${row[LATENCY_MS]} | ${row[0]} |`);
 
   console.log(`\n## The node limited to ${NODE_RPS} calls/s (429 above), SOLANA_RPC_RPS=${CLIENT_RPS}, 16 clients sending transfers for 15 s\n`);
-  const limited = await slowNode(nodeUrl, { limit: NODE_RPS });
-  const gated = await inProcessParley(limited.url, ledger, { SOLANA_RPC_RPS: String(CLIENT_RPS) });
+  const limited = await node.proxy({ limit: NODE_RPS });
+  const gated = await inProcessParley(limited.url, node, { SOLANA_RPC_RPS: String(CLIENT_RPS) });
   const statuses = {};
   const until = Date.now() + 15_000;
   await Promise.all(
@@ -155,11 +219,12 @@ async function remote() {
     }),
   );
   const total = Object.values(statuses).reduce((a, b) => a + b, 0);
-  console.log(`429s from the node: ${limited.stats.refused}; calls it served: ${limited.stats.calls} (${(limited.stats.calls / 15).toFixed(1)}/s)`);
+  const stats = await limited.stats();
+  console.log(`429s from the node: ${stats.refused}; calls it served: ${stats.calls} (${(stats.calls / 15).toFixed(1)}/s)`);
   console.log(`statuses to users: ${JSON.stringify(statuses)}; 500s: ${statuses[500] ?? 0}; 200: ${((100 * (statuses[200] ?? 0)) / total).toFixed(1)} %`);
   await gated.stop();
   await limited.close();
-  await ledger.stop();
+  await node.stop();
 }
 
 /** A server process of our own on `port`, run as the postgres user when we are root; `kill()` is SIGKILL. */
@@ -312,6 +377,7 @@ async function measureOutages(parley, servers, running) {
 }
 
 (async () => {
+  if (!isMainThread) return nodeWorker();
   if (PART === 'all' || PART === 'remote') await remote();
   if (PART === 'all' || PART === 'outages') await outages();
   process.exit(0);

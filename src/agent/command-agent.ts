@@ -1,5 +1,6 @@
 import { SimulationRefusal, type TransactionPreview } from '../chain/transaction-preview';
 import { AmountError, formatUnits, toBaseUnits, usdCents } from '../shared/amounts';
+import { awaitedLater } from '../shared/awaited-later';
 import { usdToBaseUnits } from '../quotes/estimate-quoter';
 import { QuoteError, type Route } from '../quotes/quote-provider';
 import { SOL_MINT } from '../tokens/token-registry';
@@ -126,8 +127,12 @@ export class CommandAgent implements Agent {
   }
 
   private async assembleTransfer(token: MarketToken, amount: bigint, recipient: string, intent: Intent, market: AgentMarket): Promise<AgentOutcome> {
-    await this.ensureBalance(token, amount, market);
-    const built = await market.buildTransfer(token.mint, amount, recipient);
+    // The balance check and the build (its simulation) read the chain in one round trip; a
+    // balance too low is refused in its own words, before anything the build found.
+    const checked = awaitedLater(this.ensureBalance(token, amount, market));
+    const building = awaitedLater(market.buildTransfer(token.mint, amount, recipient));
+    await checked;
+    const built = await building;
     const amountText = `${formatUnits(amount, token.decimals)} ${token.symbol}`;
     const withheld = built.preview.transferFees.filter((fee) => fee.mint === token.mint).reduce((sum, fee) => sum + BigInt(fee.amount), 0n);
     const confirmation: Confirmation = {
@@ -167,10 +172,16 @@ export class CommandAgent implements Agent {
     intent: Intent,
     market: AgentMarket,
   ): Promise<AgentOutcome> {
+    // The balance is read while the quote is asked; the balance check and the settlement (its
+    // simulation) then read the chain in one round trip, and a balance too low is refused in its
+    // own words, before anything the settlement found.
+    awaitedLater(market.balance(input.mint));
     const quote = await market.quote(input, output, amount, swapMode, slippageBps);
     // For exact-out the wallet must hold the most the swap may spend.
-    await this.ensureBalance(input, BigInt(quote.route.swapMode === 'ExactOut' ? quote.route.otherAmountThreshold : quote.route.inAmount), market);
-    const { route, built } = await market.settleSwap(input, output, quote);
+    const checked = awaitedLater(this.ensureBalance(input, BigInt(quote.route.swapMode === 'ExactOut' ? quote.route.otherAmountThreshold : quote.route.inAmount), market));
+    const settling = awaitedLater(market.settleSwap(input, output, quote));
+    await checked;
+    const { route, built } = await settling;
     const inAmount = BigInt(route.inAmount);
     const outAmount = BigInt(route.outAmount);
     const threshold = BigInt(route.otherAmountThreshold);

@@ -77,13 +77,13 @@ export class ChainGateway {
   ) {
     this.rpc = new JsonRpcClient(node, { ...options, name: `Solana ${network}` });
     this.remote = typeof node === 'string';
-    // Scheduled as the JSON-RPC batches are, and before them when asked first: the accounts a
-    // message reads together (its recipient, the state before a simulation) go in one call, in
-    // the same batch as the simulation.
+    // Gathered just before the JSON-RPC batch is sent: the accounts a message reads together (its
+    // recipient, its own accounts before a simulation, its SOL) go as one call, in the same
+    // request as the simulation and the balances.
     this.accountLoader = new DataLoader((addresses) => this.readAccounts(addresses), {
       cache: false,
       maxBatchSize: MAX_ACCOUNTS_PER_CALL,
-      batchScheduleFn: (send) => setImmediate(send),
+      batchScheduleFn: this.rpc.beforeBatch,
     });
   }
 
@@ -92,9 +92,13 @@ export class ChainGateway {
     await this.rpc.call('getHealth');
   }
 
-  /** Lamports held by `owner` (https://solana.com/docs/rpc/http/getbalance). */
+  /**
+   * Lamports held by `owner`: its account's, read with the other accounts asked for at the same
+   * moment in one getMultipleAccounts (a getBalance would be a call of its own); 0 for none.
+   */
   async solBalance(owner: string): Promise<bigint> {
-    return BigInt((await this.rpc.call<{ value: number }>('getBalance', [owner, CONFIRMED])).value);
+    const [account] = await this.accounts([owner]);
+    return account?.lamports ?? 0n;
   }
 
   /** Every token account of `owner` under SPL Token and Token-2022 (jsonParsed, https://solana.com/docs/rpc/http/gettokenaccountsbyowner). */

@@ -81,6 +81,10 @@ export class JsonRpcClient {
   private readonly batches: DataLoader<Call, unknown>;
   private readonly gate: RateGate;
   private nextId = 0;
+  /** Batches of calls waiting for the check phase, and the gatherers (`beforeBatch`) that run first. */
+  private readonly sends: Array<() => void> = [];
+  private readonly gatherers: Array<() => void> = [];
+  private scheduled = false;
 
   constructor(
     private readonly node: JsonRpcNode,
@@ -89,7 +93,25 @@ export class JsonRpcClient {
     this.gate = new RateGate(options.callsPerSecond, `the ${options.name} RPC node`);
     // A batch is sent at the event loop's check phase, not at the end of the tick: the reads of
     // requests that arrived together go as one batch (bench/README.md#kept-speed-tricks).
-    this.batches = new DataLoader((calls) => this.send(calls), { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (send) => setImmediate(send) });
+    this.batches = new DataLoader((calls) => this.send(calls), { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (send) => this.schedule(this.sends, send) });
+  }
+
+  /**
+   * A DataLoader `batchScheduleFn` for loaders whose batches make calls of this client (the
+   * accounts read together as one getMultipleAccounts): they run at the check phase just before
+   * this client's batch is sent, so their calls go in the same request.
+   */
+  readonly beforeBatch = (gather: () => void): void => this.schedule(this.gatherers, gather);
+
+  private schedule(queue: Array<() => void>, run: () => void): void {
+    queue.push(run);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      for (const gather of this.gatherers.splice(0)) gather();
+      for (const send of this.sends.splice(0)) send();
+    });
   }
 
   call<T>(method: string, params: unknown[] = []): Promise<T> {
@@ -115,13 +137,13 @@ export class JsonRpcClient {
     let last: unknown;
     for (let attempt = 0; attempt < attempts; attempt++) {
       try {
-        await this.gate.take(calls.length);
+        const answered = await this.gate.take(calls.length);
         const response = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body,
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-        });
+        }).finally(answered);
         if (response.status === 429 || response.status >= 500) {
           await response.body?.cancel();
           throw new NodeUnavailable(`HTTP ${response.status}`, retryAfterOf(response.headers.get('retry-after')));

@@ -98,7 +98,7 @@ export function watchedAccounts(request: Pick<PreviewRequest, 'wallet' | 'tokens
  * blockhash, returning them after (https://solana.com/docs/rpc/http/simulatetransaction), and
  * the fee the cluster charges. Throws SimulationRefusal when the transaction would fail.
  */
-export async function simulateEffect(chain: ChainGateway, wire: Uint8Array, request: PreviewRequest): Promise<Effect> {
+export async function simulateEffect(chain: ChainGateway, wire: Uint8Array, request: Pick<PreviewRequest, 'wallet' | 'tokens' | 'creates'>): Promise<Effect> {
   const addresses = watchedAccounts(request);
   const { message } = VersionedTransaction.deserialize(wire);
   const [before, simulation, fee] = await Promise.all([chain.accounts(addresses), simulateOrRefuse(chain, wire, message, addresses, request.tokens), chain.feeForMessage(message)]);

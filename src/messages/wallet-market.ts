@@ -8,6 +8,7 @@ import { buildTransfer } from '../chain/transaction-builder';
 import { describePreview, simulateEffect, SimulationRefusal, watchedAccounts, type Effect, type PreviewRequest, type PreviewToken } from '../chain/transaction-preview';
 import type { Route } from '../quotes/quote-provider';
 import type { Quote, QuoteProvider } from '../quotes/quote-provider';
+import { awaitedLater } from '../shared/awaited-later';
 import type { Clock } from '../shared/clock';
 import type { PortfolioService } from '../portfolio/portfolio.service';
 import type { PriceLoader } from '../prices/price.service';
@@ -94,8 +95,6 @@ export class WalletMarket implements AgentMarket {
     if (!read) {
       read = this.chain.balance(this.wallet, mint);
       this.balances.set(mint, read);
-      // Every transaction's preview starts from the wallet's SOL (it pays the fee): read in the same round trip.
-      if (mint !== SOL_MINT) this.balance(SOL_MINT).catch(() => undefined);
     }
     return read;
   }
@@ -119,25 +118,26 @@ export class WalletMarket implements AgentMarket {
   }
 
   async buildTransfer(mint: string, amount: bigint, recipient: string): Promise<BuiltTransaction> {
-    // The mint and the balances the preview starts from were read by the agent's balance check.
-    const [info] = await Promise.all([this.chain.mint(mint), this.balance(SOL_MINT), this.balance(mint)]);
+    // The mint was read by the agent's balance check.
+    const info = await this.chain.mint(mint);
     const tokens = this.previewTokens([{ mint, info }]);
     const creates = tokens.map((token) => ({
       address: associatedAccount(token.mint, recipient, token.program).toBase58(),
       label: `the recipient's ${token.symbol} token account`,
     }));
-    const request = await this.previewRequest(tokens, { creates });
-    // The recipient is read in the round trip of the simulation (the accounts read together go
-    // as one call), and its refusal comes first: the simulation's would only say less.
+    // The recipient and the balances the preview starts from are read in the round trip of the
+    // simulation (the accounts read together go as one call), and the recipient's refusal comes
+    // first: the simulation's would only say less.
     const target = this.chain.accounts([recipient]);
-    const building = buildTransfer(this.chain, { from: this.wallet, to: recipient, mint, amount }, info, { tokens, watch: watchedAccounts(request) });
-    building.catch(() => undefined);
+    const holdings = awaitedLater(this.previewHoldings(tokens));
+    const building = awaitedLater(buildTransfer(this.chain, { from: this.wallet, to: recipient, mint, amount }, info, { tokens, watch: watchedAccounts({ wallet: this.wallet, tokens, creates }) }));
     const [account] = await target;
     // A mint, a token account or a program cannot use what is sent to it: the funds would be lost.
     const kind = account && RECIPIENT_TRAPS[account.owner];
     if (kind) throw new SimulationRefusal(`${recipient.slice(0, 4)}…${recipient.slice(-4)} is ${kind}, not a wallet: tokens sent there are lost. Paste the recipient's wallet address.`, { err: null, logs: [] });
-    const built = await building;
-    return { ...this.finish(built.serializedTransaction, built.lastValidBlockHeight, { ...request, transferFees: built.transferFees }, built.effect), reference: built.reference };
+    const [built, held] = await Promise.all([building, holdings]);
+    const request = { wallet: this.wallet, tokens, creates, holdings: held, transferFees: built.transferFees };
+    return { ...this.finish(built.serializedTransaction, built.lastValidBlockHeight, request, built.effect), reference: built.reference };
   }
 
   async settleSwap(input: MarketToken, output: MarketToken, quote: Quote): Promise<{ route: Route; built: BuiltTransaction | null }> {
@@ -146,14 +146,17 @@ export class WalletMarket implements AgentMarket {
       { mint: input.mint, info: inInfo },
       { mint: output.mint, info: outInfo },
     ]);
+    // The balances the preview starts from are read in the round trip of the simulation.
+    const holdings = awaitedLater(this.previewHoldings(tokens));
     if (quote.serializedTransaction) {
-      const request = await this.previewRequest(tokens);
+      const request = { wallet: this.wallet, tokens };
       // Jupiter's order names its transaction's last valid block height where it knows it; else it is the current one's.
-      const [lastValid, effect] = await Promise.all([
+      const [lastValid, effect, held] = await Promise.all([
         quote.lastValidBlockHeight ?? this.chain.latestBlockhash().then((latest) => latest.lastValidBlockHeight),
         simulateEffect(this.chain, Buffer.from(quote.serializedTransaction, 'base64'), request),
+        holdings,
       ]);
-      const built = this.finish(quote.serializedTransaction, lastValid, request, effect);
+      const built = this.finish(quote.serializedTransaction, lastValid, { ...request, holdings: held }, effect);
       return { route: quote.route, built: { ...built, ...(quote.requestId && { jupiterRequestId: quote.requestId }) } };
     }
     if (!this.local) return { route: quote.route, built: null };
@@ -166,24 +169,26 @@ export class WalletMarket implements AgentMarket {
     const warnings = [
       "Settled by the embedded ledger's local pool at Parley's offline estimate: a counterparty for trying swaps, not a market.",
     ];
-    const request = await this.previewRequest(tokens, { warnings });
-    const built = await buildPoolSwap(this.chain, this.local.pool, {
-      wallet: this.wallet,
-      input: { mint: input.mint, info: inInfo },
-      output: { mint: output.mint, info: outInfo },
-      inAmount: BigInt(route.inAmount),
-      outAmount: BigInt(route.outAmount),
-      tokens,
-      watch: watchedAccounts(request),
-    });
-    return { route, built: { ...this.finish(built.serializedTransaction, built.lastValidBlockHeight, { ...request, transferFees: built.transferFees }, built.effect), reference: built.reference } };
+    const [built, held] = await Promise.all([
+      buildPoolSwap(this.chain, this.local.pool, {
+        wallet: this.wallet,
+        input: { mint: input.mint, info: inInfo },
+        output: { mint: output.mint, info: outInfo },
+        inAmount: BigInt(route.inAmount),
+        outAmount: BigInt(route.outAmount),
+        tokens,
+        watch: watchedAccounts({ wallet: this.wallet, tokens }),
+      }),
+      holdings,
+    ]);
+    const request = { wallet: this.wallet, tokens, holdings: held, warnings, transferFees: built.transferFees };
+    return { route, built: { ...this.finish(built.serializedTransaction, built.lastValidBlockHeight, request, built.effect), reference: built.reference } };
   }
 
   /** What a preview of a transaction moving `tokens` starts from: the wallet's balances of SOL and of each. */
-  private async previewRequest(tokens: PreviewToken[], extra: Pick<PreviewRequest, 'creates' | 'warnings'> = {}): Promise<PreviewRequest> {
+  private async previewHoldings(tokens: PreviewToken[]): Promise<Map<string, bigint>> {
     const mints = [SOL_MINT, ...tokens.map((token) => token.mint)];
-    const holdings = new Map(await Promise.all(mints.map(async (mint) => [mint, await this.balance(mint)] as const)));
-    return { wallet: this.wallet, tokens, holdings, ...extra };
+    return new Map(await Promise.all(mints.map(async (mint) => [mint, await this.balance(mint)] as const)));
   }
 
   /** The transaction with its preview, stamped with when it should be refreshed. */
@@ -199,3 +204,4 @@ export class WalletMarket implements AgentMarket {
       .map(({ mint, info }) => ({ mint, symbol: this.registry.mint(mint, this.network)?.symbol ?? mint, decimals: info!.decimals, program: info!.program }));
   }
 }
+

@@ -29,7 +29,7 @@ class JupiterUnavailable extends Error {
  * quotes differ).
  */
 export async function jupiterFetch(endpoint: JupiterEndpoint, path: string, body?: unknown, defaultTimeoutMs = 10_000): Promise<Response> {
-  await endpoint.gate?.take();
+  const answered = await endpoint.gate?.take();
   let response: Response;
   try {
     response = await fetch(`${endpoint.baseUrl.replace(/\/$/, '')}${path}`, {
@@ -44,6 +44,8 @@ export async function jupiterFetch(endpoint: JupiterEndpoint, path: string, body
     });
   } catch (error) {
     throw new JupiterUnavailable('is unreachable', undefined, error);
+  } finally {
+    answered?.();
   }
   if (response.status === 429 || response.status >= 500) {
     await response.body?.cancel();
