@@ -20,8 +20,12 @@ for (const split of ['dev', 'test']) {
     console.log(line(family, of.filter((r) => r.family === family)));
   }
   const blind = of.filter((r) => r.batch);
-  console.log(line(`blind batch (${[...new Set(blind.map((r) => r.batch))].join(', ')})`, blind));
-  for (const family of ['hand-written', 'harvested', 'dialogue']) console.log(line(`  blind ${family}`, blind.filter((r) => r.family === family)));
+  for (const batch of [...new Set(blind.map((r) => r.batch))]) {
+    const ofBatch = blind.filter((r) => r.batch === batch);
+    console.log(line(`blind batch ${batch}`, ofBatch));
+    for (const family of ['hand-written', 'harvested', 'dialogue']) console.log(line(`  ${family}`, ofBatch.filter((r) => r.family === family)));
+  }
+  console.log(line('blind batches together', blind));
   console.log('  by category');
   const categories = [...new Set(of.map((r) => r.category.split('/')[0] + '/' + (r.category.split('/')[1] ?? '')))].sort();
   for (const category of categories) console.log(line(category, of.filter((r) => `${r.category.split('/')[0]}/${r.category.split('/')[1] ?? ''}` === category)));

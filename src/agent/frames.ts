@@ -51,6 +51,18 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
         ) {
           break;
         }
+        // "buy JUP worth 100 USDC" is "buy 100 USDC worth of JUP": the amount and its token come first.
+        if (item.marker === 'worth' && current.amounts.length === 0 && current.tokens.length === 1 && items[k + 1] && isAmount(items[k + 1]) && items[k + 2]?.kind === 'token') {
+          const worthOf = current.tokens;
+          current.tokens = [];
+          current.amounts.push(items[k + 1] as AmountItem);
+          const token = items[k + 2] as Extract<Item, { kind: 'token' }>;
+          current.tokens.push({ token: token.token, fuzzy: token.fuzzy });
+          k += 2;
+          start('worth');
+          current.tokens = worthOf;
+          break;
+        }
         if (item.marker === 'of' && current.amounts.length === 0) break;
         // "100 USDC of DRIFT": the amount's worth of another token.
         if (item.marker === 'of' && current.tokens.length > 0) {

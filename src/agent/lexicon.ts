@@ -268,7 +268,7 @@ export const UNSUPPORTED: Array<[string[], string]> = [
   [['leverage'], 'leveraged trading'], [['leveraged'], 'leveraged trading'], 
   [['perp'], 'leveraged trading'], [['perps'], 'leveraged trading'], [['futures'], 'leveraged trading'], [['margin'], 'leveraged trading'],
   [['10x'], 'leveraged trading'], [['5x'], 'leveraged trading'], [['2x'], 'leveraged trading'], [['3x'], 'leveraged trading'], [['20x'], 'leveraged trading'], [['100x'], 'leveraged trading'],
-  [['dca'], 'recurring orders'], [['claim'], 'claiming airdrops or rewards'], [['airdrop'], 'airdrops'], [['farm'], 'yield farming'],
+  [['dca'], 'recurring orders'], [['claim'], 'claiming airdrops or rewards'], [['airdrop'], 'airdrops'], [['faucet'], 'faucets'], [['farm'], 'yield farming'],
   [['farming'], 'yield farming'], [['liquidity'], 'liquidity provision'], [['lp'], 'liquidity provision'], [['vote'], 'governance'],
   [['burn'], 'burning tokens'], [['close', 'account'], 'closing accounts'], [['create', 'token'], 'creating tokens'], [['launch'], 'launching tokens'],
   [['deploy'], 'deploying programs'], [['snipe'], 'sniping launches'], [['copy', 'trade'], 'copy trading'], [['copytrade'], 'copy trading'],
@@ -297,6 +297,8 @@ export const HELP_PHRASES = [
   'help', 'commands', 'menu', 'instructions', 'guide', 'tutorial', 'examples', 'example commands', 'what can you do', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
   'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
   'how to use', 'get started', 'features', 'capabilities',
+  // Typos of "help" that are no other word.
+  'hlep', 'halp', 'hepl', 'hekp', 'helpp', 'hellp', 'heelp',
 ];
 /** A message made only of these is a greeting or thanks: answered with help. */
 export const GREETINGS = [
@@ -518,6 +520,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["the|their|his|her|an|its? <token>? token? ata|account might|may|could|probably|does|doesn't|won't|will? not? exist yet?", 'account'],
   ["they've|they|he|she|he's|she's|recipient|it have|has? never held|had|received|used <token>? before?", 'account'],
   ['no <token>? token? account|ata yet?', 'account'],
+  // "i don't have a BONK token account yet": the swap creates it.
+  ["i|we don't|dont|never have|had a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?", 'account'],
+  ['i|we do not have a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?', 'account'],
+  ['even? though|although i|we have|had no <token>? token? account|ata yet?', 'account'],
   // "if they don't have one" is a remark (the transfer creates the account); "if they have one" is a condition, and stays one.
   ["if|when|in? case? they|he|she|it|recipient don't|doesn't|dont|doesnt|never have|has|had one|it|any|an|a|the? <token>? token? account|ata|one? yet?", 'account'],
   ['if|when|in? case? they|he|she|it|recipient do|does not have|has one|it|any|an|a|the? <token>? token? account|ata|one? yet?', 'account'],
@@ -603,12 +609,16 @@ export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile',
 
 /** Words the parser's rules read, each named for the rule (parser.ts). */
 export const PARSER_WORDS = {
-  /** A verbless wish for a token ("I want 20 JTO") is a purchase. */
-  wishes: new Set(['want', 'need', 'like', 'wanna']),
+  /** A verbless wish for a token ("I want 20 JTO") is a purchase; "I'd", "would" and "let me" wish too ("I'd like 10 USDC for my JUP", where "like 10" reads as a hedge). */
+  wishes: new Set(['want', 'need', 'like', 'wanna', "i'd", 'id', 'would', 'let', 'lemme']),
   /** After these, a past form asks rather than tells ("I need 1 SOL swapped"). */
   wishesBeforePast: new Set(['need', 'want', 'like', 'wanna', 'get']),
   /** A message opening with one of these is a question ("is it…", "does…"). */
   questionAuxiliaries: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'am']),
+  /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */
+  slippageSetters: new Set(['use', 'set', 'make', 'put', 'allow', 'keep', 'with', 'try', 'go', 'it', 'to', 'at', 'the', 'a', 'instead', 'then', 'and', 'now', 'actually', 'same', 'but', 'redo', 'again']),
+  /** Follow-up openers that also open a fresh message ("now, what's my balance"): without an earlier command, read past. */
+  discourseOpeners: [['now'], ['ok', 'now'], ['but'], ['also'], ['and'], ['actually'], ['wait'], ['oops'], ['this', 'time']],
   /** Words that open a correction ("no wait, 0.6"), not a negation. */
   corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh']),
   /** After an earlier command, these make a message an edit of it. */

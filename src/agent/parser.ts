@@ -116,6 +116,10 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     const answer = answerPending(content.filter((item) => item.kind !== 'verb'), pending, ctx);
     if (answer) return guards(items, words, true, allWords) ?? answer;
   }
+  // "use 1% slippage" after a swap: that swap again, with this slippage.
+  if (slippage.bps !== undefined && ctx.previous?.action === 'swap' && substance.length === 0 && words.every((w) => PARSER_WORDS.slippageSetters.has(w) || /^[!.?,]+$/.test(w))) {
+    return guards(items, words, true, allWords) ?? done({ ...ctx.previous, slippageBps: slippage.bps }, CONFIDENCE.followUp, true);
+  }
   // A follow-up edits the previous command; "send it to <address> instead" too, with its verb.
   // "actually send it to <address>": after a transfer, a new recipient for it, and nothing else.
   const redirects = ctx.previous?.action === 'transfer' && startsWith(words, REDIRECT_OPENERS) && substance.length === 1 && substance[0].kind.endsWith('address');
@@ -435,7 +439,8 @@ function implicitCommand(content: Item[], words: string[], ctx: ParseContext, sl
     if (arrow < 0) {
       // "USDC please, from 1.5 SOL": with only what is paid marked, the unmarked token is what is received.
       const parts = phrases(content);
-      const wanted = content[0]?.kind === 'token' && words.some((w) => PARSER_WORDS.wishes.has(w));
+      // "I want 10 USDC for my JUP": after a wish, the first thing named is what is received.
+      const wanted = parts[0]?.marker === 'object' && parts[0].tokens.length > 0 && words.some((w) => PARSER_WORDS.wishes.has(w));
       const role = wanted || (parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to')) ? 'get' : 'pay';
       return swapFrame(parts, role, ctx, { factor, slippageBps, worthBuys: true });
     }
@@ -535,6 +540,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   if (!opener && !repeat && !scale) return undefined;
   const previous = ctx.previous;
   if (!previous) {
+    if (!repeat && !scale && PARSER_WORDS.discourseOpeners.some((phrase) => phrase.join(' ') === opener?.join(' '))) return undefined;
     return refuse('missing', 'There is no earlier swap or transfer in this session to refer to. Say the whole command, for example "swap 1 SOL for USDC".');
   }
   if (repeat) return done(previous, CONFIDENCE.followUp, true);
@@ -611,6 +617,10 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
 
   // "what about USDC?" after "how much JUP do I have": the same question of another token.
   if (token && ctx.previousQuery?.token && tokens.length === 1 && PARSER_WORDS.askAgain.some((phrase) => phrase.every((w, k) => words[k] === w))) return q(ctx.previousQuery.subject, QUERY_CONFIDENCE.askedAgain, token);
+  // "sol usdc 5", "request 2 SOL from the faucet": an amount that no question word explains may be a command left unsaid.
+  if (token && !priceWords && !balanceWords && !portfolioWords && !words.some((w) => w === '?' || ASKING_WORDS.includes(w)) && items.some(isAmount)) {
+    return refuse('unclear', `I see an amount but not what to do with it. Say it plainly, for example "swap 5 USDC for SOL", "send 5 USDC to <address>" or "price of SOL".`);
+  }
   if (token) {
     if (balanceWords && mine) return q('balance', QUERY_CONFIDENCE.myBalance, token);
     if (mine && !priceWords) return q('balance', QUERY_CONFIDENCE.mine, token);

@@ -230,8 +230,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       else emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw}${after.raw}` });
     } else if (RULE_WORDS.clockWords.has(afterWord ?? '')) {
       emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw} ${after.raw}` });
-    } else if (fraction && !malformed && afterWord === 'of') {
-      // "3/4 of my USDT": a share of the balance, not three quarters of a token.
+    } else if (fraction && afterWord === 'of' && isRatio(lexeme.text, at(from + 2).text)) {
+      // "3/4 of my USDT", "1/3 of my BONK": a share of the balance, not three quarters of a token.
       emit(from, next, { kind: 'share', numerator: Number(lexeme.text), denominator: Number(at(from + 2).text) });
     } else {
       emit(from, next, { kind: 'number', value, negative, words, malformed });
@@ -542,3 +542,8 @@ export function editDistance(a: string, b: string): number {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+/** "1/3", "3/4": whole numbers, a part of the whole (at most all of it), over fewer than 1,000 parts. */
+function isRatio(numerator: string, denominator: string): boolean {
+  if (!/^\d+$/.test(numerator) || !/^\d+$/.test(denominator)) return false;
+  return Number(numerator) > 0 && Number(numerator) <= Number(denominator) && Number(denominator) < 1000;
+}

@@ -10,6 +10,8 @@ import dialogues5Json from './dialogues-5.json';
 import dialogues6Json from './dialogues-6.json';
 import dialogues7Json from './dialogues-7.json';
 import dialogues8Json from './dialogues-8.json';
+import dialogues9Json from './dialogues-9.json';
+import dialogues10Json from './dialogues-10.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -18,8 +20,11 @@ import handWritten5 from './hand-written-5.json';
 import handWritten6 from './hand-written-6.json';
 import handWritten7 from './hand-written-7.json';
 import handWritten8 from './hand-written-8.json';
+import handWritten9 from './hand-written-9.json';
+import handWritten10 from './hand-written-10.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
+import harvested3 from './harvested-3.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -65,8 +70,9 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batch of issue 32. */
+/** The blind batches of issue 32: the first, and a second written in its next session. */
 const BLIND = 'blind-32';
+const BLIND_2 = 'blind-32b';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -77,10 +83,13 @@ export const cases: Case[] = [
   ...withFamily(handWritten6 as Raw[], 'hand-written'),
   ...withFamily(handWritten7 as Raw[], 'hand-written', BLIND),
   ...withFamily(handWritten8 as Raw[], 'hand-written', BLIND),
+  ...withFamily(handWritten9 as Raw[], 'hand-written', BLIND_2),
+  ...withFamily(handWritten10 as Raw[], 'hand-written', BLIND_2),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
   ...withFamily(harvested2 as Raw[], 'harvested', BLIND),
+  ...withFamily(harvested3 as Raw[], 'harvested', BLIND_2),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
@@ -90,6 +99,7 @@ const withSplit = (rows: RawDialogue[], batch?: string): Dialogue[] => rows.map(
 export const dialogues: Dialogue[] = [
   ...withSplit([...dialoguesJson, ...dialogues2Json, ...dialogues3Json, ...dialogues4Json, ...dialogues5Json, ...dialogues6Json] as RawDialogue[]),
   ...withSplit([...dialogues7Json, ...dialogues8Json] as RawDialogue[], BLIND),
+  ...withSplit([...dialogues9Json, ...dialogues10Json] as RawDialogue[], BLIND_2),
 ];
 
 const registry = TokenRegistry.bundled();
