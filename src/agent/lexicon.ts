@@ -457,6 +457,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["y'know", 'hedge'],
   ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? a? million|ton|tons|bunch|heap|heaps? again?', 'thanks'],
   ['much|most obliged', 'thanks'],
+  ['k|kk|ok|okay thanks|thank|thx|ty|tysm|cheers', 'thanks'],
   ['many|big|huge|lots|mega thanks|thx', 'thanks'],
   ['once? again &thanks|thank|thx|ty|cheers', 'thanks'],
   ['in advance', 'thanks'],
@@ -510,6 +511,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['and? pay|add a|an|the? higher|high|bigger|extra|more|some priority|prio fee|fees|tip', 'fee'],
   ['so that? it lands|confirms|goes through? fast|quickly|faster?', 'fee'],
   ['and? set|use|make|put the? priority to|at|on? high|max|turbo|top|highest', 'fee'],
+  ['and? set|use|make|put the|a? priority|prio fee|fees to|at|on? high|max|turbo|top|highest|fast', 'fee'],
   ['create|open|init|initialize|make|setup the|a|an|their|his|her|my|its|any? associated? token? <token>? account|accounts|ata|atas if|when|as? needed|necessary|required|missing?', 'account'],
   [
     "they|he|she|recipient|it|they're might|may|could|probably? not|don't|doesn't|do|does|never? not? have|has|had|need|needs a|an|the|any|no? <token>? token? account|ata yet|already?",
@@ -524,6 +526,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i|we don't|dont|never have|had a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?", 'account'],
   ['i|we do not have a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?', 'account'],
   ['even? though|although i|we have|had no <token>? token? account|ata yet?', 'account'],
+  ['so|and please? make|create|open one|it $', 'account'],
+  ['and? make sure the|their|his|her|my? <token>? token? account|ata exists|is|gets created|there?', 'account'],
   // "if they don't have one" is a remark (the transfer creates the account); "if they have one" is a condition, and stays one.
   ["if|when|in? case? they|he|she|it|recipient don't|doesn't|dont|doesnt|never have|has|had one|it|any|an|a|the? <token>? token? account|ata|one? yet?", 'account'],
   ['if|when|in? case? they|he|she|it|recipient do|does not have|has one|it|any|an|a|the? <token>? token? account|ata|one? yet?', 'account'],
@@ -531,6 +535,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['( … )', 'note'],
   // "send 25 USDC to alice (<address>)": the name of the address that follows in brackets.
   ['to … &( &<address>', 'note'],
+  // "send my boy <address> 0.3 SOL": who the address is, right before it.
+  ['to? my|our boy|bro|brother|homie|buddy|pal|dude|friend|mate|sis|sister|cousin|mom|dad &<address>', 'note'],
   ["i know this|it is|it's|its a? small|big|quick|silly|dumb|weird|tiny thing|ask|request|favor|favour", 'politeness'],
   // "…, send me the tx signature after": a request about the reply, not a second action.
   ['and? send|give|show|share me|us? the|a tx|transaction|txn? signature|hash|id|link|receipt after|afterwards|when done?', 'note'],

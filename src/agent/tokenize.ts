@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -486,10 +486,15 @@ const ASIDE_PATTERNS = compile(ASIDES);
 /** A word that changes nothing wherever it stands, so an aside's `…` may take it. */
 function isPlainWord(text: string): boolean {
   if (FILLERS.has(text) || GREETING_WORDS.has(text)) return true;
-  return !(VERBS[text] || NEGATIONS.has(text) || TIME_WORDS.has(text) || OTHER_CHAINS.has(text) || SHARES[text] || UNITS[text] !== undefined || UNSUPPORTED_WORDS.has(text));
+  return !(
+    VERBS[text] || NEGATIONS.has(text) || TIME_WORDS.has(text) || OTHER_CHAINS.has(text) || SHARES[text] || UNITS[text] !== undefined ||
+    UNSUPPORTED_WORDS.has(text) || HYPOTHETICAL_WORDS.has(text) || QUESTION_WORDS.has(text)
+  );
 }
 
 const UNSUPPORTED_WORDS = new Set(UNSUPPORTED.map(([words]) => words[0]));
+/** "(just kidding)", "(simulate it)": a word that alone makes a message hypothetical is never an aside's. */
+const HYPOTHETICAL_WORDS = new Set(HYPOTHETICALS.filter((phrase) => phrase.length === 1).map(([word]) => word));
 
 
 /**

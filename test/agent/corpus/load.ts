@@ -12,6 +12,7 @@ import dialogues7Json from './dialogues-7.json';
 import dialogues8Json from './dialogues-8.json';
 import dialogues9Json from './dialogues-9.json';
 import dialogues10Json from './dialogues-10.json';
+import dialogues11Json from './dialogues-11.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -22,9 +23,12 @@ import handWritten7 from './hand-written-7.json';
 import handWritten8 from './hand-written-8.json';
 import handWritten9 from './hand-written-9.json';
 import handWritten10 from './hand-written-10.json';
+import handWritten11 from './hand-written-11.json';
+import handWritten12 from './hand-written-12.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
+import harvested4 from './harvested-4.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -70,9 +74,10 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, and a second written in its next session. */
+/** The blind batches of issue 32: the first, and a second and a third written in its next session. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
+const BLIND_3 = 'blind-32c';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -85,11 +90,14 @@ export const cases: Case[] = [
   ...withFamily(handWritten8 as Raw[], 'hand-written', BLIND),
   ...withFamily(handWritten9 as Raw[], 'hand-written', BLIND_2),
   ...withFamily(handWritten10 as Raw[], 'hand-written', BLIND_2),
+  ...withFamily(handWritten11 as Raw[], 'hand-written', BLIND_3),
+  ...withFamily(handWritten12 as Raw[], 'hand-written', BLIND_3),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
   ...withFamily(harvested2 as Raw[], 'harvested', BLIND),
   ...withFamily(harvested3 as Raw[], 'harvested', BLIND_2),
+  ...withFamily(harvested4 as Raw[], 'harvested', BLIND_3),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
@@ -100,6 +108,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit([...dialoguesJson, ...dialogues2Json, ...dialogues3Json, ...dialogues4Json, ...dialogues5Json, ...dialogues6Json] as RawDialogue[]),
   ...withSplit([...dialogues7Json, ...dialogues8Json] as RawDialogue[], BLIND),
   ...withSplit([...dialogues9Json, ...dialogues10Json] as RawDialogue[], BLIND_2),
+  ...withSplit(dialogues11Json as RawDialogue[], BLIND_3),
 ];
 
 const registry = TokenRegistry.bundled();
@@ -140,22 +149,25 @@ export function directionError(result: ParseResult, expect: Expect): boolean {
   return got.input === want.input && got.output === want.output && got.amountOf !== want.amountOf;
 }
 
+/** A token as labels name it: its registry symbol, or its mint outside the registry. */
+const tokenLabel = (token: { symbol: string; mint: string }) => vocabulary.lookup(token.mint)?.symbol ?? token.mint;
+
 /** A command in the labels' shape. */
 export function labelOf(command: Command): Record<string, unknown> {
   switch (command.action) {
     case 'swap':
       return {
         intent: 'swap',
-        input: command.input.symbol,
-        output: command.output.symbol,
+        input: tokenLabel(command.input),
+        output: tokenLabel(command.output),
         amount: amountLabel(command.amount),
         amountOf: command.swapMode === 'ExactOut' ? 'output' : 'input',
         ...(command.slippageBps !== undefined && { slippageBps: command.slippageBps }),
       };
     case 'transfer':
-      return { intent: 'transfer', token: command.token.symbol, amount: amountLabel(command.amount), recipient: command.recipient };
+      return { intent: 'transfer', token: tokenLabel(command.token), amount: amountLabel(command.amount), recipient: command.recipient };
     case 'query':
-      return { intent: 'query', subject: command.subject, ...(command.token && { token: command.token.symbol }) };
+      return { intent: 'query', subject: command.subject, ...(command.token && { token: tokenLabel(command.token) }) };
     case 'cancel':
       return { intent: 'cancel' };
   }
