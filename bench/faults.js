@@ -4,7 +4,8 @@
 //                 40 ms to each request: JSON-RPC calls and sequential round trips per transfer and
 //                 swap message, and its p50 (messages one at a time); then the node limited to
 //                 NODE_RPS calls/s (429 above it, a sliding second) with SOLANA_RPC_RPS below it,
-//                 16 clients sending transfers: 429s the node gave, statuses users got, % 200.
+//                 16 clients sending transfers: 429s the node gave, statuses users got, % 200;
+//                 then the node out of reach for 6 s: statuses meanwhile, time to the first 200.
 //                 The node (ledger and proxy) runs in a worker thread, as a remote node runs on
 //                 its own machine: its CPU is not on Parley's event loop. Parley runs in this
 //                 process (dist/), given the served ledger's pool key, so that the pool settles
@@ -30,6 +31,7 @@ const LATENCY_MS = 40;
 const NODE_RPS = Number(process.env.NODE_RPS ?? 60);
 const CLIENT_RPS = Number(process.env.SOLANA_RPC_RPS ?? 50);
 const OUTAGE_S = Number(process.env.OUTAGE_S ?? 8);
+const NODE_OUTAGE_S = 6;
 const WALLET = 'Be3v757KGbR1cgdXgKtSVb3iqAwWE6AvX9LmZUJy3ZV';
 const RECIPIENT = 'CZG4s9heKdUxqkuRw2Q1uLTTmmE5LidnT2BPZFD6HHez';
 const dist = (module) => require(path.join(__dirname, '..', 'dist', 'src', module));
@@ -38,12 +40,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * An HTTP proxy to the node at `target` that waits LATENCY_MS before passing each request on,
  * counts JSON-RPC calls and requests, and with `limit` answers 429 (Retry-After: 1) to a batch
- * that would take the calls of the last second over it.
+ * that would take the calls of the last second over it. `down(true)` drops every connection
+ * (the node is out of reach) until `down(false)`.
  */
 async function slowNode(target, { limit, latencyMs = LATENCY_MS } = {}) {
   const stats = { calls: 0, requests: 0, waves: 0, inFlight: 0, refused: 0 };
   const recent = [];
+  let isDown = false;
   const server = http.createServer(async (req, res) => {
+    if (isDown) return void req.socket.destroy();
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     const body = Buffer.concat(chunks);
@@ -70,8 +75,13 @@ async function slowNode(target, { limit, latencyMs = LATENCY_MS } = {}) {
     stats.inFlight--;
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
   });
+  server.on('connection', (socket) => isDown && socket.destroy());
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, stats, close: () => new Promise((resolve) => server.close(resolve)) };
+  const down = (value) => {
+    isDown = value;
+    if (value) server.closeAllConnections();
+  };
+  return { url: `http://127.0.0.1:${server.address().port}`, stats, down, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 /** Parley in this process, its mainnet on `rpcUrl`, whose swaps the served ledger's `pool` settles. */
@@ -149,7 +159,7 @@ async function nodeWorker() {
   } else {
     const proxy = await slowNode(workerData.target, workerData.options);
     parentPort.postMessage({ id: 0, url: proxy.url });
-    answer = async (op) => (op === 'stats' ? proxy.stats : await proxy.close());
+    answer = async (op) => (op === 'stats' ? proxy.stats : op === 'down' || op === 'up' ? proxy.down(op === 'down') : await proxy.close());
   }
   parentPort.on('message', async ({ id, op }) => parentPort.postMessage({ id, result: await answer(op) }));
 }
@@ -188,7 +198,7 @@ async function startRemoteNode() {
     pool: Keypair.fromSecretKey(Uint8Array.from(ledger.ready.pool)),
     async proxy(options) {
       const proxy = await roleWorker('proxy', { target: ledger.ready.url, options });
-      return { url: proxy.ready.url, stats: () => proxy.ask('stats'), close: () => proxy.close() };
+      return { url: proxy.ready.url, stats: () => proxy.ask('stats'), down: (value) => proxy.ask(value ? 'down' : 'up'), close: () => proxy.close() };
     },
     stop: () => ledger.close(),
   };
@@ -224,6 +234,40 @@ async function remote() {
   console.log(`statuses to users: ${JSON.stringify(statuses)}; 500s: ${statuses[500] ?? 0}; 200: ${((100 * (statuses[200] ?? 0)) / total).toFixed(1)} %`);
   await gated.stop();
   await limited.close();
+
+  console.log(`\n## The node out of reach for ${NODE_OUTAGE_S} s (every connection dropped), 4 clients sending transfers\n`);
+  const flaky = await node.proxy({ latencyMs: 0 });
+  const served = await inProcessParley(flaky.url, node);
+  const during = {};
+  let downAt = Infinity;
+  let upAt = Infinity;
+  let firstOkAfter = null;
+  let running = true;
+  const clients = Array.from({ length: 4 }, async () => {
+    const { sessionId } = await (await api(served.base, 'POST', '/v1/sessions', { walletAddress: WALLET })).json();
+    while (running) {
+      const sent = performance.now();
+      const response = await api(served.base, 'POST', '/v1/messages', { sessionId, message: `send 0.001 SOL to ${RECIPIENT}` });
+      await response.arrayBuffer();
+      if (sent >= downAt && sent < upAt) {
+        const key = `${response.status}${response.headers.get('retry-after') ? ' with Retry-After' : ''}`;
+        during[key] = (during[key] ?? 0) + 1;
+      }
+      if (sent >= upAt && response.status === 200 && firstOkAfter === null) firstOkAfter = performance.now() - upAt;
+    }
+  });
+  await sleep(2000);
+  await flaky.down(true);
+  downAt = performance.now();
+  await sleep(NODE_OUTAGE_S * 1000);
+  await flaky.down(false);
+  upAt = performance.now();
+  await sleep(3000);
+  running = false;
+  await Promise.all(clients);
+  console.log(`during the outage: ${JSON.stringify(during)}; back: first 200 ${firstOkAfter === null ? 'not within 3 s' : `${Math.round(firstOkAfter)} ms`} after the node returned`);
+  await served.stop();
+  await flaky.close();
   await node.stop();
 }
 
