@@ -146,15 +146,14 @@ export class WalletMarket implements AgentMarket {
       { mint: input.mint, info: inInfo },
       { mint: output.mint, info: outInfo },
     ]);
-    // The balances the preview starts from are read in the round trip of the simulation.
-    const holdings = awaitedLater(this.previewHoldings(tokens));
+    // Where a transaction is offered, its preview's balances are read in its simulation's round trip.
     if (quote.serializedTransaction) {
       const request = { wallet: this.wallet, tokens };
       // Jupiter's order names its transaction's last valid block height where it knows it; else it is the current one's.
       const [lastValid, effect, held] = await Promise.all([
         quote.lastValidBlockHeight ?? this.chain.latestBlockhash().then((latest) => latest.lastValidBlockHeight),
         simulateEffect(this.chain, Buffer.from(quote.serializedTransaction, 'base64'), request),
-        holdings,
+        this.previewHoldings(tokens),
       ]);
       const built = this.finish(quote.serializedTransaction, lastValid, { ...request, holdings: held }, effect);
       return { route: quote.route, built: { ...built, ...(quote.requestId && { jupiterRequestId: quote.requestId }) } };
@@ -179,7 +178,7 @@ export class WalletMarket implements AgentMarket {
         tokens,
         watch: watchedAccounts({ wallet: this.wallet, tokens }),
       }),
-      holdings,
+      this.previewHoldings(tokens),
     ]);
     const request = { wallet: this.wallet, tokens, holdings: held, warnings, transferFees: built.transferFees };
     return { route, built: { ...this.finish(built.serializedTransaction, built.lastValidBlockHeight, request, built.effect), reference: built.reference } };
@@ -204,4 +203,3 @@ export class WalletMarket implements AgentMarket {
       .map(({ mint, info }) => ({ mint, symbol: this.registry.mint(mint, this.network)?.symbol ?? mint, decimals: info!.decimals, program: info!.program }));
   }
 }
-
