@@ -54,10 +54,9 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
         // "buy JUP worth 100 USDC" is "buy 100 USDC worth of JUP": the amount and its token come first.
         if (item.marker === 'worth' && current.amounts.length === 0 && current.tokens.length === 1 && items[k + 1] && isAmount(items[k + 1]) && items[k + 2]?.kind === 'token') {
           const worthOf = current.tokens;
-          current.tokens = [];
+          const { token, fuzzy } = items[k + 2] as Extract<Item, { kind: 'token' }>;
           current.amounts.push(items[k + 1] as AmountItem);
-          const token = items[k + 2] as Extract<Item, { kind: 'token' }>;
-          current.tokens.push({ token: token.token, fuzzy: token.fuzzy });
+          current.tokens = [{ token, fuzzy }];
           k += 2;
           start('worth');
           current.tokens = worthOf;
