@@ -6,7 +6,7 @@
 //                 NODE_RPS calls/s (429 above it, a sliding second) with SOLANA_RPC_RPS below it,
 //                 16 clients sending transfers: 429s the node gave, statuses users got, % 200;
 //                 then the node out of reach for 6 s: statuses meanwhile, time to the first 200.
-//                 The node (ledger and proxy) runs in a worker thread, as a remote node runs on
+//                 The node (ledger and proxy) runs in worker threads, as a remote node runs on
 //                 its own machine: its CPU is not on Parley's event loop. Parley runs in this
 //                 process (dist/), given the served ledger's pool key, so that the pool settles
 //                 its swaps as the embedded one's does.
@@ -17,14 +17,13 @@
 //                 each kind (and for Redis, to parley_dependency_up 1), and acknowledged turns
 //                 missing afterwards.
 //   (default: both)
-const { execFileSync, spawn } = require('node:child_process');
 const { performance } = require('node:perf_hooks');
-const { chownSync, mkdtempSync, rmSync } = require('node:fs');
+const { mkdtempSync, rmSync } = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { Worker, isMainThread, parentPort, workerData } = require('node:worker_threads');
-const { ADMIN_KEY, freePort, machine, percentile, startParley } = require('./support');
+const { ADMIN_KEY, machine, percentile, startParley } = require('./support');
 
 const PART = process.env.PART ?? 'all';
 const LATENCY_MS = 40;
@@ -271,79 +270,25 @@ async function remote() {
   await node.stop();
 }
 
-/** A server process of our own on `port`, run as the postgres user when we are root; `kill()` is SIGKILL. */
-function ownProcess(program, args, owner) {
-  const child = spawn(program, args, { stdio: 'ignore', ...owner });
-  return {
-    kill: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGKILL');
-      }),
-  };
-}
-
-async function listening(port) {
-  for (;;) {
-    const open = await new Promise((resolve) => {
-      const socket = require('node:net').connect(port, '127.0.0.1');
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await sleep(50);
-  }
-}
-
-/** Resolves once PostgreSQL at `url` answers a query (it refuses connections while it starts up or recovers). */
-async function answering(url) {
-  const { Client } = require('pg');
-  for (;;) {
-    const client = new Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return;
-    } catch {
-      await sleep(50);
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
-}
-
 async function outages() {
-  const pgPort = await freePort();
-  const redisPort = await freePort();
-  const pgDir = mkdtempSync(path.join(os.tmpdir(), 'parley-faults-pg-'));
-  const owner = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) } : {};
-  if (owner.uid !== undefined) chownSync(pgDir, owner.uid, owner.gid);
-  execFileSync('initdb', ['-D', pgDir, '-A', 'trust', '-U', 'postgres', '--no-sync'], { stdio: 'ignore', ...owner });
-  const servers = {
-    PostgreSQL: { port: pgPort, start: () => ownProcess('postgres', ['-D', pgDir, '-p', String(pgPort), '-h', '127.0.0.1', '-k', pgDir, '-c', 'fsync=off'], owner) },
-    Redis: { port: redisPort, start: () => ownProcess('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {}) },
-  };
-  const running = {};
-  for (const [name, server] of Object.entries(servers)) {
-    running[name] = server.start();
-    await listening(server.port);
-  }
-  const pgUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+  // The tests' own servers (test/support/processes.ts): initdb and postgres, redis-server, on free ports.
+  require('./ts-register');
+  const { ownPostgres, ownRedis } = require('../test/support/processes.ts');
+  const servers = {};
   let parley;
   try {
-    await answering(pgUrl);
-    parley = await startParley({ databaseUrl: pgUrl, redisUrl: `redis://127.0.0.1:${redisPort}` });
-    await measureOutages(parley, servers, running);
+    servers.PostgreSQL = await ownPostgres();
+    servers.Redis = await ownRedis();
+    parley = await startParley({ databaseUrl: servers.PostgreSQL.url, redisUrl: servers.Redis.url });
+    await measureOutages(parley, servers);
   } finally {
     await parley?.stop();
-    for (const server of Object.values(running)) await server.kill();
-    rmSync(pgDir, { recursive: true, force: true });
+    for (const server of Object.values(servers)) await server.remove();
   }
 }
 
-/** Each dependency of `servers` killed in turn while 8 clients send price reads and stored turns: a row each. */
-async function measureOutages(parley, servers, running) {
+/** Each dependency of `servers` (OwnServer) killed in turn while 8 clients send price reads and stored turns: a row each. */
+async function measureOutages(parley, servers) {
   console.log(`\n## Outages: 8 clients (4 price reads, 4 stored turns), each dependency killed for ${OUTAGE_S} s (${machine()})\n`);
   console.log('| fault | requests during the outage | statuses | % 200 | recovery (first 200 after restart) | acknowledged turns lost |');
   console.log('|---|---|---|---|---|---|');
@@ -379,13 +324,12 @@ async function measureOutages(parley, servers, running) {
       }),
     ];
     await sleep(2000);
-    await running[name].kill();
+    await servers[name].stop();
     phase = 'down';
     await sleep(OUTAGE_S * 1000);
     phase = 'after';
     restartedAt = performance.now();
-    running[name] = servers[name].start();
-    await listening(servers[name].port);
+    await servers[name].start();
     // Redis: back on it (parley_dependency_up), not only answering (it answered throughout).
     let backOnRedis = null;
     while (name === 'Redis' && performance.now() - restartedAt < 10_000) {

@@ -57,6 +57,10 @@ async function fakeNode(answer: (batch: Array<{ id: number; method: string }>) =
 
 const slots = (batch: Array<{ id: number }>) => batch.map((call) => ({ jsonrpc: '2.0', id: call.id, result: 7 }));
 
+/** `count` getSlot calls, one every 20 ms (faster than the rate: they queue), and their answers. */
+const spacedCalls = (rpc: JsonRpcClient, count: number) =>
+  Promise.all(Array.from({ length: count }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 20)).then(() => rpc.call('getSlot'))));
+
 it('429 with a Retry-After over a second: 503 service_unavailable at once, carrying it', async () => {
   const node = await fakeNode(slots);
   node.refuse = { status: 429, headers: { 'retry-after': '30' } };
@@ -90,8 +94,7 @@ it('under callsPerSecond, calls wait their turn: a node that limits somewhat abo
   const node = await fakeNode(slots);
   node.limit = 7;
   const rpc = new JsonRpcClient(node.url, { name: 'test', callsPerSecond: 5, attempts: 1 });
-  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 20)).then(() => rpc.call('getSlot'))));
-  expect(answers).toEqual(Array.from({ length: 12 }, () => 7));
+  expect(await spacedCalls(rpc, 12)).toEqual(Array.from({ length: 12 }, () => 7));
   expect(node.refused).toBe(0);
   await node.close();
 });
@@ -102,8 +105,7 @@ it('under callsPerSecond, a node that limits at that very rate refuses none, how
   // Every fifth call is held up on the way, so it arrives late in the second where the next calls arrive early.
   node.arrival = (n) => (n % 5 === 0 ? 150 : 0);
   const rpc = new JsonRpcClient(node.url, { name: 'test', callsPerSecond: 5, attempts: 1 });
-  const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 20)).then(() => rpc.call('getSlot'))));
-  expect(answers).toEqual(Array.from({ length: 16 }, () => 7));
+  expect(await spacedCalls(rpc, 16)).toEqual(Array.from({ length: 16 }, () => 7));
   expect(node.refused).toBe(0);
   await node.close();
 });
