@@ -13,6 +13,8 @@ import dialogues8Json from './dialogues-8.json';
 import dialogues9Json from './dialogues-9.json';
 import dialogues10Json from './dialogues-10.json';
 import dialogues11Json from './dialogues-11.json';
+import dialogues12Json from './dialogues-12.json';
+import dialogues13Json from './dialogues-13.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -25,10 +27,14 @@ import handWritten9 from './hand-written-9.json';
 import handWritten10 from './hand-written-10.json';
 import handWritten11 from './hand-written-11.json';
 import handWritten12 from './hand-written-12.json';
+import handWritten13 from './hand-written-13.json';
+import handWritten14 from './hand-written-14.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
 import harvested4 from './harvested-4.json';
+import harvested5 from './harvested-5.json';
+import harvested6 from './harvested-6.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -74,10 +80,11 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, and a second and a third written in its next session. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
+const BLIND_4 = 'blind-32d';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -92,12 +99,16 @@ export const cases: Case[] = [
   ...withFamily(handWritten10 as Raw[], 'hand-written', BLIND_2),
   ...withFamily(handWritten11 as Raw[], 'hand-written', BLIND_3),
   ...withFamily(handWritten12 as Raw[], 'hand-written', BLIND_3),
+  ...withFamily(handWritten13 as Raw[], 'hand-written', BLIND_4),
+  ...withFamily(handWritten14 as Raw[], 'hand-written', BLIND_4),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
   ...withFamily(harvested2 as Raw[], 'harvested', BLIND),
   ...withFamily(harvested3 as Raw[], 'harvested', BLIND_2),
   ...withFamily(harvested4 as Raw[], 'harvested', BLIND_3),
+  ...withFamily(harvested5 as Raw[], 'harvested', BLIND_4),
+  ...withFamily(harvested6 as Raw[], 'harvested', BLIND_4),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
@@ -109,6 +120,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit([...dialogues7Json, ...dialogues8Json] as RawDialogue[], BLIND),
   ...withSplit([...dialogues9Json, ...dialogues10Json] as RawDialogue[], BLIND_2),
   ...withSplit(dialogues11Json as RawDialogue[], BLIND_3),
+  ...withSplit([...dialogues12Json, ...dialogues13Json] as RawDialogue[], BLIND_4),
 ];
 
 const registry = TokenRegistry.bundled();
