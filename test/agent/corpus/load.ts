@@ -35,6 +35,7 @@ import harvested3 from './harvested-3.json';
 import harvested4 from './harvested-4.json';
 import harvested5 from './harvested-5.json';
 import harvested6 from './harvested-6.json';
+import harvested7 from './harvested-7.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -109,6 +110,7 @@ export const cases: Case[] = [
   ...withFamily(harvested4 as Raw[], 'harvested', BLIND_3),
   ...withFamily(harvested5 as Raw[], 'harvested', BLIND_4),
   ...withFamily(harvested6 as Raw[], 'harvested', BLIND_4),
+  ...withFamily(harvested7 as Raw[], 'harvested', BLIND_4),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
