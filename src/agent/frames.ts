@@ -297,7 +297,6 @@ export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: 
   if (distinctRecipients.length > 1) return refuse('two-actions', 'That sends to more than one address. I send to one address per message: send them one at a time.');
   if (distinct(tokens).length > 1) return refuse('two-actions', `That sends ${list(distinct(tokens))} at once. I send one token per message: send them one at a time.`);
   if (amounts.length > 1) return refuse('two-actions', 'That names more than one amount. I send one amount of one token per message.');
-  if (tokens.length === 0 && words.length === 1 && words[0].kind === 'word' && amounts.length > 0) return unknownToken(words[0].text, vocabulary);
   const amount = amounts.length === 1 ? amountSpec(amounts[0]) : undefined;
   if (amount && 'rule' in amount) return amount;
   const draft: Draft = { action: 'transfer', token: tokens[0]?.token, ...(amount && { amount: amount.spec }) };
@@ -307,6 +306,8 @@ export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: 
     if (problem) return { ...refuse('bad-recipient', problem, { ask: 'recipient' }), pending: { ask: 'recipient', draft } };
     draft.recipient = recipient.text;
   }
+  // "send 5 btc to <address>": the word where the token stands is asked about, the rest kept.
+  if (tokens.length === 0 && words.length === 1 && words[0].kind === 'word' && amounts.length > 0) return { ...unknownToken(words[0].text, vocabulary), ask: 'token', pending: { ask: 'token', draft } };
   if (words.length > 0) {
     if (recipient) return unclearWords(words);
     // "send 5 SOL to bob": a name is not an address; ask for one and keep the rest.

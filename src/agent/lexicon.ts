@@ -22,7 +22,7 @@ export const VERBS: Record<string, VerbRole> = {
   send: 'send', transfer: 'send', pay: 'send', tip: 'send', give: 'send', move: 'send', wire: 'send',
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
   diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
-  getting: 'get', purchasing: 'get', grabbing: 'get', acquiring: 'get', nab: 'get',
+  getting: 'get', purchasing: 'get', grabbing: 'get', acquiring: 'get', nab: 'get', turned: 'pay',
   // Other forms: a command never uses them, but a question or a story about one does.
   swapping: 'pay', selling: 'pay', converting: 'pay', exchanging: 'pay', buying: 'get', sending: 'send',
   transferring: 'send', paying: 'send', swapped: 'pay', sold: 'pay', converted: 'pay', exchanged: 'pay', traded: 'pay',
@@ -100,11 +100,12 @@ export const QUERY_CONFIDENCE = {
 } as const;
 
 /** Verb forms that tell of a past or imagined transaction, never ask for one ("I swapped…", "suppose I sold…"); after "need" or "want" they ask ("I need 1 SOL swapped"). */
-export const PAST_FORMS = new Set(['swapped', 'sold', 'converted', 'exchanged', 'traded', 'bought', 'sent', 'transferred', 'paid', 'gave', 'tipped']);
+export const PAST_FORMS = new Set(['swapped', 'sold', 'converted', 'exchanged', 'traded', 'bought', 'sent', 'transferred', 'paid', 'gave', 'tipped', 'turned']);
 
 /** Verbs of two or three words: the verb of the table above they stand for. */
 export const VERB_PHRASES: Array<[string[], string]> = [
   [['pick', 'up'], 'pick_up'],
+  [['pick', 'me', 'up'], 'pick_up'],
   [['load', 'up', 'on'], 'load_up'],
   [['load', 'up'], 'load_up'],
   [['cash', 'out'], 'cash'],
@@ -180,7 +181,7 @@ export const FILLERS = new Set([
   'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
   'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers',
   'por', 'favor', 'bitte', 'gracias', 'merci', 'danke', 'grazie', 'obrigado', 'dear', 'request', 'regards', 'sorry', 'bother',
-  'really', 'hope', 'wonderful', 'advance', 'tolerance',
+  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'wanting',
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
   'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
@@ -243,6 +244,21 @@ export const INJECTIONS = [
   'you are now', 'ignore your', 'ignore all', 'ignore previous', 'ignore the previous', 'ignore prior', 'no rules', 'system prompt', 'developer mode',
   'jailbreak', 'pretend you', 'act as', 'disregard', 'override', 'admin mode', 'god mode', 'dan',
 ];
+
+/**
+ * After "from" or "out of" (and a possessive or article), words naming a wallet other than the
+ * session's as where the funds come from ("send 1 SOL to … from my other wallet"). Parley builds
+ * from the session's wallet only, so such a command is refused rather than built from this one.
+ */
+export const OTHER_SOURCES = {
+  determiners: new Set(['my', 'a', 'an', 'the', 'your', 'our', 'his', 'her', 'their', 'this', 'that', 'one', 'of']),
+  /** Quoted with the source in the reply ("from my other wallet"). */
+  nouns: new Set(['wallet', 'account', 'one', 'address', 'acct']),
+  words: new Set([
+    'other', 'another', 'second', '2nd', 'different', 'old', 'new', 'cold', 'hardware', 'ledger', 'trezor', 'alt', 'burner', 'backup',
+    'savings', 'vault', 'secondary', 'exchange', 'cex', 'binance', 'coinbase', 'kraken', 'bybit', 'okx',
+  ]),
+};
 
 /** Words that make a clause a story of the past ("been watching it all week"): its time words schedule nothing. */
 export const PAST_MARKERS = new Set(['been', 'was', 'were', 'did', 'had', 'ago', 'yesterday', 'last', 'earlier', 'used', 'went', 'lost', 'bought', 'sold', 'saw', 'watched']);
@@ -472,6 +488,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['before i forget', 'politeness'],
   ['real|just|a? quick one|request', 'politeness'],
   ['before i|we go|leave|sleep|log|sign|head off|out?', 'politeness'],
+  ["then? i'm|im|i am? off|heading|going to? bed|sleep|work|lunch|dinner", 'politeness'],
   ['be so kind as to|and', 'politeness'],
   ['would|do you mind', 'politeness'],
   ["if it's|its|it is? not too much trouble|bother", 'politeness'],
@@ -494,7 +511,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["it's|its|probably? about|high? time to &<verb>", 'hedge'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? best|cheapest|fastest|top|any? ${VENUE_WORDS} ${VENUE_WORDS}? ${VENUE_WORDS}?`, 'venue'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? decentralized|decentralised exchange`, 'venue'],
-  ['on|via|through|thru|using|with|at whatever|whichever dex|route|venue|pool|aggregator is|has|gives? the? cheapest|best|fastest?', 'venue'],
+  ['on|via|through|thru|using|with|at? whatever|whichever dex|route|venue|pool|aggregator is|has|gives? the? cheapest|best|fastest?', 'venue'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? jup|pump . ag|fun`, 'venue'],
   [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? to|and &<verb>`, 'venue'],
   ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution', 'venue'],
@@ -507,6 +524,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['priority : high|max|turbo|top', 'fee'],
   ['and? bump|boost|raise|increase|up the|my? priority|prio fee|fees?', 'fee'],
   ['and? prioritize|prioritise it|this|the? tx|transaction|swap|transfer?', 'fee'],
+  ['the|a|any? priority|prio|network? fee|fees is|are fine|ok|okay', 'fee'],
   ['with|via|using|in|as a|an? jito bundle', 'fee'],
   ['and? pay|add a|an|the? higher|high|bigger|extra|more|some priority|prio fee|fees|tip', 'fee'],
   ['so that? it lands|confirms|goes through? fast|quickly|faster?', 'fee'],
@@ -541,6 +559,12 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "…, send me the tx signature after": a request about the reply, not a second action.
   ['and? send|give|show|share me|us? the|a tx|transaction|txn? signature|hash|id|link|receipt after|afterwards|when done?', 'note'],
   ['execute|run|perform|initiate|process|place|submit|make|do a|an|the|me? a? &<verb>', 'grammar'],
+  // "use the jupiter swap action to swap …": how an agent framework names its tools.
+  [`use|using|call|run the|your|a? ${VENUE_WORDS}? swap|transfer|trade|send action|tool|function|command|skill to|and? &<verb>`, 'grammar'],
+  // "…, keep the rest", "same as always", "i have the funds available": remarks that size nothing.
+  ['and? keep|leave|hold the rest|remainder', 'note'],
+  ['same? as always|usual', 'note'],
+  ['i|we have|got the|enough? funds|balance|money available|ready|there?', 'note'],
   ['set|fire up|off a|an|the? &<verb>', 'grammar'],
 ];
 
@@ -598,6 +622,7 @@ export const RULE_WORDS = {
   spendingVerbs: new Set(['spend', 'put']),
   /** "mint <address>", "CA: <address>": a label for the address. */
   addressLabels: new Set(['mint', 'ca', 'contract']),
+  addressLabelLinks: new Set([':', 'is', 'address', 'addr', '=']),
   /** "… send me the signature after": at the very end, schedules nothing. */
   finalAfter: new Set(['after', 'afterwards']),
   /** "full", "whole", "entire" are shares only of something ("my whole bag"). */

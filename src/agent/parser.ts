@@ -7,7 +7,7 @@ import {
 import type { QuerySubject } from './intent';
 import {
   ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
-  HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, INJECTIONS, LEADING_FILLERS, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
+  HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, INJECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   QUESTION_WORDS, REDIRECT_OPENERS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS,
 } from './lexicon';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -92,6 +92,10 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (INJECTIONS.some((phrase) => said.includes(` ${phrase} `))) {
     return refuse('unclear', 'That asks me to work differently. I only build what you ask for plainly, for example "swap 1 SOL for USDC", and you always review and sign it.');
   }
+  const source = otherSource(allWords);
+  if (source) {
+    return refuse('unclear', `I build from this session's wallet only, and "${source}" names another. Connect the wallet that should pay, or say the command without it.`);
+  }
   const commanding = tagged.some((item) => item.kind === 'verb');
   if (quotesACommand(raw, ctx) || (commanding && SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `)))) {
     return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
@@ -133,7 +137,8 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     if (followUp) return guards(items, words, true, allWords) ?? followUp;
   }
   const greetedOnly = allWords.length === 0 && tagged.some((item) => item.kind === 'filler' && (item.aside === 'greeting' || item.aside === 'thanks'));
-  if (substance.length === 0 && (isHelp(words) || isHelp(allWords) || greetedOnly)) return done({ action: 'query', subject: 'help' }, QUERY_CONFIDENCE.help);
+  // "help me bridge to X": help asked for something Parley does not do is that refusal.
+  if (substance.length === 0 && (isHelp(words) || isHelp(allWords) || greetedOnly)) return guards(items, words, false, allWords) ?? done({ action: 'query', subject: 'help' }, QUERY_CONFIDENCE.help);
   const implicit = verbs.length === 0 && looksTransactional(content, words);
   const guard = guards(items, words, verbs.length > 0 || implicit, allWords);
   if (guard) return guard;
@@ -639,6 +644,18 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   if (isHelp(words)) return q('help', QUERY_CONFIDENCE.help);
   if (unknownWord && unknown.length === 1 && items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length === 1 && /^\$/.test(raw.trim())) return unknownToken(unknownWord.text, ctx);
   return refuse('unclear', `I could not find a command in "${clip(raw.trim(), 80)}". ${EXAMPLES}`);
+}
+
+/** "from my other wallet", "out of my ledger": a wallet other than the session's named as the source, as said. */
+function otherSource(words: string[]): string | undefined {
+  for (let k = 0; k < words.length; k++) {
+    const opener = words[k] === 'from' || words[k] === 'out of' ? 1 : words[k] === 'out' && words[k + 1] === 'of' ? 2 : 0;
+    if (opener === 0) continue;
+    let at = k + opener;
+    while (OTHER_SOURCES.determiners.has(words[at] ?? '')) at++;
+    if (OTHER_SOURCES.words.has(words[at] ?? '')) return words.slice(k, at + (OTHER_SOURCES.nouns.has(words[at + 1] ?? '') ? 2 : 1)).join(' ');
+  }
+  return undefined;
 }
 
 function isHelp(words: string[]): boolean {

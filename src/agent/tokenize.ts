@@ -180,7 +180,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         continue;
     }
   }
-  return items;
+  return withoutRestatedMints(items);
 
   /** A number with what may follow it: a scale ("2.5k", "1.2 million"), %, bps, $, dollars. */
   function readNumber(from: number, dollar: boolean, negative: boolean) {
@@ -306,8 +306,16 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending() && closes(i + 2)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
     }
-    // "for mint <address>", "CA: <address>": a label for the address that follows.
-    if (RULE_WORDS.addressLabels.has(text) && (at(i + 1)?.type === 'address' || (at(i + 1)?.text === ':' && at(i + 2)?.type === 'address'))) return emit(i, i + 1, { kind: 'filler' });
+    // "for mint <address>", "CA: <address>", "(mint is <address>)": a label for the address that follows.
+    if (RULE_WORDS.addressLabels.has(text)) {
+      let link = i + 1;
+      while (link < i + 3 && RULE_WORDS.addressLabelLinks.has(at(link)?.text ?? '')) link++;
+      if (at(link)?.type === 'address') return emit(i, link, { kind: 'filler' });
+    }
+    // "$DEGENAI <mint>", "AI16Z <mint>": a ticker the registry does not know, naming the address right after it.
+    if (at(i + 1)?.type === 'address' && isSolanaAddress(at(i + 1).text) && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
+      return emitAside(i, i + 1, 'note');
+    }
     // "… send me the signature after": a time word that ends the message schedules nothing.
     if (RULE_WORDS.finalAfter.has(text) && i === lexemes.length - 1) return emit(i, i + 1, { kind: 'filler' });
     if (isChainName(i) && isChainSuffix(i + 1)) return emit(i, i + 2, { kind: 'guard', guard: 'chain', what: text });
@@ -484,6 +492,17 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
 const ASIDE_PATTERNS = compile(ASIDES);
 
 /** A word that changes nothing wherever it stands, so an aside's `…` may take it. */
+/** "USDC (mint is EPjF…)", "BONK DezX…": a token's own mint said after it names that token again, not a second one. */
+function withoutRestatedMints(items: Item[]): Item[] {
+  let token: TokenRef | undefined;
+  return items.map((item) => {
+    if (item.kind === 'token') token = item.token;
+    else if (item.kind === 'address' && token?.mint === item.text) return { ...item, kind: 'filler' } as Item;
+    else if (item.kind !== 'punct' && item.kind !== 'filler') token = undefined;
+    return item;
+  });
+}
+
 function isPlainWord(text: string): boolean {
   if (FILLERS.has(text) || GREETING_WORDS.has(text)) return true;
   return !(
@@ -498,7 +517,7 @@ const HYPOTHETICAL_WORDS = new Set(HYPOTHETICALS.filter((phrase) => phrase.lengt
 
 
 /**
- * A registry token by symbol, name or mint. A typo counts, fuzzily, when it is one edit from
+ * A registry token by symbol, name or mint. A zero for an o counts, fuzzily ("S0L"); a typo counts, fuzzily, when it is one edit from
  * exactly one symbol: a word of 4+ letters from a symbol of 3+ ("bonkk", "jupp"), or 3 letters
  * missing one of a 4+ letter symbol ("bnk", "smo").
  */
@@ -506,6 +525,9 @@ export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boole
   const exact = vocabulary.lookup(text);
   if (exact) return { token: exact, fuzzy: false };
   if (text.length < 3 || !/^[a-z0-9]+$/.test(text) || (!dollar && (FILLERS.has(text) || NOT_TOKEN_TYPOS.has(text)))) return undefined;
+  // "S0L", "B0NK": a zero typed for the letter o between letters.
+  const lettered = /[a-z]0|0[a-z]/.test(text) && /^[a-z0]+$/.test(text) ? vocabulary.lookup(text.replaceAll('0', 'o')) : undefined;
+  if (lettered) return { token: lettered, fuzzy: true };
   const near = new Map<string, TokenRef>();
   for (const symbol of vocabulary.symbols) {
     const fits = text.length >= 4 ? symbol.length >= 3 : symbol.length === 4;

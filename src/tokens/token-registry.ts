@@ -17,7 +17,10 @@ export interface Token {
 export const SOL_MINT = 'So11111111111111111111111111111111111111112';
 
 // Names people use for tokens beyond the registry's own names.
-const ALIASES: Record<string, string> = { wsol: 'SOL', solana: 'SOL', 'wrapped sol': 'SOL', 'usd coin': 'USDC', tether: 'USDT', wormhole: 'W' };
+const ALIASES: Record<string, string> = {
+  wsol: 'SOL', solana: 'SOL', 'wrapped sol': 'SOL', 'usd coin': 'USDC', tether: 'USDT', wormhole: 'W',
+  'jito sol': 'JitoSOL', 'marinade sol': 'mSOL', 'blaze sol': 'bSOL',
+};
 
 /**
  * The verified tokens Parley knows (src/tokens/tokens.json, from Jupiter's validated list).
