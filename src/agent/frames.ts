@@ -202,8 +202,8 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   for (const [side, slot] of [[input, 'input'], [output, 'output']] as const) {
     if (side.tokens.length === 0 && side.words.length === 1 && side.words[0].kind === 'word') {
       const other = slot === 'input' ? output : input;
-      if (other.tokens.length !== 1 || other.words.length > 0) return unknownToken(side.words[0].text, vocabulary);
-      const draft: Draft = { action: 'swap', [slot === 'input' ? 'output' : 'input']: other.tokens[0].token, ...(reading.slippageBps !== undefined && { slippageBps: reading.slippageBps }) };
+      if (other.tokens.length > 1 || other.words.length > 0) return unknownToken(side.words[0].text, vocabulary);
+      const draft: Draft = { action: 'swap', ...(other.tokens[0] && { [slot === 'input' ? 'output' : 'input']: other.tokens[0].token }), ...(reading.slippageBps !== undefined && { slippageBps: reading.slippageBps }) };
       const amount = amounts.length === 1 ? amountSpec(amounts[0][1]) : undefined;
       if (amount && !('rule' in amount)) Object.assign(draft, { amount: amount.spec, amountOf: amounts[0][0] });
       return { ...unknownToken(side.words[0].text, vocabulary), ask: slot, pending: { ask: slot, draft } };

@@ -181,7 +181,7 @@ export const FILLERS = new Set([
   'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
   'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers',
   'por', 'favor', 'bitte', 'gracias', 'merci', 'danke', 'grazie', 'obrigado', 'dear', 'request', 'regards', 'sorry', 'bother',
-  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'wanting',
+  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'wanting', 'position',
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
   'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
@@ -286,7 +286,8 @@ export const UNSUPPORTED: Array<[string[], string]> = [
   [['10x'], 'leveraged trading'], [['5x'], 'leveraged trading'], [['2x'], 'leveraged trading'], [['3x'], 'leveraged trading'], [['20x'], 'leveraged trading'], [['100x'], 'leveraged trading'],
   [['dca'], 'recurring orders'], [['claim'], 'claiming airdrops or rewards'], [['airdrop'], 'airdrops'], [['faucet'], 'faucets'], [['farm'], 'yield farming'],
   [['farming'], 'yield farming'], [['liquidity'], 'liquidity provision'], [['lp'], 'liquidity provision'], [['vote'], 'governance'],
-  [['burn'], 'burning tokens'], [['close', 'account'], 'closing accounts'], [['create', 'token'], 'creating tokens'], [['launch'], 'launching tokens'],
+  [['burn'], 'burning tokens'], [['close', 'account'], 'closing accounts'], [['close', 'my'], 'closing accounts'], [['close', 'all'], 'closing accounts'],
+  [['close', 'empty'], 'closing accounts'], [['close', 'token'], 'closing accounts'], [['close', 'ata'], 'closing accounts'], [['close', 'atas'], 'closing accounts'], [['create', 'token'], 'creating tokens'], [['launch'], 'launching tokens'],
   [['deploy'], 'deploying programs'], [['snipe'], 'sniping launches'], [['copy', 'trade'], 'copy trading'], [['copytrade'], 'copy trading'],
   [['options'], 'options'], [['call', 'option'], 'options'], [['put', 'option'], 'options'], [['wrap'], 'wrapping SOL'], [['unwrap'], 'wrapping SOL'],
   [['deposit'], 'deposits into protocols'], [['yield'], 'yield products'], [['apy'], 'yield products'], [['sign', 'message'], 'signing messages'],
@@ -446,7 +447,7 @@ const GREETING_TIMES = 'morning|afternoon|evening|night|day|week|weekend|monday|
 const VOCATIVES = 'all|everyone|everybody|team|guys|fam|folks|sir|ser|frens|friends|mate|bro|there|anon|gang';
 /** Where a swap is routed ("on Jupiter", "via a DEX aggregator"). Parley picks the route, so the words are noted, not obeyed. */
 const VENUE_WORDS =
-  "dex|dexes|jupiter|jupiter's|jup|raydium|raydium's|orca|meteora|phoenix|lifinity|openbook|pumpfun|sanctum|aggregator|aggregators|exchange|amm|router|v6|v4|v3|api|whirlpool|whirlpools|dlmm|clmm|cpmm|pool|pools";
+  "dex|dexes|drift|jupiter|jupiter's|jup|raydium|raydium's|orca|meteora|phoenix|lifinity|openbook|pumpfun|sanctum|aggregator|aggregators|exchange|amm|router|v6|v4|v3|api|whirlpool|whirlpools|dlmm|clmm|cpmm|pool|pools";
 export const VENUES = new Set(VENUE_WORDS.split('|'));
 /** Words a greeting may hold that elsewhere name a time: in a greeting they schedule nothing. */
 export const GREETING_WORDS = new Set(GREETING_TIMES.split('|'));
