@@ -472,10 +472,12 @@ export class LocalLedger {
       return { err: rpcError(result.err()), logs: meta.logs(), accounts: null, unitsConsumed: Number(meta.computeUnitsConsumed()), returnData: null };
     }
     const meta = result.meta();
-    const after = new Map(result.postAccounts().map((entry) => [this.addresses.text(entry.address), entry.account()]));
+    // Keyed by the bytes, not the base58 text: a transaction's reference key is new every time,
+    // and remembering its text would fill the address codec with keys never met again.
+    const after = new Map(result.postAccounts().map((entry) => [latin1(entry.address), entry.account()]));
     const accounts = wanted.map((wantedKey) => {
       const key = this.pubkey(wantedKey);
-      const changed = after.get(key);
+      const changed = after.get(latin1(this.addresses.bytes(key)));
       if (!changed) return this.rawAccountAt(key);
       const account = this.held(changed);
       return account.lamports === 0n && account.data.length === 0 ? null : rawAccount(account);
@@ -539,7 +541,7 @@ class AddressCodec {
   }
 
   text(bytes: Uint8Array): string {
-    const key = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    const key = latin1(bytes);
     let text = this.textOf.get(key);
     if (text === undefined) {
       if (this.textOf.size >= AddressCodec.MAX_KNOWN) this.textOf.clear();
@@ -547,6 +549,11 @@ class AddressCodec {
     }
     return text;
   }
+}
+
+/** The bytes as a string, one character a byte: a map key for an address without encoding it. */
+function latin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
 function notAPublicKey(value: unknown): RpcError {

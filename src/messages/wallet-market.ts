@@ -62,7 +62,7 @@ export class WalletMarket implements AgentMarket {
     /** Present where the network is the embedded ledger. */
     private readonly local?: LocalSettlement,
   ) {
-    this.symbols = registry.all(network).map((token) => token.symbol);
+    this.symbols = registry.symbols(network);
     this.names = registry.names(network);
     this.networkName = `Solana ${network}${local ? " (Parley's embedded ledger)" : ''}`;
   }

@@ -18,6 +18,17 @@ function randomByte(): number {
   return pool[used++];
 }
 
+/** `length` bytes (at most 4 KiB) from the operating system's cryptographic random source, drawn from the same pool. */
+export function randomBytes(length: number): Buffer {
+  if (pool.length - used < length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  const bytes = Buffer.from(pool.subarray(used, used + length));
+  used += length;
+  return bytes;
+}
+
 /** `length` base62 characters from the operating system's cryptographic random source. */
 export function randomBase62(length: number): string {
   let out = '';

@@ -30,6 +30,7 @@ const ALIASES: Record<string, string> = {
 export class TokenRegistry {
   private readonly byMint = new Map<string, Token>();
   private readonly byWord = new Map<string, Token>();
+  private readonly words = new Map<Network, { symbols: readonly string[]; names: readonly string[] }>();
 
   constructor(readonly tokens: readonly Token[]) {
     for (const token of tokens) {
@@ -58,13 +59,29 @@ export class TokenRegistry {
     return this.tokens.filter((token) => token.network === network);
   }
 
-  /** The names and aliases people type for tokens ("solana", "usd coin", "dogwifhat"), in lower case. */
-  names(network: Network): string[] {
-    const symbols = new Set(this.all(network).map((token) => token.symbol.toLowerCase()));
-    return [...this.byWord.keys()]
-      .filter((key) => key.startsWith(`${network}:`))
-      .map((key) => key.slice(network.length + 1))
-      .filter((name) => !symbols.has(name));
+  /** The symbols of a network's tokens, as listed ("SOL", "mSOL"); the same array on every call. */
+  symbols(network: Network): readonly string[] {
+    return this.wordsOf(network).symbols;
+  }
+
+  /** The names and aliases people type for tokens ("solana", "usd coin", "dogwifhat"), in lower case; the same array on every call. */
+  names(network: Network): readonly string[] {
+    return this.wordsOf(network).names;
+  }
+
+  /** A network's symbols and names, listed once: every message's agent reads them. */
+  private wordsOf(network: Network): { symbols: readonly string[]; names: readonly string[] } {
+    let words = this.words.get(network);
+    if (!words) {
+      const symbols = this.all(network).map((token) => token.symbol);
+      const lower = new Set(symbols.map((symbol) => symbol.toLowerCase()));
+      const names = [...this.byWord.keys()]
+        .filter((key) => key.startsWith(`${network}:`))
+        .map((key) => key.slice(network.length + 1))
+        .filter((name) => !lower.has(name));
+      this.words.set(network, (words = { symbols, names }));
+    }
+    return words;
   }
 
   /** Whether an address is a listed mint on either network. */
