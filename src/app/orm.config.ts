@@ -1,5 +1,5 @@
 import { DataloaderType, ReflectMetadataProvider, type Options } from '@mikro-orm/core';
-import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import type { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Account } from '../accounts/account.entity';
 import { ClientToken } from '../client-tokens/client-token.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
@@ -8,6 +8,7 @@ import { Message } from '../messages/message.entity';
 import { Session } from '../sessions/session.entity';
 import { TransactionRecord } from '../transactions/transaction-record.entity';
 import type { Logger } from '../shared/logger';
+import { PostgresDriver } from './postgres-driver';
 
 export const entities = [Account, ApiKey, ClientToken, Session, Message, IdempotencyRecord, TransactionRecord];
 
@@ -19,7 +20,7 @@ export const entities = [Account, ApiKey, ClientToken, Session, Message, Idempot
  */
 export function ormOptions(clientUrl: string, poolSize: number, logger: Logger): Options<PostgreSqlDriver> {
   return {
-    driver: PostgreSqlDriver,
+    driver: PostgresDriver,
     clientUrl,
     entities,
     metadataProvider: ReflectMetadataProvider,
