@@ -15,6 +15,7 @@ import dialogues10Json from './dialogues-10.json';
 import dialogues11Json from './dialogues-11.json';
 import dialogues12Json from './dialogues-12.json';
 import dialogues13Json from './dialogues-13.json';
+import dialogues14Json from './dialogues-14.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -29,6 +30,8 @@ import handWritten11 from './hand-written-11.json';
 import handWritten12 from './hand-written-12.json';
 import handWritten13 from './hand-written-13.json';
 import handWritten14 from './hand-written-14.json';
+import handWritten15 from './hand-written-15.json';
+import handWritten16 from './hand-written-16.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -36,6 +39,7 @@ import harvested4 from './harvested-4.json';
 import harvested5 from './harvested-5.json';
 import harvested6 from './harvested-6.json';
 import harvested7 from './harvested-7.json';
+import harvested8 from './harvested-8.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -81,11 +85,12 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth and a fifth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
 const BLIND_4 = 'blind-32d';
+const BLIND_5 = 'blind-32e';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -102,6 +107,8 @@ export const cases: Case[] = [
   ...withFamily(handWritten12 as Raw[], 'hand-written', BLIND_3),
   ...withFamily(handWritten13 as Raw[], 'hand-written', BLIND_4),
   ...withFamily(handWritten14 as Raw[], 'hand-written', BLIND_4),
+  ...withFamily(handWritten15 as Raw[], 'hand-written', BLIND_5),
+  ...withFamily(handWritten16 as Raw[], 'hand-written', BLIND_5),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -111,6 +118,7 @@ export const cases: Case[] = [
   ...withFamily(harvested5 as Raw[], 'harvested', BLIND_4),
   ...withFamily(harvested6 as Raw[], 'harvested', BLIND_4),
   ...withFamily(harvested7 as Raw[], 'harvested', BLIND_4),
+  ...withFamily(harvested8 as Raw[], 'harvested', BLIND_5),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
@@ -123,6 +131,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit([...dialogues9Json, ...dialogues10Json] as RawDialogue[], BLIND_2),
   ...withSplit(dialogues11Json as RawDialogue[], BLIND_3),
   ...withSplit([...dialogues12Json, ...dialogues13Json] as RawDialogue[], BLIND_4),
+  ...withSplit(dialogues14Json as RawDialogue[], BLIND_5),
 ];
 
 const registry = TokenRegistry.bundled();
