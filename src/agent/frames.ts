@@ -26,6 +26,8 @@ interface Phrase {
   addresses: Item[];
   words: Item[];
   joined: boolean;
+  /** An amount came after the phrase's first token ("buy JUP 20 USDC"): it is the next token's. */
+  amountAfterToken?: boolean;
 }
 
 export const isAmount = (item: Item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent';
@@ -105,7 +107,10 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
       default:
         // "for USDC 2": an amount after the token of a later phrase restates the amount paid.
         if (isAmount(item) && current.marker !== 'object' && current.marker !== 'restate' && current.tokens.length > 0 && current.amounts.length === 0) start('restate');
-        if (isAmount(item)) current.amounts.push(item);
+        if (isAmount(item)) {
+          if (current.tokens.length > 0) current.amountAfterToken = true;
+          current.amounts.push(item);
+        }
     }
   }
   out.push(current);
@@ -130,11 +135,14 @@ export interface Reading {
 
 /** A swap from the phrases after a verb of the given role (an arrow reads as `pay`). */
 export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabulary, reading: Reading): ParseResult {
-  // "/swap 0.05 SOL USDC": a bare pair of tokens after the verb is what is paid, then what is received.
+  // "/swap 0.05 SOL USDC": a bare pair of tokens after the verb is what is paid, then what is
+  // received (for a purchase, received then paid); "buy JUP 20 USDC": an amount between them is the second's.
   const [only] = given;
+  const pair = given.length === 1 && only.tokens.length === 2 && !only.joined && only.tokens[0].token.mint !== only.tokens[1].token.mint && role !== 'send';
+  const between = pair && only.amountAfterToken === true && only.amounts.length === 1;
   const parts = forBeforeInput(
-    given.length === 1 && reading.verbFirst && only.tokens.length === 2 && !only.joined && only.tokens[0].token.mint !== only.tokens[1].token.mint && role !== 'send'
-      ? [{ ...only, tokens: [only.tokens[0]] }, { ...newPhrase('out'), tokens: [only.tokens[1]] }]
+    pair && (reading.verbFirst || between)
+      ? [{ ...only, tokens: [only.tokens[0]], ...(between && { amounts: [] }) }, { ...newPhrase('out'), tokens: [only.tokens[1]], ...(between && { amounts: only.amounts }) }]
       : given,
     role,
   );

@@ -155,7 +155,7 @@ export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to' | 'denominated';
 
 export const MARKERS: Record<string, Marker> = {
   for: 'out', into: 'out', in: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
-  'in return': 'out', 'in exchange': 'out',
+  'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', 'so that i get': 'out', 'so that i receive': 'out',
   to: 'to',
   with: 'in', using: 'in', from: 'in', via: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in',
   of: 'of',
@@ -181,7 +181,9 @@ export const FILLERS = new Set([
   'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
   'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers',
   'por', 'favor', 'bitte', 'gracias', 'merci', 'danke', 'grazie', 'obrigado', 'dear', 'request', 'regards', 'sorry', 'bother',
-  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'wanting', 'position',
+  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only',
+  // Slang and other languages' politeness: "abeg" (Nigerian Pidgin), "porfa" (Spanish), "po" and "salamat" (Tagalog).
+  'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
   'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
@@ -350,7 +352,9 @@ export const UNITS: Record<string, number> = {
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30,
   forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, dozen: 12,
 };
-export const SCALES: Record<string, number> = { hundred: 2, thousand: 3, k: 3, grand: 3, million: 6, mil: 6, mill: 6, mm: 6, m: 6, billion: 9, bil: 9, b: 9, bn: 9 };
+export const SCALES: Record<string, number> = {
+  hundred: 2, thousand: 3, k: 3, grand: 3, lakh: 5, lakhs: 5, million: 6, mil: 6, mill: 6, mm: 6, m: 6, crore: 7, crores: 7, billion: 9, bil: 9, b: 9, bn: 9,
+};
 
 /** Shares of a balance: "half", "a quarter of", "all", "max". */
 export const SHARES: Record<string, [number, number]> = {
@@ -493,6 +497,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['be so kind as to|and', 'politeness'],
   ['would|do you mind', 'politeness'],
   ["if it's|its|it is? not too much trouble|bother", 'politeness'],
+  ["if it isn't|isnt|is not? too much trouble|bother", 'politeness'],
+  ['please? do the needful and?', 'politeness'],
   ["you're|youre|you are? the|a? best|awesome|amazing|great|legend|star", 'thanks'],
   ['you rock', 'thanks'],
   ['much|lots|big love', 'thanks'],
@@ -512,7 +518,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["it's|its|probably? about|high? time to &<verb>", 'hedge'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? best|cheapest|fastest|top|any? ${VENUE_WORDS} ${VENUE_WORDS}? ${VENUE_WORDS}?`, 'venue'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? decentralized|decentralised exchange`, 'venue'],
-  ['on|via|through|thru|using|with|at? whatever|whichever dex|route|venue|pool|aggregator is|has|gives? the? cheapest|best|fastest?', 'venue'],
+  ['on|via|through|thru|using|with|at? whatever|whichever dex|route|venue|pool|aggregator|one is|has|gives? the? cheapest|best|fastest price|rate|deal|execution?', 'venue'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? jup|pump . ag|fun`, 'venue'],
   [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? to|and &<verb>`, 'venue'],
   ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution', 'venue'],
@@ -541,6 +547,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["the|their|his|her|an|its? <token>? token? ata|account might|may|could|probably|does|doesn't|won't|will? not? exist yet?", 'account'],
   ["they've|they|he|she|he's|she's|recipient|it have|has? never held|had|received|used <token>? before?", 'account'],
   ['no <token>? token? account|ata yet?', 'account'],
+  ['the|their|his|her|its|my <token>? token? account|ata already? exists|exist', 'account'],
   // "i don't have a BONK token account yet": the swap creates it.
   ["i|we don't|dont|never have|had a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?", 'account'],
   ['i|we do not have a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?', 'account'],
@@ -565,6 +572,12 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "…, keep the rest", "same as always", "i have the funds available": remarks that size nothing.
   ['and? keep|leave|hold the rest|remainder', 'note'],
   ['same? as always|usual', 'note'],
+  ["lmk|ping|notify me? when|once it's|its|it is? done|finished|confirmed|complete|through", 'note'],
+  ["let|tell me know? when|once it's|its|it is? done|finished|confirmed|complete|through", 'note'],
+  ["idk|unsure|dunno if|whether that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas", 'note'],
+  ["not sure if|whether that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas", 'note'],
+  ['nothing fancy|crazy|special|big|major', 'note'],
+  ['for? invoice|inv|order|bill|receipt #|no|number? <number>', 'note'],
   ['i|we have|got the|enough? funds|balance|money available|ready|there?', 'note'],
   ['set|fire up|off a|an|the? &<verb>', 'grammar'],
 ];
@@ -579,12 +592,13 @@ export const SLIPPAGE = {
   links: new Set([
     'max', 'maximum', 'tolerance', 'set', 'is', 'at', '=', ':', 'up', 'to', 'of', 'below', 'under', 'within', 'less', 'than', 'no', 'more',
     'most', 'must', 'stay', 'stays', 'be', 'should', 'keep', 'capped', 'limited', 'cap', 'limit', 'exceed', 'exceeds', 'over', 'beyond', 'allowed', 'allow',
-    'go', 'goes', 'above', 'get', 'higher',
+    'go', 'goes', 'above', 'get', 'higher', 'not', 'float', 'floats',
   ]),
   leads: new Set([
     'with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using', 'use', 'allow', 'allowing', 'accept', 'accepting', 'tolerate', 'tolerating',
     'keep', 'keeping', 'cap', 'capping', 'limit', 'limiting', 'up', 'to', 'the', 'my', 'of', 'your', 'max.', "don't", 'dont', 'do', 'not', 'let',
-    'fine', 'ok', 'okay', 'happy', 'good', 'live', 'can', 'i', "i'm", 'im', 'am',
+    'fine', 'ok', 'okay', 'happy', 'good', 'live', 'can', 'i', "i'm", 'im', 'am', 'less', 'than', 'under', 'below', 'within', 'most', 'no', 'more',
+    'change', 'bump', 'raise', 'permit', 'permitting',
   ]),
   trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine']),
 };

@@ -115,7 +115,9 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (ctx.pending && unschedulable && verbs.length === 0) return guards(items, words, true, allWords)!;
   // A verb with a token and an amount is a new command, not an answer ("never mind, send 50 BONK to <address>").
   const restated = verbs.length > 0 && substance.some((i) => i.kind === 'token') && substance.some(isAmount);
-  if (ctx.pending && !restated && verbs.every((verb) => verb.kind === 'verb' && (verb.role === 'send') === (ctx.pending!.draft.action === 'transfer'))) {
+  // "SOL price now?" asks about the token rather than answering with it.
+  const asking = words.some((w) => INFO_NOUNS.includes(w));
+  if (ctx.pending && !restated && !asking && verbs.every((verb) => verb.kind === 'verb' && (verb.role === 'send') === (ctx.pending!.draft.action === 'transfer'))) {
     const pending = slippage.bps === undefined || ctx.pending.draft.action !== 'swap' ? ctx.pending : { ...ctx.pending, draft: { ...ctx.pending.draft, slippageBps: slippage.bps } };
     const answer = answerPending(content.filter((item) => item.kind !== 'verb'), pending, ctx);
     if (answer) return guards(items, words, true, allWords) ?? answer;
@@ -201,14 +203,18 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
 /**
  * "take 3 USDC and turn it into WIF", "grab 3 USDC, flip it into WIF": a first verb that only
  * picks up what a second verb swaps. The items become the second verb's command, its object
- * ("it") replaced by the first verb's.
+ * ("it") replaced by the first verb's. Two verbs that both pay are one swap too where the second
+ * only names what is received ("sell all my SOL and convert to USDC", "liquidate 1000 BONK and put it into SOL").
  */
 function unchained(items: Item[]): Item[] {
   const verbs = items.filter((item) => item.kind === 'verb');
   const [first, second] = verbs;
-  if (verbs.length !== 2 || !hasTrait(first, 'opens-chain') || second.kind !== 'verb' || second.role === 'send') return items;
+  if (verbs.length !== 2 || first.kind !== 'verb' || second.kind !== 'verb' || second.role === 'send') return items;
   const from = items.indexOf(first);
   const to = items.indexOf(second);
+  const named = items.slice(to + 1).filter((item) => item.kind !== 'filler' && item.kind !== 'punct');
+  const receivedOnly = named.length === 2 && named[0].kind === 'marker' && (named[0].marker === 'out' || named[0].marker === 'to') && named[1].kind === 'token';
+  if (!hasTrait(first, 'opens-chain') && !(first.role === 'pay' && second.role === 'pay' && receivedOnly)) return items;
   const between = items.slice(from + 1, to);
   const link = between.map((item) => item.kind === 'joiner' || (item.kind === 'punct' && item.text === ',')).lastIndexOf(true);
   if (link < 0) return items;

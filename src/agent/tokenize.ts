@@ -182,6 +182,14 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   }
   return withoutRestatedMints(items);
 
+  /** The lexeme of an address that follows k, after at most an opening bracket or comma and a label ("(", ", CA:"); -1 if none does. */
+  function labelledAddress(k: number): number {
+    if (at(k)?.text === '(' || at(k)?.text === ',') k++;
+    if (RULE_WORDS.addressLabels.has(at(k)?.text ?? '')) k++;
+    while (RULE_WORDS.addressLabelLinks.has(at(k)?.text ?? '')) k++;
+    return at(k)?.type === 'address' && isSolanaAddress(at(k).text) ? k : -1;
+  }
+
   /** A number with what may follow it: a scale ("2.5k", "1.2 million"), %, bps, $, dollars. */
   function readNumber(from: number, dollar: boolean, negative: boolean) {
     const lexeme = at(from);
@@ -264,8 +272,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     for (const [words, what] of UNSUPPORTED) {
       if (matches(i, words)) return emit(i, i + words.length, { kind: 'guard', guard: 'unsupported', what });
     }
-    // Tokens named in several words ("usd coin", "wrapped sol"), longest first.
-    for (const length of [3, 2]) {
+    // Tokens and markers named in several words ("usd coin", "wrapped sol", "so that i get"), longest first.
+    for (const length of [4, 3, 2]) {
       if (i + length > lexemes.length || !lexemes.slice(i, i + length).every((l) => l.type === 'word')) continue;
       const phrase = lexemes.slice(i, i + length).map((l) => l.text).join(' ');
       const token = vocabulary.lookup(phrase);
@@ -312,9 +320,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       while (link < i + 3 && RULE_WORDS.addressLabelLinks.has(at(link)?.text ?? '')) link++;
       if (at(link)?.type === 'address') return emit(i, link, { kind: 'filler' });
     }
-    // "$DEGENAI <mint>", "AI16Z <mint>": a ticker the registry does not know, naming the address right after it.
-    if (at(i + 1)?.type === 'address' && isSolanaAddress(at(i + 1).text) && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
-      return emitAside(i, i + 1, 'note');
+    // "$DEGENAI <mint>", "ai16z (<mint>)", "$MOODENG, CA: <mint>": a ticker the registry does not know, naming the address after it.
+    const labelled = labelledAddress(i + 1);
+    if (labelled > 0 && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
+      return emitAside(i, labelled, 'note');
     }
     // "… send me the signature after": a time word that ends the message schedules nothing.
     if (RULE_WORDS.finalAfter.has(text) && i === lexemes.length - 1) return emit(i, i + 1, { kind: 'filler' });
@@ -491,7 +500,6 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
 
 const ASIDE_PATTERNS = compile(ASIDES);
 
-/** A word that changes nothing wherever it stands, so an aside's `…` may take it. */
 /** "USDC (mint is EPjF…)", "BONK DezX…": a token's own mint said after it names that token again, not a second one. */
 function withoutRestatedMints(items: Item[]): Item[] {
   let token: TokenRef | undefined;
@@ -503,6 +511,7 @@ function withoutRestatedMints(items: Item[]): Item[] {
   });
 }
 
+/** A word that changes nothing wherever it stands, so an aside's `…` may take it. */
 function isPlainWord(text: string): boolean {
   if (FILLERS.has(text) || GREETING_WORDS.has(text)) return true;
   return !(
@@ -515,11 +524,10 @@ const UNSUPPORTED_WORDS = new Set(UNSUPPORTED.map(([words]) => words[0]));
 /** "(just kidding)", "(simulate it)": a word that alone makes a message hypothetical is never an aside's. */
 const HYPOTHETICAL_WORDS = new Set(HYPOTHETICALS.filter((phrase) => phrase.length === 1).map(([word]) => word));
 
-
 /**
- * A registry token by symbol, name or mint. A zero for an o counts, fuzzily ("S0L"); a typo counts, fuzzily, when it is one edit from
- * exactly one symbol: a word of 4+ letters from a symbol of 3+ ("bonkk", "jupp"), or 3 letters
- * missing one of a 4+ letter symbol ("bnk", "smo").
+ * A registry token by symbol, name or mint. A zero for an o counts, fuzzily ("S0L"); so does a
+ * typo of 4+ letters one edit from exactly one symbol of 3+ ("bonkk", "jupp"). Three letters are
+ * too few to tell a typo from another ticker ("$PYT", "bnk"): the token is asked for.
  */
 export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boolean): { token: TokenRef; fuzzy: boolean } | undefined {
   const exact = vocabulary.lookup(text);
@@ -530,7 +538,7 @@ export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boole
   if (lettered) return { token: lettered, fuzzy: true };
   const near = new Map<string, TokenRef>();
   for (const symbol of vocabulary.symbols) {
-    const fits = text.length >= 4 ? symbol.length >= 3 : symbol.length === 4;
+    const fits = text.length >= 4 && symbol.length >= 3;
     if (fits && Math.abs(symbol.length - text.length) <= 1 && editDistance(symbol.toLowerCase(), text) === 1) {
       const token = vocabulary.lookup(symbol);
       if (token) near.set(token.mint, token);

@@ -171,7 +171,8 @@ function oneEditVariants(text: string): string[] {
 /** A typo resolves only when it is exactly one edit from `symbol` and at least two from every other symbol. */
 function resolvesOnlyTo(typo: string, symbol: string): boolean {
   const t = typo.toLowerCase();
-  if (t.length < 3 || SYMBOLS_LC.has(t) || NAME_SET.has(t) || WORDS.has(t)) return false;
+  // Three letters are too few to tell a typo from another ticker: a user is asked, so no case reads one.
+  if (t.length < 4 || SYMBOLS_LC.has(t) || NAME_SET.has(t) || WORDS.has(t)) return false;
   if (UNKNOWN_TOKENS.some((u) => u.toLowerCase() === t)) return false;
   for (const s of SYMBOLS) {
     const d = levenshtein(t, s.toLowerCase());
