@@ -1,12 +1,12 @@
 import { bearer, startTestApp, type TestApp } from '../support/app';
 
-// /graphql and /v1 run operations through one executor (src/app/operation-executor.ts); each
-// answer below must be the same every time a document is sent (graphql-jit, which compiled a
-// document from its second sighting until issue 31, once made them differ).
+// /graphql and /v1 run operations through one executor (src/app/operation-executor.ts): graphql-js
+// the first time a document is seen, graphql-jit compiled after that. Each answer below must be
+// the same every time a document is sent.
 describe('GraphQL execution, first and repeated', () => {
   let app: TestApp;
   let sessionId: string;
-  const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+  const WALLET = 'Be3v757KGbR1cgdXgKtSVb3iqAwWE6AvX9LmZUJy3ZV';
   const post = (body: object, accept = 'application/json') =>
     app.http.post('/graphql').set('Authorization', bearer(app.adminKey)).set('Accept', accept).send(body);
   const thrice = async (body: object, accept?: string) => {
@@ -24,7 +24,8 @@ describe('GraphQL execution, first and repeated', () => {
     app = await startTestApp();
     const created = await post({ query: `mutation { createSession(input: { walletAddress: "${WALLET}" }) { sessionId } }` });
     sessionId = created.body.data.createSession.sessionId;
-    for (const message of ['price of SOL', 'price of JUP']) {
+    await app.fund(WALLET, { SOL: 1 });
+    for (const message of ['price of SOL', 'price of JUP', 'swap 0.001 SOL for USDC', 'send 0.001 SOL to CZG4s9heKdUxqkuRw2Q1uLTTmmE5LidnT2BPZFD6HHez']) {
       const sent = await post({ query: 'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { messageId } }', variables: { input: { sessionId, message } } });
       expect(sent.body.errors).toBeUndefined();
     }
@@ -93,7 +94,7 @@ describe('GraphQL execution, first and repeated', () => {
     for (let i = 0; i < 3; i++) answers.push((await app.http.post('/graphql').set('Authorization', bearer(key)).send({ query })).body);
     expect(answers[2]).toEqual(answers[0]);
     expect(answers[1]).toEqual(answers[0]);
-    expect(answers[0].data.sessions.edges[0].node).toEqual({ sessionId, messageCount: 4, latestMessage: null });
+    expect(answers[0].data.sessions.edges[0].node).toEqual({ sessionId, messageCount: 8, latestMessage: null });
     expect(answers[0].errors).toEqual([
       expect.objectContaining({ path: ['sessions', 'edges', 0, 'node', 'latestMessage'], extensions: expect.objectContaining({ code: 'forbidden', details: { requiredScope: 'read:messages' } }) }),
     ]);
@@ -107,5 +108,36 @@ describe('GraphQL execution, first and repeated', () => {
     expect(body.errors[0].extensions.code).toBe('validation_error');
     const fine = await thrice({ query, variables: { first: 1 } });
     expect(fine.body.data.sessions.edges).toHaveLength(1);
+  });
+
+  it('answers the same documents alike compiled and interpreted, whatever their variables', async () => {
+    const documents = [
+      'query ($v: Int) { sessions(first: $v) { edges { node { sessionId messages(first: $v) { edges { node { content } } } } } } }',
+      'query ($v: String) { sessions(after: $v, status: active) { edges { cursor } } }',
+      'query ($v: ID!) { session(id: $v) { sessionId latestMessage { content } } }',
+      'query ($v: String!) { messages(sessionId: $v, first: 5, after: $v) { edges { cursor } } }',
+      'query ($v: String!) { price(token: $v) { symbol price } }',
+      'query ($v: [String!]!) { prices(tokens: $v) { symbol } }',
+      'query ($v: String) { metrics(startDate: $v, endDate: $v) { sessions { total } } }',
+      'query ($v: Int = 2) { sessions(first: $v) { edges { node { messageCount } } pageInfo { hasNextPage } } }',
+      // A union (TransactionParameters): compiled, its type is resolved synchronously.
+      'query ($v: String!) { messages(sessionId: $v, first: 10) { edges { node { transaction { type parameters { __typename ... on SwapParameters { inputToken amount } ... on TransferParameters { recipient amount } } } } } } }',
+    ];
+    const values = ['', 'SOL', ['SOL', 'USDC'], '2026-11-01', 'x'.repeat(300), '🙂', "'; drop table session; --", sessionId, 'session_0000000000000000', -1, 0, 1, 1.5, 2 ** 31, true, null, [], {}, { a: 1 }];
+    // A document is compiled from its second sighting; a comment makes the same document new,
+    // so graphql-js runs it.
+    let fresh = 0;
+    for (const query of documents) {
+      await post({ query, variables: { v: 1 } });
+      await post({ query, variables: { v: 1 } });
+      for (const v of [...values, undefined]) {
+        const compiled = await post({ query, variables: { v } });
+        const interpreted = await post({ query: `${query}\n# ${fresh++}`, variables: { v } });
+        expect({ query, v, status: compiled.status, body: compiled.body }).toEqual({ query, v, status: interpreted.status, body: interpreted.body });
+      }
+    }
+    const unions = await post({ query: documents.at(-1), variables: { v: sessionId } });
+    const types = unions.body.data.messages.edges.map((edge: { node: { transaction: { parameters: { __typename: string } } | null } }) => edge.node.transaction?.parameters.__typename);
+    expect(types.filter(Boolean)).toEqual(['SwapParameters', 'TransferParameters']);
   });
 });
