@@ -32,10 +32,15 @@ class Refusal extends Error {}
 export class CommandAgent implements Agent {
   async respond(text: string, context: AgentContext): Promise<AgentOutcome> {
     const { market } = context;
-    // State stored by another version of the parser is read only where it checks (state.ts).
-    const commands = context.recentIntents.map((intent) => readCommand(intent.command));
-    const previous = [...commands].reverse().find((command) => command?.action === 'swap' || command?.action === 'transfer') as SwapCommand | TransferCommand | undefined;
-    const last = commands.at(-1);
+    // State stored by another version of the parser is read only where it checks (state.ts), and
+    // only as far back as the latest swap or transfer.
+    const { recentIntents } = context;
+    const last = recentIntents.length > 0 ? readCommand(recentIntents.at(-1)!.command) : undefined;
+    let previous: SwapCommand | TransferCommand | undefined;
+    for (let k = recentIntents.length - 1; k >= 0 && !previous; k--) {
+      const command = k === recentIntents.length - 1 ? last : readCommand(recentIntents[k].command);
+      if (command?.action === 'swap' || command?.action === 'transfer') previous = command;
+    }
     const previousQuery = last?.action === 'query' ? last : undefined;
     const { pending, dropped } = readPending(context.pending);
     const parsed = parseCommand(text, { lookup: market.lookup, symbols: market.symbols, names: market.names, isMint: market.isMint, previous, previousQuery, pending });
