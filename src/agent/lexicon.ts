@@ -14,7 +14,7 @@
 export type VerbRole = 'pay' | 'get' | 'send';
 
 export const VERBS: Record<string, VerbRole> = {
-  swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
+  swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', conversion: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
   dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
   liquidate: 'pay', unload: 'pay', offload: 'pay', trade_in: 'pay', market_sell: 'pay', swop: 'pay',
   buy: 'get', get: 'get', grab: 'get', purchase: 'get', acquire: 'get', ape: 'pay', cop: 'get', scoop: 'get',
@@ -181,7 +181,7 @@ export const FILLERS = new Set([
   'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
   'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers',
   'por', 'favor', 'bitte', 'gracias', 'merci', 'danke', 'grazie', 'obrigado', 'dear', 'request', 'regards', 'sorry', 'bother',
-  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only',
+  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only', 'tiny',
   // Slang and other languages' politeness: "abeg" (Nigerian Pidgin), "porfa" (Spanish), "po" and "salamat" (Tagalog).
   'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
   // Vague quantities: no amount at all, so the frame asks for one.
@@ -248,17 +248,25 @@ export const INJECTIONS = [
 ];
 
 /**
- * After "from" or "out of" (and a possessive or article), words naming a wallet other than the
- * session's as where the funds come from ("send 1 SOL to … from my other wallet"). Parley builds
- * from the session's wallet only, so such a command is refused rather than built from this one.
+ * Words naming a wallet other than the session's, where they say the funds come from ("send 1 SOL
+ * to … from my other wallet", "use my ledger's USDC"). Parley builds from the session's wallet
+ * only, so such a command is refused rather than built from this one.
  */
 export const OTHER_SOURCES = {
-  determiners: new Set(['my', 'a', 'an', 'the', 'your', 'our', 'his', 'her', 'their', 'this', 'that', 'one', 'of']),
+  /** Words before the source that say it pays ("from", "out of", "with my cold wallet"). */
+  openers: new Set(['from', 'out of', 'with', 'using', 'use', 'via', 'through']),
+  determiners: new Set(['my', 'a', 'an', 'the', 'your', 'our', 'his', 'her', 'their', 'this', 'that', 'one']),
+  /** Before a possessive, words that make it the recipient ("to my mom's wallet"). */
+  recipientMarkers: new Set(['to', 'for']),
   /** Quoted with the source in the reply ("from my other wallet"). */
   nouns: new Set(['wallet', 'account', 'one', 'address', 'acct']),
   words: new Set([
     'other', 'another', 'second', '2nd', 'different', 'old', 'new', 'cold', 'hardware', 'ledger', 'trezor', 'alt', 'burner', 'backup',
     'savings', 'vault', 'secondary', 'exchange', 'cex', 'binance', 'coinbase', 'kraken', 'bybit', 'okx',
+    // Someone else's funds ("use my mom's USDC"); to them ("to my mom's wallet <address>") they are the recipient.
+    'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'mother', 'father', 'wife', 'husband', 'son', 'daughter', 'grandson',
+    'granddaughter', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate',
+    'bestie', 'boss', 'kid', 'niece', 'nephew',
   ]),
 };
 
@@ -317,7 +325,7 @@ export const HELP_PHRASES = [
   'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
   'how to use', 'get started', 'features', 'capabilities',
   // Typos of "help" that are no other word.
-  'hlep', 'halp', 'hepl', 'hekp', 'helpp', 'hellp', 'heelp',
+  'hlep', 'halp', 'hepl', 'hekp', 'helpp', 'hellp', 'heelp', 'waht can you do', 'wat can you do', 'what can u do', 'waht can u do', 'wat can u do',
 ];
 /** A message made only of these is a greeting or thanks: answered with help. */
 export const GREETINGS = [
@@ -547,6 +555,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["the|their|his|her|an|its? <token>? token? ata|account might|may|could|probably|does|doesn't|won't|will? not? exist yet?", 'account'],
   ["they've|they|he|she|he's|she's|recipient|it have|has? never held|had|received|used <token>? before?", 'account'],
   ['no <token>? token? account|ata yet?', 'account'],
+  ['skip|forget|ignore the <token>? token? account|ata creation|setup? stuff|thing|part|step?', 'account'],
+  ['i|we already have one|it|them|an|a|the|my <token>? token? account|ata?', 'account'],
   ['the|their|his|her|its|my <token>? token? account|ata already? exists|exist', 'account'],
   // "i don't have a BONK token account yet": the swap creates it.
   ["i|we don't|dont|never have|had a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?", 'account'],
@@ -577,6 +587,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["idk|unsure|dunno if|whether that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas", 'note'],
   ["not sure if|whether that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas", 'note'],
   ['nothing fancy|crazy|special|big|major', 'note'],
+  ["since|because|as it's|its|they're|theyre|it|they is|are? volatile|illiquid|thin|pumping|dumping|moving", 'note'],
   ['for? invoice|inv|order|bill|receipt #|no|number? <number>', 'note'],
   ['i|we have|got the|enough? funds|balance|money available|ready|there?', 'note'],
   ['set|fire up|off a|an|the? &<verb>', 'grammar'],
@@ -675,6 +686,7 @@ export const PARSER_WORDS = {
   repeats: new Set([
     'again', 'do it again', 'do that again', 'do this again', 'repeat', 'repeat that', 'repeat it', 'one more time', 'once more', 'same', 'same again',
     'same thing', 'same thing again', 'do the same', 'do the same again', 'another one', 'same please', 'again please',
+    'once more the same', 'the same once more', 'same once more', 'and once more the same', 'and again',
   ]),
   /** A follow-up that halves or doubles the earlier amount. */
   halves: ['half of that', 'half that', 'half of it', 'half it', 'half as much', 'half the amount'],

@@ -652,14 +652,23 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   return refuse('unclear', `I could not find a command in "${clip(raw.trim(), 80)}". ${EXAMPLES}`);
 }
 
-/** "from my other wallet", "out of my ledger": a wallet other than the session's named as the source, as said. */
+/**
+ * "from my other wallet", "out of my ledger", "with my cold wallet", "my other wallet's USDC",
+ * "my ledger's SOL": a wallet other than the session's named as where the funds come from, as
+ * said. Named as the recipient ("to my other wallet <address>") it is no source.
+ */
 function otherSource(words: string[]): string | undefined {
+  const { determiners, nouns, openers, recipientMarkers } = OTHER_SOURCES;
+  const stem = (word: string | undefined) => word?.replace(/'s$/, '') ?? '';
   for (let k = 0; k < words.length; k++) {
-    const opener = words[k] === 'from' || words[k] === 'out of' ? 1 : words[k] === 'out' && words[k + 1] === 'of' ? 2 : 0;
-    if (opener === 0) continue;
-    let at = k + opener;
-    while (OTHER_SOURCES.determiners.has(words[at] ?? '')) at++;
-    if (OTHER_SOURCES.words.has(words[at] ?? '')) return words.slice(k, at + (OTHER_SOURCES.nouns.has(words[at + 1] ?? '') ? 2 : 1)).join(' ');
+    if (!OTHER_SOURCES.words.has(stem(words[k]))) continue;
+    const possessive = words[k].endsWith("'s") || (nouns.has(stem(words[k + 1])) && words[k + 1].endsWith("'s"));
+    let opener = k - 1;
+    while (determiners.has(words[opener] ?? '')) opener--;
+    const opened = openers.has(words[opener] ?? '') || (words[opener] === 'of' && words[opener - 1] === 'out');
+    if ((!possessive || recipientMarkers.has(words[opener] ?? '')) && !opened) continue;
+    const from = opened ? opener - (words[opener] === 'of' ? 1 : 0) : Math.max(0, k - 1);
+    return words.slice(from, k + (nouns.has(stem(words[k + 1])) ? 2 : 1)).join(' ');
   }
   return undefined;
 }

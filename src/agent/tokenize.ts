@@ -340,7 +340,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (NEGATIONS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
     if (TIME_WORDS.has(text) && !(text === 'once' && word(i + 1) === 'more')) return emit(i, i + 1, { kind: 'guard', guard: 'time', what: text });
     if (OTHER_CHAINS.has(text) && !AMBIGUOUS_CHAINS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'chain', what: text });
-    if (FILLERS.has(text)) return emit(i, i + 1, { kind: 'filler' });
+    // "my grandson's wallet", "my wallet's": the possessive of a word that carries no slot carries none.
+    if (FILLERS.has(text) || (text.endsWith("'s") && FILLERS.has(text.slice(0, -2)))) return emit(i, i + 1, { kind: 'filler' });
     // A symbol that is also a word, where no token stands, is a word ("what's ray going for" is asked, not paid).
     if (exact) return emit(i, i + 1, { kind: 'word' });
     const token = resolveToken(text, vocabulary, false);
