@@ -103,7 +103,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   let i = 0;
   const at = (k: number) => lexemes[k];
   const word = (k: number) => (lexemes[k]?.type === 'word' ? lexemes[k].text : undefined);
-  const span = (from: number, to: number) => ({ text: lexemes.slice(from, to).map((l) => l.raw).join(' '), start: lexemes[from].start, end: lexemes[to - 1].end });
+  const span = (from: number, to: number) => ({
+    text: to === from + 1 ? lexemes[from].raw : lexemes.slice(from, to).map((l) => l.raw).join(' '),
+    start: lexemes[from].start,
+    end: lexemes[to - 1].end,
+  });
   const emit = (from: number, to: number, item: DistributiveOmit<Item, 'text' | 'start' | 'end'>) => {
     items.push({ ...span(from, to), ...item } as Item);
     i = to;
@@ -266,14 +270,14 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       else emit(i, next, { kind: 'number', value, negative: false, words: true, malformed: false });
       return;
     }
-    for (const [words, lemma] of VERB_PHRASES) {
+    for (const [words, lemma] of VERB_PHRASES_BY_FIRST.get(word(i)!) ?? []) {
       if (matches(i, words)) return emit(i, i + words.length, { kind: 'verb', role: VERBS[lemma], lemma, fuzzy: false });
     }
-    for (const [words, what] of UNSUPPORTED) {
+    for (const [words, what] of UNSUPPORTED_BY_FIRST.get(word(i)!) ?? []) {
       if (matches(i, words)) return emit(i, i + words.length, { kind: 'guard', guard: 'unsupported', what });
     }
     // Tokens and markers named in several words ("usd coin", "wrapped sol", "so that i get"), longest first.
-    for (const length of [4, 3, 2]) {
+    for (const length of !vocabulary.names || phraseOpeners(vocabulary.names).has(word(i)!) ? [4, 3, 2] : []) {
       if (i + length > lexemes.length || !lexemes.slice(i, i + length).every((l) => l.type === 'word')) continue;
       const phrase = lexemes.slice(i, i + length).map((l) => l.text).join(' ');
       const token = vocabulary.lookup(phrase);
@@ -522,6 +526,26 @@ function isPlainWord(text: string): boolean {
 }
 
 const UNSUPPORTED_WORDS = new Set(UNSUPPORTED.map(([words]) => words[0]));
+
+/** A table of phrases, each listed under its first word: a word is checked only against the phrases it can open. */
+function byFirstWord<T>(table: Array<[string[], T]>): Map<string, Array<[string[], T]>> {
+  const index = new Map<string, Array<[string[], T]>>();
+  for (const entry of table) index.set(entry[0][0], [...(index.get(entry[0][0]) ?? []), entry]);
+  return index;
+}
+const VERB_PHRASES_BY_FIRST = byFirstWord(VERB_PHRASES);
+const UNSUPPORTED_BY_FIRST = byFirstWord(UNSUPPORTED);
+
+/** The first words of the names, contested names and markers of several words ("usd", "so"), per list of a vocabulary's names. */
+const openersOf = new WeakMap<readonly string[], Set<string>>();
+function phraseOpeners(names: readonly string[]): Set<string> {
+  let openers = openersOf.get(names);
+  if (!openers) {
+    openers = new Set([...names, ...Object.keys(CONTESTED_NAMES), ...Object.keys(MARKERS)].filter((phrase) => phrase.includes(' ')).map((phrase) => phrase.split(' ')[0]));
+    openersOf.set(names, openers);
+  }
+  return openers;
+}
 /** "(just kidding)", "(simulate it)": a word that alone makes a message hypothetical is never an aside's. */
 const HYPOTHETICAL_WORDS = new Set(HYPOTHETICALS.filter((phrase) => phrase.length === 1).map(([word]) => word));
 
