@@ -131,6 +131,8 @@ export interface Reading {
   sells?: boolean;
   /** Without a verb, "2 SOL worth of WIF" buys WIF with 2 SOL. */
   worthBuys?: boolean;
+  /** The verb is said as a noun ("do a swap for 0.5 SOL"): "for" then names what is paid. */
+  asNoun?: boolean;
 }
 
 /** A swap from the phrases after a verb of the given role (an arrow reads as `pay`). */
@@ -145,6 +147,7 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
       ? [{ ...only, tokens: [only.tokens[0]], ...(between && { amounts: [] }) }, { ...newPhrase('out'), tokens: [only.tokens[1]], ...(between && { amounts: only.amounts }) }]
       : given,
     role,
+    reading.asNoun === true,
   );
   const direction = worthDirection(parts, role, reading);
   if (typeof direction !== 'string') return direction;
@@ -264,13 +267,15 @@ function worthDirection(parts: Phrase[], role: VerbRole, reading: Reading): 'non
 
 /**
  * "execute a swap for 0.2 SOL to USDC": "for" opens the command with what is paid when the verb
- * has no object and a later "to", "into" or arrow names what is received.
+ * has no object and a later "to", "into" or arrow names what is received, or when the verb is
+ * said as a noun and no other token is named ("do a swap for 0.5 SOL": what to receive is then asked).
  */
-function forBeforeInput(parts: Phrase[], role: VerbRole): Phrase[] {
+function forBeforeInput(parts: Phrase[], role: VerbRole, asNoun: boolean): Phrase[] {
   const [object, first, ...rest] = parts;
   if (role !== 'pay' || !object || object.marker !== 'object' || object.tokens.length + object.amounts.length + object.addresses.length + object.words.length > 0) return parts;
   if (!first || first.word !== 'for' || first.tokens.length !== 1 || first.amounts.length !== 1) return parts;
-  if (!rest.some((part) => (part.marker === 'to' || part.marker === 'arrow' || (part.marker === 'out' && part.word !== 'for')) && part.tokens.length > 0)) return parts;
+  const alone = rest.every((part) => part.tokens.length === 0);
+  if (!(asNoun && alone) && !rest.some((part) => (part.marker === 'to' || part.marker === 'arrow' || (part.marker === 'out' && part.word !== 'for')) && part.tokens.length > 0)) return parts;
   return [object, { ...first, marker: 'in' }, ...rest];
 }
 

@@ -678,6 +678,8 @@ export const PARSER_WORDS = {
   discourseOpeners: [['now'], ['ok', 'now'], ['but'], ['also'], ['and'], ['actually'], ['wait'], ['oops'], ['this', 'time']],
   /** Words that open a correction ("no wait, 0.6"), not a negation. */
   corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh']),
+  /** Before a verb, words that make it a noun ("a swap for 0.5 SOL": what is paid follows "for"). */
+  nounArticles: new Set(['a', 'an', 'the']),
   /** After an earlier command, these make a message an edit of it. */
   editOpeners: [['make', 'it'], ['make', 'that'], ['actually', 'make', 'it']],
   editWords: new Set(['instead', 'same']),

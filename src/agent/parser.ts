@@ -197,7 +197,10 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   }
   if (role === 'get' && hasTrait(main, 'guessed')) factor *= CONFIDENCE.guessedVerb;
   const verbFirst = items.findIndex((item) => item.kind !== 'filler' && item.kind !== 'punct') === items.indexOf(main);
-  return swapFrame(phrases(body), role, ctx, { factor, slippageBps, verbFirst, sells: hasTrait(main, 'sells') });
+  // "do a swap for 0.5 SOL": the verb said as a noun, after an article or a light verb.
+  const preceding = items[items.indexOf(main) - 1];
+  const asNoun = preceding?.kind === 'filler' && (preceding.aside === 'grammar' || PARSER_WORDS.nounArticles.has(preceding.text.toLowerCase()));
+  return swapFrame(phrases(body), role, ctx, { factor, slippageBps, verbFirst, asNoun, sells: hasTrait(main, 'sells') });
 }
 
 /**
