@@ -16,6 +16,7 @@ import dialogues11Json from './dialogues-11.json';
 import dialogues12Json from './dialogues-12.json';
 import dialogues13Json from './dialogues-13.json';
 import dialogues14Json from './dialogues-14.json';
+import dialogues15Json from './dialogues-15.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -32,6 +33,8 @@ import handWritten13 from './hand-written-13.json';
 import handWritten14 from './hand-written-14.json';
 import handWritten15 from './hand-written-15.json';
 import handWritten16 from './hand-written-16.json';
+import handWritten17 from './hand-written-17.json';
+import handWritten18 from './hand-written-18.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -85,12 +88,13 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth and a fifth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
 const BLIND_4 = 'blind-32d';
 const BLIND_5 = 'blind-32e';
+const BLIND_6 = 'blind-32f';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -109,6 +113,8 @@ export const cases: Case[] = [
   ...withFamily(handWritten14 as Raw[], 'hand-written', BLIND_4),
   ...withFamily(handWritten15 as Raw[], 'hand-written', BLIND_5),
   ...withFamily(handWritten16 as Raw[], 'hand-written', BLIND_5),
+  ...withFamily(handWritten17 as Raw[], 'hand-written', BLIND_6),
+  ...withFamily(handWritten18 as Raw[], 'hand-written', BLIND_6),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -132,6 +138,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues11Json as RawDialogue[], BLIND_3),
   ...withSplit([...dialogues12Json, ...dialogues13Json] as RawDialogue[], BLIND_4),
   ...withSplit(dialogues14Json as RawDialogue[], BLIND_5),
+  ...withSplit(dialogues15Json as RawDialogue[], BLIND_6),
 ];
 
 const registry = TokenRegistry.bundled();
