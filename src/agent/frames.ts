@@ -2,7 +2,7 @@ import { clip } from '../shared/text';
 import type { AmountSpec, Draft, ParseResult, Slot, TokenRef } from './command';
 import { format, isZero } from './decimal';
 import type { Marker, VerbRole } from './lexicon';
-import { CONFIDENCE, CONTESTED_NAMES, PROGRAM_IDS } from './lexicon';
+import { CONFIDENCE, CONTESTED_NAMES, PRICE_MARKERS, PROGRAM_IDS } from './lexicon';
 import { editDistance, resolveToken, type Item, type Vocabulary } from './tokenize';
 
 /**
@@ -164,6 +164,10 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
         paid.push(part);
         break;
       case 'out':
+        // "buy 100 BONK for 2 USDC": after a purchase, "for" names the price; "into" or "towards" never does.
+        if (role === 'get' && part.word !== undefined && !PRICE_MARKERS.has(part.word)) {
+          return refuse('unclear', `I could not tell what "${part.word} ${describe(part)}" means in a purchase. Say for example "buy 100 BONK with USDC" or "swap 5 USDT for BONK".`);
+        }
         (role === 'get' ? paid : received).push(part);
         break;
       case 'worth':

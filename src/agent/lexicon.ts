@@ -153,6 +153,9 @@ export const NOT_TOKEN_TYPOS = new Set([
  */
 export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to' | 'denominated';
 
+/** The `out` markers that, after a purchase, name its price ("buy 100 BONK for 2 USDC"); any other ("into") is refused there. */
+export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for', 'in return', 'in exchange', 'against']);
+
 export const MARKERS: Record<string, Marker> = {
   for: 'out', into: 'out', in: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', 'so that i get': 'out', 'so that i receive': 'out',
@@ -181,7 +184,7 @@ export const FILLERS = new Set([
   'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
   'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers',
   'por', 'favor', 'bitte', 'gracias', 'merci', 'danke', 'grazie', 'obrigado', 'dear', 'request', 'regards', 'sorry', 'bother',
-  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only', 'tiny',
+  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only', 'tiny', 'rq',
   // Slang and other languages' politeness: "abeg" (Nigerian Pidgin), "porfa" (Spanish), "po" and "salamat" (Tagalog).
   'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
   // Vague quantities: no amount at all, so the frame asks for one.
@@ -326,6 +329,7 @@ export const HELP_PHRASES = [
   'how to use', 'get started', 'features', 'capabilities',
   // Typos of "help" that are no other word.
   'hlep', 'halp', 'hepl', 'hekp', 'helpp', 'hellp', 'heelp', 'waht can you do', 'wat can you do', 'what can u do', 'waht can u do', 'wat can u do',
+  'hlp', 'what sorts of things can you do', 'what kind of things can you do', 'what things can you do',
 ];
 /** A message made only of these is a greeting or thanks: answered with help. */
 export const GREETINGS = [
@@ -367,7 +371,7 @@ export const SCALES: Record<string, number> = {
 /** Shares of a balance: "half", "a quarter of", "all", "max". */
 export const SHARES: Record<string, [number, number]> = {
   half: [1, 2], quarter: [1, 4], third: [1, 3], all: [1, 1], max: [1, 1], maximum: [1, 1], everything: [1, 1], entire: [1, 1],
-  whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tenth: [1, 10],
+  whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tenth: [1, 10], 'every last': [1, 1],
 };
 
 /** Dollar words: "25 dollars", "25 usd", "25 bucks". */

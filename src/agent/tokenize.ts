@@ -285,6 +285,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (CONTESTED_NAMES[phrase]) return emit(i, i + length, { kind: 'word' });
       const marker = MARKERS[phrase];
       if (marker) return emit(i, i + length, { kind: 'marker', marker });
+      const share = SHARES[phrase];
+      if (share) return emit(i, i + length, { kind: 'share', numerator: share[0], denominator: share[1] });
     }
     const text = word(i)!;
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
@@ -516,6 +518,11 @@ function withoutRestatedMints(items: Item[]): Item[] {
   });
 }
 
+/** Whether `text` is `symbol` with one of its letters said twice ("jupp" of "jup", "sool" of "sol"). */
+function isDoubled(text: string, symbol: string): boolean {
+  return text.length === symbol.length + 1 && [...text].some((letter, k) => letter === text[k - 1] && text.slice(0, k) + text.slice(k + 1) === symbol);
+}
+
 /** A word that changes nothing wherever it stands, so an aside's `…` may take it. */
 function isPlainWord(text: string): boolean {
   if (FILLERS.has(text) || GREETING_WORDS.has(text)) return true;
@@ -536,12 +543,12 @@ function byFirstWord<T>(table: Array<[string[], T]>): Map<string, Array<[string[
 const VERB_PHRASES_BY_FIRST = byFirstWord(VERB_PHRASES);
 const UNSUPPORTED_BY_FIRST = byFirstWord(UNSUPPORTED);
 
-/** The first words of the names, contested names and markers of several words ("usd", "so"), per list of a vocabulary's names. */
+/** The first words of the names, contested names, markers and shares of several words ("usd", "so", "every"), per list of a vocabulary's names. */
 const openersOf = new WeakMap<readonly string[], Set<string>>();
 function phraseOpeners(names: readonly string[]): Set<string> {
   let openers = openersOf.get(names);
   if (!openers) {
-    openers = new Set([...names, ...Object.keys(CONTESTED_NAMES), ...Object.keys(MARKERS)].filter((phrase) => phrase.includes(' ')).map((phrase) => phrase.split(' ')[0]));
+    openers = new Set([...names, ...Object.keys(CONTESTED_NAMES), ...Object.keys(MARKERS), ...Object.keys(SHARES)].filter((phrase) => phrase.includes(' ')).map((phrase) => phrase.split(' ')[0]));
     openersOf.set(names, openers);
   }
   return openers;
@@ -551,8 +558,10 @@ const HYPOTHETICAL_WORDS = new Set(HYPOTHETICALS.filter((phrase) => phrase.lengt
 
 /**
  * A registry token by symbol, name or mint. A zero for an o counts, fuzzily ("S0L"); so does a
- * typo of 4+ letters one edit from exactly one symbol of 3+ ("bonkk", "jupp"). Three letters are
- * too few to tell a typo from another ticker ("$PYT", "bnk"): the token is asked for.
+ * typo of 4+ letters one edit from exactly one symbol of 4+ ("bonkk", "bnok"), or from one of 3
+ * with a letter said twice ("jupp"). Three letters are too few to tell a typo from another
+ * ticker ("$PYT", "bnk"), and so is a three-letter symbol with a letter added ("JTIO"): the
+ * token is asked for.
  */
 export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boolean): { token: TokenRef; fuzzy: boolean } | undefined {
   const exact = vocabulary.lookup(text);
@@ -563,7 +572,8 @@ export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boole
   if (lettered) return { token: lettered, fuzzy: true };
   const near = new Map<string, TokenRef>();
   for (const symbol of vocabulary.symbols) {
-    const fits = text.length >= 4 && symbol.length >= 3;
+    // A symbol of three letters is a typo's only with a letter said twice ("jupp", "sool"): "JTIO" may be another ticker.
+    const fits = text.length >= 4 && (symbol.length >= 4 || (symbol.length === 3 && isDoubled(text, symbol.toLowerCase())));
     if (fits && Math.abs(symbol.length - text.length) <= 1 && editDistance(symbol.toLowerCase(), text) === 1) {
       const token = vocabulary.lookup(symbol);
       if (token) near.set(token.mint, token);
