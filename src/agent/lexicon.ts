@@ -106,6 +106,8 @@ export const PAST_FORMS = new Set(['swapped', 'sold', 'converted', 'exchanged', 
 export const VERB_PHRASES: Array<[string[], string]> = [
   [['pick', 'up'], 'pick_up'],
   [['pick', 'me', 'up'], 'pick_up'],
+  [['make', 'it', 'into'], 'turn'],
+  [['make', 'them', 'into'], 'turn'],
   [['load', 'up', 'on'], 'load_up'],
   [['load', 'up'], 'load_up'],
   [['cash', 'out'], 'cash'],
@@ -591,6 +593,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["idk|unsure|dunno if|whether that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas", 'note'],
   ["not sure if|whether that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas", 'note'],
   ['nothing fancy|crazy|special|big|major', 'note'],
+  // "the price of SOL with 24-hour volume and price change": figures a price answer may hold, not a time.
+  ['and|with? the? 24 -? hour|hr|h|hours volume|change|high|low|range|stats and|& price? change|volume|high|low', 'note'],
+  ['and|with? the? 24 -? hour|hr|h|hours volume|change|high|low|range|stats', 'note'],
   ["since|because|as it's|its|they're|theyre|it|they is|are? volatile|illiquid|thin|pumping|dumping|moving", 'note'],
   ['for? invoice|inv|order|bill|receipt #|no|number? <number>', 'note'],
   ['i|we have|got the|enough? funds|balance|money available|ready|there?', 'note'],
@@ -658,6 +663,8 @@ export const RULE_WORDS = {
   /** "full", "whole", "entire" are shares only of something ("my whole bag"). */
   wholeWords: new Set(['full', 'whole', 'entire']),
   wholeOf: new Set(['balance', 'amount', 'bag', 'stack', 'position', 'of', 'thing']),
+  /** "one and a half", "one n a half", "a hundred and five": the words that join number words. */
+  numberJoiners: new Set(['and', 'n', '&']),
   /** "a half", "one third": shares an article may open. */
   articleShares: new Set(['half', 'quarter', 'third']),
   articles: new Set(['a', 'an', 'one']),

@@ -481,12 +481,12 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         previous = 'none';
         continue;
       }
-      if (w === 'and' && any && (word(next + 1) === 'a' || word(next + 1) === 'an') && word(next + 2) === 'half') {
+      if (RULE_WORDS.numberJoiners.has(w) && any && (word(next + 1) === 'a' || word(next + 1) === 'an') && word(next + 2) === 'half') {
         current = add(current, decimal(5, 1));
         next += 3;
         break;
       }
-      if (w === 'and' && any && UNITS[word(next + 1) ?? ''] !== undefined && UNITS[word(next + 1)!] < 100) {
+      if (RULE_WORDS.numberJoiners.has(w) && any && UNITS[word(next + 1) ?? ''] !== undefined && UNITS[word(next + 1)!] < 100) {
         next++;
         previous = 'none';
         continue;
