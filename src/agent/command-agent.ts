@@ -6,7 +6,7 @@ import { QuoteError, type Route } from '../quotes/quote-provider';
 import { SOL_MINT } from '../tokens/token-registry';
 import type { Agent, AgentContext, AgentMarket, AgentOutcome, MarketHolding, MarketToken } from './agent';
 import type { Confirmation, Intent, SwapParameters, TokenAmount, TransactionDetails, TransferParameters } from './intent';
-import type { AmountSpec, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
+import type { AmountSpec, Command, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
 import { MIN_CONFIDENCE, parseCommand } from './parser';
 import { readCommand, readPending, storeCommand, storePending } from './state';
 
@@ -35,10 +35,11 @@ export class CommandAgent implements Agent {
     // State stored by another version of the parser is read only where it checks (state.ts), and
     // only as far back as the latest swap or transfer.
     const { recentIntents } = context;
-    const last = recentIntents.length > 0 ? readCommand(recentIntents.at(-1)!.command) : undefined;
+    let last: Command | undefined;
     let previous: SwapCommand | TransferCommand | undefined;
     for (let k = recentIntents.length - 1; k >= 0 && !previous; k--) {
-      const command = k === recentIntents.length - 1 ? last : readCommand(recentIntents[k].command);
+      const command = readCommand(recentIntents[k].command);
+      if (k === recentIntents.length - 1) last = command;
       if (command?.action === 'swap' || command?.action === 'transfer') previous = command;
     }
     const previousQuery = last?.action === 'query' ? last : undefined;

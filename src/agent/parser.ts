@@ -668,9 +668,9 @@ function otherSource(words: string[]): string | undefined {
     const possessive = words[k].endsWith("'s") || (nouns.has(stem(words[k + 1])) && words[k + 1].endsWith("'s"));
     let opener = k - 1;
     while (determiners.has(words[opener] ?? '')) opener--;
-    const opened = openers.has(words[opener] ?? '') || (words[opener] === 'of' && words[opener - 1] === 'out');
+    const opened = openers.has(words[opener] ?? '');
     if ((!possessive || recipientMarkers.has(words[opener] ?? '')) && !opened) continue;
-    const from = opened ? opener - (words[opener] === 'of' ? 1 : 0) : Math.max(0, k - 1);
+    const from = opened ? opener : Math.max(0, k - 1);
     return words.slice(from, k + (nouns.has(stem(words[k + 1])) ? 2 : 1)).join(' ');
   }
   return undefined;

@@ -186,12 +186,15 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   }
   return withoutRestatedMints(items);
 
-  /** The lexeme of an address that follows k, after at most an opening bracket or comma and a label ("(", ", CA:"); -1 if none does. */
+  /**
+   * The lexeme of an address that follows k, after at most an opening bracket or comma, a label
+   * and two of its links ("(", ", CA:", "mint is"); -1 if none does.
+   */
   function labelledAddress(k: number): number {
     if (at(k)?.text === '(' || at(k)?.text === ',') k++;
     if (RULE_WORDS.addressLabels.has(at(k)?.text ?? '')) k++;
-    while (RULE_WORDS.addressLabelLinks.has(at(k)?.text ?? '')) k++;
-    return at(k)?.type === 'address' && isSolanaAddress(at(k).text) ? k : -1;
+    for (const last = k + 2; k < last && RULE_WORDS.addressLabelLinks.has(at(k)?.text ?? ''); ) k++;
+    return at(k)?.type === 'address' ? k : -1;
   }
 
   /** A number with what may follow it: a scale ("2.5k", "1.2 million"), %, bps, $, dollars. */
@@ -322,13 +325,12 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     // "for mint <address>", "CA: <address>", "(mint is <address>)": a label for the address that follows.
     if (RULE_WORDS.addressLabels.has(text)) {
-      let link = i + 1;
-      while (link < i + 3 && RULE_WORDS.addressLabelLinks.has(at(link)?.text ?? '')) link++;
-      if (at(link)?.type === 'address') return emit(i, link, { kind: 'filler' });
+      const address = labelledAddress(i);
+      if (address > 0) return emit(i, address, { kind: 'filler' });
     }
     // "$DEGENAI <mint>", "ai16z (<mint>)", "$MOODENG, CA: <mint>": a ticker the registry does not know, naming the address after it.
     const labelled = labelledAddress(i + 1);
-    if (labelled > 0 && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
+    if (labelled > 0 && isSolanaAddress(at(labelled).text) && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
       return emitAside(i, labelled, 'note');
     }
     // "… send me the signature after": a time word that ends the message schedules nothing.

@@ -10,30 +10,27 @@ const UNBIASED_LIMIT = 248;
 const pool = Buffer.alloc(4096);
 let used = pool.length;
 
-function randomByte(): number {
-  if (used === pool.length) {
-    randomFillSync(pool);
-    used = 0;
-  }
-  return pool[used++];
-}
-
-/** `length` bytes (at most 4 KiB) from the operating system's cryptographic random source, drawn from the same pool. */
-export function randomBytes(length: number): Buffer {
+/** Where `length` unused bytes of the pool start, refilling it first when fewer are left. */
+function draw(length: number): number {
   if (pool.length - used < length) {
     randomFillSync(pool);
     used = 0;
   }
-  const bytes = Buffer.from(pool.subarray(used, used + length));
   used += length;
-  return bytes;
+  return used - length;
+}
+
+/** `length` bytes (at most 4 KiB) from the operating system's cryptographic random source, drawn from the same pool. */
+export function randomBytes(length: number): Buffer {
+  const start = draw(length);
+  return Buffer.from(pool.subarray(start, start + length));
 }
 
 /** `length` base62 characters from the operating system's cryptographic random source. */
 export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
-    const byte = randomByte();
+    const byte = pool[draw(1)];
     if (byte < UNBIASED_LIMIT) out += BASE62[byte % 62];
   }
   return out;
