@@ -17,6 +17,7 @@ import dialogues12Json from './dialogues-12.json';
 import dialogues13Json from './dialogues-13.json';
 import dialogues14Json from './dialogues-14.json';
 import dialogues15Json from './dialogues-15.json';
+import dialogues16Json from './dialogues-16.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -35,6 +36,8 @@ import handWritten15 from './hand-written-15.json';
 import handWritten16 from './hand-written-16.json';
 import handWritten17 from './hand-written-17.json';
 import handWritten18 from './hand-written-18.json';
+import handWritten19 from './hand-written-19.json';
+import handWritten20 from './hand-written-20.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -88,13 +91,14 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh in the next. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
 const BLIND_4 = 'blind-32d';
 const BLIND_5 = 'blind-32e';
 const BLIND_6 = 'blind-32f';
+const BLIND_7 = 'blind-32g';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -115,6 +119,8 @@ export const cases: Case[] = [
   ...withFamily(handWritten16 as Raw[], 'hand-written', BLIND_5),
   ...withFamily(handWritten17 as Raw[], 'hand-written', BLIND_6),
   ...withFamily(handWritten18 as Raw[], 'hand-written', BLIND_6),
+  ...withFamily(handWritten19 as Raw[], 'hand-written', BLIND_7),
+  ...withFamily(handWritten20 as Raw[], 'hand-written', BLIND_7),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -139,6 +145,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit([...dialogues12Json, ...dialogues13Json] as RawDialogue[], BLIND_4),
   ...withSplit(dialogues14Json as RawDialogue[], BLIND_5),
   ...withSplit(dialogues15Json as RawDialogue[], BLIND_6),
+  ...withSplit(dialogues16Json as RawDialogue[], BLIND_7),
 ];
 
 const registry = TokenRegistry.bundled();
