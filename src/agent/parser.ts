@@ -11,7 +11,7 @@ import {
   QUESTION_WORDS, REDIRECT_OPENERS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS,
 } from './lexicon';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
-import type { VerbTrait } from './lexicon';
+import type { Marker, VerbTrait } from './lexicon';
 
 /**
  * The command parser: one message in, a command or a refusal a person understands out. Pure
@@ -204,29 +204,54 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
 }
 
 /**
- * "take 3 USDC and turn it into WIF", "grab 3 USDC, flip it into WIF": a first verb that only
- * picks up what a second verb swaps. The items become the second verb's command, its object
- * ("it") replaced by the first verb's. Two verbs that both pay are one swap too where the second
- * only names what is received ("sell all my SOL and convert to USDC", "liquidate 1000 BONK and put it into SOL").
+ * Two verbs that make one swap, read as the one command they say together:
+ * - "take 3 USDC and turn it into WIF", "grab 3 USDC, flip it into WIF": a first verb that only
+ *   picks up what a second verb swaps. The items become the second verb's command, its object
+ *   ("it") replaced by the first verb's; a second verb that buys is paid with the first's object
+ *   ("use my 10 USDC and get BONK" buys BONK with the 10 USDC).
+ * - "sell all my SOL and convert to USDC", "sell 2 SOL and buy JUP with it", "sell 5 RAY, take
+ *   USDC for it": a first verb that pays, and a second that only names what is received.
+ * - "gimme 20 JUP, take it from my SOL", "I want to receive 5 JUP, use my USDC": a first verb
+ *   that buys, and a second that only names what pays.
+ * Anything else after the second verb leaves two actions, refused as such.
  */
 function unchained(items: Item[]): Item[] {
   const verbs = items.filter((item) => item.kind === 'verb');
   const [first, second] = verbs;
-  if (verbs.length !== 2 || first.kind !== 'verb' || second.kind !== 'verb' || second.role === 'send') return items;
+  if (verbs.length !== 2 || first.kind !== 'verb' || second.kind !== 'verb' || second.role === 'send' || first.role === 'send') return items;
   const from = items.indexOf(first);
   const to = items.indexOf(second);
-  const named = items.slice(to + 1).filter((item) => item.kind !== 'filler' && item.kind !== 'punct');
-  const receivedOnly = named.length === 2 && named[0].kind === 'marker' && (named[0].marker === 'out' || named[0].marker === 'to') && named[1].kind === 'token';
-  if (!hasTrait(first, 'opens-chain') && !(first.role === 'pay' && second.role === 'pay' && receivedOnly)) return items;
   const between = items.slice(from + 1, to);
   const link = between.map((item) => item.kind === 'joiner' || (item.kind === 'punct' && item.text === ',')).lastIndexOf(true);
   if (link < 0) return items;
   const object = between.slice(0, link).filter((item) => item.kind !== 'filler');
   if (!object.some((item) => item.kind === 'token') || object.some((item) => item.kind === 'marker' || item.kind === 'verb')) return items;
   const rest = items.slice(to + 1);
-  const pointer = rest.findIndex((item) => POINTERS.has(item.text.toLowerCase()));
-  const withObject = pointer >= 0 ? [...rest.slice(0, pointer), ...object, ...rest.slice(pointer + 1)] : [...object, ...rest];
-  return [...items.slice(0, from), second, ...withObject];
+  // What the second verb names, its pointer ("with it", "for it") left out.
+  const pointsAt = (item: Item | undefined) => !!item && POINTERS.has(item.text.toLowerCase());
+  const named = rest.filter((item, k) => item.kind !== 'filler' && item.kind !== 'punct' && !pointsAt(item) && !(item.kind === 'marker' && pointsAt(rest[k + 1])));
+  const at = (item: Item, marker: Marker) => ({ kind: 'marker', marker, text: marker === 'in' ? 'with' : 'for', start: item.start, end: item.start }) as Item;
+  const onlyToken = (markers: Marker[]) => {
+    const [head, ...tail] = named[0]?.kind === 'marker' && markers.includes(named[0].marker) ? named.slice(1) : named;
+    return tail.length === 0 && head?.kind === 'token' ? head : undefined;
+  };
+  const command = items.slice(0, from + 1 + link);
+  if (first.role === 'pay' && !hasTrait(first, 'opens-chain')) {
+    // What is received, said after a second verb that pays ("and convert to USDC") or receives ("and buy JUP with it", "take USDC for it").
+    const receives = second.role === 'get' || hasTrait(second, 'chain-only');
+    const received = receives ? onlyToken([]) : named[0]?.kind === 'marker' && ['out', 'to'].includes(named[0].marker) ? onlyToken(['out', 'to']) : undefined;
+    return received ? [...command, at(received, 'out'), received] : items;
+  }
+  if (first.role === 'get' && !hasTrait(first, 'opens-chain')) {
+    // What pays, said after a verb that picks it up ("take it from my SOL", "use my USDC").
+    const paid = hasTrait(second, 'opens-chain') ? onlyToken(['in']) : undefined;
+    return paid ? [...command, at(paid, 'in'), paid] : items;
+  }
+  if (!hasTrait(first, 'opens-chain')) return items;
+  const pointer = rest.findIndex(pointsAt);
+  if (pointer >= 0) return [...items.slice(0, from), second, ...rest.slice(0, pointer), ...object, ...rest.slice(pointer + 1)];
+  if (second.role === 'get') return [...items.slice(0, from), second, ...rest, at(object[0], 'in'), ...object];
+  return [...items.slice(0, from), second, ...object, ...rest];
 }
 
 /** Where a clause ends: a sentence, a colon, a dash, an ellipsis. */
