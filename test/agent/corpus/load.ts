@@ -46,6 +46,7 @@ import harvested5 from './harvested-5.json';
 import harvested6 from './harvested-6.json';
 import harvested7 from './harvested-7.json';
 import harvested8 from './harvested-8.json';
+import harvested9 from './harvested-9.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -131,6 +132,7 @@ export const cases: Case[] = [
   ...withFamily(harvested6 as Raw[], 'harvested', BLIND_4),
   ...withFamily(harvested7 as Raw[], 'harvested', BLIND_4),
   ...withFamily(harvested8 as Raw[], 'harvested', BLIND_5),
+  ...withFamily(harvested9 as Raw[], 'harvested', BLIND_7),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
