@@ -137,6 +137,8 @@ export const NOT_VERB_TYPOS = new Set([
   'say', 'seal', 'seed', 'self', 'shell', 'sill', 'slap', 'smell', 'snap', 'soap', 'spay', 'spell', 'swab', 'swam', 'swamp',
   'swan', 'swat', 'sway', 'swell', 'tell', 'tend', 'tirade', 'trace', 'trader', 'vend', 'way', 'yell',
 ]);
+/** Assets that many wrapped tokens wrap under a one-letter prefix ("jSOL", "tBTC", "weth"): another first letter names another token. */
+export const WRAPPED_BASES = new Set(['sol', 'btc', 'eth', 'usd']);
 export const NOT_TOKEN_TYPOS = new Set([
   'adrift', 'aloud', 'bank', 'bender', 'boat', 'bode', 'bomb', 'bond', 'bone', 'bony', 'book', 'bore', 'bray', 'bunk',
   'censor', 'clod', 'clouds', 'cloudy', 'clout', 'coat', 'come', 'dome', 'draft', 'drifts', 'etch', 'ether', 'fender', 'fray',

@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -562,8 +562,8 @@ const HYPOTHETICAL_WORDS = new Set(HYPOTHETICALS.filter((phrase) => phrase.lengt
  * A registry token by symbol, name or mint. A zero for an o counts, fuzzily ("S0L"); so does a
  * typo of 4+ letters one edit from exactly one symbol of 4+ ("bonkk", "bnok"), or from one of 3
  * with a letter said twice ("jupp"). Three letters are too few to tell a typo from another
- * ticker ("$PYT", "bnk"), and so is a three-letter symbol with a letter added ("JTIO"): the
- * token is asked for.
+ * ticker ("$PYT", "bnk"), and so is a three-letter symbol with a letter added ("JTIO") or a
+ * short symbol with another first letter ("tBTC", "jSOL"): the token is asked for.
  */
 export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boolean): { token: TokenRef; fuzzy: boolean } | undefined {
   const exact = vocabulary.lookup(text);
@@ -576,7 +576,9 @@ export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boole
   for (const symbol of vocabulary.symbols) {
     // A symbol of three letters is a typo's only with a letter said twice ("jupp", "sool"): "JTIO" may be another ticker.
     const fits = text.length >= 4 && (symbol.length >= 4 || (symbol.length === 3 && isDoubled(text, symbol.toLowerCase())));
-    if (fits && Math.abs(symbol.length - text.length) <= 1 && editDistance(symbol.toLowerCase(), text) === 1) {
+    // Another first letter on a short symbol is another ticker ("tBTC" is no WBTC, "jSOL" no mSOL), unless its key is next to the symbol's ("ysdt").
+    const otherTicker = symbol.length <= 5 && symbol.length === text.length && symbol[0].toLowerCase() !== text[0] && !(isNeighbourKey(symbol[0].toLowerCase(), text[0]) && !WRAPPED_BASES.has(text.slice(1)));
+    if (fits && !otherTicker && Math.abs(symbol.length - text.length) <= 1 && editDistance(symbol.toLowerCase(), text) === 1) {
       const token = vocabulary.lookup(symbol);
       if (token) near.set(token.mint, token);
     }
@@ -590,6 +592,30 @@ export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boole
     }
   }
   return near.size === 1 ? { token: [...near.values()][0], fuzzy: true } : undefined;
+}
+
+/** The letter keys of a QWERTY keyboard, row by row. */
+const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+
+/**
+ * Whether two letters are neighbours on a QWERTY keyboard. Each row sits half a key right of the
+ * one above, so the keys above a key are at its column and the next, those below at its column
+ * and the one before ("s": "w", "e" above, "z", "x" below).
+ */
+function isNeighbourKey(a: string, b: string): boolean {
+  const at = (key: string) => {
+    const row = KEY_ROWS.findIndex((keys) => keys.includes(key));
+    return row < 0 ? undefined : { row, column: KEY_ROWS[row].indexOf(key) };
+  };
+  const [from, to] = [at(a), at(b)];
+  if (!from || !to) return false;
+  const across = to.column - from.column;
+  switch (to.row - from.row) {
+    case 0: return Math.abs(across) === 1;
+    case -1: return across === 0 || across === 1;
+    case 1: return across === 0 || across === -1;
+    default: return false;
+  }
 }
 
 /** Edit distance with adjacent transpositions counted as one edit ("sned" → "send"); 3 stands for "more than 2". */
