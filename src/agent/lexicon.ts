@@ -674,6 +674,32 @@ export const RULE_WORDS = {
   articleScales: new Set(['hundred', 'thousand', 'million', 'billion', 'dozen']),
 };
 
+/**
+ * Chat after a command ("swap 2 SOL for USDC, the dog had a good run"): a clause after the command
+ * that names nothing to build is read past, unless it holds one of `changes`, words that could
+ * change what is built ("…, leave some for fees", "…, to his other address", "…, actually BONK"),
+ * a word that cancels ("…, nvm"), a symbol that is also a word ("…, mew and giga"), a question
+ * mark or a digit ("…, x10").
+ * `breaks` open such a clause besides punctuation ("… so it lands fast").
+ */
+export const TRAILING_CHAT = {
+  /** A message that opens with one of these may be irony ("ah yes, sell 5 JitoSOL for WEN, the peak of wisdom"): its chat is not read past. */
+  ironicOpeners: [['ah', 'yes'], ['oh', 'yes'], ['oh', 'yeah'], ['yeah', 'right'], ['yeah', 'sure'], ['oh', 'sure'], ['sure', 'sure']],
+  breaks: new Set(['so', 'because', 'bc', 'cuz', 'coz', 'cause', "'cause", 'since', 'as']),
+  changes: new Set([
+    'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without', 'excluding', 'including', 'more', 'less', 'extra',
+    'instead', 'rather', 'mean', 'meant', 'correction', 'actually', 'make', 'change', 'switch', 'split', 'each', 'every', 'both', 'either',
+    'half', 'twice', 'double', 'triple', 'all', 'everything', 'rest', 'remainder', 'remaining', 'left', 'leftover', 'some', 'few', 'bit',
+    'little', 'lot', 'much', 'many', 'most', 'least', 'enough', 'whole', 'entire', 'max', 'maximum', 'min', 'minimum', 'limit', 'above',
+    'below', 'under', 'over', 'price', 'rate', 'back', 'return', 'refund', 'address', 'addr', 'addy', 'wallet', 'recipient', 'account',
+    'acct', 'other', 'another', 'different', 'else', 'wrong', 'token', 'tokens', 'coin', 'coins', 'amount', 'worth', 'value', 'usd',
+    'dollars', 'bucks', 'not', 'never', 'unless', 'until', 'till', 'wait', 'hold', 'first', 'then', 'after', 'later', 'also',
+    'lamports', 'lamport', 'cents', 'cent', 'sats', 'gwei', 'wei', 'units', 'decimals', 'denominated', 'staked', 'stake', 'wrapped',
+    'unwrapped', 'native', 'bridged', 'memo', 'note', 'reference', 'message', 'maybe', 'perhaps', 'possibly', 'should', 'shall', 'what',
+    'how', 'why', 'which', 'times', 'x',
+  ]),
+};
+
 /** Symbols that are also English words: a token only in capitals or where a token stands. */
 export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile', 'wen', 'drift', 'ray', 'render', 'giga', 'zeus', 'mew', 'orca', 'eth']);
 

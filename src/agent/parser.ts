@@ -6,9 +6,9 @@ import {
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
-  ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
+  AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, INJECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  QUESTION_WORDS, REDIRECT_OPENERS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS,
+  QUESTION_WORDS, REDIRECT_OPENERS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
 import type { Marker, VerbTrait } from './lexicon';
@@ -265,6 +265,36 @@ const CLAUSE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|']);
  * swap…"); what follows is read with the command ("… actually no, don't" negates it).
  */
 function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
+  const kept = commandClause(items);
+  const ironic = startsWith(items.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase()), TRAILING_CHAT.ironicOpeners);
+  return Array.isArray(kept) && !ironic ? withoutTrailingChat(kept) : kept;
+}
+
+/**
+ * The items without the chat after a command with a verb ("…, the dog had a good run", "… so it
+ * lands fast"): from the end, each clause of nothing but words is dropped, until one names
+ * something to build or holds a word that could change it (TRAILING_CHAT.changes), a guard, a
+ * verb or a ticker-like word ("$PEPE"). What is dropped is named in the reply (`chatBefore`).
+ */
+function withoutTrailingChat(items: Item[]): Item[] {
+  if (!items.some((item) => item.kind === 'verb')) return items;
+  const changes = (text: string) => TRAILING_CHAT.changes.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text);
+  const opens = (item: Item) => (item.kind === 'punct' && item.text !== "'") || TRAILING_CHAT.breaks.has(item.text.toLowerCase());
+  const chat = (clause: Item[]) =>
+    clause.some((item) => item.kind === 'word') &&
+    clause.every((item, k) => ['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) && !changes(item.text.toLowerCase()) && !/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !(k > 0 && item.text === '?'));
+  let end = items.length;
+  for (let k = items.length - 1; k > 0; k--) {
+    if (!opens(items[k])) continue;
+    if (!chat(items.slice(k, end))) break;
+    end = k;
+  }
+  const rest = items.slice(0, end);
+  return end < items.length && rest.some((item) => item.kind === 'verb') ? rest : items;
+}
+
+/** The command's clause and what follows it (`focus`), before trailing chat is read past. */
+function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
   const clauses: Item[][] = [[]];
   for (let k = 0; k < items.length; k++) {
     const item = items[k];
