@@ -65,11 +65,11 @@ export class CommandAgent implements Agent {
         case 'cancel':
           return { ok: true, intent: { action: 'query', subject: 'help', confidence }, reply: cancelled(pending) };
         case 'query':
-          return noting(parsed.ignored, { ok: true, intent: intentOf(command, confidence), reply: await this.answer(command, market) });
+          return noting(parsed, { ok: true, intent: intentOf(command, confidence), reply: await this.answer(command, market) });
         case 'transfer':
-          return noting(parsed.ignored, await this.transfer(command, confidence, market));
+          return noting(parsed, await this.transfer(command, confidence, market));
         case 'swap':
-          return noting(parsed.ignored, await this.swap(command, confidence, market, command.slippageBps ?? context.slippageBps));
+          return noting(parsed, await this.swap(command, confidence, market, command.slippageBps ?? context.slippageBps));
       }
     } catch (error) {
       if (error instanceof Refusal || error instanceof QuoteError || error instanceof SimulationRefusal) return { ok: false, reason: error.message };
@@ -293,11 +293,16 @@ function feeText(preview: TransactionPreview): string {
   return `${withheld.join('')} · network fee ${formatUnits(BigInt(preview.feeLamports), 9)} SOL`;
 }
 
-/** The reply names the words it ignored ("good evening", "on a DEX"): the user sees what was not read. */
-function noting(ignored: string[] | undefined, outcome: AgentOutcome): AgentOutcome {
-  if (!outcome.ok || !ignored?.length) return outcome;
-  const words = ignored.map((text) => `"${text}"`).join(', ');
-  return { ...outcome, reply: `${outcome.reply} I ignored ${words}: ${ignored.length === 1 ? 'it changes' : 'they change'} nothing I build.` };
+/**
+ * The reply names the correction it took ("I mean WIF") and the words it ignored ("good evening",
+ * "on a DEX"): the user sees what was read and what was not.
+ */
+function noting({ ignored, corrected }: { ignored?: string[]; corrected?: string }, outcome: AgentOutcome): AgentOutcome {
+  if (!outcome.ok) return outcome;
+  let reply = outcome.reply;
+  if (corrected) reply += ` I took "${corrected}" as your correction of what came before it.`;
+  if (ignored?.length) reply += ` I ignored ${ignored.map((text) => `"${text}"`).join(', ')}: ${ignored.length === 1 ? 'it changes' : 'they change'} nothing I build.`;
+  return { ...outcome, reply };
 }
 
 function cancelled(pending: Pending | undefined): string {

@@ -70,5 +70,7 @@ export type ParseResult =
       followUp: boolean;
       /** Words ignored because they change nothing built ("good evening", "on a DEX"), for the reply to name. */
       ignored?: string[];
+      /** A correction the message made of itself ("I mean WIF"), for the reply to name. */
+      corrected?: string;
     }
   | { ok: false; rule: RefusalRule; reason: string; suggestions?: string[]; ask?: Slot; pending?: Pending };

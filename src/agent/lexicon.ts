@@ -390,7 +390,21 @@ export const FOLLOW_UP_OPENERS: string[][] = [
   ['same'], ['do', 'it', 'again'], ['do', 'that', 'again'], ['again'], ['repeat'], ['repeat', 'that'], ['one', 'more', 'time'],
   ['once', 'more'], ['and'], ['half', 'of', 'that'], ['half', 'that'], ['double', 'it'], ['double', 'that'], ['twice', 'that'],
   ['no', 'wait'], ['wait', 'no'], ['nope'], ['no'], ['wait'], ['oops'], ['i', 'meant'], ['meant'], ['i', 'mean'], ['no', 'i', 'meant'], ['sorry', 'i', 'meant'], ['now'], ['ok', 'now'], ['but'], ['this', 'time'], ['same', 'again'], ['another'], ['do', 'the', 'same'], ['also'],
+  ['correction'], ['or', 'rather'], ['rather'], ['my', 'bad'], ['typo'], ['sorry'],
 ];
+
+/**
+ * A correction in the message it corrects ("swap 1 SOL for BONK, I mean WIF", "send 10 USDC to
+ * <address> — wait no, 12 USDC"): after a clause break, a follow-up that opens with one of
+ * `openers` corrects the command before it; `unbroken` ones need no break ("… BONK I mean WIF").
+ */
+export const IN_MESSAGE_CORRECTIONS = {
+  openers: [
+    ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
+    ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'],
+  ],
+  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather']],
+};
 
 /** Follow-ups led by a verb of their own ("change the recipient to <address>", "switch to BONK"). */
 export const FOLLOW_UP_VERB_OPENERS: string[][] = [

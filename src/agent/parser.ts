@@ -7,7 +7,7 @@ import {
 import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
-  HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, INJECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
+  HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   QUESTION_WORDS, REDIRECT_OPENERS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -42,6 +42,35 @@ const EXAMPLES = 'I can swap ("swap 1 SOL for USDC"), send ("send 20 USDC to <ad
 /** Parses one message. */
 export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
+  return withCorrection(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+}
+
+/**
+ * "swap 1 SOL for BONK, I mean WIF", "send 10 USDC to <address> — wait no, 12 USDC", "transfer
+ * 10 JUP to <address>, correction: <address>": a command corrected in the same message is the
+ * command, edited by the correction read as its follow-up (IN_MESSAGE_CORRECTIONS). A correction
+ * that is no follow-up of it ("…, no, don't") leaves the message to be read whole.
+ */
+function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
+  const lower = tagged.map((item) => item.text.toLowerCase());
+  const opens = (k: number, phrases: string[][]) => phrases.some((phrase) => phrase.every((w, j) => lower[k + j] === w));
+  const at = tagged.findIndex(
+    (item, k) =>
+      tagged.slice(0, k).some((before) => before.kind === 'verb') &&
+      (opens(k, IN_MESSAGE_CORRECTIONS.unbroken) || (tagged[k - 1]?.kind === 'punct' && opens(k, IN_MESSAGE_CORRECTIONS.openers))),
+  );
+  if (at < 0) return undefined;
+  const isCommand = (result: ParseResult): result is Extract<ParseResult, { ok: true }> & { command: SwapCommand | TransferCommand } =>
+    result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
+  const head = parseCommand(raw.slice(0, tagged[at].start), { ...ctx, pending: undefined });
+  if (!isCommand(head) || head.followUp) return undefined;
+  const correction = raw.slice(tagged[at].start).trim();
+  const tail = parseCommand(correction, { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined });
+  if (!isCommand(tail) || !tail.followUp) return undefined;
+  return { ...tail, followUp: false, corrected: correction };
+}
+
+function parseTagged(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const result = withAsides(read(raw, tagged, ctx), tagged);
   // A message that is no new command and does not answer the pending question keeps it: it is asked again.
   const wavering = tagged.some((item) => (item.kind === 'guard' && item.guard === 'negation') || CANCEL_WORDS.has(item.text.toLowerCase()));
@@ -281,7 +310,6 @@ function withoutTrailingChat(items: Item[]): Item[] {
   const changes = (text: string) => TRAILING_CHAT.changes.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text);
   const opens = (item: Item) => (item.kind === 'punct' && item.text !== "'") || TRAILING_CHAT.breaks.has(item.text.toLowerCase());
   const chat = (clause: Item[]) =>
-    clause.some((item) => item.kind === 'word') &&
     clause.every((item, k) => ['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) && !changes(item.text.toLowerCase()) && !/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !(k > 0 && item.text === '?'));
   let end = items.length;
   for (let k = items.length - 1; k > 0; k--) {

@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -330,7 +330,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     // "$DEGENAI <mint>", "ai16z (<mint>)", "$MOODENG, CA: <mint>": a ticker the registry does not know, naming the address after it.
     const labelled = labelledAddress(i + 1);
-    if (labelled > 0 && isSolanaAddress(at(labelled).text) && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
+    if (labelled > 0 && isSolanaAddress(at(labelled).text) && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && !CORRECTION_WORDS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
       return emitAside(i, labelled, 'note');
     }
     // "… send me the signature after": a time word that ends the message schedules nothing.
@@ -555,6 +555,8 @@ function phraseOpeners(names: readonly string[]): Set<string> {
   }
   return openers;
 }
+/** "correction: <address>", "wait, <address>": a word that opens a correction is no ticker naming the address. */
+const CORRECTION_WORDS = new Set(IN_MESSAGE_CORRECTIONS.openers.filter((phrase) => phrase.length === 1).map(([word]) => word));
 /** "(just kidding)", "(simulate it)": a word that alone makes a message hypothetical is never an aside's. */
 const HYPOTHETICAL_WORDS = new Set(HYPOTHETICALS.filter((phrase) => phrase.length === 1).map(([word]) => word));
 

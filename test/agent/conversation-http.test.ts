@@ -139,6 +139,22 @@ describe('harmless words and direction', () => {
     expect(response.body.response).toMatch(/I ignored "been watching JUP all week": it changes nothing I build\.$/);
   });
 
+  it('chat after a command is read past and named', async () => {
+    const { say } = await chat();
+    const response = await say('swap 5 USDC for JUP, the dog had a good run');
+    expect(response.status).toBe(200);
+    expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: JUP, amount: 5_000_000 });
+    expect(response.body.response).toMatch(/I ignored "the dog had a good run": it changes nothing I build\.$/);
+  });
+
+  it('a correction in the same message edits the command, and the reply names it', async () => {
+    const { say } = await chat();
+    const response = await say('swap 5 USDC for BONK, I mean JUP');
+    expect(response.status).toBe(200);
+    expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: JUP, amount: 5_000_000 });
+    expect(response.body.response).toMatch(/I took "I mean JUP" as your correction of what came before it\.$/);
+  });
+
   it('"sell 2 USDC worth of JUP" sells JUP for exactly 2 USDC', async () => {
     const { say } = await chat();
     const response = await say('sell 2 USDC worth of JUP');
