@@ -523,7 +523,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i? am|i'm|im a? fairly|pretty|very|quite|totally|completely? new|newbie|noob to|at|with|in solana|crypto|defi|this|wallets|here", 'note'],
   ['whenever|when you get|see|read this', 'politeness'],
   ['first thing today|this morning', 'greeting'],
-  ['asap|urgent|urgently|emergency', 'politeness'],
+  ['urgent|urgently|emergency', 'politeness'],
   ['please? confirm|check before|first executing|sending|signing|submitting', 'note'],
   ['no memo|note needed|required|necessary', 'note'],
   ["that|it? would|that'd|it'd be great|nice|awesome|lovely|amazing|appreciated|perfect|helpful|brilliant|wonderful|cool", 'politeness'],
