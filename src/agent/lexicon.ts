@@ -334,6 +334,13 @@ export const HELP_PHRASES = [
   // Typos of "help" that are no other word.
   'hlep', 'halp', 'hepl', 'hekp', 'helpp', 'hellp', 'heelp', 'waht can you do', 'wat can you do', 'what can u do', 'waht can u do', 'wat can u do',
   'hlp', 'what sorts of things can you do', 'what kind of things can you do', 'what things can you do',
+  // What Parley supports, and how to start.
+  'how does this thing work', 'how does this app work', 'how does this bot work', 'what networks do you support', 'what chains do you support',
+  'what do u support', 'what tokens do you support', 'which tokens do you support', 'what coins do you support', 'which coins do you support',
+  'tokens are supported', 'coins are supported', 'supported tokens', 'supported coins', 'what tokens can i', 'which tokens can i',
+  'what coins can i', 'which coins can i', 'what is this', "what's this", 'whats this', "what's possible", 'what is possible', 'whats possible',
+  'give me examples', 'give me an example', 'what should i type', 'what should i say', 'what should i ask', 'getting started', "i'm lost",
+  'im lost', 'i am lost',
 ];
 /** A message made only of these is a greeting or thanks: answered with help. */
 export const GREETINGS = [

@@ -125,7 +125,8 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (source) {
     return refuse('unclear', `I build from this session's wallet only, and "${source}" names another. Connect the wallet that should pay, or say the command without it.`);
   }
-  const commanding = tagged.some((item) => item.kind === 'verb');
+  // "show me an example of sending 5 USDC": a command shown, not asked for; "give me examples" asks for help.
+  const commanding = tagged.some((item) => item.kind === 'verb') && tagged.some((item) => ['token', 'number', 'money', 'share', 'address'].includes(item.kind));
   if (quotesACommand(raw, ctx) || (commanding && SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `)))) {
     return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
   }
