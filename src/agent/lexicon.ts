@@ -117,6 +117,8 @@ export const VERB_PHRASES: Array<[string[], string]> = [
   [['trade', 'in'], 'trade_in'],
   [['market', 'sell'], 'market_sell'],
   [['market', 'buy'], 'market_buy'],
+  [['end', 'up', 'with'], 'receive'],
+  [['wind', 'up', 'with'], 'receive'],
 ];
 
 /** Words of a question that read fuzzily when exactly one edit away ("balence", "portfollio"). */

@@ -248,7 +248,10 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
 function unchained(items: Item[]): Item[] {
   const verbs = items.filter((item) => item.kind === 'verb');
   const [first, second] = verbs;
-  if (verbs.length !== 2 || first.kind !== 'verb' || second.kind !== 'verb' || second.role === 'send' || first.role === 'send') return items;
+  if (verbs.length !== 2 || first.kind !== 'verb' || second.kind !== 'verb' || second.role === 'send') return items;
+  // "pay USDT, receive 300 USDC": without an address, a verb that only sends picks up what is paid.
+  const picksUp = hasTrait(first, 'opens-chain') || (hasTrait(first, 'only-sends') && second.role === 'get' && !items.some((item) => item.kind === 'address' || item.kind === 'bad-address'));
+  if (first.role === 'send' && !picksUp) return items;
   const from = items.indexOf(first);
   const to = items.indexOf(second);
   const between = items.slice(from + 1, to);
@@ -266,18 +269,18 @@ function unchained(items: Item[]): Item[] {
     return tail.length === 0 && head?.kind === 'token' ? head : undefined;
   };
   const command = items.slice(0, from + 1 + link);
-  if (first.role === 'pay' && !hasTrait(first, 'opens-chain')) {
+  if (first.role === 'pay' && !picksUp) {
     // What is received, said after a second verb that pays ("and convert to USDC") or receives ("and buy JUP with it", "take USDC for it").
     const receives = second.role === 'get' || hasTrait(second, 'chain-only');
     const received = receives ? onlyToken([]) : named[0]?.kind === 'marker' && ['out', 'to'].includes(named[0].marker) ? onlyToken(['out', 'to']) : undefined;
     return received ? [...command, at(received, 'out'), received] : items;
   }
-  if (first.role === 'get' && !hasTrait(first, 'opens-chain')) {
+  if (first.role === 'get' && !picksUp) {
     // What pays, said after a verb that picks it up ("take it from my SOL", "use my USDC").
     const paid = hasTrait(second, 'opens-chain') ? onlyToken(['in']) : undefined;
     return paid ? [...command, at(paid, 'in'), paid] : items;
   }
-  if (!hasTrait(first, 'opens-chain')) return items;
+  if (!picksUp) return items;
   const pointer = rest.findIndex(pointsAt);
   if (pointer >= 0) return [...items.slice(0, from), second, ...rest.slice(0, pointer), ...object, ...rest.slice(pointer + 1)];
   if (second.role === 'get') return [...items.slice(0, from), second, ...rest, at(object[0], 'in'), ...object];
