@@ -263,7 +263,9 @@ function worthDirection(parts: Phrase[], role: VerbRole, reading: Reading): 'non
   if (!reading.sells) {
     return refuse('unclear', `"${sized}" could mean paying with either token. Say "swap 2 SOL for WIF" to pay SOL, or "sell 2 SOL worth of WIF" to pay WIF.`);
   }
-  if (parts.some((part) => ['out', 'to', 'arrow'].includes(part.marker) && part.tokens.length > 0)) {
+  // "sell 10 USDC worth of JTO for USDC" says the token twice; "… for USDT" sizes in one token and sells for another.
+  const sizing = object?.marker === 'object' && object.tokens.length === 1 ? object.tokens[0].token.mint : undefined;
+  if (parts.some((part) => ['out', 'to', 'arrow'].includes(part.marker) && part.tokens.some(({ token }) => token.mint !== sizing))) {
     return refuse('unclear', `"${sized}" is sized in one token and sold for another. Say how much to sell, for example "sell 100 WIF for USDC".`);
   }
   return 'sold';

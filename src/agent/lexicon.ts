@@ -117,6 +117,7 @@ export const VERB_PHRASES: Array<[string[], string]> = [
   [['trade', 'in'], 'trade_in'],
   [['market', 'sell'], 'market_sell'],
   [['market', 'buy'], 'market_buy'],
+  [['sell', 'off'], 'sell'],
   [['end', 'up', 'with'], 'receive'],
   [['wind', 'up', 'with'], 'receive'],
 ];
@@ -650,13 +651,13 @@ export const SLIPPAGE = {
   links: new Set([
     'max', 'maximum', 'tolerance', 'set', 'is', 'at', '=', ':', 'up', 'to', 'of', 'below', 'under', 'within', 'less', 'than', 'no', 'more',
     'most', 'must', 'stay', 'stays', 'be', 'should', 'keep', 'capped', 'limited', 'cap', 'limit', 'exceed', 'exceeds', 'over', 'beyond', 'allowed', 'allow',
-    'go', 'goes', 'above', 'get', 'higher', 'not', 'float', 'floats',
+    'go', 'goes', 'above', 'get', 'higher', 'not', 'float', 'floats', "shouldn't", 'shouldnt', "mustn't", 'tight', 'tightly', 'around', 'only',
   ]),
   leads: new Set([
     'with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using', 'use', 'allow', 'allowing', 'accept', 'accepting', 'tolerate', 'tolerating',
     'keep', 'keeping', 'cap', 'capping', 'limit', 'limiting', 'up', 'to', 'the', 'my', 'of', 'your', 'max.', "don't", 'dont', 'do', 'not', 'let',
     'fine', 'ok', 'okay', 'happy', 'good', 'live', 'can', 'i', "i'm", 'im', 'am', 'less', 'than', 'under', 'below', 'within', 'most', 'no', 'more',
-    'change', 'bump', 'raise', 'permit', 'permitting',
+    'change', 'bump', 'raise', 'permit', 'permitting', 'for', 'but', 'tight', 'tightly',
   ]),
   trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine']),
 };
