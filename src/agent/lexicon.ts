@@ -23,6 +23,11 @@ export const VERBS: Record<string, VerbRole> = {
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
   diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
   getting: 'get', purchasing: 'get', grabbing: 'get', acquiring: 'get', nab: 'get', turned: 'pay',
+  zap: 'send', beam: 'send', ship: 'send', slide: 'send',
+  // Spanish and Portuguese, as chat mixes them in ("cambia 2 sol por usdc").
+  cambia: 'pay', cambiar: 'pay', intercambia: 'pay', intercambiar: 'pay', troca: 'pay', trocar: 'pay', vende: 'pay', vender: 'pay',
+  compra: 'get', comprar: 'get', envia: 'send', 'envía': 'send', enviar: 'send', manda: 'send', mandar: 'send', mando: 'send',
+  transfiere: 'send', transferir: 'send', transfere: 'send',
   // Other forms: a command never uses them, but a question or a story about one does.
   swapping: 'pay', selling: 'pay', converting: 'pay', exchanging: 'pay', buying: 'get', sending: 'send',
   transferring: 'send', paying: 'send', swapped: 'pay', sold: 'pay', converted: 'pay', exchanged: 'pay', traded: 'pay',
@@ -49,7 +54,8 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = {
   grab: ['asks-info', 'guessed', 'opens-chain'],
   'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
   cop: ['guessed'], scoop: ['guessed'], snag: ['guessed'], nab: ['guessed'], ape: ['into-buys', 'guessed'],
-  pay: ['only-sends'], tip: ['only-sends'], give: ['only-sends'],
+  pay: ['only-sends'], tip: ['only-sends'], give: ['only-sends'], zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
+  vende: ['sells'], vender: ['sells'],
   receive: ['other-side'],
   buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
   take: ['opens-chain', 'chain-only'], use: ['opens-chain'],
@@ -167,7 +173,7 @@ export const MARKERS: Record<string, Marker> = {
   for: 'out', into: 'out', in: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', 'so that i get': 'out', 'so that i receive': 'out',
   to: 'to', ot: 'to',
-  with: 'in', using: 'in', from: 'in', via: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in',
+  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in',
   of: 'of',
   worth: 'worth', 'worth of': 'worth', 'worth in': 'worth',
 };
