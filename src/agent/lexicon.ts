@@ -23,7 +23,7 @@ export const VERBS: Record<string, VerbRole> = {
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
   diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
   getting: 'get', purchasing: 'get', grabbing: 'get', acquiring: 'get', nab: 'get', turned: 'pay',
-  zap: 'send', beam: 'send', ship: 'send', slide: 'send',
+  zap: 'send', beam: 'send', ship: 'send', slide: 'send', exit: 'pay',
   // Spanish and Portuguese, as chat mixes them in ("cambia 2 sol por usdc").
   cambia: 'pay', cambiar: 'pay', intercambia: 'pay', intercambiar: 'pay', troca: 'pay', trocar: 'pay', vende: 'pay', vender: 'pay',
   compra: 'get', comprar: 'get', envia: 'send', 'envía': 'send', enviar: 'send', manda: 'send', mandar: 'send', mando: 'send',
@@ -55,7 +55,7 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = {
   'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
   cop: ['guessed'], scoop: ['guessed'], snag: ['guessed'], nab: ['guessed'], ape: ['into-buys', 'guessed'],
   pay: ['only-sends'], tip: ['only-sends'], give: ['only-sends'], zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
-  vende: ['sells'], vender: ['sells'],
+  vende: ['sells'], vender: ['sells'], exit: ['sells'],
   receive: ['other-side'],
   buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
   take: ['opens-chain', 'chain-only'], use: ['opens-chain'],
@@ -124,6 +124,7 @@ export const VERB_PHRASES: Array<[string[], string]> = [
   [['market', 'sell'], 'market_sell'],
   [['market', 'buy'], 'market_buy'],
   [['sell', 'off'], 'sell'],
+  [['get', 'rid', 'of'], 'sell'],
   [['end', 'up', 'with'], 'receive'],
   [['wind', 'up', 'with'], 'receive'],
 ];

@@ -208,6 +208,11 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   const before = items
     .slice(0, items.indexOf(main))
     .filter((item, k, all) => !['filler', 'punct', 'joiner'].includes(item.kind) && !(item.kind === 'marker' && !all.slice(k + 1).some((next) => next.kind === 'token' || next.kind === 'address')));
+  // "i want USDC, i have SOL, use 2 of it": two tokens before the verb, nothing saying which is paid.
+  const unmarked = before.filter((item) => item.kind === 'token');
+  if (new Set(unmarked.map((item) => item.kind === 'token' && item.token.mint)).size > 1 && !before.some((item) => item.kind === 'marker' || item.kind === 'arrow')) {
+    return refuse('unclear', 'I could not tell which token you pay and which you receive. Say it plainly, for example "swap 2 SOL for USDC".');
+  }
   let factor = main.fuzzy ? CONFIDENCE.fuzzyVerb : 1;
   // "ape into WIF with 3 SOL": the phrase after "into" is what is bought.
   let role = main.role;

@@ -228,6 +228,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       }
       break;
     }
+    // "1 and a half": digits said with a half, as "one and a half" is.
+    if (!malformed && !fraction && value.scale === 0 && RULE_WORDS.numberJoiners.has(word(next) ?? '') && RULE_WORDS.articles.has(word(next + 1) ?? '') && word(next + 2) === 'half') {
+      value = add(value, decimal(5, 1));
+      next += 3;
+    }
     const after = at(next);
     const afterWord = word(next);
     if (after && after.type === 'symbol' && after.text === '%' ) {
