@@ -671,6 +671,8 @@ export const SLIPPAGE = {
 
 /** Words the tokenizer's rules read, each named for the rule (tokenize.ts). */
 export const RULE_WORDS = {
+  /** Between a token and what names its side of a swap ("for my USDC", "2 of the SOL"). */
+  sideDeterminers: new Set(['my', 'the', 'some', 'your', 'all', 'of', 'our']),
   /** "this one", "that one": a pointer, not the number 1. */
   pointerBeforeOne: new Set(['this', 'that', 'the', 'which']),
   /** "2 percent", "5 pct", "3 per cent". */

@@ -379,7 +379,26 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       const named = span.filter((w) => VENUES.has(w) && vocabulary.lookup(w));
       // "via Jupiter" only routes; "on Jupiter", "using Orca" may name what is bought or paid.
       if (!span.some((w) => RULE_WORDS.routingOnly.has(w)) && named.length > 0 && named.length === span.filter((w) => VENUES.has(w)).length) {
-        const others = new Set(lexemes.filter((l, j) => l.type === 'word' && (j < k || j >= match.end)).map((l) => vocabulary.lookup(l.text)?.mint).filter(Boolean));
+        // The two others must be in the venue's own clause or sentence when that has a verb ("i have USDC, buy 2 USDT
+        // with JUP" pays JUP); a venue said alone is the message's ("on raydium, trade 2 SOL for BONK", "on Jupiter: swap …").
+        const sentence = (breaks: Set<string>) => {
+          const ends = (j: number) => lexemes[j].type === 'symbol' && breaks.has(lexemes[j].text);
+          let from = k;
+          while (from > 0 && !ends(from - 1)) from--;
+          let to = match.end;
+          while (to < lexemes.length && !ends(to)) to++;
+          return [from, to];
+        };
+        const withVerb = ([start, end]: number[]) => lexemes.slice(start, end).some((l) => VERBS[l.text]);
+        const [from, to] = [sentence(CLAUSE_BREAKS), sentence(SENTENCE_BREAKS)].find(withVerb) ?? [0, lexemes.length];
+        // Only tokens said as a side of the swap count ("2 SOL", "for USDC", "swap SOL"), not ones chat names ("i have USDC so …").
+        const sided = (j: number) => {
+          let before = j - 1;
+          while (before >= 0 && RULE_WORDS.sideDeterminers.has(lexemes[before].text)) before--;
+          const named = (l: Lexeme | undefined) => !!l && (l.type === 'number' || l.type === 'arrow' || !!VERBS[l.text] || (!!MARKERS[l.text] && MARKERS[l.text] !== 'of'));
+          return named(lexemes[before]) || (!!lexemes[j + 1] && (lexemes[j + 1].type === 'arrow' || (!!MARKERS[lexemes[j + 1].text] && MARKERS[lexemes[j + 1].text] !== 'of')));
+        };
+        const others = new Set(lexemes.filter((l, j) => l.type === 'word' && j >= from && j < to && (j < k || j >= match.end) && sided(j)).map((l) => vocabulary.lookup(l.text)?.mint).filter(Boolean));
         if (others.size < 2) return undefined;
       }
     }
@@ -560,6 +579,9 @@ function phraseOpeners(names: readonly string[]): Set<string> {
   }
   return openers;
 }
+/** Where a sentence ends, and where a clause does, for rules that read one. */
+const SENTENCE_BREAKS = new Set(['.', '!', '?', ';', ':', '-', '—', '–', '…', '|']);
+const CLAUSE_BREAKS = new Set([...SENTENCE_BREAKS, ',']);
 /** "correction: <address>", "wait, <address>": a word that opens a correction is no ticker naming the address. */
 const CORRECTION_WORDS = new Set(IN_MESSAGE_CORRECTIONS.openers.filter((phrase) => phrase.length === 1).map(([word]) => word));
 /** "(just kidding)", "(simulate it)": a word that alone makes a message hypothetical is never an aside's. */

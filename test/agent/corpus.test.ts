@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { parseCommand } from '../../src/agent/parser';
 import knownFailures from './corpus/known-failures.json';
 import { cases, dialogues, directionError, scoreCases, scoreDialogues, splitOf, vocabulary, type Scored } from './corpus/load';
@@ -74,5 +75,58 @@ describe('the parser on the corpus', () => {
     expect(confidence('swpa 1 sol for usdc')).toBeLessThan(0.9);
     expect(confidence('1 SOL -> USDC')).toBeLessThan(0.95);
     expect(confidence('swap thirty five usdt for sol')).toBeLessThan(1);
+  });
+});
+
+/**
+ * Direction as a property: a swap said plainly, with chat before or after it that names another
+ * token ("i have USDC so buy 2 USDT with JUP"), is built the way it was said or refused, never
+ * the other way round and never with the chat's token. Tokens named like venues (JUP, ORCA, RAY)
+ * are in the draw: "with JUP" pays JUP unless two other tokens make the swap in its own clause.
+ */
+describe('direction, whatever chat is around the command', () => {
+  const TOKENS = ['SOL', 'USDC', 'USDT', 'JUP', 'BONK', 'WIF', 'ORCA', 'RAY'];
+  type Said = { text: string; pays: string; gets: string; sized: 'input' | 'output' };
+  const COMMANDS: Array<(amount: string, pays: string, gets: string) => Said> = [
+    (a, x, y) => ({ text: `swap ${a} ${x} for ${y}`, pays: x, gets: y, sized: 'input' }),
+    (a, x, y) => ({ text: `sell ${a} ${x} for ${y}`, pays: x, gets: y, sized: 'input' }),
+    (a, x, y) => ({ text: `buy ${a} ${y} with ${x}`, pays: x, gets: y, sized: 'output' }),
+    (a, x, y) => ({ text: `get ${a} ${y} using ${x}`, pays: x, gets: y, sized: 'output' }),
+    (a, x, y) => ({ text: `convert ${a} ${x} to ${y}`, pays: x, gets: y, sized: 'input' }),
+    (a, x, y) => ({ text: `${a} ${x} to ${y}`, pays: x, gets: y, sized: 'input' }),
+    (a, x, y) => ({ text: `spend ${a} ${x} on ${y}`, pays: x, gets: y, sized: 'input' }),
+    (a, x, y) => ({ text: `sell ${a} ${y} worth of ${x}`, pays: x, gets: y, sized: 'output' }),
+    (a, x, y) => ({ text: `buy ${a} ${x} worth of ${y}`, pays: x, gets: y, sized: 'input' }),
+    (a, x, y) => ({ text: `swap ${y} for ${a} ${x}`, pays: y, gets: x, sized: 'output' }),
+    (a, x, y) => ({ text: `take ${a} ${x} and get ${y}`, pays: x, gets: y, sized: 'input' }),
+    (a, x, y) => ({ text: `use ${a} ${x} to buy ${y}`, pays: x, gets: y, sized: 'input' }),
+  ];
+  const CHAT = ['i have', 'been watching', 'i sold my', 'forget', 'i love', 'instead of', 'i want', 'not', 'my'].map((lead) => (token: string) => `${lead} ${token}`);
+  const SEPARATORS = [', ', '. ', ' - ', ' ', ' so ', ' and ', '! '];
+
+  it('never builds a swap the other way round or with a token only the chat names', () => {
+    const said = fc
+      .record({
+        command: fc.constantFrom(...COMMANDS),
+        amount: fc.constantFrom('2', '0.5', '10'),
+        tokens: fc.uniqueArray(fc.constantFrom(...TOKENS), { minLength: 2, maxLength: 2 }),
+        chatToken: fc.constantFrom(...TOKENS),
+        chat: fc.constantFrom(...CHAT),
+        separator: fc.constantFrom(...SEPARATORS),
+        chatFirst: fc.boolean(),
+      })
+      .map(({ command, amount, tokens, chatToken, chat, separator, chatFirst }) => {
+        const swap = command(amount, tokens[0], tokens[1]);
+        return { ...swap, text: chatFirst ? `${chat(chatToken)}${separator}${swap.text}` : `${swap.text}${separator}${chat(chatToken)}` };
+      });
+    fc.assert(
+      fc.property(said, ({ text, pays, gets, sized }) => {
+        const result = parseCommand(text, vocabulary);
+        if (!result.ok || result.command.action !== 'swap') return true;
+        const { input, output, swapMode } = result.command;
+        return input.symbol === pays && output.symbol === gets && (swapMode === 'ExactOut' ? 'output' : 'input') === sized;
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
