@@ -664,9 +664,12 @@ export const SLIPPAGE = {
     'with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using', 'use', 'allow', 'allowing', 'accept', 'accepting', 'tolerate', 'tolerating',
     'keep', 'keeping', 'cap', 'capping', 'limit', 'limiting', 'up', 'to', 'the', 'my', 'of', 'your', 'max.', "don't", 'dont', 'do', 'not', 'let',
     'fine', 'ok', 'okay', 'happy', 'good', 'live', 'can', 'i', "i'm", 'im', 'am', 'less', 'than', 'under', 'below', 'within', 'most', 'no', 'more',
-    'change', 'bump', 'raise', 'permit', 'permitting', 'for', 'but', 'tight', 'tightly',
+    'change', 'bump', 'raise', 'permit', 'permitting', 'for', 'but', 'tight', 'tightly', 'never', 'make', 'adjust', 'configure', 'apply',
+    'put', 'give', 'it', 'lower', 'reduce', 'increase', 'tighten', 'loosen',
   ]),
   trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine']),
+  /** After the slippage, what it applies to ("… on this one", "… for this trade", "… when you swap"): said with it. */
+  appliesTo: ['on|for this|that|the one|swap|trade|transaction|order|tx', 'when|as|while you|u &<verb>'],
 };
 
 /** Words the tokenizer's rules read, each named for the rule (tokenize.ts). */

@@ -10,6 +10,7 @@ import {
   HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   QUESTION_WORDS, REDIRECT_OPENERS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
+import { compile, longestMatch, type Words } from './patterns';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
 import type { Marker, VerbTrait } from './lexicon';
 
@@ -97,11 +98,14 @@ function withAsides(result: ParseResult, tagged: Item[]): ParseResult {
 
 /** The clauses of chat that `focus` leaves out ("been watching JUP all week."), as written. */
 function chatBefore(tagged: Item[]): string[] {
-  const kept = focus(tagged);
+  // The words that set the slippage were read, not left out.
+  const slippage = takeSlippage(tagged);
+  const items = 'rule' in slippage ? tagged : slippage.items;
+  const kept = focus(items);
   if (!Array.isArray(kept)) return [];
   const runs: Item[][] = [];
   let previous = false;
-  for (const item of tagged) {
+  for (const item of items) {
     const dropped = !kept.includes(item) && item.kind !== 'punct' && !(item.kind === 'filler' && item.aside);
     if (dropped && !previous) runs.push([]);
     if (dropped) runs.at(-1)!.push(item);
@@ -435,24 +439,30 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
   const at = items.findIndex((item) => said(item, SLIPPAGE.words));
   if (at < 0) return { items };
   const skippable = (item: Item | undefined) => !!item && (item.kind === 'filler' || item.kind === 'punct' || (item.kind === 'marker' && ['of', 'to', 'out', 'denominated'].includes(item.marker)) || said(item, SLIPPAGE.links));
-  const numeric = (item: Item | undefined) => !!item && (item.kind === 'percent' || item.kind === 'bps' || item.kind === 'number');
-  let value = -1;
+  // A bare number before a token is an amount ("slippage: 2 SOL for GOAT"), not the slippage.
+  const numeric = (k: number) => {
+    const item = items[k];
+    return !!item && (item.kind === 'percent' || item.kind === 'bps' || (item.kind === 'number' && items[k + 1]?.kind !== 'token'));
+  };
+  let after = -1;
   for (let k = at + 1; k < items.length && k <= at + 5; k++) {
-    if (numeric(items[k])) {
-      value = k;
+    if (numeric(k)) {
+      after = k;
       break;
     }
     if (!skippable(items[k])) break;
   }
-  if (value < 0) {
-    for (let k = at - 1; k >= 0 && k >= at - 3; k--) {
-      if (numeric(items[k])) {
-        value = k;
-        break;
-      }
-      if (!skippable(items[k]) && items[k].kind !== 'share') break;
+  let before = -1;
+  for (let k = at - 1; k >= 0 && k >= at - 3; k--) {
+    if (numeric(k)) {
+      before = k;
+      break;
     }
+    if (!skippable(items[k]) && items[k].kind !== 'share') break;
   }
+  // A percentage or bps said on either side wins over a bare number on the other ("3% slippage: 2 …").
+  const unit = (k: number) => k >= 0 && items[k].kind !== 'number';
+  const value = unit(after) || (!unit(before) && after >= 0) ? after : before;
   if (value < 0) return refuse('unclear', 'How much slippage? Say for example "with 1% slippage" or "slippage 50 bps".');
   const item = items[value] as Extract<Item, { kind: 'percent' | 'bps' | 'number' }>;
   const shown = `${item.negative ? '-' : ''}${format(item.value)}${item.kind === 'bps' ? ' bps' : '%'}`;
@@ -466,7 +476,27 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
   while (first > 0 && (said(items[first - 1], SLIPPAGE.leads) || items[first - 1].kind === 'punct')) first--;
   let last = Math.max(at, value);
   while (last + 1 < items.length && said(items[last + 1], SLIPPAGE.trails)) last++;
+  // "… on this one", "… when you swap": what the slippage applies to goes with it.
+  const applies = longestMatch(APPLIES_TO, itemWords(items), last + 1);
+  if (applies) last = applies.end - 1;
   return { items: [...items.slice(0, first), ...items.slice(last + 1)], bps: whole };
+}
+
+const APPLIES_TO = compile(SLIPPAGE.appliesTo.map((source) => [source, true] as const));
+
+/** The items as the pattern matcher reads words (patterns.ts). */
+function itemWords(items: Item[]): Words {
+  const plain = (item: Item | undefined) => item?.kind === 'word' || item?.kind === 'filler';
+  return {
+    length: items.length,
+    word: (k) => items[k]?.text.toLowerCase(),
+    isToken: (k) => items[k]?.kind === 'token',
+    isNumber: (k) => items[k]?.kind === 'number' || items[k]?.kind === 'money',
+    isVerb: (k) => items[k]?.kind === 'verb',
+    isAddress: (k) => items[k]?.kind === 'address',
+    isPlain: (k) => plain(items[k]),
+    endsBefore: (k) => k >= items.length || items[k].kind === 'punct',
+  };
 }
 
 /**
