@@ -38,7 +38,8 @@ export const VERBS: Record<string, VerbRole> = {
  * What a verb does beyond its role, by lemma:
  * - `sells`: "sell 2 SOL worth of WIF" pays WIF and receives 2 SOL (other verbs of role `pay`
  *   leave "X worth of Y" unclear, and are refused rather than read either way);
- * - `sends-with-address`: "get 3 SOL to <address>" sends; `only-sends`: never a swap ("pay", "tip");
+ * - `sends-with-address`: "get 3 SOL to <address>" sends; `only-sends`: never a swap ("tip"), but with
+ *   `pays-for` one where no address is named and "for" names what is bought ("pay 20 USDC for WIF");
  * - `asks-info`: "get my balance" is a question; `into-buys`: "ape into WIF" buys WIF;
  * - `guessed`: a purchase read from a loose verb ("grab", "cop"), with CONFIDENCE.guessedVerb;
  * - `other-side`: after "and", the other side of the same swap ("sell 5 JUP and receive USDC");
@@ -46,7 +47,7 @@ export const VERBS: Record<string, VerbRole> = {
  * - `opens-chain`: "take 3 USDC and turn it into WIF" is one swap, led by the second verb;
  *   `chain-only`: the verb means nothing alone ("take 3 USDC" could pay or receive).
  */
-export type VerbTrait = 'sells' | 'sends-with-address' | 'only-sends' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only';
+export type VerbTrait = 'sells' | 'sends-with-address' | 'only-sends' | 'pays-for' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only';
 
 export const VERB_TRAITS: Record<string, VerbTrait[]> = {
   sell: ['sells'], dump: ['sells'], unload: ['sells'], offload: ['sells'], liquidate: ['sells'], market_sell: ['sells'], cash: ['sells'],
@@ -54,7 +55,7 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = {
   grab: ['asks-info', 'guessed', 'opens-chain'],
   'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
   cop: ['guessed'], scoop: ['guessed'], snag: ['guessed'], nab: ['guessed'], ape: ['into-buys', 'guessed'],
-  pay: ['only-sends'], tip: ['only-sends'], give: ['only-sends'], zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
+  pay: ['only-sends', 'pays-for'], tip: ['only-sends'], give: ['only-sends'], zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
   vende: ['sells'], vender: ['sells'], exit: ['sells'],
   receive: ['other-side'],
   buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
@@ -184,7 +185,7 @@ export const MARKERS: Record<string, Marker> = {
  * every other table, so a verb, a marker or a token never reads as filler.
  */
 export const FILLERS = new Set([
-  'please', 'pls', 'plz', 'plx', 'kindly', 'can', 'could', 'would', 'will', 'you', 'u', 'ya', 'i', 'me', 'we', 'us', 'want',
+  'please', 'pls', 'plz', 'plx', 'kindly', 'can', 'could', 'would', 'will', "i'll", "we'll", 'you', 'u', 'ya', 'i', 'me', 'we', 'us', 'want',
   'wanna', 'need', 'like', 'id', "i'd", 'lets', "let's", 'let', 'go', 'ahead', 'just', 'do', 'it', 'that', 'this', 'real',
   'quick', 'quickly', 'now', 'right', 'away', 'asap', 'rn', 'immediately', 'hey', 'hi', 'hello', 'yo', 'ok', 'okay', 'thanks',
   'thank', 'thx', 'ty', 'tysm', 'cheers', 'bro', 'ser', 'fren', 'mate', 'man', 'dude', 'sir', 'pal', 'buddy', 'the', 'a', 'an',

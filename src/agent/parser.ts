@@ -7,7 +7,7 @@ import {
 import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
-  HELP_PHRASES, HYPOTHETICALS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
+  HELP_PHRASES, HYPOTHETICALS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   QUESTION_WORDS, REDIRECT_OPENERS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -206,8 +206,10 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   if (extra.length > 0) {
     return refuse('two-actions', `That is more than one action ("${main.text}" and "${extra[0].text}"). I do one swap or one transfer per message: send them one at a time.`);
   }
-  if (hasTrait(main, 'chain-only')) return refuse('unclear', `"${main.text}" could mean paying or receiving. Say it plainly, for example "swap 3 USDC for WIF" or "buy WIF with 3 USDC".`);
   const after = items.slice(items.indexOf(main) + 1);
+  // "I need 0.5 mSOL, take it from my SOL": a verb that alone could pay or receive pays where a "for" names what is received.
+  const priced = after.some((item, k) => item.kind === 'marker' && PRICE_MARKERS.has(item.text.toLowerCase()) && after[k + 1] !== undefined && (isAmount(after[k + 1]) || after[k + 1].kind === 'token'));
+  if (hasTrait(main, 'chain-only') && !priced) return refuse('unclear', `"${main.text}" could mean paying or receiving. Say it plainly, for example "swap 3 USDC for WIF" or "buy WIF with 3 USDC".`);
   // Before the verb only content counts: "i want to swap …" keeps nothing, "<address> send 5 SOL" the address.
   const before = items
     .slice(0, items.indexOf(main))
@@ -225,8 +227,9 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
     role = 'get';
     body = [...before, ...after.slice(1)];
   }
-  // "move 10 USDC into SOL": a send verb without an address that names a token to receive is a swap.
-  if (role === 'send' && !hasTrait(main, 'only-sends') && !body.some((i) => i.kind === 'address' || i.kind === 'bad-address')) {
+  // "move 10 USDC into SOL", "pay 20 USDC for WIF": a send verb without an address that names a token to receive is a swap
+  // (a verb that only sends, only where "for" names the price).
+  if (role === 'send' && (!hasTrait(main, 'only-sends') || (hasTrait(main, 'pays-for') && priced)) && !body.some((i) => i.kind === 'address' || i.kind === 'bad-address')) {
     const parts = phrases(body);
     if (parts.some((part) => part.marker === 'out' && part.tokens.length > 0)) return swapFrame(parts, 'pay', ctx, { factor: factor * CONFIDENCE.noVerb, slippageBps });
   }
@@ -286,7 +289,7 @@ function unchained(items: Item[]): Item[] {
   }
   if (first.role === 'get' && !picksUp) {
     // What pays, said after a verb that picks it up ("take it from my SOL", "use my USDC").
-    const paid = hasTrait(second, 'opens-chain') ? onlyToken(['in']) : undefined;
+    const paid = hasTrait(second, 'opens-chain') || second.role === 'pay' ? onlyToken(['in']) : undefined;
     return paid ? [...command, at(paid, 'in'), paid] : items;
   }
   if (!picksUp) return items;
