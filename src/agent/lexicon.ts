@@ -335,7 +335,7 @@ export const PORTFOLIO_CUES = [
 ];
 export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine'];
 /** Nouns that turn "get"/"give me" into a question ("get my balance", "give me the price of SOL"). */
-export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio', 'holdings', 'assets', 'breakdown', 'summary', 'overview', 'chart', 'value', 'net'];
+export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio', 'holdings', 'assets', 'breakdown', 'summary', 'overview', 'chart', 'value', 'net', 'quote'];
 /** Words that make a verbless message a question rather than a command ("how much is 1 SOL in USDC"). */
 export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth', 'value', 'is', 'much', 'many', 'cost', 'rate'];
 export const HELP_PHRASES = [
@@ -757,6 +757,8 @@ export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile',
 export const PARSER_WORDS = {
   /** A verbless wish for a token ("I want 20 JTO") is a purchase; "I'd", "would" and "let me" wish too ("I'd like 10 USDC for my JUP", where "like 10" reads as a hedge). */
   wishes: new Set(['want', 'need', 'like', 'wanna', "i'd", 'id', 'would', 'let', 'lemme']),
+  /** A wish in a question is no purchase ("how much would 5 SOL be in USDC?"). */
+  questionMarks: new Set(['?', 'how', 'what', "what's", 'whats']),
   /** After these, a past form asks rather than tells ("I need 1 SOL swapped"). */
   wishesBeforePast: new Set(['need', 'want', 'like', 'wanna', 'get']),
   /** A message opening with one of these is a question ("is it…", "does…"). */

@@ -182,7 +182,8 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (implicit) return implicitCommand(content, words, ctx, slippage.bps);
   if (verbs.length === 0 || isQueryVerb(verbs, words)) {
     // "I want 20 JTO": a wish for a token is a purchase that still needs what to pay with.
-    if (verbs.length === 0 && words.some((w) => PARSER_WORDS.wishes.has(w) && w !== 'like') && substance.some((i) => i.kind === 'token') && substance.some((i) => i.kind === 'number' || i.kind === 'money')) {
+    const asked = words.some((w) => PARSER_WORDS.questionMarks.has(w));
+    if (verbs.length === 0 && !asked && words.some((w) => PARSER_WORDS.wishes.has(w) && w !== 'like') && substance.some((i) => i.kind === 'token') && substance.some((i) => i.kind === 'number' || i.kind === 'money')) {
       return swapFrame(phrases(content), 'get', ctx, { factor: CONFIDENCE.noVerb, slippageBps: slippage.bps });
     }
     return parseQuery(items, words, ctx, raw);
@@ -741,7 +742,10 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
     return token ? { ...item, kind: 'token', token, fuzzy: false, dollar: false } : item;
   });
   const tokens = items.filter((item) => item.kind === 'token' || (item.kind === 'address' && ctx.lookup(item.text)));
-  const token = tokens[0] && (tokens[0].kind === 'token' ? tokens[0].token : ctx.lookup(tokens[0].text));
+  // "how many USDC is 1 SOL": of several tokens, the one an amount is said of is asked about.
+  const counted = tokens.length > 1 ? tokens.filter((item) => { const k = items.indexOf(item); return k > 0 && isAmount(items[k - 1]); }) : [];
+  const asked = counted.length === 1 ? counted[0] : tokens[0];
+  const token = asked && (asked.kind === 'token' ? asked.token : ctx.lookup(asked.text));
   const text = ` ${words.join(' ')} `;
   const mentions = (cues: string[]) => cues.some((cue) => text.includes(` ${cue} `));
   const unknown = items.filter((item) => (item.kind === 'word' && !item.fixed) || item.kind === 'verb');
