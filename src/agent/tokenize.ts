@@ -228,9 +228,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       }
       break;
     }
-    // "1 and a half": digits said with a half, as "one and a half" is.
-    if (!malformed && !fraction && value.scale === 0 && RULE_WORDS.numberJoiners.has(word(next) ?? '') && RULE_WORDS.articles.has(word(next + 1) ?? '') && word(next + 2) === 'half') {
-      value = add(value, decimal(5, 1));
+    // "1 and a half", "3 and a quarter": digits said with a part, as "one and a half" is.
+    const andAPart = RULE_WORDS.numberJoiners.has(word(next) ?? '') && RULE_WORDS.articles.has(word(next + 1) ?? '') ? partOf(word(next + 2)) : undefined;
+    if (!malformed && !fraction && value.scale === 0 && andAPart) {
+      value = add(value, andAPart);
       next += 3;
     }
     const after = at(next);
@@ -500,15 +501,16 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         previous = 'none';
         continue;
       }
-      if ((w === 'thousand' || w === 'million' || w === 'billion') && any) {
+      if (SCALES[w] !== undefined && SCALES[w] >= 3 && any) {
         total = add(total, shift(current, SCALES[w]));
         current = decimal(0);
         next++;
         previous = 'none';
         continue;
       }
-      if (RULE_WORDS.numberJoiners.has(w) && any && (word(next + 1) === 'a' || word(next + 1) === 'an') && word(next + 2) === 'half') {
-        current = add(current, decimal(5, 1));
+      const andAPart = any && RULE_WORDS.numberJoiners.has(w) && RULE_WORDS.articles.has(word(next + 1) ?? '') ? partOf(word(next + 2)) : undefined;
+      if (andAPart) {
+        current = add(current, andAPart);
         next += 3;
         break;
       }
@@ -579,6 +581,12 @@ function phraseOpeners(names: readonly string[]): Set<string> {
   }
   return openers;
 }
+/** "half", "quarter": the part of one a share word says, where it has a finite decimal ("and a half" is 0.5). */
+function partOf(word: string | undefined): Decimal | undefined {
+  const share = word === undefined ? undefined : SHARES[word];
+  return share && share[0] < share[1] && RULE_WORDS.articleShares.has(word!) ? divide(decimal(share[0]), share[1]) ?? undefined : undefined;
+}
+
 /** Where a sentence ends, and where a clause does, for rules that read one. */
 const SENTENCE_BREAKS = new Set(['.', '!', '?', ';', ':', '-', '—', '–', '…', '|']);
 const CLAUSE_BREAKS = new Set([...SENTENCE_BREAKS, ',']);
