@@ -23,7 +23,7 @@ export const VERBS: Record<string, VerbRole> = {
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
   diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
   getting: 'get', purchasing: 'get', grabbing: 'get', acquiring: 'get', nab: 'get', turned: 'pay',
-  zap: 'send', beam: 'send', ship: 'send', slide: 'send', exit: 'pay',
+  zap: 'send', beam: 'send', ship: 'send', slide: 'send', exit: 'pay', dispatch: 'send', disburse: 'send',
   // Spanish and Portuguese, as chat mixes them in ("cambia 2 sol por usdc").
   cambia: 'pay', cambiar: 'pay', intercambia: 'pay', intercambiar: 'pay', troca: 'pay', trocar: 'pay', vende: 'pay', vender: 'pay',
   compra: 'get', comprar: 'get', envia: 'send', 'envía': 'send', enviar: 'send', manda: 'send', mandar: 'send', mando: 'send',
@@ -55,7 +55,7 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = {
   grab: ['asks-info', 'guessed', 'opens-chain'],
   'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
   cop: ['guessed'], scoop: ['guessed'], snag: ['guessed'], nab: ['guessed'], ape: ['into-buys', 'guessed'],
-  pay: ['only-sends', 'pays-for'], tip: ['only-sends'], give: ['only-sends'], zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
+  pay: ['only-sends', 'pays-for'], tip: ['only-sends'], dispatch: ['only-sends'], disburse: ['only-sends'], give: ['only-sends'], zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
   vende: ['sells'], vender: ['sells'], exit: ['sells'],
   receive: ['other-side'],
   buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
@@ -626,10 +626,14 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['to … &( &<address>', 'note'],
   // "send my boy <address> 0.3 SOL": who the address is, right before it.
   ['to? my|our boy|bro|brother|homie|buddy|pal|dude|friend|mate|sis|sister|cousin|mom|dad &<address>', 'note'],
+  // "to the designated treasury address <address>": who the address is, in plain words right before it.
+  ['to the|my|our|his|her|their … &<address>', 'note'],
+  // "process a payment of 10 USDC to <address>": the payment is the transfer said as a noun.
+  ['execute|process|make|send|initiate|do|complete a|the payment|transaction of &<number>', 'grammar'],
   ["i know this|it is|it's|its a? small|big|quick|silly|dumb|weird|tiny thing|ask|request|favor|favour", 'politeness'],
   // "…, send me the tx signature after": a request about the reply, not a second action.
   ['and? send|give|show|share me|us? the|a tx|transaction|txn? signature|hash|id|link|receipt after|afterwards|when done?', 'note'],
-  ['execute|run|perform|initiate|process|place|submit|make|do a|an|the|me? a? &<verb>', 'grammar'],
+  ['execute|run|perform|initiate|process|place|submit|make|do|complete a|an|the|me? a? &<verb>', 'grammar'],
   // "use the jupiter swap action to swap …": how an agent framework names its tools.
   [`use|using|call|run the|your|a? ${VENUE_WORDS}? swap|transfer|trade|send action|tool|function|command|skill to|and? &<verb>`, 'grammar'],
   // "…, keep the rest", "same as always", "i have the funds available": remarks that size nothing.
