@@ -609,8 +609,12 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['no <token>? token? account|ata yet?', 'account'],
   ["don't|dont|do not? worry|care if|whether i|we|they|he|she need|needs a|an|any|the? new? <token>? token? account|accounts|ata", 'account'],
   ['skip|forget|ignore the <token>? token? account|ata creation|setup? stuff|thing|part|step?', 'account'],
-  ['i|we already have one|it|them|an|a|the|my <token>? token? account|ata?', 'account'],
-  ['the|their|his|her|its|my <token>? token? account|ata already? exists|exist', 'account'],
+  ['i|we|they|he|she|recipient already have|has? one|it|them|an|a|the|my|their|his|her <token>? token? account|ata?', 'account'],
+  ['i|we know|understand|realize|realise it|this|that|i|we|they? will|may|might|could|would? create|creates|open|opens|need|needs a|an|the|their|new? <token>? token? account|accounts|ata for? them|him|her|me?', 'account'],
+  ["it's|its|it is ok|okay|fine if it|this|that create|creates|open|opens|need|needs a|an|the|new? <token>? token? account|ata", 'account'],
+  ["i'll|ill|i|we will|can|'ll? cover|handle the? rent|fee|fees|cost for|of the|their|an|a? <token>? token? account|ata", 'account'],
+  ["that's|thats|that is|it's|its fine|ok|okay $", 'politeness'],
+  ['the|their|his|her|its|my <token>? associated? token? account|ata already? exists|exist', 'account'],
   // "i don't have a BONK token account yet": the swap creates it.
   ["i|we don't|dont|never have|had a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?", 'account'],
   ['i|we do not have a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?', 'account'],
@@ -618,7 +622,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['so|and please? make|create|open one|it $', 'account'],
   ['and? make sure the|their|his|her|my? <token>? token? account|ata exists|is|gets created|there?', 'account'],
   // "if they don't have one" is a remark (the transfer creates the account); "if they have one" is a condition, and stays one.
-  ["if|when|in? case? they|he|she|it|recipient don't|doesn't|dont|doesnt|never have|has|had one|it|any|an|a|the? <token>? token? account|ata|one? yet?", 'account'],
+  ["even? if|when|in? case? they|he|she|it|recipient don't|doesn't|dont|doesnt|never have|has|had one|it|any|an|a|the? <token>? token? account|ata|one? yet?", 'account'],
   ['if|when|in? case? they|he|she|it|recipient do|does not have|has one|it|any|an|a|the? <token>? token? account|ata|one? yet?', 'account'],
   // "(that's Alice)", "(rent share)": a note in brackets of plain words only (no amount, token, time or negation).
   ['( … )', 'note'],
