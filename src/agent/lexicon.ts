@@ -27,7 +27,9 @@ export const VERBS: Record<string, VerbRole> = {
   // Spanish and Portuguese, as chat mixes them in ("cambia 2 sol por usdc").
   cambia: 'pay', cambiar: 'pay', intercambia: 'pay', intercambiar: 'pay', troca: 'pay', trocar: 'pay', vende: 'pay', vender: 'pay',
   compra: 'get', comprar: 'get', envia: 'send', 'envía': 'send', enviar: 'send', manda: 'send', mandar: 'send', mando: 'send',
-  transfiere: 'send', transferir: 'send', transfere: 'send',
+  transfiere: 'send', transferir: 'send', transfere: 'send', 'mándale': 'send', mandale: 'send', 'envíale': 'send', enviale: 'send',
+  tauschen: 'pay', tausche: 'pay', wechseln: 'pay', 'überweise': 'send', ueberweise: 'send', senden: 'send', sende: 'send',
+  bhej: 'send', bhejo: 'send', 'pa-swap': 'pay', 'pa-send': 'send',
   // Other forms: a command never uses them, but a question or a story about one does.
   swapping: 'pay', selling: 'pay', converting: 'pay', exchanging: 'pay', buying: 'get', sending: 'send',
   transferring: 'send', paying: 'send', swapped: 'pay', sold: 'pay', converted: 'pay', exchanged: 'pay', traded: 'pay',
@@ -172,9 +174,9 @@ export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to' | 'denominated';
 export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for', 'in return', 'in exchange', 'against']);
 
 export const MARKERS: Record<string, Marker> = {
-  for: 'out', into: 'out', in: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
+  for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', 'so that i get': 'out', 'so that i receive': 'out',
-  to: 'to', ot: 'to',
+  to: 'to', ot: 'to', naar: 'to', pro: 'to',
   with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in',
   of: 'of',
   worth: 'worth', 'worth of': 'worth', 'worth in': 'worth',
@@ -202,6 +204,8 @@ export const FILLERS = new Set([
   'really', 'hope', 'wonderful', 'advance', 'tolerance', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only', 'tiny', 'rq',
   // Slang and other languages' politeness: "abeg" (Nigerian Pidgin), "porfa" (Spanish), "po" and "salamat" (Tagalog).
   'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
+  // "oga", "oya" (Nigerian Pidgin), "naman" (Tagalog), "valeu", "quero" (Portuguese), "bhai", "kar" (Hindi).
+  'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'hurry',
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
   'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
@@ -345,6 +349,7 @@ export const HELP_PHRASES = [
   // Typos of "help" that are no other word.
   'hlep', 'halp', 'hepl', 'hekp', 'helpp', 'hellp', 'heelp', 'waht can you do', 'wat can you do', 'what can u do', 'waht can u do', 'wat can u do',
   'hlp', 'what sorts of things can you do', 'what kind of things can you do', 'what things can you do',
+  'can you do', 'can u do', 'you can do', 'u can do', 'ayuda', 'hilfe', 'ajuda',
   // What Parley supports, and how to start.
   'how does this thing work', 'how does this app work', 'how does this bot work', 'what networks do you support', 'what chains do you support',
   'what do u support', 'what tokens do you support', 'which tokens do you support', 'what coins do you support', 'which coins do you support',
@@ -408,7 +413,7 @@ export const FOLLOW_UP_OPENERS: string[][] = [
   ['same'], ['do', 'it', 'again'], ['do', 'that', 'again'], ['again'], ['repeat'], ['repeat', 'that'], ['one', 'more', 'time'],
   ['once', 'more'], ['and'], ['half', 'of', 'that'], ['half', 'that'], ['double', 'it'], ['double', 'that'], ['twice', 'that'],
   ['no', 'wait'], ['wait', 'no'], ['nope'], ['no'], ['wait'], ['oops'], ['i', 'meant'], ['meant'], ['i', 'mean'], ['no', 'i', 'meant'], ['sorry', 'i', 'meant'], ['now'], ['ok', 'now'], ['but'], ['this', 'time'], ['same', 'again'], ['another'], ['do', 'the', 'same'], ['also'],
-  ['correction'], ['or', 'rather'], ['rather'], ['my', 'bad'], ['typo'], ['sorry'],
+  ['correction'], ['or', 'rather'], ['rather'], ['my', 'bad'], ['typo'], ['sorry'], ['no', 'scratch', 'that'], ['scratch', 'that'],
 ];
 
 /**
@@ -419,9 +424,9 @@ export const FOLLOW_UP_OPENERS: string[][] = [
 export const IN_MESSAGE_CORRECTIONS = {
   openers: [
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
-    ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'],
+    ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'],
   ],
-  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather']],
+  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that']],
 };
 
 /** Follow-ups led by a verb of their own ("change the recipient to <address>", "switch to BONK"). */
@@ -534,6 +539,11 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i? really? appreciate|appreciated it|your|the|this help? with? all? this|that|everything?', 'thanks'],
   ["if you could|can|would|don't|dont|wouldn't|do mind?", 'politeness'],
   ['if possible', 'politeness'],
+  ["i|we would|i'd|we'd be grateful|thankful|obliged|glad if you could|can|would", 'politeness'],
+  ['on my|our behalf', 'politeness'],
+  ['make e|am reach am|dem|quick|sharp?', 'politeness'],
+  ['sharp sharp', 'politeness'],
+  ['idk|dunno &<verb>', 'hedge'],
   ["if that's|thats ok|okay|alright|fine|cool|possible", 'politeness'],
   ['if that|it is ok|okay|alright|fine|cool|possible', 'politeness'],
   ["sorry|apologies if this|it|that is|'s? a? dumb|stupid|silly|basic|obvious|noob|newbie question?", 'politeness'],
@@ -581,7 +591,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? to|and &<verb>`, 'venue'],
   ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution', 'venue'],
   ["i? don't|dont|do not? care about|which the? venue|venues|route|dex|dexes|pool|aggregator", 'venue'],
-  [`on|via|through|thru|using|with|at ${ARTICLES}? ${VENUE_WORDS} or|and|/ ${VENUE_WORDS} ,? whichever|either?`, 'venue'],
+  [`on|via|through|thru|using|with|at|use ${ARTICLES}? ${VENUE_WORDS} or|and|/ whatever|any|some|another? ${VENUE_WORDS} ,? whichever|either?`, 'venue'],
   [`and? route|send it|this|that through|via ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}?`, 'venue'],
   [
     'with|and|use|add|set|using|include|plus|bump|increase|raise|boost|up? a|an|the|my|some? high|higher|max|low|extra|bigger|decent|small|turbo|medium|fast? priority|prio|jito|compute fee|fees|tip|tips',
@@ -637,7 +647,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i know this|it is|it's|its a? small|big|quick|silly|dumb|weird|tiny thing|ask|request|favor|favour", 'politeness'],
   // "…, send me the tx signature after": a request about the reply, not a second action.
   ['and? send|give|show|share me|us? the|a tx|transaction|txn? signature|hash|id|link|receipt after|afterwards|when done?', 'note'],
-  ['execute|run|perform|initiate|process|place|submit|make|do|complete a|an|the|me? a? &<verb>', 'grammar'],
+  ['execute|run|perform|initiate|process|place|submit|make|do|complete|facilitate a|an|the|me? a? &<verb>', 'grammar'],
   // "use the jupiter swap action to swap …": how an agent framework names its tools.
   [`use|using|call|run the|your|a? ${VENUE_WORDS}? swap|transfer|trade|send action|tool|function|command|skill to|and? &<verb>`, 'grammar'],
   // "…, keep the rest", "same as always", "i have the funds available": remarks that size nothing.
@@ -776,7 +786,7 @@ export const PARSER_WORDS = {
   /** Follow-up openers that also open a fresh message ("now, what's my balance"): without an earlier command, read past. */
   discourseOpeners: [['now'], ['ok', 'now'], ['but'], ['also'], ['and'], ['actually'], ['wait'], ['oops'], ['this', 'time']],
   /** Words that open a correction ("no wait, 0.6"), not a negation. */
-  corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh']),
+  corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh', 'scratch']),
   /** Before a verb, words that make it a noun ("a swap for 0.5 SOL": what is paid follows "for"). */
   nounArticles: new Set(['a', 'an', 'the']),
   /** After an earlier command, these make a message an edit of it. */

@@ -591,7 +591,7 @@ function partOf(word: string | undefined): Decimal | undefined {
 const SENTENCE_BREAKS = new Set(['.', '!', '?', ';', ':', '-', '—', '–', '…', '|']);
 const CLAUSE_BREAKS = new Set([...SENTENCE_BREAKS, ',']);
 /** "correction: <address>", "wait, <address>": a word that opens a correction is no ticker naming the address. */
-const CORRECTION_WORDS = new Set(IN_MESSAGE_CORRECTIONS.openers.filter((phrase) => phrase.length === 1).map(([word]) => word));
+const CORRECTION_WORDS = new Set(IN_MESSAGE_CORRECTIONS.openers.flat());
 /** "(just kidding)", "(simulate it)": a word that alone makes a message hypothetical is never an aside's. */
 const HYPOTHETICAL_WORDS = new Set(HYPOTHETICALS.filter((phrase) => phrase.length === 1).map(([word]) => word));
 
