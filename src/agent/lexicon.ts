@@ -26,9 +26,9 @@ export const VERBS: Record<string, VerbRole> = {
   zap: 'send', beam: 'send', ship: 'send', slide: 'send', exit: 'pay', dispatch: 'send', disburse: 'send',
   // Spanish and Portuguese, as chat mixes them in ("cambia 2 sol por usdc").
   cambia: 'pay', cambiar: 'pay', intercambia: 'pay', intercambiar: 'pay', troca: 'pay', trocar: 'pay', vende: 'pay', vender: 'pay',
-  compra: 'get', comprar: 'get', envia: 'send', 'envía': 'send', enviar: 'send', manda: 'send', mandar: 'send', mando: 'send',
-  transfiere: 'send', transferir: 'send', transfere: 'send', 'mándale': 'send', mandale: 'send', 'envíale': 'send', enviale: 'send',
-  tauschen: 'pay', tausche: 'pay', wechseln: 'pay', 'überweise': 'send', ueberweise: 'send', senden: 'send', sende: 'send',
+  compra: 'get', comprar: 'get', envia: 'send', enviar: 'send', manda: 'send', mandar: 'send', mando: 'send',
+  transfiere: 'send', transferir: 'send', transfere: 'send', mandale: 'send', enviale: 'send',
+  tauschen: 'pay', tausche: 'pay', wechseln: 'pay', uberweise: 'send', ueberweise: 'send', senden: 'send', sende: 'send',
   bhej: 'send', bhejo: 'send', 'pa-swap': 'pay', 'pa-send': 'send',
   // Other forms: a command never uses them, but a question or a story about one does.
   swapping: 'pay', selling: 'pay', converting: 'pay', exchanging: 'pay', buying: 'get', sending: 'send',
@@ -543,7 +543,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['on my|our behalf', 'politeness'],
   ['make e|am reach am|dem|quick|sharp?', 'politeness'],
   ['sharp sharp', 'politeness'],
-  ['idk|dunno &<verb>', 'hedge'],
+  ['idk|dunno just? &<verb>', 'hedge'],
   ["if that's|thats ok|okay|alright|fine|cool|possible", 'politeness'],
   ['if that|it is ok|okay|alright|fine|cool|possible', 'politeness'],
   ["sorry|apologies if this|it|that is|'s? a? dumb|stupid|silly|basic|obvious|noob|newbie question?", 'politeness'],

@@ -270,7 +270,8 @@ function unchained(items: Item[]): Item[] {
   const between = items.slice(from + 1, to);
   const link = between.map((item) => item.kind === 'joiner' || (item.kind === 'punct' && item.text === ',')).lastIndexOf(true);
   if (link < 0) return items;
-  const object = between.slice(0, link).filter((item) => item.kind !== 'filler');
+  // "grab 10 USDC from my wallet and flip it to JTO": "from" the session's own wallet names nothing.
+  const object = between.slice(0, link).filter((item, k, all) => item.kind !== 'filler' && !(item.kind === 'marker' && item.marker === 'in' && !all.slice(k + 1).some((next) => next.kind !== 'filler')));
   if (!object.some((item) => item.kind === 'token') || object.some((item) => item.kind === 'marker' || item.kind === 'verb')) return items;
   const rest = items.slice(to + 1);
   // What the second verb names, its pointer ("with it", "for it") left out.

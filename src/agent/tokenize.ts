@@ -68,7 +68,12 @@ function lex(raw: string): Lexeme[] {
     .replace(/\bw\/(?=\s|$|[A-Za-z$])/gi, 'with ')
     .replace(/½/g, ' 1/2')
     .replace(/¼/g, ' 1/4')
-    .replace(/¾/g, ' 3/4');
+    .replace(/¾/g, ' 3/4')
+    // "mándale", "Überweise": an accented Latin letter reads as its base letter (one for one, so positions hold).
+    .replace(/[\u00C0-\u024F]/g, (letter) => {
+      const base = letter.normalize('NFD').replace(/\p{M}/gu, '');
+      return base.length === 1 ? base : letter;
+    });
   const out: Lexeme[] = [];
   for (const match of text.matchAll(LEXEME)) {
     const start = match.index!;
@@ -452,7 +457,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       const of = word(k + (article ? 2 : 1)) === 'of' && RULE_WORDS.articles.has(word(k + (article ? 3 : 2)) ?? '');
       const exact = of ? divide(decimal(SHARES[shareWord][0]), SHARES[shareWord][1]) : null;
       if (exact) return { value: exact, next: k + (article ? 4 : 3) };
-      return { value: decimal(0), next: k + (article ? 2 : 1), share: SHARES[shareWord] };
+      // "half of all my SOL": "all" says what the part is of, not a second share.
+      const ofAll = SHARES[shareWord][0] < SHARES[shareWord][1] && after === 'of' && SHARES[word(k + (article ? 3 : 2)) ?? ''] && SHARES[word(k + (article ? 3 : 2))!][0] === SHARES[word(k + (article ? 3 : 2))!][1];
+      return { value: decimal(0), next: k + (article ? 2 : 1) + (ofAll ? 2 : 0), share: SHARES[shareWord] };
     }
     if ((first === 'two' || first === 'three') && (word(k + 1) === 'quarters' || word(k + 1) === 'thirds')) {
       return { value: decimal(0), next: k + 2, share: word(k + 1) === 'quarters' ? [first === 'three' ? 3 : 2, 4] : [2, 3] };
