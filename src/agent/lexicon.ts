@@ -18,7 +18,7 @@ export const VERBS: Record<string, VerbRole> = {
   dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
   liquidate: 'pay', unload: 'pay', offload: 'pay', trade_in: 'pay', market_sell: 'pay', swop: 'pay',
   buy: 'get', get: 'get', grab: 'get', purchase: 'get', acquire: 'get', ape: 'pay', cop: 'get', scoop: 'get',
-  snag: 'get', obtain: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
+  snag: 'get', obtain: 'get', procure: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
   send: 'send', transfer: 'send', pay: 'send', tip: 'send', give: 'send', move: 'send', wire: 'send',
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
   diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
@@ -205,7 +205,7 @@ export const FILLERS = new Set([
   // Slang and other languages' politeness: "abeg" (Nigerian Pidgin), "porfa" (Spanish), "po" and "salamat" (Tagalog).
   'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
   // "oga", "oya" (Nigerian Pidgin), "naman" (Tagalog), "valeu", "quero" (Portuguese), "bhai", "kar" (Hindi).
-  'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'hurry',
+  'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'hurry', 'love',
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
   'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
@@ -774,7 +774,7 @@ export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile',
 /** Words the parser's rules read, each named for the rule (parser.ts). */
 export const PARSER_WORDS = {
   /** A verbless wish for a token ("I want 20 JTO") is a purchase; "I'd", "would" and "let me" wish too ("I'd like 10 USDC for my JUP", where "like 10" reads as a hedge). */
-  wishes: new Set(['want', 'need', 'like', 'wanna', "i'd", 'id', 'would', 'let', 'lemme']),
+  wishes: new Set(['want', 'need', 'like', 'love', 'wanna', "i'd", 'id', 'would', 'let', 'lemme']),
   /** A wish in a question is no purchase ("how much would 5 SOL be in USDC?"). */
   questionMarks: new Set(['?', 'how', 'what', "what's", 'whats']),
   /** After these, a past form asks rather than tells ("I need 1 SOL swapped"). */

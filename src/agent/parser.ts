@@ -208,9 +208,15 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
     return refuse('two-actions', `That is more than one action ("${main.text}" and "${extra[0].text}"). I do one swap or one transfer per message: send them one at a time.`);
   }
   const after = items.slice(items.indexOf(main) + 1);
-  // "I need 0.5 mSOL, take it from my SOL": a verb that alone could pay or receive pays where a "for" names what is received.
-  const priced = after.some((item, k) => item.kind === 'marker' && PRICE_MARKERS.has(item.text.toLowerCase()) && after[k + 1] !== undefined && (isAmount(after[k + 1]) || after[k + 1].kind === 'token'));
-  if (hasTrait(main, 'chain-only') && !priced) return refuse('unclear', `"${main.text}" could mean paying or receiving. Say it plainly, for example "swap 3 USDC for WIF" or "buy WIF with 3 USDC".`);
+  const marked = (markers: (item: Extract<Item, { kind: 'marker' }>) => boolean) =>
+    after.some((item, k) => {
+      const next = after.slice(k + 1).find((later) => later.kind !== 'filler');
+      return item.kind === 'marker' && markers(item) && next !== undefined && (isAmount(next) || next.kind === 'token');
+    });
+  const priced = marked((item) => PRICE_MARKERS.has(item.text.toLowerCase()));
+  // "I need 0.5 mSOL, take it from my SOL": a verb that alone could pay or receive pays what "from" names, where "for" names what is received.
+  const takenFrom = priced && marked((item) => item.marker === 'in');
+  if (hasTrait(main, 'chain-only') && !takenFrom) return refuse('unclear', `"${main.text}" could mean paying or receiving. Say it plainly, for example "swap 3 USDC for WIF" or "buy WIF with 3 USDC".`);
   // Before the verb only content counts: "i want to swap …" keeps nothing, "<address> send 5 SOL" the address.
   const before = items
     .slice(0, items.indexOf(main))
