@@ -792,6 +792,8 @@ export const PARSER_WORDS = {
   /** After an earlier command, these make a message an edit of it. */
   editOpeners: [['make', 'it'], ['make', 'that'], ['actually', 'make', 'it']],
   editWords: new Set(['instead', 'same']),
+  /** "use JUP instead of SOL": what follows names the side the other token replaces. */
+  insteadOf: ['instead', 'of'],
   editPhrases: ['of that', 'that amount', 'that much', 'half that', 'double it', 'double that', 'twice that'],
   /** A follow-up that repeats the earlier command as it was. */
   repeats: new Set([

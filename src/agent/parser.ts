@@ -414,9 +414,13 @@ function wantedBefore(before: Item[][], command: Item[]): Item[] | undefined {
 function withQueriedToken(items: Item[], ctx: ParseContext): Item[] {
   const token = ctx.previousQuery?.token;
   if (!token || !items.some((item) => item.kind === 'verb')) return items;
-  // "sell 5 of them for USDC": after "of", the pointer is the token even beside another.
+  // "sell 5 of them for USDC", "buy 5 USDC worth of it": after "of", the pointer is the token even beside another.
   const pointer = items.findIndex(
-    (item, k) => POINTERS.has(item.text.toLowerCase()) && item.text.toLowerCase() !== 'that' && item.text.toLowerCase() !== 'this' && (!items.some((i) => i.kind === 'token') || (items[k - 1]?.kind === 'marker' && items[k - 1].text.toLowerCase() === 'of')),
+    (item, k) => {
+      const before = items[k - 1];
+      const ofIt = before?.kind === 'marker' && (before.marker === 'of' || before.marker === 'worth');
+      return POINTERS.has(item.text.toLowerCase()) && item.text.toLowerCase() !== 'that' && item.text.toLowerCase() !== 'this' && (!items.some((i) => i.kind === 'token') || ofIt);
+    },
   );
   if (pointer < 0) return items;
   const { start, end } = items[pointer];
@@ -614,7 +618,9 @@ function isQueryVerb(verbs: Item[], words: string[]): boolean {
 }
 
 /** The answer to a clarifying question: "USDC", "with USDT", "to <address>", "0.5 SOL". */
-function answerPending(content: Item[], pending: Pending, ctx: ParseContext): ParseResult | undefined {
+function answerPending(said: Item[], pending: Pending, ctx: ParseContext): ParseResult | undefined {
+  // "3 USDC worth": a "worth" that ends the answer sizes what it follows.
+  const content = said.at(-1)?.kind === 'marker' && (said.at(-1) as Extract<Item, { kind: 'marker' }>).marker === 'worth' ? said.slice(0, -1) : said;
   const tokens = content.filter((item) => item.kind === 'token' || (item.kind === 'address' && pending.draft.action === 'swap'));
   const addresses = content.filter((item) => (item.kind === 'address' && pending.draft.action === 'transfer') || item.kind === 'bad-address');
   const amounts = content.filter(isAmount);
@@ -701,8 +707,20 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     rest = rest.filter((item) => item.kind !== 'share' && !(item.kind === 'word' && ['double', 'twice'].includes(item.text.toLowerCase())));
   }
   const amounts = rest.filter(isAmount);
-  const tokens = rest.filter((item) => item.kind === 'token');
+  let tokens = rest.filter((item) => item.kind === 'token');
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
+  // "use JUP instead of SOL": the token after "instead of" is the side the other replaces.
+  const insteadOf = words.findIndex((w, k) => PARSER_WORDS.insteadOf.every((part, j) => words[k + j] === part));
+  const replaced = insteadOf >= 0 ? tokens.find((item) => item.text.toLowerCase() === words[insteadOf + PARSER_WORDS.insteadOf.length]) : undefined;
+  if (replaced?.kind === 'token' && tokens.length === 2 && !amounts.length && !addresses.length) {
+    const replacement = tokens.find((item) => item !== replaced);
+    const side = previous.action === 'swap' ? (replaced.token.mint === previous.input.mint ? 'input' : replaced.token.mint === previous.output.mint ? 'output' : undefined) : undefined;
+    if (replacement?.kind === 'token' && side) {
+      command = { ...(command as SwapCommand), [side]: replacement.token };
+      tokens = [];
+    }
+  }
+  const sideReplaced = tokens.length === 0 && replaced !== undefined;
   const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !PARSER_WORDS.followUpWords.has(item.text.toLowerCase()) && !LEADING_FILLERS.includes(item.text.toLowerCase()));
   if (unknown.length > 0) return undefined;
   const verb = content.some((item) => item.kind === 'verb');
@@ -713,7 +731,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     return refuse('unclear', 'Change one thing at a time, for example "make it 2" or "same but to BONK".');
   }
   if (slippageBps !== undefined && command.action === 'swap') command = { ...command, slippageBps };
-  if (amounts.length + tokens.length + addresses.length === 0 && !scale && slippageBps === undefined) return undefined;
+  if (amounts.length + tokens.length + addresses.length === 0 && !scale && !sideReplaced && slippageBps === undefined) return undefined;
   if (amounts[0]) {
     const amount = amountSpec(amounts[0]);
     if ('rule' in amount) return amount;
@@ -721,6 +739,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     factor *= amount.factor;
   }
   const marker = rest.find((item) => item.kind === 'marker');
+  if (command.action === 'swap' && command.input.mint === command.output.mint) return refuse('same-token', `Both sides would be ${command.input.symbol}: choose another token.`);
   if (tokens[0] && tokens[0].kind === 'token') {
     const token = tokens[0].token;
     if (command.action === 'transfer') command = { ...command, token };
