@@ -792,6 +792,8 @@ export const PARSER_WORDS = {
   /** After an earlier command, these make a message an edit of it. */
   editOpeners: [['make', 'it'], ['make', 'that'], ['actually', 'make', 'it']],
   editWords: new Set(['instead', 'same']),
+  /** Chat that turns away from the token it names ("not BONK", "other than BONK"): the command's amount is not of it. */
+  awayFrom: new Set(['instead', 'rather', 'except', 'other', 'another', 'different', 'not', 'never', 'but', 'than', 'without', 'no', 'keep', 'leave', 'save', 'spare']),
   /** "use JUP instead of SOL": what follows names the side the other token replaces. */
   insteadOf: ['instead', 'of'],
   editPhrases: ['of that', 'that amount', 'that much', 'half that', 'double it', 'double that', 'twice that'],

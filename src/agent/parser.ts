@@ -366,6 +366,9 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const shaped = clauses.map((clause, k) => (has(clause, AMOUNTS) && has(clause, ['token']) ? k : -1)).filter((k) => k >= 0);
   const at = commands.length ? clauses.indexOf(commands[0]) : (withVerb.at(-1) ?? shaped.at(-1) ?? -1);
   if (at <= 0) return items;
+  // "instead of SOL, sell 2 for USDC", "keep my SOL. convert 2 to USDC": chat before that turns away from a token it names.
+  const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k)));
+  if (away) return refuse('unclear', `I could not tell what "${away.filter((item) => item.kind !== 'punct').map((item) => item.text).join(' ')}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
   // Of the chat before, an address stays (it is the recipient: "<address> — send 5 SOL"), and so do
   // the amounts and tokens a command clause without them refers to ("i owe <address> 30 USDC, send it").
   const keep = ['address', 'bad-address', ...(concrete(clauses[at]) ? [] : [...AMOUNTS, 'token', 'marker', 'arrow'])];
@@ -385,9 +388,41 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
         (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && bareNegation))),
     );
   });
+  // A token the chat names and the context drops may be what the command's amount is of.
+  if (!context.some((item) => item.kind === 'token')) clauses[at] = referredBack(clauses.slice(0, at), clauses[at]) ?? clauses[at];
   const wanted = wantedBefore(clauses.slice(0, at), clauses[at]);
   if (wanted) return [...context.filter((item) => !wanted.includes(item)), ...clauses.slice(at).flat(), ...wanted];
   return [...context, ...clauses.slice(at).flat()];
+}
+
+/** "not BONK", "instead of BONK", "keep my BONK": the words right before the token at k turn away from it. */
+function turnsAway(items: Item[], k: number): boolean {
+  let before = k - 1;
+  while (before >= 0 && (items[before].kind === 'filler' || (items[before].kind === 'marker' && (items[before] as Extract<Item, { kind: 'marker' }>).marker === 'of'))) {
+    if (PARSER_WORDS.awayFrom.has(items[before].text.toLowerCase())) return true;
+    before--;
+  }
+  return before >= 0 && PARSER_WORDS.awayFrom.has(items[before].text.toLowerCase());
+}
+
+/**
+ * "I have too much BONK lol, dump 1m of it for SOL", "tired of USDT, turn 20 into USDC": a command
+ * whose amount names no token, after chat that names one token and nothing against it, is of that
+ * token: the pointer ("of it") becomes the token, or the token follows the bare amount.
+ */
+function referredBack(before: Item[][], command: Item[]): Item[] | undefined {
+  const chat = before.flat();
+  const named = chat.filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
+  if (new Set(named.map((item) => item.token.mint)).size !== 1) return undefined;
+  const against = chat.some((item, k) => item.kind === 'guard' || CANCEL_WORDS.has(item.text.toLowerCase()) || (item.kind === 'token' && turnsAway(chat, k)));
+  if (against || command.filter((item) => item.kind === 'token').length !== 1) return undefined;
+  const token = { ...named[0], start: named[0].start, end: named[0].end };
+  const next = (k: number) => command.slice(k + 1).find((item) => item.kind !== 'filler');
+  const pointer = command.findIndex((item, k) => POINTERS.has(item.text.toLowerCase()) && command[k - 1]?.kind === 'marker' && (command[k - 1] as Extract<Item, { kind: 'marker' }>).marker === 'of');
+  if (pointer >= 0) return [...command.slice(0, pointer), token, ...command.slice(pointer + 1)];
+  const bare = command.findIndex((item, k) => item.kind === 'number' && (next(k) === undefined || next(k)!.kind === 'marker'));
+  if (bare >= 0) return [...command.slice(0, bare + 1), token, ...command.slice(bare + 1)];
+  return undefined;
 }
 
 /**

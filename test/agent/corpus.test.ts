@@ -129,4 +129,22 @@ describe('direction, whatever chat is around the command', () => {
       { numRuns: 3000 },
     );
   });
+
+  it('pays a token the chat turns away from never, and one it names plainly only as said', () => {
+    const bareAmount = [(n: string, y: string) => `sell ${n} for ${y}`, (n: string, y: string) => `swap ${n} of it to ${y}`, (n: string, y: string) => `turn ${n} into ${y}`];
+    const said = fc.record({
+      command: fc.constantFrom(...bareAmount),
+      tokens: fc.uniqueArray(fc.constantFrom(...TOKENS), { minLength: 2, maxLength: 2 }),
+      lead: fc.oneof(fc.constantFrom('i have', 'got too much', 'tired of').map((lead) => ({ lead, away: false })), fc.constantFrom('not', 'instead of', 'keep my', 'except', 'other than', 'no').map((lead) => ({ lead, away: true }))),
+      separator: fc.constantFrom(', ', '. ', ' - '),
+    });
+    fc.assert(
+      fc.property(said, ({ command, tokens: [named, received], lead, separator }) => {
+        const result = parseCommand(`${lead.lead} ${named}${separator}${command('10', received)}`, vocabulary);
+        if (!result.ok || result.command.action !== 'swap') return true;
+        return !lead.away && result.command.input.symbol === named && result.command.output.symbol === received;
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
