@@ -206,6 +206,8 @@ export const FILLERS = new Set([
   'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
   // "oga", "oya" (Nigerian Pidgin), "naman" (Tagalog), "valeu", "quero" (Portuguese), "bhai", "kar" (Hindi).
   'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'hurry', 'love',
+  // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
+  'another', 'comma', 'period',
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
   'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
@@ -640,6 +642,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['to … &( &<address>', 'note'],
   // "send my boy <address> 0.3 SOL": who the address is, right before it.
   ['to? my|our boy|bro|brother|homie|buddy|pal|dude|friend|mate|sis|sister|cousin|mom|dad &<address>', 'note'],
+  // "<address> is the addy": what the address is, right after it.
+  ['is|=|: the|my|his|her|their|our? addy|address|addr|wallet|recipient|destination $', 'note'],
   // "to the designated treasury address <address>": who the address is, in plain words right before it.
   ['to the|my|our|his|her|their … &<address>', 'note'],
   // "process a payment of 10 USDC to <address>": the payment is the transfer said as a noun.
