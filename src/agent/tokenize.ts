@@ -621,8 +621,8 @@ export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boole
     // A symbol of three letters is a typo's only with a letter said twice ("jupp", "sool"): "JTIO" may be another ticker.
     const fits = text.length >= 4 && (symbol.length >= 4 || (symbol.length === 3 && isDoubled(text, symbol.toLowerCase())));
     // Another first letter on a short symbol is another ticker ("tBTC" is no WBTC, "jSOL" no mSOL), unless its key is next to the symbol's ("ysdt").
-    const otherTicker = symbol.length <= 5 && symbol.length === text.length && symbol[0].toLowerCase() !== text[0] && !(isNeighbourKey(symbol[0].toLowerCase(), text[0]) && !WRAPPED_BASES.has(text.slice(1)));
-    if (fits && !otherTicker && Math.abs(symbol.length - text.length) <= 1 && editDistance(symbol.toLowerCase(), text) === 1) {
+    const otherTicker = () => symbol.length <= 5 && symbol.length === text.length && symbol[0].toLowerCase() !== text[0] && !(isNeighbourKey(symbol[0].toLowerCase(), text[0]) && !WRAPPED_BASES.has(text.slice(1)));
+    if (fits && Math.abs(symbol.length - text.length) <= 1 && editDistance(symbol.toLowerCase(), text) === 1 && !otherTicker()) {
       const token = vocabulary.lookup(symbol);
       if (token) near.set(token.mint, token);
     }
