@@ -278,7 +278,7 @@ export const INJECTIONS = [
  */
 export const OTHER_SOURCES = {
   /** Words before the source that say it pays ("from", "out of", "with my cold wallet"). */
-  openers: new Set(['from', 'out of', 'with', 'using', 'use', 'via', 'through']),
+  openers: new Set(['from', 'out of', 'with', 'using', 'use', 'via', 'through', 'on', 'in']),
   determiners: new Set(['my', 'a', 'an', 'the', 'your', 'our', 'his', 'her', 'their', 'this', 'that', 'one']),
   /** Before a possessive, words that make it the recipient ("to my mom's wallet"). */
   recipientMarkers: new Set(['to', 'for']),
@@ -768,7 +768,9 @@ export const TRAILING_CHAT = {
     'dollars', 'bucks', 'not', 'never', 'unless', 'until', 'till', 'wait', 'hold', 'first', 'then', 'after', 'later', 'also',
     'lamports', 'lamport', 'cents', 'cent', 'sats', 'gwei', 'wei', 'units', 'decimals', 'denominated', 'staked', 'stake', 'wrapped',
     'unwrapped', 'native', 'bridged', 'memo', 'note', 'reference', 'message', 'maybe', 'perhaps', 'possibly', 'should', 'shall', 'what',
-    'how', 'why', 'which', 'times', 'x',
+    'how', 'why', 'which', 'times', 'x', 'test', 'testing', 'simulate', 'simulation', 'dry', 'quote', 'preview', 'show', 'idea', 'smart',
+    'wise', 'devnet', 'testnet', 'localnet', 'dream', 'dreams', 'someday', 'eventually', 'sometime', 'soon', 'top', 'bottom', 'dip', 'peak',
+    'scam', 'giveaway', 'airdrop', 'hack', 'hacked', 'stolen', 'phishing', 'drainer', 'suspicious', 'fake', 'promised', 'guaranteed',
   ]),
 };
 

@@ -333,7 +333,10 @@ function withoutTrailingChat(items: Item[]): Item[] {
   if (!items.some((item) => item.kind === 'verb')) return items;
   const changes = (text: string) => TRAILING_CHAT.changes.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text);
   const opens = (item: Item) => (item.kind === 'punct' && item.text !== "'") || TRAILING_CHAT.breaks.has(item.text.toLowerCase());
+  // "…, is that a good idea": a clause that opens a question asks about the command.
+  const asks = (clause: Item[]) => opensQuestion(clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase()));
   const chat = (clause: Item[]) =>
+    !asks(clause) &&
     clause.every((item, k) => ['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) && !changes(item.text.toLowerCase()) && !/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !(k > 0 && item.text === '?'));
   let end = items.length;
   for (let k = items.length - 1; k > 0; k--) {
@@ -569,8 +572,7 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
     k < lead && PARSER_WORDS.corrections.has(items[k].text.toLowerCase()) && (items[k + 1]?.kind === 'punct' || PARSER_WORDS.corrections.has(items[k + 1]?.text.toLowerCase() ?? ''));
   const negation = items.find((item, k) => item.kind === 'guard' && item.guard === 'negation' && !corrects(k));
   if (negation) return refuse('negated', `You said "${negation.text}", so I won't build anything. To go ahead, say the command without it, for example "swap 1 SOL for USDC".`);
-  const opens = (of: string[]) => QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => of[k] === w)) || PARSER_WORDS.questionAuxiliaries.has(of[0]);
-  if (opens(dropLeading(words)) || opens(dropLeading(allWords)) || allWords.some((w) => QUESTION_WORDS.has(w))) {
+  if (opensQuestion(dropLeading(words)) || opensQuestion(dropLeading(allWords)) || allWords.some((w) => QUESTION_WORDS.has(w))) {
     return refuse('question', `That reads as a question about a transaction, not a request to make one. To do it, say it as a command, for example "swap 1 SOL for USDC".`);
   }
   const told = words.some((w, k) => PAST_FORMS.has(w) && !words.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v)));
@@ -584,6 +586,11 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   return undefined;
 }
 
+
+/** "should I…", "is it…", "how would I…": words that open a question about a command. */
+function opensQuestion(words: string[]): boolean {
+  return QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => words[k] === w)) || PARSER_WORDS.questionAuxiliaries.has(words[0]);
+}
 
 function dropLeading(words: string[]): string[] {
   let k = 0;
