@@ -771,6 +771,8 @@ export const TRAILING_CHAT = {
     'how', 'why', 'which', 'times', 'x', 'test', 'testing', 'simulate', 'simulation', 'dry', 'quote', 'preview', 'show', 'idea', 'smart',
     'wise', 'devnet', 'testnet', 'localnet', 'dream', 'dreams', 'someday', 'eventually', 'sometime', 'soon', 'top', 'bottom', 'dip', 'peak',
     'scam', 'giveaway', 'airdrop', 'hack', 'hacked', 'stolen', 'phishing', 'drainer', 'suspicious', 'fake', 'promised', 'guaranteed',
+    'long', 'case', 'provided', 'assuming', 'gradually', 'chunks', 'parts', 'pieces', 'batches', 'tranches', 'slowly', 'private', 'privately',
+    'stealth', 'anonymous', 'anonymously', 'mixer',
   ]),
 };
 
