@@ -777,6 +777,9 @@ export const TRAILING_CHAT = {
   ]),
 };
 
+/** Where a sentence or a clause of chat ends: a full stop, a colon, a dash, an ellipsis (the tokenizer writes every dash as "-"). */
+export const SENTENCE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|']);
+
 /** Symbols that are also English words: a token only in capitals or where a token stands. */
 export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile', 'wen', 'drift', 'ray', 'render', 'giga', 'zeus', 'mew', 'orca', 'eth']);
 

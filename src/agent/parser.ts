@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  QUESTION_WORDS, REDIRECT_OPENERS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
+  QUESTION_WORDS, REDIRECT_OPENERS, SENTENCE_BREAKS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -307,8 +307,6 @@ function unchained(items: Item[]): Item[] {
   return [...items.slice(0, from), second, ...object, ...rest];
 }
 
-/** Where a clause ends: a sentence, a colon, a dash, an ellipsis. */
-const CLAUSE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|']);
 
 /**
  * The clause that holds the command, with what comes after it: chat before a command ("been
@@ -354,7 +352,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   for (let k = 0; k < items.length; k++) {
     const item = items[k];
     const next = items.slice(k + 1).find((i) => i.kind !== 'filler');
-    const breaks = item.kind === 'punct' && (CLAUSE_BREAKS.has(item.text) || (item.text === ',' && next?.kind === 'verb'));
+    const breaks = item.kind === 'punct' && (SENTENCE_BREAKS.has(item.text) || (item.text === ',' && next?.kind === 'verb'));
     clauses.at(-1)!.push(item);
     if (breaks) clauses.push([]);
   }

@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -594,8 +594,7 @@ function partOf(word: string | undefined): Decimal | undefined {
   return share && share[0] < share[1] && RULE_WORDS.articleShares.has(word!) ? divide(decimal(share[0]), share[1]) ?? undefined : undefined;
 }
 
-/** Where a sentence ends, and where a clause does, for rules that read one. */
-const SENTENCE_BREAKS = new Set(['.', '!', '?', ';', ':', '-', '—', '–', '…', '|']);
+/** Where a clause ends, for rules that read one: a sentence's end, or a comma. */
 const CLAUSE_BREAKS = new Set([...SENTENCE_BREAKS, ',']);
 /** "correction: <address>", "wait, <address>": a word that opens a correction is no ticker naming the address. */
 const CORRECTION_WORDS = new Set(IN_MESSAGE_CORRECTIONS.openers.flat());
