@@ -53,6 +53,12 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
         ) {
           break;
         }
+        // "swap SOL worth $5 to USDC": a token worth a dollar value is that value of the token.
+        if (item.marker === 'worth' && current.amounts.length === 0 && current.tokens.length === 1 && items[k + 1]?.kind === 'money' && items[k + 2]?.kind !== 'token' && !(items[k + 2]?.kind === 'marker' && ['of', 'worth'].includes((items[k + 2] as Extract<Item, { kind: 'marker' }>).marker))) {
+          current.amounts.push(items[k + 1] as AmountItem);
+          k++;
+          break;
+        }
         // "buy JUP worth 100 USDC" is "buy 100 USDC worth of JUP": the amount and its token come first.
         if (item.marker === 'worth' && current.amounts.length === 0 && current.tokens.length === 1 && items[k + 1] && isAmount(items[k + 1]) && items[k + 2]?.kind === 'token') {
           const worthOf = current.tokens;
