@@ -23,7 +23,7 @@ export const VERBS: Record<string, VerbRole> = {
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
   diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
   getting: 'get', purchasing: 'get', grabbing: 'get', acquiring: 'get', nab: 'get', turned: 'pay',
-  zap: 'send', beam: 'send', ship: 'send', slide: 'send', exit: 'pay', dispatch: 'send', disburse: 'send',
+  zap: 'send', beam: 'send', ship: 'send', slide: 'send', exit: 'pay', dispatch: 'send', disburse: 'send', gets: 'get', receives: 'get',
   // Spanish and Portuguese, as chat mixes them in ("cambia 2 sol por usdc").
   cambia: 'pay', cambiar: 'pay', intercambia: 'pay', intercambiar: 'pay', troca: 'pay', trocar: 'pay', vende: 'pay', vender: 'pay',
   compra: 'get', comprar: 'get', envia: 'send', enviar: 'send', manda: 'send', mandar: 'send', mando: 'send',
@@ -40,7 +40,8 @@ export const VERBS: Record<string, VerbRole> = {
  * What a verb does beyond its role, by lemma:
  * - `sells`: "sell 2 SOL worth of WIF" pays WIF and receives 2 SOL (other verbs of role `pay`
  *   leave "X worth of Y" unclear, and are refused rather than read either way);
- * - `sends-with-address`: "get 3 SOL to <address>" sends; `only-sends`: never a swap ("tip"), but with
+ * - `sends-with-address`: "get 3 SOL to <address>" sends; `address-receives`: after an address, names
+ *   what it receives ("<address> gets 0.3 SOL"); `only-sends`: never a swap ("tip"), but with
  *   `pays-for` one where no address is named and "for" names what is bought ("pay 20 USDC for WIF");
  * - `asks-info`: "get my balance" is a question; `into-buys`: "ape into WIF" buys WIF;
  * - `guessed`: a purchase read from a loose verb ("grab", "cop"), with CONFIDENCE.guessedVerb;
@@ -49,17 +50,16 @@ export const VERBS: Record<string, VerbRole> = {
  * - `opens-chain`: "take 3 USDC and turn it into WIF" is one swap, led by the second verb;
  *   `chain-only`: the verb means nothing alone ("take 3 USDC" could pay or receive).
  */
-export type VerbTrait = 'sells' | 'sends-with-address' | 'only-sends' | 'pays-for' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only';
+export type VerbTrait = 'sells' | 'sends-with-address' | 'address-receives' | 'only-sends' | 'pays-for' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only';
 
 export const VERB_TRAITS: Record<string, VerbTrait[]> = {
   sell: ['sells'], dump: ['sells'], unload: ['sells'], offload: ['sells'], liquidate: ['sells'], market_sell: ['sells'], cash: ['sells'],
-  get: ['sends-with-address', 'asks-info', 'guessed', 'other-side'],
   grab: ['asks-info', 'guessed', 'opens-chain'],
   'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
   cop: ['guessed'], scoop: ['guessed'], snag: ['guessed'], nab: ['guessed'], ape: ['into-buys', 'guessed'],
   pay: ['only-sends', 'pays-for'], tip: ['only-sends'], dispatch: ['only-sends'], disburse: ['only-sends'], give: ['only-sends'], zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
   vende: ['sells'], vender: ['sells'], exit: ['sells'],
-  receive: ['other-side'],
+  receive: ['other-side', 'address-receives'], gets: ['address-receives'], receives: ['address-receives'], get: ['sends-with-address', 'asks-info', 'guessed', 'other-side', 'address-receives'],
   buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
   take: ['opens-chain', 'chain-only'], use: ['opens-chain'],
 };

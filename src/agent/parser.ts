@@ -200,6 +200,15 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   const verbs = items.filter((item) => item.kind === 'verb');
   const main = verbs[0];
   if (main.kind !== 'verb') return refuse('unclear', EXAMPLES);
+  // "<address> gets 0.3 SOL", "recipient <address> should receive 5 USDC": the address before a verb of receiving is the recipient.
+  // "<address> gets 2 JUP, send it": a send verb of nothing but "it" after it says the same.
+  const subject = items.slice(0, items.indexOf(main)).filter((item) => item.kind !== 'filler' && item.kind !== 'punct');
+  const echo = verbs[1]?.kind === 'verb' && verbs[1].role === 'send' && verbs.length === 2 && items.slice(items.indexOf(verbs[1]) + 1).every((item) => item.kind === 'filler' || item.kind === 'punct');
+  // "… gets 5 USDC from me": "from" the session names nothing.
+  const received = items.slice(items.indexOf(main) + 1, echo ? items.indexOf(verbs[1]) : undefined).filter((item, k, all) => !(item.kind === 'marker' && item.marker === 'in' && all.slice(k + 1).every((next) => next.kind === 'filler' || next.kind === 'punct')));
+  if (hasTrait(main, 'address-receives') && (verbs.length === 1 || echo) && subject.length === 1 && subject[0].kind === 'address' && !received.some((item) => item.kind === 'address' || item.kind === 'marker')) {
+    return transferFrame(phrases([...received, subject[0]]), ctx, { factor: CONFIDENCE.noVerb });
+  }
   if (hasTrait(main, 'sends-with-address') && verbs.length === 1 && items.some((item) => item.kind === 'address')) {
     return transferFrame(phrases(items.slice(items.indexOf(main) + 1)), ctx, { factor: CONFIDENCE.noVerb });
   }
@@ -333,9 +342,12 @@ function withoutTrailingChat(items: Item[]): Item[] {
   const opens = (item: Item) => (item.kind === 'punct' && item.text !== "'") || TRAILING_CHAT.breaks.has(item.text.toLowerCase());
   // "…, is that a good idea": a clause that opens a question asks about the command.
   const asks = (clause: Item[]) => opensQuestion(clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase()));
+  // "send 5 USDC to <address> so he receives it": receiving is what the transfer does.
+  const sends = items.some((item) => item.kind === 'verb' && item.role === 'send');
+  const receiving = (item: Item) => sends && hasTrait(item, 'address-receives');
   const chat = (clause: Item[]) =>
     !asks(clause) &&
-    clause.every((item, k) => ['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) && !changes(item.text.toLowerCase()) && !/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !(k > 0 && item.text === '?'));
+    clause.every((item, k) => (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || receiving(item)) && !changes(item.text.toLowerCase()) && !/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !(k > 0 && item.text === '?'));
   let end = items.length;
   for (let k = items.length - 1; k > 0; k--) {
     if (!opens(items[k])) continue;
@@ -645,6 +657,8 @@ function isPartOfFrame(items: Item[], verb: Item): boolean {
   const before = items[items.indexOf(verb) - 1];
   if (before?.kind === 'marker' && before.marker === 'to') return true;
   const main = items.find((item) => item.kind === 'verb');
+  // "send 5 USDC to <address> so he receives it": receiving it is what the transfer does.
+  if (main?.kind === 'verb' && main.role === 'send' && hasTrait(verb, 'address-receives') && items.slice(items.indexOf(verb) + 1).every((item) => item.kind === 'filler' || item.kind === 'punct')) return true;
   if (main?.kind !== 'verb' || main.role !== 'pay') return false;
   // "sell 1,200 JUP and receive USDC": receiving is the other side of the same swap.
   if (hasTrait(verb, 'other-side') && before?.kind === 'joiner') return true;
