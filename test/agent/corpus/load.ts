@@ -19,6 +19,7 @@ import dialogues14Json from './dialogues-14.json';
 import dialogues15Json from './dialogues-15.json';
 import dialogues16Json from './dialogues-16.json';
 import dialogues17Json from './dialogues-17.json';
+import dialogues18Json from './dialogues-18.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -41,6 +42,7 @@ import handWritten19 from './hand-written-19.json';
 import handWritten20 from './hand-written-20.json';
 import handWritten21 from './hand-written-21.json';
 import handWritten22 from './hand-written-22.json';
+import handWritten23 from './hand-written-23.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -95,7 +97,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh and an eighth in the next. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -104,6 +106,7 @@ const BLIND_5 = 'blind-32e';
 const BLIND_6 = 'blind-32f';
 const BLIND_7 = 'blind-32g';
 const BLIND_8 = 'blind-32h';
+const BLIND_9 = 'blind-32i';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -128,6 +131,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten20 as Raw[], 'hand-written', BLIND_7),
   ...withFamily(handWritten21 as Raw[], 'hand-written', BLIND_8),
   ...withFamily(handWritten22 as Raw[], 'hand-written', BLIND_8),
+  ...withFamily(handWritten23 as Raw[], 'hand-written', BLIND_9),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -155,6 +159,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues15Json as RawDialogue[], BLIND_6),
   ...withSplit(dialogues16Json as RawDialogue[], BLIND_7),
   ...withSplit(dialogues17Json as RawDialogue[], BLIND_8),
+  ...withSplit(dialogues18Json as RawDialogue[], BLIND_9),
 ];
 
 const registry = TokenRegistry.bundled();
