@@ -806,6 +806,8 @@ export const PARSER_WORDS = {
   editWords: new Set(['instead', 'same']),
   /** Chat that turns away from the token it names ("not BONK", "other than BONK"): the command's amount is not of it. */
   awayFrom: new Set(['instead', 'rather', 'except', 'other', 'another', 'different', 'not', 'never', 'but', 'than', 'without', 'no', 'keep', 'leave', 'save', 'spare']),
+  /** Before a command, a negation with one of these negates doing it ("don't actually execute it: send …", "nothing should go on chain"). */
+  doing: new Set(['execute', 'actually', 'run', 'sign', 'submit', 'broadcast', 'anything', 'chain', 'onchain']),
   /** "use JUP instead of SOL": what follows names the side the other token replaces. */
   insteadOf: ['instead', 'of'],
   editPhrases: ['of that', 'that amount', 'that much', 'half that', 'double it', 'double that', 'twice that'],

@@ -394,11 +394,13 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // "not now: swap…": a clause of nothing but a negation still negates.
     // "no, send it to … instead": a clause of nothing but a correction word opens a correction.
     const bareNegation = !clause.some((item) => item.kind === 'word' || item.kind === 'verb') && !clause.every((item) => item.kind === 'punct' || PARSER_WORDS.corrections.has(item.text.toLowerCase()));
+    // "just testing, don't actually execute it: send …": a negation of doing it still negates.
+    const negatesDoing = clause.some((item) => PARSER_WORDS.doing.has(item.text.toLowerCase()));
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
     return clause.filter(
       (item) =>
         keep.includes(item.kind) ||
-        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && bareNegation))),
+        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing)))),
     );
   });
   // A token the chat names and the context drops may be what the command's amount is of.
