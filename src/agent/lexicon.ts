@@ -207,7 +207,7 @@ export const FILLERS = new Set([
   // "oga", "oya" (Nigerian Pidgin), "naman" (Tagalog), "valeu", "quero" (Portuguese), "bhai", "kar" (Hindi).
   'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'hurry', 'love',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
-  'another', 'comma', 'period',
+  'another', 'comma', 'period', 'stack', 'stash',
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
   'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
@@ -503,7 +503,7 @@ export const ASIDE_KINDS: Record<AsideKind, { factor: number; named: boolean }> 
 
 /** Times of day and days that a greeting names ("good evening", "happy monday", "have a nice weekend"). */
 const GREETING_TIMES = 'morning|afternoon|evening|night|day|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|holidays|one';
-const VOCATIVES = 'all|everyone|everybody|team|guys|fam|folks|sir|ser|frens|friends|mate|bro|there|anon|gang';
+const VOCATIVES = 'all|everyone|everybody|team|guys|fam|folks|sir|ser|frens|friends|mate|bro|there|anon|gang|bot|agent|assistant|parley';
 /** Where a swap is routed ("on Jupiter", "via a DEX aggregator"). Parley picks the route, so the words are noted, not obeyed. */
 const VENUE_WORDS =
   "dex|dexes|drift|jupiter|jupiter's|jup|raydium|raydium's|orca|meteora|phoenix|lifinity|openbook|pumpfun|sanctum|aggregator|aggregators|exchange|amm|router|v6|v4|v3|api|whirlpool|whirlpools|dlmm|clmm|cpmm|pool|pools";
@@ -609,6 +609,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['and? pay|add a|an|the? higher|high|bigger|extra|more|some priority|prio fee|fees|tip', 'fee'],
   ['so that? it lands|confirms|goes through? fast|quickly|faster?', 'fee'],
   ['and? set|use|make|put the? priority to|at|on? high|max|turbo|top|highest', 'fee'],
+  ['and|with? priority|prio fee|fees? on|at low|medium|normal|high|max|turbo', 'fee'],
   ['and? set|use|make|put the|a? priority|prio fee|fees to|at|on? high|max|turbo|top|highest|fast', 'fee'],
   ['create|open|init|initialize|make|setup the|a|an|their|his|her|my|its|any? associated? token? <token>? account|accounts|ata|atas if|when|as? needed|necessary|required|missing?', 'account'],
   [
@@ -632,7 +633,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i|we don't|dont|never have|had a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?", 'account'],
   ['i|we do not have a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?', 'account'],
   ['even? though|although i|we have|had no <token>? token? account|ata yet?', 'account'],
-  ['so|and please? make|create|open one|it $', 'account'],
+  ['so|and please? make|create|open one|it if? needed|necessary|required? $', 'account'],
+  ['my|the|their|his|her <token>? token? accounts|account|atas|ata are|is all? set up|ready|created|fine|there already?', 'account'],
   ['and? make sure the|their|his|her|my? <token>? token? account|ata exists|is|gets created|there?', 'account'],
   // "if they don't have one" is a remark (the transfer creates the account); "if they have one" is a condition, and stays one.
   ["even? if|when|in? case? they|he|she|it|recipient don't|doesn't|dont|doesnt|never have|has|had one|it|any|an|a|the? <token>? token? account|ata|one? yet?", 'account'],
@@ -817,6 +819,8 @@ export const PARSER_WORDS = {
     'same thing', 'same thing again', 'do the same', 'do the same again', 'another one', 'same please', 'again please',
     'once more the same', 'the same once more', 'same once more', 'and once more the same', 'and again',
   ]),
+  /** Of the repeats' words, those that say it again: a message of repeats' words with one of these repeats too ("again pls, same thing"). */
+  repeatCores: new Set(['again', 'same', 'repeat', 'more', 'another']),
   /** A follow-up that halves or doubles the earlier amount. */
   halves: ['half of that', 'half that', 'half of it', 'half it', 'half as much', 'half the amount'],
   doubles: ['double it', 'double that', 'twice that', 'twice as much'],

@@ -730,6 +730,8 @@ function answerPending(said: Item[], pending: Pending, ctx: ParseContext): Parse
   return filled ? finishSwap(draft, factor * (amount?.factor ?? 1)) : undefined;
 }
 
+const REPEAT_WORDS = new Set([...PARSER_WORDS.repeats].flatMap((phrase) => phrase.split(' ')));
+
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
 function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slippageBps?: number): ParseResult | undefined {
   const lead = dropLeading(words);
@@ -741,8 +743,10 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
       .filter((phrase) => phrase.every((w, k) => lead[k] === w) || phrase.every((w, k) => words[k] === w))
       .sort((a, b) => b.length - a.length)[0] ??
     (words.some((w) => PARSER_WORDS.editWords.has(w)) ? ['instead'] : undefined);
-  const bare = lead.filter((w) => !SOFT_WORDS.includes(w) && !/^[!.?]+$/.test(w)).join(' ');
-  const repeat = PARSER_WORDS.repeats.has(bare);
+  const bareWords = lead.filter((w) => !SOFT_WORDS.includes(w) && !/^[!.?,]+$/.test(w));
+  const bare = bareWords.join(' ');
+  // "again pls, same thing": words of the repeats alone, one of them saying it again.
+  const repeat = PARSER_WORDS.repeats.has(bare) || (bareWords.length > 1 && bareWords.every((w) => REPEAT_WORDS.has(w)) && bareWords.some((w) => PARSER_WORDS.repeatCores.has(w)));
   // "half of that", "double it": the previous amount scaled, with whatever else the message changes.
   const says = (phrases: string[]) => phrases.some((phrase) => text.includes(` ${phrase} `));
   const scale = says(PARSER_WORDS.halves) ? 'half' : says(PARSER_WORDS.doubles) ? 'double' : undefined;
