@@ -519,6 +519,7 @@ const ARTICLES = 'a|an|the|any|some|my|your';
 export const ASIDES: Array<[string, AsideKind]> = [
   [`good|happy|lovely|nice|great|wonderful|blessed|beautiful ${GREETING_TIMES}`, 'greeting'],
   [`^ good? morning|mornin|afternoon|evening|gm ${VOCATIVES}? $`, 'greeting'],
+  [`hi|hello|hey|yo|howdy|hiya|sup|gm ${VOCATIVES}`, 'greeting'],
   [`have|enjoy ${ARTICLES}|the? good|nice|great|wonderful|lovely|blessed|fantastic|awesome|productive|relaxing ${GREETING_TIMES}`, 'greeting'],
   ['i? hope|hoping …', 'greeting'],
   ['i? hope|hoping all|everything|everyone is|are|was|good|well|great|fine well|good|great|fine?', 'greeting'],
@@ -702,6 +703,8 @@ export const SLIPPAGE = {
 export const RULE_WORDS = {
   /** Between a token and what names its side of a swap ("for my USDC", "2 of the SOL"). */
   sideDeterminers: new Set(['my', 'the', 'some', 'your', 'all', 'of', 'our']),
+  /** Texting's "2" for "to" ("snd 4 USDC 2 <address>"), read so only after an amount and right before an address. */
+  textedTo: new Set(['2']),
   /** "this one", "that one": a pointer, not the number 1. */
   pointerBeforeOne: new Set(['this', 'that', 'the', 'which']),
   /** "2 percent", "5 pct", "3 per cent". */

@@ -156,6 +156,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         emit(i, i + 1, { kind: 'arrow' });
         continue;
       case 'number': {
+        // "snd 4 USDC 2 <address>": texting's "2" for "to", after an amount and right before the address.
+        if (RULE_WORDS.textedTo.has(lexeme.text) && at(i + 1)?.type === 'address' && items.some((item) => item.kind === 'number' || item.kind === 'money')) {
+          emit(i, i + 1, { kind: 'marker', marker: 'to' });
+          continue;
+        }
         const dollarBefore = items.at(-1)?.text === '$' && lexeme.joined;
         const negative = items.at(-1)?.text === '-' && lexeme.joined;
         if (dollarBefore || negative) items.pop();
