@@ -345,9 +345,13 @@ function withoutTrailingChat(items: Item[]): Item[] {
   // "send 5 USDC to <address> so he receives it": receiving is what the transfer does.
   const sends = items.some((item) => item.kind === 'verb' && item.role === 'send');
   const receiving = (item: Item) => sends && hasTrait(item, 'address-receives');
+  const purpose = (clause: Item[]) => {
+    const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
+    return TRAILING_CHAT.purposes.some((phrase) => phrase.every((w, k) => words[k] === w));
+  };
   const chat = (clause: Item[]) =>
     !asks(clause) &&
-    clause.every((item, k) => (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || receiving(item)) && !changes(item.text.toLowerCase()) && !/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !(k > 0 && item.text === '?'));
+    clause.every((item, k) => (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || receiving(item) || (item.kind === 'verb' && purpose(clause))) && !changes(item.text.toLowerCase()) && !/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !(k > 0 && item.text === '?'));
   let end = items.length;
   for (let k = items.length - 1; k > 0; k--) {
     if (!opens(items[k])) continue;
