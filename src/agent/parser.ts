@@ -53,12 +53,11 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
  * that is no follow-up of it ("…, no, don't") leaves the message to be read whole.
  */
 function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
+  const verb = tagged.findIndex((item) => item.kind === 'verb');
+  if (verb < 0) return undefined;
   const lower = tagged.map((item) => item.text.toLowerCase());
-  const opens = (k: number, phrases: string[][]) => phrases.some((phrase) => phrase.every((w, j) => lower[k + j] === w));
   const at = tagged.findIndex(
-    (item, k) =>
-      tagged.slice(0, k).some((before) => before.kind === 'verb') &&
-      (opens(k, IN_MESSAGE_CORRECTIONS.unbroken) || (tagged[k - 1]?.kind === 'punct' && opens(k, IN_MESSAGE_CORRECTIONS.openers))),
+    (_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (tagged[k - 1].kind === 'punct' && saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k))),
   );
   if (at < 0) return undefined;
   const isCommand = (result: ParseResult): result is Extract<ParseResult, { ok: true }> & { command: SwapCommand | TransferCommand } =>
@@ -340,18 +339,17 @@ function withoutTrailingChat(items: Item[]): Item[] {
   if (!items.some((item) => item.kind === 'verb')) return items;
   const changes = (text: string) => TRAILING_CHAT.changes.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text);
   const opens = (item: Item) => (item.kind === 'punct' && item.text !== "'") || TRAILING_CHAT.breaks.has(item.text.toLowerCase());
-  // "…, is that a good idea": a clause that opens a question asks about the command.
-  const asks = (clause: Item[]) => opensQuestion(clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase()));
+  // "…, is that a good idea": a clause that opens a question asks about the command (`chat`).
   // "send 5 USDC to <address> so he receives it": receiving is what the transfer does.
   const sends = items.some((item) => item.kind === 'verb' && item.role === 'send');
   const receiving = (item: Item) => sends && hasTrait(item, 'address-receives');
-  const purpose = (clause: Item[]) => {
+  const chat = (clause: Item[]) => {
     const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
-    return TRAILING_CHAT.purposes.some((phrase) => phrase.every((w, k) => words[k] === w));
+    if (opensQuestion(words)) return false;
+    // "… so i can pay rent": a clause of purpose may hold a verb of its own.
+    const purpose = saysAt(words, TRAILING_CHAT.purposes);
+    return clause.every((item, k) => (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || receiving(item) || (item.kind === 'verb' && purpose)) && !changes(item.text.toLowerCase()) && !/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !(k > 0 && item.text === '?'));
   };
-  const chat = (clause: Item[]) =>
-    !asks(clause) &&
-    clause.every((item, k) => (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || receiving(item) || (item.kind === 'verb' && purpose(clause))) && !changes(item.text.toLowerCase()) && !/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !(k > 0 && item.text === '?'));
   let end = items.length;
   for (let k = items.length - 1; k > 0; k--) {
     if (!opens(items[k])) continue;
@@ -416,12 +414,12 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
 
 /** "not BONK", "instead of BONK", "keep my BONK": the words right before the token at k turn away from it. */
 function turnsAway(items: Item[], k: number): boolean {
-  let before = k - 1;
-  while (before >= 0 && (items[before].kind === 'filler' || (items[before].kind === 'marker' && (items[before] as Extract<Item, { kind: 'marker' }>).marker === 'of'))) {
-    if (PARSER_WORDS.awayFrom.has(items[before].text.toLowerCase())) return true;
-    before--;
+  for (let before = k - 1; before >= 0; before--) {
+    const item = items[before];
+    if (PARSER_WORDS.awayFrom.has(item.text.toLowerCase())) return true;
+    if (item.kind !== 'filler' && !(item.kind === 'marker' && item.marker === 'of')) return false;
   }
-  return before >= 0 && PARSER_WORDS.awayFrom.has(items[before].text.toLowerCase());
+  return false;
 }
 
 /**
@@ -435,7 +433,8 @@ function referredBack(before: Item[][], command: Item[]): Item[] | undefined {
   if (new Set(named.map((item) => item.token.mint)).size !== 1) return undefined;
   const against = chat.some((item, k) => item.kind === 'guard' || CANCEL_WORDS.has(item.text.toLowerCase()) || (item.kind === 'token' && turnsAway(chat, k)));
   if (against || command.filter((item) => item.kind === 'token').length !== 1) return undefined;
-  const token = { ...named[0], start: named[0].start, end: named[0].end };
+  // A copy: the chat's own token stays out of the command, to be named as chat in the reply.
+  const token = { ...named[0] };
   const next = (k: number) => command.slice(k + 1).find((item) => item.kind !== 'filler');
   const pointer = command.findIndex((item, k) => POINTERS.has(item.text.toLowerCase()) && command[k - 1]?.kind === 'marker' && (command[k - 1] as Extract<Item, { kind: 'marker' }>).marker === 'of');
   if (pointer >= 0) return [...command.slice(0, pointer), token, ...command.slice(pointer + 1)];
@@ -605,7 +604,7 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
 
 /** "should I…", "is it…", "how would I…": words that open a question about a command. */
 function opensQuestion(words: string[]): boolean {
-  return QUESTION_OPENERS.some((phrase) => phrase.every((w, k) => words[k] === w)) || PARSER_WORDS.questionAuxiliaries.has(words[0]);
+  return saysAt(words, QUESTION_OPENERS) || PARSER_WORDS.questionAuxiliaries.has(words[0]);
 }
 
 function dropLeading(words: string[]): string[] {
@@ -614,14 +613,18 @@ function dropLeading(words: string[]): string[] {
   return words.slice(k);
 }
 
+/** Whether one of the phrases is said at word k. */
+function saysAt(words: string[], phrases: string[][], k = 0): boolean {
+  return phrases.some((phrase) => phrase.every((w, j) => words[k + j] === w));
+}
+
 function containsPhrase(words: string[], phrase: string[]): boolean {
-  for (let k = 0; k + phrase.length <= words.length; k++) if (phrase.every((w, j) => words[k + j] === w)) return true;
+  for (let k = 0; k + phrase.length <= words.length; k++) if (saysAt(words, [phrase], k)) return true;
   return false;
 }
 
 function startsWith(words: string[], phrases: string[][]): boolean {
-  const lead = dropLeading(words);
-  return phrases.some((phrase) => phrase.every((w, k) => lead[k] === w));
+  return saysAt(dropLeading(words), phrases);
 }
 
 /**
@@ -774,7 +777,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   let tokens = rest.filter((item) => item.kind === 'token');
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
   // "use JUP instead of SOL": the token after "instead of" is the side the other replaces.
-  const insteadOf = words.findIndex((w, k) => PARSER_WORDS.insteadOf.every((part, j) => words[k + j] === part));
+  const insteadOf = words.findIndex((_, k) => saysAt(words, [PARSER_WORDS.insteadOf], k));
   const replaced = insteadOf >= 0 ? tokens.find((item) => item.text.toLowerCase() === words[insteadOf + PARSER_WORDS.insteadOf.length]) : undefined;
   if (replaced?.kind === 'token' && tokens.length === 2 && !amounts.length && !addresses.length) {
     const replacement = tokens.find((item) => item !== replaced);
