@@ -193,7 +193,7 @@ export const FILLERS = new Set([
   'thank', 'thx', 'ty', 'tysm', 'cheers', 'bro', 'ser', 'fren', 'mate', 'man', 'dude', 'sir', 'pal', 'buddy', 'the', 'a', 'an',
   'some', 'my', 'mine', 'our', 'tokens', 'token', 'coins', 'coin', 'amount', 'gm', 'lol', 'cool', 'great', 'good',
   'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'hmm', 'well', 'btw', 'imma', "i'm", 'im', 'am',
-  'gonna', 'going', 'trying', 'try', 'looking', 'wallet', 'account', 'funds', 'balance', 'bag', 'be', 'is', 'are', 'at',
+  'gonna', 'going', 'trying', 'try', 'attempt', 'assist', 'looking', 'wallet', 'account', 'funds', 'balance', 'bag', 'be', 'is', 'are', 'at',
   'current', 'market', 'rate', 'price', 'best', 'instant', 'shall', 'directly', 'straight', 'over', 'out', 'them', 'those',
   'these', 'there', 'address', 'recipient', 'destination', 'here', 'appreciated', 'appreciate', 'tx', 'transaction', 'order',
   'up', 'total', 'available', 'spare', 'extra', 'currently', 'held', 'remaining', 'left', 'something', 'kthx', 'thanks!', 'fast',
