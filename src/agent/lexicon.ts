@@ -663,6 +663,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "…, keep the rest", "same as always", "i have the funds available": remarks that size nothing.
   ['and? keep|leave|hold the rest|remainder', 'note'],
   ['same? as always|usual', 'note'],
+  // "send 3 JUP to <address> as a gift": what the transfer is for, not a second one.
+  ['as a|an|my? birthday|christmas|wedding? gift|present|donation|loan|refund|repayment', 'note'],
   ["lmk|ping|notify me? when|once it's|its|it is? done|finished|confirmed|complete|through", 'note'],
   ["let|tell me know? when|once it's|its|it is? done|finished|confirmed|complete|through", 'note'],
   ["idk|unsure|dunno if|whether that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas", 'note'],
