@@ -20,6 +20,7 @@ import dialogues15Json from './dialogues-15.json';
 import dialogues16Json from './dialogues-16.json';
 import dialogues17Json from './dialogues-17.json';
 import dialogues18Json from './dialogues-18.json';
+import dialogues19Json from './dialogues-19.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -43,6 +44,8 @@ import handWritten20 from './hand-written-20.json';
 import handWritten21 from './hand-written-21.json';
 import handWritten22 from './hand-written-22.json';
 import handWritten23 from './hand-written-23.json';
+import handWritten24 from './hand-written-24.json';
+import handWritten25 from './hand-written-25.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -52,6 +55,7 @@ import harvested6 from './harvested-6.json';
 import harvested7 from './harvested-7.json';
 import harvested8 from './harvested-8.json';
 import harvested9 from './harvested-9.json';
+import harvested10 from './harvested-10.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -97,7 +101,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -107,6 +111,7 @@ const BLIND_6 = 'blind-32f';
 const BLIND_7 = 'blind-32g';
 const BLIND_8 = 'blind-32h';
 const BLIND_9 = 'blind-32i';
+const BLIND_10 = 'blind-32j';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -132,6 +137,8 @@ export const cases: Case[] = [
   ...withFamily(handWritten21 as Raw[], 'hand-written', BLIND_8),
   ...withFamily(handWritten22 as Raw[], 'hand-written', BLIND_8),
   ...withFamily(handWritten23 as Raw[], 'hand-written', BLIND_9),
+  ...withFamily(handWritten24 as Raw[], 'hand-written', BLIND_10),
+  ...withFamily(handWritten25 as Raw[], 'hand-written', BLIND_10),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -143,6 +150,7 @@ export const cases: Case[] = [
   ...withFamily(harvested7 as Raw[], 'harvested', BLIND_4),
   ...withFamily(harvested8 as Raw[], 'harvested', BLIND_5),
   ...withFamily(harvested9 as Raw[], 'harvested', BLIND_7),
+  ...withFamily(harvested10 as Raw[], 'harvested', BLIND_10),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
@@ -160,6 +168,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues16Json as RawDialogue[], BLIND_7),
   ...withSplit(dialogues17Json as RawDialogue[], BLIND_8),
   ...withSplit(dialogues18Json as RawDialogue[], BLIND_9),
+  ...withSplit(dialogues19Json as RawDialogue[], BLIND_10),
 ];
 
 const registry = TokenRegistry.bundled();
