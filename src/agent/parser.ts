@@ -384,6 +384,9 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   // "instead of SOL, sell 2 for USDC", "keep my SOL. convert 2 to USDC": chat before that turns away from a token it names.
   const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k)));
   if (away) return refuse('unclear', `I could not tell what "${away.filter((item) => item.kind !== 'punct').map((item) => item.text).join(' ')}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
+  // "what's my SOL balance? and swap 1 SOL to USDC": a question for a figure before the command is a second request.
+  const question = clauses.slice(0, at).find((clause) => clause.at(-1)?.text === '?' && clause.some((item) => INFO_NOUNS.includes(item.text.toLowerCase())));
+  if (question) return refuse('two-actions', 'That asks a question and gives a command. I answer one message at a time: ask the question, then send the command.');
   // Of the chat before, an address stays (it is the recipient: "<address> — send 5 SOL"), and so do
   // the amounts and tokens a command clause without them refers to ("i owe <address> 30 USDC, send it").
   const keep = ['address', 'bad-address', ...(concrete(clauses[at]) ? [] : [...AMOUNTS, 'token', 'marker', 'arrow'])];
