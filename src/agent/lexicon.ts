@@ -30,6 +30,8 @@ export const VERBS: Record<string, VerbRole> = {
   transfiere: 'send', transferir: 'send', transfere: 'send', mandale: 'send', enviale: 'send',
   tauschen: 'pay', tausche: 'pay', wechseln: 'pay', uberweise: 'send', ueberweise: 'send', senden: 'send', sende: 'send',
   bhej: 'send', bhejo: 'send', 'pa-swap': 'pay', 'pa-send': 'send',
+  // Vietnamese: "đổi" (exchange), "chuyển" (transfer), "gửi" (send), "mua" (buy), "bán" (sell).
+  doi: 'pay', chuyen: 'send', gui: 'send', mua: 'get', ban: 'pay',
   // Other forms: a command never uses them, but a question or a story about one does.
   swapping: 'pay', selling: 'pay', converting: 'pay', exchanging: 'pay', buying: 'get', sending: 'send',
   transferring: 'send', paying: 'send', swapped: 'pay', sold: 'pay', converted: 'pay', exchanged: 'pay', traded: 'pay',
@@ -176,8 +178,8 @@ export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for',
 export const MARKERS: Record<string, Marker> = {
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', 'so that i get': 'out', 'so that i receive': 'out',
-  to: 'to', ot: 'to', naar: 'to', pro: 'to',
-  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in',
+  to: 'to', ot: 'to', naar: 'to', pro: 'to', sang: 'to', cho: 'to',
+  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in',
   of: 'of',
   worth: 'worth', 'worth of': 'worth', 'worth in': 'worth',
 };
@@ -206,6 +208,8 @@ export const FILLERS = new Set([
   'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
   // "oga", "oya" (Nigerian Pidgin), "naman" (Tagalog), "valeu", "quero" (Portuguese), "bhai", "kar" (Hindi).
   'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'hurry', 'love',
+  // "necesito", "quiero" (Spanish: "I need", "I want"), "giúp mình" and "nha" (Vietnamese: "for me", a softener).
+  'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
   'another', 'comma', 'period', 'stack', 'stash',
   // Vague quantities: no amount at all, so the frame asks for one.
@@ -332,14 +336,15 @@ export const PRICE_CUES = [
   'price', 'prices', 'priced', 'pricing', 'trading', 'cost', 'costs', 'worth', 'value', 'rate', 'chart', 'px', 'quote', 'mcap',
   'doing', 'pumping', 'dumping', 'usd', 'going for', 'how much is', 'how much does', 'how much for', 'at the moment', 'in dollars',
 ];
-export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many'];
+export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many', 'habe', 'hab'];
 /** Without a token, only the word itself asks for "balance"; the rest ask about the whole wallet. */
 export const BALANCE_WORDS = ['balance', 'balances', 'bal'];
 export const PORTFOLIO_CUES = [
   'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'rich', 'wealth', 'inventory', 'overview', 'net worth', 'total', 'tokens',
   'my coins', 'my wallet', 'everything i', 'show everything', 'show all', 'everything', 'what do i have', 'what do i hold', 'what do i own',
 ];
-export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine'];
+/** Who asks about their own wallet: "my", German "ich", and "in here" (this wallet). */
+export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here'];
 /** Nouns that turn "get"/"give me" into a question ("get my balance", "give me the price of SOL"). */
 export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio', 'holdings', 'assets', 'breakdown', 'summary', 'overview', 'chart', 'value', 'net', 'quote'];
 /** Words that make a verbless message a question rather than a command ("how much is 1 SOL in USDC"). */
@@ -524,6 +529,11 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i? hope|hoping …', 'greeting'],
   ['i? hope|hoping all|everything|everyone is|are|was|good|well|great|fine well|good|great|fine?', 'greeting'],
   ['top of the morning|day', 'greeting'],
+  // Other languages' greetings, as chat mixes them in ("guten Abend", "buenos días", "chào buổi sáng").
+  ['buenos|buenas|bom|boa|guten|gute dias|dia|tardes|tarde|noches|noite|morgen|tag|abend|nacht', 'greeting'],
+  [`hola|ola|bonjour|bonsoir|salut|ciao|hallo|servus|moin|namaste|namaskar|salaam|kumusta|kamusta|konnichiwa|annyeong ${VOCATIVES}?`, 'greeting'],
+  ['xin? chao buoi? sang|chieu|toi?', 'greeting'],
+  ['magandang umaga|hapon|gabi po?', 'greeting'],
   ['happy|merry new|christmas|xmas|holidays|birthday|thanksgiving|easter|halloween year?', 'greeting'],
   ['what a|an long|busy|crazy|rough|hectic|great? day|week|morning|night|evening|month|year', 'greeting'],
   ['long|busy|crazy|rough|hectic day|week|morning|night|evening|month', 'greeting'],

@@ -61,6 +61,9 @@ interface Lexeme {
 const LEXEME =
   /(0x[0-9a-fA-F]{6,})|([1-9A-HJ-NP-Za-km-z]{2,12}(?:…|\.{2,})[1-9A-HJ-NP-Za-km-z]{0,12})|([1-9A-HJ-NP-Za-km-z]{25,50})(?![A-Za-z0-9])|(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)*|\.\d+)|(-+>|=+>|→|⇒|➡️?|➔|>)|([A-Za-z][A-Za-z0-9']*(?:-[A-Za-z0-9']+)*)|(\S)/gu;
 
+/** Latin letters with a stroke, which Unicode does not decompose into a base letter and a mark. */
+const STROKED: Record<string, string> = { đ: 'd', Đ: 'D', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L' };
+
 function lex(raw: string): Lexeme[] {
   const text = raw
     .replace(/[’‘`]/g, "'")
@@ -69,10 +72,10 @@ function lex(raw: string): Lexeme[] {
     .replace(/½/g, ' 1/2')
     .replace(/¼/g, ' 1/4')
     .replace(/¾/g, ' 3/4')
-    // "mándale", "Überweise": an accented Latin letter reads as its base letter (one for one, so positions hold).
-    .replace(/[\u00C0-\u024F]/g, (letter) => {
+    // "mándale", "Überweise", "đổi": an accented Latin letter reads as its base letter (one for one, so positions hold).
+    .replace(/[\u00C0-\u024F\u1E00-\u1EFF]/g, (letter) => {
       const base = letter.normalize('NFD').replace(/\p{M}/gu, '');
-      return base.length === 1 ? base : letter;
+      return STROKED[letter] ?? (base.length === 1 ? base : letter);
     });
   const out: Lexeme[] = [];
   for (const match of text.matchAll(LEXEME)) {
