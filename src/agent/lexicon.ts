@@ -836,10 +836,10 @@ export const PARSER_WORDS = {
   repeats: new Set([
     'again', 'do it again', 'do that again', 'do this again', 'repeat', 'repeat that', 'repeat it', 'one more time', 'once more', 'same', 'same again',
     'same thing', 'same thing again', 'do the same', 'do the same again', 'another one', 'same please', 'again please',
-    'once more the same', 'the same once more', 'same once more', 'and once more the same', 'and again',
+    'once more the same', 'the same once more', 'same once more', 'and once more the same', 'and again', 'redo', 'redo it', 'redo that', 'redo this',
   ]),
   /** Of the repeats' words, those that say it again: a message of repeats' words with one of these repeats too ("again pls, same thing"). */
-  repeatCores: new Set(['again', 'same', 'repeat', 'more', 'another']),
+  repeatCores: new Set(['again', 'same', 'repeat', 'more', 'another', 'redo']),
   /** A follow-up that halves or doubles the earlier amount. */
   halves: ['half of that', 'half that', 'half of it', 'half it', 'half as much', 'half the amount'],
   doubles: ['double it', 'double that', 'twice that', 'twice as much'],

@@ -249,7 +249,7 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
     if (parts.some((part) => part.marker === 'out' && part.tokens.length > 0)) return swapFrame(parts, 'pay', ctx, { factor: factor * CONFIDENCE.noVerb, slippageBps });
   }
   if (role === 'send') {
-    if (slippageBps !== undefined) return refuse('unclear', 'Slippage applies to swaps; a transfer sends an exact amount. Say the transfer without it.');
+    if (slippageBps !== undefined) return refuse('unclear', SLIPPAGE_ON_TRANSFER);
     return transferFrame(phrases(body), ctx, { factor });
   }
   if (role === 'get' && hasTrait(main, 'guessed')) factor *= CONFIDENCE.guessedVerb;
@@ -740,6 +740,8 @@ function answerPending(said: Item[], pending: Pending, ctx: ParseContext): Parse
   return filled ? finishSwap(draft, factor * (amount?.factor ?? 1)) : undefined;
 }
 
+const SLIPPAGE_ON_TRANSFER = 'Slippage applies to swaps; a transfer sends an exact amount. Say the transfer without it.';
+
 const REPEAT_WORDS = new Set([...PARSER_WORDS.repeats].flatMap((phrase) => phrase.split(' ')));
 
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
@@ -766,7 +768,10 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     if (!repeat && !scale && PARSER_WORDS.discourseOpeners.some((phrase) => phrase.join(' ') === opener?.join(' '))) return undefined;
     return refuse('missing', 'There is no earlier swap or transfer in this session to refer to. Say the whole command, for example "swap 1 SOL for USDC".');
   }
-  if (repeat) return done(previous, CONFIDENCE.followUp, true);
+  // "do it again with 2% slippage": the same command, with the slippage it now names.
+  if (repeat && slippageBps === undefined) return done(previous, CONFIDENCE.followUp, true);
+  if (repeat && previous.action === 'swap') return done({ ...previous, slippageBps }, CONFIDENCE.followUp, true);
+  if (repeat) return refuse('unclear', SLIPPAGE_ON_TRANSFER);
   let command: SwapCommand | TransferCommand = { ...previous };
   let factor = CONFIDENCE.followUp;
   let rest = content.filter((item) => !(item.kind === 'number' && item.words && /^(one|a)$/.test(item.text.toLowerCase())) || content.length === 1);
