@@ -596,6 +596,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['kind|sort of', 'hedge'],
   ['i guess|suppose|think|reckon|believe', 'hedge'],
   ['maybe|perhaps &<verb>', 'hedge'],
+  ['maybe|perhaps|probably|prob like &<number>', 'hedge'],
   ['like &<number>', 'hedge'],
   ["it's|its|probably? about|high? time to &<verb>", 'hedge'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? best|cheapest|fastest|top|any? ${VENUE_WORDS} ${VENUE_WORDS}? ${VENUE_WORDS}?`, 'venue'],
@@ -621,6 +622,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['with|via|using|in|as a|an? jito bundle', 'fee'],
   ['and? pay|add a|an|the? higher|high|bigger|extra|more|some priority|prio fee|fees|tip', 'fee'],
   ['so that? it lands|confirms|goes through? fast|quickly|faster?', 'fee'],
+  // "add a tip for speed": a tip to the validators, said with what it is for (a bare "add a tip" could be more for the recipient).
+  ['and? add|include|with|plus a|an|some|small? tip|tips for speed|priority|inclusion|validators|faster|quicker confirmation|landing?', 'fee'],
   ['and? set|use|make|put the? priority to|at|on? high|max|turbo|top|highest', 'fee'],
   ['and|with? priority|prio fee|fees? on|at low|medium|normal|high|max|turbo', 'fee'],
   ['and? set|use|make|put the|a? priority|prio fee|fees to|at|on? high|max|turbo|top|highest|fast', 'fee'],
@@ -634,6 +637,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["the|their|his|her|an|its? <token>? token? ata|account might|may|could|probably|does|doesn't|won't|will? not? exist yet?", 'account'],
   ["they've|they|he|she|he's|she's|recipient|it have|has? never held|had|received|used <token>? before?", 'account'],
   ['no <token>? token? account|ata yet?', 'account'],
+  ['so? no rent|ata|account creation? needed|required|necessary', 'account'],
   ["don't|dont|do not? worry|care if|whether i|we|they|he|she need|needs a|an|any|the? new? <token>? token? account|accounts|ata", 'account'],
   ['skip|forget|ignore the <token>? token? account|ata creation|setup? stuff|thing|part|step?', 'account'],
   ['i|we|they|he|she|recipient already have|has? one|it|them|an|a|the|my|their|his|her <token>? token? account|ata?', 'account'],
@@ -673,6 +677,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "…, keep the rest", "same as always", "i have the funds available": remarks that size nothing.
   ['and? keep|leave|hold the rest|remainder', 'note'],
   ['same? as always|usual', 'note'],
+  // Dictation says its punctuation ("… for usdc full stop").
+  ['full stop|point', 'grammar'],
   // "send 3 JUP to <address> as a gift": what the transfer is for, not a second one.
   ['as a|an|my? birthday|christmas|wedding? gift|present|donation|loan|refund|repayment', 'note'],
   ["lmk|ping|notify me? when|once it's|its|it is? done|finished|confirmed|complete|through", 'note'],
