@@ -405,7 +405,7 @@ export const SCALES: Record<string, number> = {
 /** Shares of a balance: "half", "a quarter of", "all", "max". */
 export const SHARES: Record<string, [number, number]> = {
   half: [1, 2], quarter: [1, 4], third: [1, 3], all: [1, 1], max: [1, 1], maximum: [1, 1], everything: [1, 1], entire: [1, 1],
-  whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tenth: [1, 10], fifth: [1, 5], eighth: [1, 8], 'every last': [1, 1],
+  whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tenth: [1, 10], fifth: [1, 5], eighth: [1, 8], 'every last': [1, 1], 'every single': [1, 1],
 };
 
 /** Dollar words: "25 dollars", "25 usd", "25 bucks". */

@@ -311,6 +311,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (share) return emit(i, i + length, { kind: 'share', numerator: share[0], denominator: share[1] });
     }
     const text = word(i)!;
+    // "sell every DRIFT i have": every one of a token is all of it ("every day" stays a time).
+    if (text === 'every' && lexemes[i + 1]?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'share', numerator: 1, denominator: 1 });
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
     const around = [at(i + 2)?.text ?? '', word(i - 1) ?? ''];
     const slippageAhead = around.some((w) => RULE_WORDS.shareUnits.has(w) || SLIPPAGE.words.has(w));
