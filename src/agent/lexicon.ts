@@ -725,6 +725,8 @@ export const RULE_WORDS = {
   sideDeterminers: new Set(['my', 'the', 'some', 'your', 'all', 'of', 'our']),
   /** Texting's "2" for "to" ("snd 4 USDC 2 <address>"), read so only after an amount and right before an address. */
   textedTo: new Set(['2']),
+  /** Nigerian Pidgin's "give" for "to", after a verb that sends and right before the address ("send 10 USDC give <address>"). */
+  pidginTo: new Set(['give']),
   /** "this one", "that one": a pointer, not the number 1. */
   pointerBeforeOne: new Set(['this', 'that', 'the', 'which']),
   /** "2 percent", "5 pct", "3 per cent". */

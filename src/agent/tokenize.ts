@@ -311,6 +311,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (share) return emit(i, i + length, { kind: 'share', numerator: share[0], denominator: share[1] });
     }
     const text = word(i)!;
+    if (RULE_WORDS.pidginTo.has(text) && at(i + 1)?.type === 'address' && items.some((item) => item.kind === 'verb' && item.role === 'send')) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
     // "sell every DRIFT i have": every one of a token is all of it ("every day" stays a time).
     if (text === 'every' && lexemes[i + 1]?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'share', numerator: 1, denominator: 1 });
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
