@@ -206,8 +206,8 @@ export const FILLERS = new Set([
   'really', 'hope', 'wonderful', 'advance', 'tolerance', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only', 'tiny', 'rq',
   // Slang and other languages' politeness: "abeg" (Nigerian Pidgin), "porfa" (Spanish), "po" and "salamat" (Tagalog).
   'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
-  // "oga", "oya" (Nigerian Pidgin), "naman" (Tagalog), "valeu", "quero" (Portuguese), "bhai", "kar" (Hindi).
-  'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'hurry', 'love',
+  // "oga", "oya" (Nigerian Pidgin), "naman" (Tagalog), "valeu", "quero" (Portuguese), "bhai", "kar", "karo", "dena" (Hindi).
+  'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'karo', 'kardo', 'dena', 'hurry', 'love',
   // "necesito", "quiero" (Spanish: "I need", "I want"), "giúp mình" and "nha" (Vietnamese: "for me", a softener).
   'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
@@ -727,6 +727,12 @@ export const RULE_WORDS = {
   textedTo: new Set(['2']),
   /** Nigerian Pidgin's "give" for "to", after a verb that sends and right before the address ("send 10 USDC give <address>"). */
   pidginTo: new Set(['give']),
+  /**
+   * Hindi's postpositions, after what they mark: "ko" after the token or address a verb acts on, "pe"/"par" after an
+   * address ("<address> pe"), and "mein"/"me" after the token received, right before the verb ("1 sol ko usdc mein swap kar do").
+   */
+  hindiMarks: new Set(['ko', 'pe', 'par']),
+  hindiInto: new Set(['mein', 'me', 'main']),
   /** "this one", "that one": a pointer, not the number 1. */
   pointerBeforeOne: new Set(['this', 'that', 'the', 'which']),
   /** "2 percent", "5 pct", "3 per cent". */

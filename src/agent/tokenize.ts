@@ -312,6 +312,14 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     const text = word(i)!;
     if (RULE_WORDS.pidginTo.has(text) && at(i + 1)?.type === 'address' && items.some((item) => item.kind === 'verb' && item.role === 'send')) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
+    const marks = items.at(-1);
+    if (RULE_WORDS.hindiMarks.has(text) && (marks?.kind === 'address' || (marks?.kind === 'token' && text === 'ko'))) return emit(i, i + 1, { kind: 'filler' });
+    if (RULE_WORDS.hindiInto.has(text) && marks?.kind === 'token' && VERBS[word(i + 1) ?? '']) {
+      items.pop();
+      emit(i, i + 1, { kind: 'marker', marker: 'out' });
+      items.push(marks);
+      return;
+    }
     // "sell every DRIFT i have": every one of a token is all of it ("every day" stays a time).
     if (text === 'every' && lexemes[i + 1]?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'share', numerator: 1, denominator: 1 });
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
