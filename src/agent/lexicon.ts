@@ -286,6 +286,8 @@ export const OTHER_SOURCES = {
   determiners: new Set(['my', 'a', 'an', 'the', 'your', 'our', 'his', 'her', 'their', 'this', 'that', 'one']),
   /** Before a possessive, words that make it the recipient ("to my mom's wallet"). */
   recipientMarkers: new Set(['to', 'for']),
+  /** After the wallet, words that give its address: "my sister's wallet is <address>" names the recipient. */
+  addressGivers: new Set(['is', ':', '=', 'address', 'addy']),
   /** Quoted with the source in the reply ("from my other wallet"). */
   nouns: new Set(['wallet', 'account', 'one', 'address', 'acct']),
   words: new Set([
