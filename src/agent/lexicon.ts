@@ -860,6 +860,8 @@ export const PARSER_WORDS = {
   halves: ['half of that', 'half that', 'half of it', 'half it', 'half as much', 'half the amount'],
   doubles: ['double it', 'double that', 'twice that', 'twice as much'],
   /** Words a follow-up may hold besides its opener ("make the amount 2", "same address"). */
+  /** Words an answer to a clarifying question may correct itself with ("oops i meant BONK", "typo, USDC", "my bad: JUP"). */
+  answerCorrections: new Set(['oops', 'whoops', 'meant', 'mean', 'bad', 'typo', 'correction']),
   followUpWords: new Set(['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean']),
   /** "what about USDC?": the last question asked again of another token. */
   askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of']],

@@ -691,7 +691,7 @@ function answerPending(said: Item[], pending: Pending, ctx: ParseContext): Parse
   const addresses = content.filter((item) => (item.kind === 'address' && pending.draft.action === 'transfer') || item.kind === 'bad-address');
   const amounts = content.filter(isAmount);
   const marker = content.find((item) => item.kind === 'marker');
-  const others = content.filter((item) => !['token', 'address', 'bad-address', 'number', 'money', 'share', 'percent', 'marker', 'joiner'].includes(item.kind));
+  const others = content.filter((item) => !['token', 'address', 'bad-address', 'number', 'money', 'share', 'percent', 'marker', 'joiner'].includes(item.kind) && !PARSER_WORDS.answerCorrections.has(item.text.toLowerCase()));
   if (others.length > 0 || content.length === 0 || amounts.length > 1 || addresses.length > 1) return undefined;
   const draft = { ...pending.draft } as Draft;
   const factor = CONFIDENCE.answer;
