@@ -28,8 +28,8 @@ export const VERBS: Record<string, VerbRole> = {
   cambia: 'pay', cambiar: 'pay', intercambia: 'pay', intercambiar: 'pay', troca: 'pay', trocar: 'pay', vende: 'pay', vender: 'pay',
   compra: 'get', comprar: 'get', envia: 'send', enviar: 'send', manda: 'send', mandar: 'send', mando: 'send',
   transfiere: 'send', transferir: 'send', transfere: 'send', mandale: 'send', enviale: 'send',
-  tauschen: 'pay', tausche: 'pay', wechseln: 'pay', uberweise: 'send', ueberweise: 'send', senden: 'send', sende: 'send',
-  bhej: 'send', bhejo: 'send', 'pa-swap': 'pay', 'pa-send': 'send',
+  tauschen: 'pay', tausche: 'pay', wechseln: 'pay', uberweise: 'send', ueberweise: 'send', senden: 'send', sende: 'send', schick: 'send', schicke: 'send', schicken: 'send',
+  bhej: 'send', bhejo: 'send', 'pa-swap': 'pay', 'pa-send': 'send', pakisend: 'send', 'paki-send': 'send', pakiswap: 'pay', 'paki-swap': 'pay',
   // Vietnamese: "đổi" (exchange), "chuyển" (transfer), "gửi" (send), "mua" (buy), "bán" (sell).
   doi: 'pay', chuyen: 'send', gui: 'send', mua: 'get', ban: 'pay',
   // Other forms: a command never uses them, but a question or a story about one does.
@@ -208,8 +208,8 @@ export const FILLERS = new Set([
   'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
   // "oga", "oya" (Nigerian Pidgin), "naman" (Tagalog), "valeu", "quero" (Portuguese), "bhai", "kar", "karo", "dena" (Hindi).
   'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'karo', 'kardo', 'dena', 'hurry', 'love',
-  // "necesito", "quiero" (Spanish: "I need", "I want"), "giúp mình" and "nha" (Vietnamese: "for me", a softener).
-  'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe',
+  // "necesito", "quiero" (Spanish: "I need", "I want"), "giúp mình" and "nha" (Vietnamese: "for me", a softener), "ng" (Tagalog).
+  'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe', 'ng',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
   'another', 'comma', 'period', 'stack', 'stash',
   // Vague quantities: no amount at all, so the frame asks for one.
@@ -288,6 +288,8 @@ export const OTHER_SOURCES = {
   recipientMarkers: new Set(['to', 'for']),
   /** After the wallet, words that give its address: "my sister's wallet is <address>" names the recipient. */
   addressGivers: new Set(['is', ':', '=', 'address', 'addy']),
+  /** Someone's address ("this is my friend's address <address>") is where funds go, unless said as the source ("from my friend's address"). */
+  addressNouns: new Set(['address', 'addy', 'addr']),
   /** Quoted with the source in the reply ("from my other wallet"). */
   nouns: new Set(['wallet', 'account', 'one', 'address', 'acct']),
   words: new Set([
@@ -338,15 +340,15 @@ export const PRICE_CUES = [
   'price', 'prices', 'priced', 'pricing', 'trading', 'cost', 'costs', 'worth', 'value', 'rate', 'chart', 'px', 'quote', 'mcap',
   'doing', 'pumping', 'dumping', 'usd', 'going for', 'how much is', 'how much does', 'how much for', 'at the moment', 'in dollars',
 ];
-export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many', 'habe', 'hab'];
+export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many', 'habe', 'hab', 'paas'];
 /** Without a token, only the word itself asks for "balance"; the rest ask about the whole wallet. */
 export const BALANCE_WORDS = ['balance', 'balances', 'bal'];
 export const PORTFOLIO_CUES = [
   'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'rich', 'wealth', 'inventory', 'overview', 'net worth', 'total', 'tokens',
   'my coins', 'my wallet', 'everything i', 'show everything', 'show all', 'everything', 'what do i have', 'what do i hold', 'what do i own',
 ];
-/** Who asks about their own wallet: "my", German "ich", and "in here" (this wallet). */
-export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here'];
+/** Who asks about their own wallet: "my", German "ich", Hindi "mera", and "in here" (this wallet). */
+export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri'];
 /** Nouns that turn "get"/"give me" into a question ("get my balance", "give me the price of SOL"). */
 export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio', 'holdings', 'assets', 'breakdown', 'summary', 'overview', 'chart', 'value', 'net', 'quote'];
 /** Words that make a verbless message a question rather than a command ("how much is 1 SOL in USDC"). */
@@ -596,6 +598,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['pretty|fairly|quite sure|certain', 'hedge'],
   ['pretty please', 'politeness'],
   ['kind|sort of', 'hedge'],
+  ['no cap', 'hedge'],
   ['i guess|suppose|think|reckon|believe', 'hedge'],
   ['maybe|perhaps &<verb>', 'hedge'],
   ['maybe|perhaps|probably|prob like &<number>', 'hedge'],
@@ -642,6 +645,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['so? no rent|ata|account creation? needed|required|necessary', 'account'],
   ["don't|dont|do not? worry|care if|whether i|we|they|he|she need|needs a|an|any|the? new? <token>? token? account|accounts|ata", 'account'],
   ['skip|forget|ignore the <token>? token? account|ata creation|setup? stuff|thing|part|step?', 'account'],
+  ["don't|dont|do not? worry|care about|for the|a|an|any|their|his|her|my|its? <token>? token? account|accounts|ata|atas|rent", 'account'],
+  ["don't|dont|do not? worry|care if|whether they|he|she|it|recipient don't|doesn't|dont|doesnt|do|does|never not? have|has|had a|an|any|the? <token>? token? account|ata|one yet?", 'account'],
   ['i|we|they|he|she|recipient already have|has? one|it|them|an|a|the|my|their|his|her <token>? token? account|ata?', 'account'],
   ['i|we know|understand|realize|realise it|this|that|i|we|they? will|may|might|could|would? create|creates|open|opens|need|needs a|an|the|their|new? <token>? token? account|accounts|ata for? them|him|her|me?', 'account'],
   ["it's|its|it is ok|okay|fine if it|this|that create|creates|open|opens|need|needs a|an|the|new? <token>? token? account|ata", 'account'],
@@ -727,8 +732,11 @@ export const RULE_WORDS = {
   sideDeterminers: new Set(['my', 'the', 'some', 'your', 'all', 'of', 'our']),
   /** Texting's "2" for "to" ("snd 4 USDC 2 <address>"), read so only after an amount and right before an address. */
   textedTo: new Set(['2']),
-  /** Nigerian Pidgin's "give" for "to", after a verb that sends and right before the address ("send 10 USDC give <address>"). */
-  pidginTo: new Set(['give']),
+  /**
+   * Other languages' "to", after a verb that sends and right before the address: Nigerian Pidgin's "give" ("send 10 USDC
+   * give <address>"), German "an", Tagalog "kay" and "sa".
+   */
+  toBeforeAddress: new Set(['give', 'an', 'kay', 'sa']),
   /**
    * Hindi's postpositions, after what they mark: "ko" after the token or address a verb acts on, "pe"/"par" after an
    * address ("<address> pe"), and "mein"/"me" after the token received, right before the verb ("1 sol ko usdc mein swap kar do").

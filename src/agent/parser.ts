@@ -902,6 +902,7 @@ function otherSource(words: string[]): string | undefined {
     if ((!possessive || recipientMarkers.has(words[opener] ?? '')) && !opened) continue;
     const after = k + (nouns.has(stem(words[k + 1])) ? 2 : 1);
     if (possessive && !opened && OTHER_SOURCES.addressGivers.has(words[after] ?? '') && /^[1-9a-z]{32,44}$/.test(words[after + 1] ?? '')) continue;
+    if (possessive && !opened && OTHER_SOURCES.addressNouns.has(stem(words[k + 1]))) continue;
     const from = opened ? opener : Math.max(0, k - 1);
     return words.slice(from, after).join(' ');
   }

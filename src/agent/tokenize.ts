@@ -311,7 +311,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (share) return emit(i, i + length, { kind: 'share', numerator: share[0], denominator: share[1] });
     }
     const text = word(i)!;
-    if (RULE_WORDS.pidginTo.has(text) && at(i + 1)?.type === 'address' && items.some((item) => item.kind === 'verb' && item.role === 'send')) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
+    if (RULE_WORDS.toBeforeAddress.has(text) && at(i + 1)?.type === 'address' && items.some((item) => item.kind === 'verb' && item.role === 'send')) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
     const marks = items.at(-1);
     if (RULE_WORDS.hindiMarks.has(text) && (marks?.kind === 'address' || (marks?.kind === 'token' && text === 'ko'))) return emit(i, i + 1, { kind: 'filler' });
     if (RULE_WORDS.hindiInto.has(text) && marks?.kind === 'token' && VERBS[word(i + 1) ?? '']) {
