@@ -21,6 +21,7 @@ import dialogues16Json from './dialogues-16.json';
 import dialogues17Json from './dialogues-17.json';
 import dialogues18Json from './dialogues-18.json';
 import dialogues19Json from './dialogues-19.json';
+import dialogues20Json from './dialogues-20.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -46,6 +47,7 @@ import handWritten22 from './hand-written-22.json';
 import handWritten23 from './hand-written-23.json';
 import handWritten24 from './hand-written-24.json';
 import handWritten25 from './hand-written-25.json';
+import handWritten26 from './hand-written-26.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -56,6 +58,7 @@ import harvested7 from './harvested-7.json';
 import harvested8 from './harvested-8.json';
 import harvested9 from './harvested-9.json';
 import harvested10 from './harvested-10.json';
+import harvested11 from './harvested-11.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -101,7 +104,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth and an eleventh in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -112,6 +115,7 @@ const BLIND_7 = 'blind-32g';
 const BLIND_8 = 'blind-32h';
 const BLIND_9 = 'blind-32i';
 const BLIND_10 = 'blind-32j';
+const BLIND_11 = 'blind-32k';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -139,6 +143,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten23 as Raw[], 'hand-written', BLIND_9),
   ...withFamily(handWritten24 as Raw[], 'hand-written', BLIND_10),
   ...withFamily(handWritten25 as Raw[], 'hand-written', BLIND_10),
+  ...withFamily(handWritten26 as Raw[], 'hand-written', BLIND_11),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -151,6 +156,7 @@ export const cases: Case[] = [
   ...withFamily(harvested8 as Raw[], 'harvested', BLIND_5),
   ...withFamily(harvested9 as Raw[], 'harvested', BLIND_7),
   ...withFamily(harvested10 as Raw[], 'harvested', BLIND_10),
+  ...withFamily(harvested11 as Raw[], 'harvested', BLIND_11),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
@@ -169,6 +175,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues17Json as RawDialogue[], BLIND_8),
   ...withSplit(dialogues18Json as RawDialogue[], BLIND_9),
   ...withSplit(dialogues19Json as RawDialogue[], BLIND_10),
+  ...withSplit(dialogues20Json as RawDialogue[], BLIND_11),
 ];
 
 const registry = TokenRegistry.bundled();
