@@ -179,7 +179,7 @@ export const MARKERS: Record<string, Marker> = {
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', 'so that i get': 'out', 'so that i receive': 'out',
   to: 'to', ot: 'to', naar: 'to', pro: 'to', sang: 'to', cho: 'to',
-  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in',
+  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in', outta: 'in',
   of: 'of',
   worth: 'worth', 'worth of': 'worth', 'worth in': 'worth',
 };
@@ -203,7 +203,7 @@ export const FILLERS = new Set([
   'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
   'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers',
   'por', 'favor', 'bitte', 'gracias', 'merci', 'danke', 'grazie', 'obrigado', 'dear', 'request', 'regards', 'sorry', 'bother',
-  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only', 'tiny', 'rq',
+  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'beneficiary', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only', 'tiny', 'rq',
   // Slang and other languages' politeness: "abeg" (Nigerian Pidgin), "porfa" (Spanish), "po" and "salamat" (Tagalog).
   'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
   // "oga", "oya" (Nigerian Pidgin), "naman" (Tagalog), "valeu", "quero" (Portuguese), "bhai", "kar", "karo", "dena" (Hindi).
@@ -533,6 +533,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i? hope|hoping …', 'greeting'],
   ['i? hope|hoping all|everything|everyone is|are|was|good|well|great|fine well|good|great|fine?', 'greeting'],
   ['top of the morning|day', 'greeting'],
+  ['late|early? night|morning|evening|afternoon|weekend|holiday|season|warm greetings', 'greeting'],
   // Other languages' greetings, as chat mixes them in ("guten Abend", "buenos días", "chào buổi sáng").
   ['buenos|buenas|bom|boa|guten|gute dias|dia|tardes|tarde|noches|noite|morgen|tag|abend|nacht', 'greeting'],
   [`hola|ola|bonjour|bonsoir|salut|ciao|hallo|servus|moin|namaste|namaskar|salaam|kumusta|kamusta|konnichiwa|annyeong ${VOCATIVES}?`, 'greeting'],
@@ -552,6 +553,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['many|big|huge|lots|mega thanks|thx', 'thanks'],
   ['once? again &thanks|thank|thx|ty|cheers', 'thanks'],
   ['in advance', 'thanks'],
+  // "thanks again for yesterday": a thanks for the past schedules nothing.
+  ['thanks|thank|thx|ty you? again? for yesterday|earlier|today|everything', 'thanks'],
+  ['thanks|thank|thx|ty you? again? for last|the night|week|time|help', 'thanks'],
+  ['thanks|thank|thx|ty you? again? for your|all the? help', 'thanks'],
   ['much|greatly appreciated', 'thanks'],
   ['i? really? appreciate|appreciated it|your|the|this help? with? all? this|that|everything?', 'thanks'],
   ["if you could|can|would|don't|dont|wouldn't|do mind?", 'politeness'],
@@ -579,6 +584,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['real|just|a? quick one|request', 'politeness'],
   ['before i|we go|leave|sleep|log|sign|head off|out?', 'politeness'],
   ["then? i'm|im|i am? off|heading|going to? bed|sleep|work|lunch|dinner", 'politeness'],
+  ["and|then? i'm|im|i'll|ill|i am|will? logging|signing|heading|going|log|sign|head off|out", 'politeness'],
   ['be so kind as to|and', 'politeness'],
   ['would|do you mind', 'politeness'],
   ["if it's|its|it is? not too much trouble|bother", 'politeness'],
@@ -597,6 +603,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['kinda|sorta|basically|probably|prob|probs|prolly|honestly|literally', 'hedge'],
   ['pretty|fairly|quite sure|certain', 'hedge'],
   ['pretty please', 'politeness'],
+  // Japanese politeness and thanks, as chat mixes them in ("onegaishimasu", "arigato").
+  ['onegaishimasu|onegai|kudasai|yoroshiku|onegaishimas', 'politeness'],
+  ['arigato|arigatou|domo arigato|arigatou|gozaimasu?', 'thanks'],
   ['kind|sort of', 'hedge'],
   ['no cap', 'hedge'],
   ['i guess|suppose|think|reckon|believe', 'hedge'],
@@ -658,6 +667,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i|we do not have a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?', 'account'],
   ['even? though|although i|we have|had no <token>? token? account|ata yet?', 'account'],
   ['so|and please? make|create|open one|it if? needed|necessary|required? $', 'account'],
+  ['make|create|open one|it if u|you need|must|have to?', 'account'],
+  ["if the|a|an|their|my? <token>? token? account|ata needs|has to be? created|made|opened that's|thats|its|it's|is fine|ok|okay", 'account'],
   ['my|the|their|his|her <token>? token? accounts|account|atas|ata are|is all? set up|ready|created|fine|there already?', 'account'],
   ['and? make sure the|their|his|her|my? <token>? token? account|ata exists|is|gets created|there?', 'account'],
   // "if they don't have one" is a remark (the transfer creates the account); "if they have one" is a condition, and stays one.
@@ -698,6 +709,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['and|with? the? 24 -? hour|hr|h|hours volume|change|high|low|range|stats', 'note'],
   ["since|because|as it's|its|they're|theyre|it|they is|are? volatile|illiquid|thin|pumping|dumping|moving", 'note'],
   ['for? invoice|inv|order|bill|receipt #|no|number? <number>', 'note'],
+  // "— ref: consulting invoice": a reference for the payment, in plain words.
+  ['ref|reference|memo|re|note : …', 'note'],
   ['i|we have|got the|enough? funds|balance|money available|ready|there?', 'note'],
   ['set|fire up|off a|an|the? &<verb>', 'grammar'],
 ];
