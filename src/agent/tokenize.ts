@@ -366,6 +366,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "… send me the signature after": a time word that ends the message schedules nothing.
     if (RULE_WORDS.finalAfter.has(text) && i === lexemes.length - 1) return emit(i, i + 1, { kind: 'filler' });
     if (isChainName(i) && isChainSuffix(i + 1)) return emit(i, i + 2, { kind: 'guard', guard: 'chain', what: text });
+    if (isChainName(i) && RULE_WORDS.chainHoldings.has(word(i + 1) ?? '')) return emit(i, i + 1, { kind: 'guard', guard: 'chain', what: text });
     // "btc", "staked sol": a name several mints claim is no token yet; the frame asks which.
     if (CONTESTED_NAMES[text] && !vocabulary.lookup(lexemes[i].raw)) return emit(i, i + 1, { kind: 'word' });
     // "BONK's price": the token of a possessive.
