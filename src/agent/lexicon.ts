@@ -290,6 +290,8 @@ export const OTHER_SOURCES = {
   addressGivers: new Set(['is', ':', '=', 'address', 'addy']),
   /** Someone's address ("this is my friend's address <address>") is where funds go, unless said as the source ("from my friend's address"). */
   addressNouns: new Set(['address', 'addy', 'addr']),
+  /** After someone's, what of theirs could pay (besides a token or a wallet): "my cousin's wedding" names nothing that pays. */
+  funds: new Set(['funds', 'money', 'stash', 'bag', 'bags', 'coins', 'tokens', 'balance', 'crypto', 'savings', 'holdings', 'stack']),
   /** Quoted with the source in the reply ("from my other wallet"). */
   nouns: new Set(['wallet', 'account', 'one', 'address', 'acct']),
   words: new Set([

@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  QUESTION_WORDS, REDIRECT_OPENERS, SENTENCE_BREAKS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
+  FILLERS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, SENTENCE_BREAKS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -124,7 +124,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (INJECTIONS.some((phrase) => said.includes(` ${phrase} `))) {
     return refuse('unclear', 'That asks me to work differently. I only build what you ask for plainly, for example "swap 1 SOL for USDC", and you always review and sign it.');
   }
-  const source = otherSource(allWords);
+  const source = otherSource(tagged.filter((item) => !(item.kind === 'filler' && item.aside)).map((item) => item.text.toLowerCase()), ctx);
   if (source) {
     return refuse('unclear', `I build from this session's wallet only, and "${source}" names another. Connect the wallet that should pay, or say the command without it.`);
   }
@@ -888,9 +888,11 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
 /**
  * "from my other wallet", "out of my ledger", "with my cold wallet", "my other wallet's USDC",
  * "my ledger's SOL": a wallet other than the session's named as where the funds come from, as
- * said. Named as the recipient ("to my other wallet <address>") it is no source.
+ * said. Named as the recipient ("to my other wallet <address>", "my sister's wallet is <address>") it is no
+ * source, and neither is someone's thing in chat that names no token, amount or verb ("back from my cousin's
+ * wedding."). The words keep their punctuation, which ends that chat.
  */
-function otherSource(words: string[]): string | undefined {
+function otherSource(words: string[], ctx: ParseContext): string | undefined {
   const { determiners, nouns, openers, recipientMarkers } = OTHER_SOURCES;
   const stem = (word: string | undefined) => word?.replace(/'s$/, '') ?? '';
   for (let k = 0; k < words.length; k++) {
@@ -903,6 +905,12 @@ function otherSource(words: string[]): string | undefined {
     const after = k + (nouns.has(stem(words[k + 1])) ? 2 : 1);
     if (possessive && !opened && OTHER_SOURCES.addressGivers.has(words[after] ?? '') && /^[1-9a-z]{32,44}$/.test(words[after + 1] ?? '')) continue;
     if (possessive && !opened && OTHER_SOURCES.addressNouns.has(stem(words[k + 1]))) continue;
+    const owned = stem(words[k + 1]);
+    // "back from my cousin's wedding. anyway swap …": someone's thing that is no wallet or funds, in a sentence that names no token, amount or verb, is chat.
+    const rest = words.slice(k + 1);
+    const sentence = rest.slice(0, Math.max(0, rest.findIndex((w) => SENTENCE_BREAKS.has(w))) || rest.length);
+    const namesNothing = sentence.every((w) => /^[a-z']+$/.test(w) && !ctx.lookup(w) && !VERBS[w] && !SHARES[w] && UNITS[w] === undefined && SCALES[w] === undefined);
+    if (words[k].endsWith("'s") && /^[a-z]+$/.test(owned) && !nouns.has(owned) && !OTHER_SOURCES.funds.has(owned) && !FILLERS.has(owned) && namesNothing) continue;
     const from = opened ? opener : Math.max(0, k - 1);
     return words.slice(from, after).join(' ');
   }
