@@ -402,9 +402,11 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // "just testing, don't actually execute it: send …": a negation of doing it still negates.
     const negatesDoing = clause.some((item) => PARSER_WORDS.doing.has(item.text.toLowerCase()));
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
+    // A preposition of the chat goes with the command only before a token or an amount ("for USDC, swap 6 SOL"), not "hop on a call".
+    const bindsSlot = (j: number) => ['token', 'address', ...AMOUNTS].includes(clause.slice(j + 1).find((next) => next.kind !== 'filler')?.kind ?? '');
     return clause.filter(
-      (item) =>
-        keep.includes(item.kind) ||
+      (item, j) =>
+        (keep.includes(item.kind) && (item.kind !== 'marker' || bindsSlot(j))) ||
         (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing)))),
     );
   });
