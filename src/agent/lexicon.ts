@@ -530,6 +530,7 @@ const ARTICLES = 'a|an|the|any|some|my|your';
 export const ASIDES: Array<[string, AsideKind]> = [
   [`good|happy|lovely|nice|great|wonderful|blessed|beautiful ${GREETING_TIMES}`, 'greeting'],
   [`^ good? morning|mornin|afternoon|evening|gm ${VOCATIVES}? $`, 'greeting'],
+  [`^ hey|hi|hello|yo|gm|ok ${VOCATIVES}? ,? good? morning|mornin|afternoon|evening ${VOCATIVES}? $`, 'greeting'],
   [`hi|hello|hey|yo|howdy|hiya|sup|gm ${VOCATIVES}`, 'greeting'],
   [`have|enjoy ${ARTICLES}|the? good|nice|great|wonderful|lovely|blessed|fantastic|awesome|productive|relaxing ${GREETING_TIMES}`, 'greeting'],
   ['i? hope|hoping …', 'greeting'],
