@@ -36,8 +36,9 @@ export class TokenRegistry {
     for (const token of tokens) {
       this.byMint.set(`${token.network}:${token.mint}`, token);
       this.byWord.set(`${token.network}:${token.symbol.toLowerCase()}`, token);
-      if (!this.byWord.has(`${token.network}:${token.name.toLowerCase()}`)) {
-        this.byWord.set(`${token.network}:${token.name.toLowerCase()}`, token);
+      // "Marinade staked SOL (mSOL)" is also said without its symbol in brackets.
+      for (const name of new Set([token.name, token.name.replace(/\s*\([^)]*\)$/, '')])) {
+        if (!this.byWord.has(`${token.network}:${name.toLowerCase()}`)) this.byWord.set(`${token.network}:${name.toLowerCase()}`, token);
       }
     }
     for (const [alias, symbol] of Object.entries(ALIASES)) {
