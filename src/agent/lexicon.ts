@@ -532,6 +532,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   [`^ good? morning|mornin|afternoon|evening|gm ${VOCATIVES}? $`, 'greeting'],
   [`^ hey|hi|hello|yo|gm|ok ${VOCATIVES}? ,? good? morning|mornin|afternoon|evening ${VOCATIVES}? $`, 'greeting'],
   [`hi|hello|hey|yo|howdy|hiya|sup|gm ${VOCATIVES}`, 'greeting'],
+  [`dear ${VOCATIVES}|madam|support|customer|colleagues|parley`, 'greeting'],
   [`have|enjoy ${ARTICLES}|the? good|nice|great|wonderful|lovely|blessed|fantastic|awesome|productive|relaxing ${GREETING_TIMES}`, 'greeting'],
   ['i? hope|hoping …', 'greeting'],
   ['i? hope|hoping all|everything|everyone is|are|was|good|well|great|fine well|good|great|fine?', 'greeting'],
@@ -556,6 +557,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['many|big|huge|lots|mega thanks|thx', 'thanks'],
   ['once? again &thanks|thank|thx|ty|cheers', 'thanks'],
   ['in advance', 'thanks'],
+  // A letter's sign-off, with the name after it ("Best regards, Priya").
+  ['best|kind|warm|warmest? regards|wishes|rgds ,? …?', 'thanks'],
   // "thanks again for yesterday": a thanks for the past schedules nothing.
   ['thanks|thank|thx|ty you? again? for yesterday|earlier|today|everything', 'thanks'],
   ['thanks|thank|thx|ty you? again? for last|the night|week|time|help', 'thanks'],
@@ -854,6 +857,8 @@ export const PARSER_WORDS = {
   questionMarks: new Set(['?', 'how', 'what', "what's", 'whats']),
   /** After these, a past form asks rather than tells ("I need 1 SOL swapped"). */
   wishesBeforePast: new Set(['need', 'want', 'like', 'wanna', 'get']),
+  /** Right before a past form, a plea makes it a command mistyped ("pls sent 7 USDC to …"): nobody pleads for what is done. */
+  pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
   /** A message opening with one of these is a question ("is it…", "does…"). */
   questionAuxiliaries: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'am']),
   /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */

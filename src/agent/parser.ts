@@ -595,7 +595,7 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   if (opensQuestion(dropLeading(words)) || opensQuestion(dropLeading(allWords)) || allWords.some((w) => QUESTION_WORDS.has(w))) {
     return refuse('question', `That reads as a question about a transaction, not a request to make one. To do it, say it as a command, for example "swap 1 SOL for USDC".`);
   }
-  const told = words.some((w, k) => PAST_FORMS.has(w) && !words.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v)));
+  const told = words.some((w, k) => PAST_FORMS.has(w) && !PARSER_WORDS.pleasBeforePast.has(words[k - 1] ?? '') && !words.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v)));
   if (HYPOTHETICALS.some((phrase) => containsPhrase(allWords, phrase)) || told) {
     return refuse('hypothetical', 'That is a hypothetical, so I won\'t build anything. To do it now, say it as a command, for example "swap 1 SOL for USDC".');
   }
