@@ -206,6 +206,8 @@ export const FILLERS = new Set([
   'really', 'hope', 'wonderful', 'advance', 'tolerance', 'beneficiary', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only', 'tiny', 'rq',
   // Slang and other languages' politeness: "abeg" (Nigerian Pidgin), "porfa" (Spanish), "po" and "salamat" (Tagalog).
   'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
+  // "usdc obv", "eh like 30": sure-of-it and hesitation sounds.
+  'obv', 'obvi', 'obviously', 'ofc', 'eh', 'ehh', 'meh',
   // "oga", "oya" (Nigerian Pidgin), "naman" (Tagalog), "valeu", "quero" (Portuguese), "bhai", "kar", "karo", "dena" (Hindi).
   'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'karo', 'kardo', 'dena', 'hurry', 'love',
   // "necesito", "quiero" (Spanish: "I need", "I want"), "giúp mình" and "nha" (Vietnamese: "for me", a softener), "ng" (Tagalog).
@@ -867,6 +869,8 @@ export const PARSER_WORDS = {
   discourseOpeners: [['now'], ['ok', 'now'], ['but'], ['also'], ['and'], ['actually'], ['wait'], ['oops'], ['this', 'time']],
   /** Words that open a correction ("no wait, 0.6"), not a negation. */
   corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh', 'scratch']),
+  /** A clause that takes back the earlier command, before one said "instead" ("don't do that, do 10 USDC to JTO instead"): a correction, not a negation. */
+  undoes: [['don\'t', 'do', 'that'], ['dont', 'do', 'that'], ['don\'t', 'do', 'it'], ['dont', 'do', 'it'], ['not', 'that'], ['not', 'that', 'one']],
   /** Before a verb, words that make it a noun ("a swap for 0.5 SOL": what is paid follows "for"). */
   nounArticles: new Set(['a', 'an', 'the']),
   /** After an earlier command, these make a message an edit of it. */

@@ -366,7 +366,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   for (let k = 0; k < items.length; k++) {
     const item = items[k];
     const next = items.slice(k + 1).find((i) => i.kind !== 'filler');
-    const breaks = item.kind === 'punct' && (SENTENCE_BREAKS.has(item.text) || (item.text === ',' && next?.kind === 'verb'));
+    const breaks = item.kind === 'punct' && (SENTENCE_BREAKS.has(item.text) || (item.text === ',' && (next?.kind === 'verb' || saysUndo(clauses.at(-1)!))));
     clauses.at(-1)!.push(item);
     if (breaks) clauses.push([]);
   }
@@ -393,12 +393,15 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   // A time in a clause before still schedules ("in an hour, swap…"), unless that clause tells the past.
   // A clause of nothing but tokens, amounts and prepositions is part of the command ("for USDC, swap 6 SOL"),
   // and a short one naming an unsupported feature still counts ("limit order: buy 10 SOL at $120").
+  // "don't do that, do 10 USDC to JTO instead": the earlier command taken back for this one.
+  const instead = clauses.slice(at).flat().some((item) => item.text.toLowerCase() === 'instead');
+  const undone = (clause: Item[]) => instead && saysUndo(clause);
   const context = clauses.slice(0, at).flatMap((clause) => {
     if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard')) return clause;
     const past = clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()));
     // "not now: swap…": a clause of nothing but a negation still negates.
     // "no, send it to … instead": a clause of nothing but a correction word opens a correction.
-    const bareNegation = !clause.some((item) => item.kind === 'word' || item.kind === 'verb') && !clause.every((item) => item.kind === 'punct' || PARSER_WORDS.corrections.has(item.text.toLowerCase()));
+    const bareNegation = !clause.some((item) => item.kind === 'word' || item.kind === 'verb') && !clause.every((item) => item.kind === 'punct' || PARSER_WORDS.corrections.has(item.text.toLowerCase())) && !undone(clause);
     // "just testing, don't actually execute it: send …": a negation of doing it still negates.
     const negatesDoing = clause.some((item) => PARSER_WORDS.doing.has(item.text.toLowerCase()));
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
@@ -415,6 +418,12 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const wanted = wantedBefore(clauses.slice(0, at), clauses[at]);
   if (wanted) return [...context.filter((item) => !wanted.includes(item)), ...clauses.slice(at).flat(), ...wanted];
   return [...context, ...clauses.slice(at).flat()];
+}
+
+/** "don't do that", "not that one": a clause that takes back the earlier command (PARSER_WORDS.undoes). */
+function saysUndo(clause: Item[]): boolean {
+  const said = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase()).join(' ');
+  return PARSER_WORDS.undoes.some((phrase) => phrase.join(' ') === said);
 }
 
 /** "not BONK", "instead of BONK", "keep my BONK": the words right before the token at k turn away from it. */
@@ -801,8 +810,9 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !PARSER_WORDS.followUpWords.has(item.text.toLowerCase()) && !LEADING_FILLERS.includes(item.text.toLowerCase()));
   if (unknown.length > 0) return undefined;
   const verb = content.some((item) => item.kind === 'verb');
-  // With a verb, a whole command is new ("swap 2 SOL for BONK instead", "send 50 BONK to <address> instead").
-  if (verb && amounts.length > 0 && tokens.length > 0 && (addresses.length > 0 || previous.action === 'swap')) return undefined;
+  // With a verb, or both tokens of a swap, a whole command is new ("swap 2 SOL for BONK instead", "send 50 BONK to <address> instead",
+  // "do 10 USDC to JTO instead").
+  if ((verb || tokens.length === 2) && amounts.length > 0 && tokens.length > 0 && (addresses.length > 0 || previous.action === 'swap')) return undefined;
   if (amounts.length > 1 || tokens.length > 1 || addresses.length > 1) {
     if (verb) return undefined;
     return refuse('unclear', 'Change one thing at a time, for example "make it 2" or "same but to BONK".');
