@@ -351,6 +351,20 @@ export const PORTFOLIO_CUES = [
   'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'rich', 'wealth', 'inventory', 'overview', 'rundown', 'net worth', 'total', 'tokens',
   'my coins', 'my wallet', 'everything i', 'show everything', 'show all', 'everything', 'what do i have', 'what do i hold', 'what do i own',
 ];
+/**
+ * Chinese, written without spaces: each word the agent knows, read as the English word it stands for. The lexer splits a
+ * run of Chinese by the longest known word at each place ("把100USDC换成ETH": 把 · 100 · USDC · 换 · 成 · ETH); a
+ * character it does not know stays a word of its own, which the parser does not know either.
+ */
+export const CHINESE_WORDS: Record<string, string> = {
+  换: 'swap', 兑换: 'swap', 交换: 'swap', 成: 'into', 为: 'into', 买: 'buy', 购买: 'buy', 买入: 'buy', 卖: 'sell', 卖出: 'sell', 出售: 'sell',
+  用: 'with', 使用: 'with', 把: 'the', 将: 'the', 转: 'send', 转账: 'send', 发送: 'send', 发: 'send', 给: 'to', 到: 'to', 地址: 'address',
+  帮我: 'please', 请: 'please', 我: 'i', 我的: 'my', 的: 'the', 有: 'have', 多少: 'much', 余额: 'balance', 价格: 'price', 现在: 'now',
+  滑点: 'slippage', 全部: 'all', 所有: 'all', 一半: 'half', 个: 'the', 枚: 'the', 谢谢: 'thanks', 不要: "don't", 别: "don't", 不: 'not',
+  明天: 'tomorrow', 如果: 'if', 当: 'when', 查询: 'show', 查看: 'show', 显示: 'show', 投资组合: 'portfolio', 资产: 'assets', 钱包: 'wallet',
+  帮助: 'help', 以太坊: 'ethereum', 比特币: 'bitcoin', 质押: 'stake', 跨链: 'bridge', 吗: '?', 呢: '?',
+};
+
 /** Who asks about their own wallet: "my", German "ich", Hindi "mera", Spanish "tengo" (I have), and "in here" (this wallet). */
 export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo'];
 /** Nouns that turn "get"/"give me" into a question ("get my balance", "give me the price of SOL"). */

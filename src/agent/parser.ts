@@ -257,7 +257,14 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   // "do a swap for 0.5 SOL": the verb said as a noun, after an article or a light verb.
   const preceding = items[items.indexOf(main) - 1];
   const asNoun = preceding?.kind === 'filler' && (preceding.aside === 'grammar' || PARSER_WORDS.nounArticles.has(preceding.text.toLowerCase()));
-  return swapFrame(phrases(body), role, ctx, { factor, slippageBps, verbFirst, asNoun, sells: hasTrait(main, 'sells') });
+  // "with 0.1 ETH buy USDC", "using 200 USDC, swap ETH": a phrase marked before the verb ends at it, and what follows is the
+  // verb's object (after "with" has named what is paid, the object of a swap is what it receives).
+  const opening = after.find((item) => !['filler', 'punct', 'joiner'].includes(item.kind));
+  const markedBefore = before.some((item) => item.kind === 'marker') && before.at(-1)?.kind === 'token' && opening?.kind === 'token';
+  const ahead = markedBefore ? phrases(before).filter((part) => part.marker !== 'object' || part.tokens.length + part.amounts.length > 0) : [];
+  const paysFirst = role === 'pay' && ahead.length > 0 && ahead.every((part) => part.marker === 'in' && part.amounts.length > 0);
+  const parts = markedBefore ? [...ahead, ...phrases(after, paysFirst ? 'out' : 'object')] : phrases(body);
+  return swapFrame(parts, role, ctx, { factor, slippageBps, verbFirst, asNoun, sells: hasTrait(main, 'sells') });
 }
 
 /**

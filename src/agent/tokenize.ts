@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, CHINESE_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -59,7 +59,7 @@ interface Lexeme {
 }
 
 const LEXEME =
-  /(0x[0-9a-fA-F]{6,})|([1-9A-HJ-NP-Za-km-z]{2,12}(?:…|\.{2,})[1-9A-HJ-NP-Za-km-z]{0,12})|([1-9A-HJ-NP-Za-km-z]{25,50})(?![A-Za-z0-9])|(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)*|\.\d+)|(-+>|=+>|→|⇒|➡️?|➔|>)|([A-Za-z][A-Za-z0-9']*(?:-[A-Za-z0-9']+)*)|(\S)/gu;
+  /(0x[0-9a-fA-F]{6,})|([1-9A-HJ-NP-Za-km-z]{2,12}(?:…|\.{2,})[1-9A-HJ-NP-Za-km-z]{0,12})|([1-9A-HJ-NP-Za-km-z]{25,50})(?![A-Za-z0-9])|(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)*|\.\d+)|(-+>|=+>|→|⇒|➡️?|➔|>)|([A-Za-z][A-Za-z0-9']*(?:-[A-Za-z0-9']+)*)|([\u3400-\u9fff]+)|(\S)/gu;
 
 /** Latin letters with a stroke, which Unicode does not decompose into a base letter and a mark. */
 const STROKED: Record<string, string> = { đ: 'd', Đ: 'D', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L' };
@@ -72,6 +72,8 @@ function lex(raw: string): Lexeme[] {
     .replace(/½/g, ' 1/2')
     .replace(/¼/g, ' 1/4')
     .replace(/¾/g, ' 3/4')
+    // Full-width punctuation, as Chinese is typed ("，", "？", "％").
+    .replace(/[，。！？：％]/g, (mark) => ',.!?:%'['，。！？：％'.indexOf(mark)])
     // "mándale", "Überweise", "đổi": an accented Latin letter reads as its base letter (one for one, so positions hold).
     .replace(/[\u00C0-\u024F\u1E00-\u1EFF]/g, (letter) => {
       const base = letter.normalize('NFD').replace(/\p{M}/gu, '');
@@ -99,7 +101,23 @@ function lex(raw: string): Lexeme[] {
     else if (match[6]) push('arrow');
     // "swaaaap", "pleaseee": a letter said three times or more counts twice (then a typo of one).
     else if (match[7]) push('word', match[7].replace(/([a-z])\1{2,}/gi, '$1$1'));
+    else if (match[8]) out.push(...chineseWords(match[8], start, joined));
     else push('symbol');
+  }
+  return out;
+}
+
+/** A run of Chinese split into the longest words of CHINESE_WORDS, each read as the English word it stands for. */
+function chineseWords(run: string, from: number, joined: boolean): Lexeme[] {
+  const out: Lexeme[] = [];
+  for (let k = 0; k < run.length; ) {
+    let length = Math.min(4, run.length - k);
+    while (length > 1 && !CHINESE_WORDS[run.slice(k, k + length)]) length--;
+    const said = run.slice(k, k + length);
+    // A known word is carried as its English word, so every later check reads it (a reply quotes that word).
+    const text = CHINESE_WORDS[said] ?? said;
+    out.push({ type: /^[a-z']+$/.test(text) ? 'word' : 'symbol', text, raw: text, start: from + k, end: from + k + length, joined: joined || k > 0 });
+    k += length;
   }
   return out;
 }
