@@ -36,8 +36,8 @@ export class TokenRegistry {
     for (const token of tokens) {
       this.byMint.set(`${token.network}:${token.mint}`, token);
       this.byWord.set(`${token.network}:${token.symbol.toLowerCase()}`, token);
-      // "Marinade staked SOL (mSOL)" is also said without its symbol in brackets.
-      for (const name of new Set([token.name, token.name.replace(/\s*\([^)]*\)$/, '')])) {
+      // "Marinade staked SOL (mSOL)" is also said without its symbol in brackets ("Ether (Portal)" is not: "ether" names several mints).
+      for (const name of new Set([token.name, token.name.replace(new RegExp(`\\s*\\(${token.symbol}\\)$`, 'i'), '')])) {
         if (!this.byWord.has(`${token.network}:${name.toLowerCase()}`)) this.byWord.set(`${token.network}:${name.toLowerCase()}`, token);
       }
     }

@@ -52,7 +52,7 @@ describe('the asides', () => {
       endsBefore: (k) => k >= 1,
     });
     expect(lone.filter((word) => longestMatch(index, alone(word), 0)).sort()).toEqual(
-      ['afternoon', 'cheers', 'evening', 'gm', 'kthx', 'morning', 'thank', 'thanks', 'thankyou', 'thx', 'ty', 'tysm', 'tyvm'],
+      ['afternoon', 'cheers', 'evening', 'gm', 'kthx', 'morning', 'regards', 'thank', 'thanks', 'thankyou', 'thx', 'ty', 'tysm', 'tyvm'],
     );
   });
 });
