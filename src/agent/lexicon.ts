@@ -768,6 +768,11 @@ export const RULE_WORDS = {
   /** Texting's "2" for "to" ("snd 4 USDC 2 <address>"), read so only after an amount and right before an address. */
   textedTo: new Set(['2']),
   /**
+   * Between an amount's token and the last token of a swap, "too" mistyped for "to" ("swapp 2 sol too usdc"). Texting's "2"
+   * and "4" there stay unclear: "swap 1 sol 2 usdc" may name a price.
+   */
+  typedTo: new Set(['too']),
+  /**
    * Other languages' "to", after a verb that sends and right before the address: Nigerian Pidgin's "give" ("send 10 USDC
    * give <address>"), German "an", Tagalog "kay" and "sa".
    */

@@ -291,8 +291,18 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (dollar) items[items.length - 1] = { ...items[items.length - 1], text: `$${items[items.length - 1].text}`, start: items[items.length - 1].start - 1 };
   }
 
+  /** "swapp 2 sol too usdc": after a verb that pays and an amount of a token, "too" right before the message's last token marks what is received. */
+  function typedTo(k: number): boolean {
+    const last = at(k + 1)?.type === 'word' && vocabulary.lookup(word(k + 1)!) && (k + 2 >= lexemes.length || at(k + 2).type === 'symbol');
+    const paid = items.at(-1)?.kind === 'token' && items.at(-2)?.kind === 'number' && items.some((item) => item.kind === 'verb' && item.role === 'pay');
+    if (!RULE_WORDS.typedTo.has(lexemes[k].text) || !last || !paid) return false;
+    emit(k, k + 1, { kind: 'marker', marker: 'to' });
+    return true;
+  }
+
   /** A word, or the longest phrase of words that means one thing. */
   function readWords() {
+    if (typedTo(i)) return;
     const aside = readAside(i);
     if (aside) return emitAside(i, aside.end, aside.kind);
     // "this one", "that one": a pointer, not the number 1.
@@ -403,7 +413,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (exact) return emit(i, i + 1, { kind: 'word' });
     const token = resolveToken(text, vocabulary, false);
     if (token) return emit(i, i + 1, { kind: 'token', token: token.token, fuzzy: true, dollar: false });
-    const verb = text.length >= 3 && !NOT_VERB_TYPOS.has(text) ? FUZZY_VERBS.filter((candidate) => editDistance(candidate, text) === 1) : [];
+    // One edit away ("swapp", "sned"), or its consonants alone, as texting writes it ("cnvrt", "trnsfr").
+    const typed = (candidate: string) => editDistance(candidate, text) === 1 || (/[aeiou]/.test(candidate) && candidate.replace(/[aeiou]/g, '') === text);
+    const verb = text.length >= 3 && !NOT_VERB_TYPOS.has(text) ? FUZZY_VERBS.filter(typed) : [];
     if (verb.length === 1) return emit(i, i + 1, { kind: 'verb', role: VERBS[verb[0]], lemma: verb[0], fuzzy: true });
     // "balence", "portfollio": a question's word one edit away.
     const cue = text.length >= 5 && !FUZZY_QUERY_WORDS.includes(text) ? FUZZY_QUERY_WORDS.filter((candidate) => editDistance(candidate, text) === 1) : [];
