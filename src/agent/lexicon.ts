@@ -348,7 +348,7 @@ export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'o
 /** Without a token, only the word itself asks for "balance"; the rest ask about the whole wallet. */
 export const BALANCE_WORDS = ['balance', 'balances', 'bal'];
 export const PORTFOLIO_CUES = [
-  'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'rich', 'wealth', 'inventory', 'overview', 'rundown', 'net worth', 'total', 'tokens',
+  'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'rich', 'wealth', 'inventory', 'overview', 'rundown', 'portf', 'portfo', 'net worth', 'total', 'tokens',
   'my coins', 'my wallet', 'everything i', 'show everything', 'show all', 'everything', 'what do i have', 'what do i hold', 'what do i own',
 ];
 /**
@@ -658,6 +658,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['with|via|using|in|as a|an? jito bundle', 'fee'],
   ['and? pay|add a|an|the? higher|high|bigger|extra|more|some priority|prio fee|fees|tip', 'fee'],
   ['so that? it lands|confirms|goes through? fast|quickly|faster?', 'fee'],
+  ['and? put|add|set|use|slap|attach a|an|the|some? high|higher|big|bigger|max|decent|good|fat? priority|prio fee|fees|tip on|to|with it|this|that|the tx|transaction?', 'fee'],
+  ['the|solana? network|chain|solana is|seems|looks|feels really|super|very|kinda|pretty? busy|congested|slow|clogged|jammed today|rn|now|atm?', 'note'],
   // "add a tip for speed": a tip to the validators, said with what it is for (a bare "add a tip" could be more for the recipient).
   ['and? add|include|with|plus a|an|some|small? tip|tips for speed|priority|inclusion|validators|faster|quicker confirmation|landing?', 'fee'],
   ['and? set|use|make|put the? priority to|at|on? high|max|turbo|top|highest', 'fee'],
@@ -717,6 +719,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "…, keep the rest", "same as always", "i have the funds available": remarks that size nothing.
   ['and? keep|leave|hold the rest|remainder', 'note'],
   ['same? as always|usual', 'note'],
+  // "they said their token account already exists, so it should be simple": hearsay and reassurance around a command.
+  ['so? it should|will|would be simple|easy|quick|fine|straightforward', 'note'],
+  ['they|he|she said|says|say that?', 'note'],
+  ['they|he|she told me that?', 'note'],
   // Dictation says its punctuation ("… for usdc full stop").
   ['full stop|point', 'grammar'],
   // "send 3 JUP to <address> as a gift": what the transfer is for, not a second one.
