@@ -28,6 +28,8 @@ export const VERBS: Record<string, VerbRole> = {
   cambia: 'pay', cambiar: 'pay', intercambia: 'pay', intercambiar: 'pay', troca: 'pay', trocar: 'pay', vende: 'pay', vender: 'pay',
   compra: 'get', comprar: 'get', envia: 'send', enviar: 'send', manda: 'send', mandar: 'send', mando: 'send',
   transfiere: 'send', transferir: 'send', transfere: 'send', mandale: 'send', enviale: 'send',
+  // French: "échange 2 SOL contre USDC", "envoie 5 USDC à <address>".
+  echange: 'pay', echanger: 'pay', envoie: 'send', envoyer: 'send', achete: 'get', acheter: 'get', vends: 'pay', vendre: 'pay', convertis: 'pay', convertir: 'pay',
   tauschen: 'pay', tausche: 'pay', wechseln: 'pay', uberweise: 'send', ueberweise: 'send', senden: 'send', sende: 'send', schick: 'send', schicke: 'send', schicken: 'send',
   bhej: 'send', bhejo: 'send', 'pa-swap': 'pay', 'pa-send': 'send', pakisend: 'send', 'paki-send': 'send', pakiswap: 'pay', 'paki-swap': 'pay',
   // Vietnamese: "đổi" (exchange), "chuyển" (transfer), "gửi" (send), "mua" (buy), "bán" (sell).
@@ -177,7 +179,7 @@ export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for',
 
 export const MARKERS: Record<string, Marker> = {
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
-  'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', 'so that i get': 'out', 'so that i receive': 'out',
+  'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', contre: 'out', en: 'out', 'so that i get': 'out', 'so that i receive': 'out',
   to: 'to', ot: 'to', naar: 'to', pro: 'to', sang: 'to', cho: 'to',
   with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in', outta: 'in',
   of: 'of',
@@ -374,7 +376,7 @@ export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth',
 export const HELP_PHRASES = [
   'help', 'commands', 'menu', 'instructions', 'guide', 'tutorial', 'examples', 'example commands', 'what can you do', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
   'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
-  'how to use', 'get started', 'features', 'capabilities', 'how do i even use', 'how does this thing work', 'where do i start', 'where to start', 'where do i begin', 'first time here', 'first time using',
+  'how to use', 'how does parley work', 'how does this bot work', 'how do you work', 'get started', 'features', 'capabilities', 'how do i even use', 'how does this thing work', 'where do i start', 'where to start', 'where do i begin', 'first time here', 'first time using',
   // Typos of "help" that are no other word.
   'hlep', 'halp', 'hepl', 'hekp', 'helpp', 'hellp', 'heelp', 'waht can you do', 'wat can you do', 'what can u do', 'waht can u do', 'wat can u do',
   'hlp', 'what sorts of things can you do', 'what kind of things can you do', 'what things can you do',
@@ -625,6 +627,11 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['kinda|sorta|basically|probably|prob|probs|prolly|honestly|literally', 'hedge'],
   ['pretty|fairly|quite sure|certain', 'hedge'],
   ['pretty please', 'politeness'],
+  ["s'il vous plait|plaît", 'politeness'],
+  ['svp|stp', 'politeness'],
+  ['not|nfa financial advice', 'note'],
+  ['sorry|apologies|apologize|apologise for|about the delay|wait|lateness', 'politeness'],
+  ['sorry|apologies for|about the|my? late reply|payment|response', 'politeness'],
   // Japanese politeness and thanks, as chat mixes them in ("onegaishimasu", "arigato").
   ['onegaishimasu|onegai|kudasai|yoroshiku|onegaishimas', 'politeness'],
   ['arigato|arigatou|domo arigato|arigatou|gozaimasu?', 'thanks'],
@@ -690,7 +697,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i|we don't|dont|never have|had a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?", 'account'],
   ['i|we do not have a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?', 'account'],
   ['even? though|although i|we have|had no <token>? token? account|ata yet?', 'account'],
-  ['so|and please? make|create|open one|it if? needed|necessary|required? $', 'account'],
+  ['so|and please|pls|plz? make|create|open one|it if? needed|necessary|required? $', 'account'],
+  ["it'll|itll|it|this|that'll will|may|might? need|needs|require|requires|create|creates a|an new? <token>? token? account|ata", 'account'],
   ['make|create|open one|it if u|you need|must|have to?', 'account'],
   ["if the|a|an|their|my? <token>? token? account|ata needs|has to be? created|made|opened that's|thats|its|it's|is fine|ok|okay", 'account'],
   ['my|the|their|his|her <token>? token? accounts|account|atas|ata are|is all? set up|ready|created|fine|there already?', 'account'],
@@ -754,6 +762,8 @@ export const SLIPPAGE = {
     'max', 'maximum', 'tolerance', 'set', 'is', 'at', '=', ':', 'up', 'to', 'of', 'below', 'under', 'within', 'less', 'than', 'no', 'more',
     'most', 'must', 'stay', 'stays', 'be', 'should', 'keep', 'capped', 'limited', 'cap', 'limit', 'exceed', 'exceeds', 'over', 'beyond', 'allowed', 'allow',
     'go', 'goes', 'above', 'get', 'higher', 'not', 'float', 'floats', "shouldn't", 'shouldnt', "mustn't", 'tight', 'tightly', 'around', 'only',
+    // A tolerance said loosely is still the tolerance ("slippage maybe 1%").
+    'maybe', 'perhaps', 'about', 'roughly', 'approximately', 'approx',
   ]),
   leads: new Set([
     'with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using', 'use', 'allow', 'allowing', 'accept', 'accepting', 'tolerate', 'tolerating',
