@@ -22,6 +22,7 @@ import dialogues17Json from './dialogues-17.json';
 import dialogues18Json from './dialogues-18.json';
 import dialogues19Json from './dialogues-19.json';
 import dialogues20Json from './dialogues-20.json';
+import dialogues21Json from './dialogues-21.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -48,6 +49,7 @@ import handWritten23 from './hand-written-23.json';
 import handWritten24 from './hand-written-24.json';
 import handWritten25 from './hand-written-25.json';
 import handWritten26 from './hand-written-26.json';
+import handWritten28 from './hand-written-28.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -104,7 +106,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth and an eleventh in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth, an eleventh and a twelfth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -116,6 +118,7 @@ const BLIND_8 = 'blind-32h';
 const BLIND_9 = 'blind-32i';
 const BLIND_10 = 'blind-32j';
 const BLIND_11 = 'blind-32k';
+const BLIND_12 = 'blind-32l';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -144,6 +147,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten24 as Raw[], 'hand-written', BLIND_10),
   ...withFamily(handWritten25 as Raw[], 'hand-written', BLIND_10),
   ...withFamily(handWritten26 as Raw[], 'hand-written', BLIND_11),
+  ...withFamily(handWritten28 as Raw[], 'hand-written', BLIND_12),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -176,6 +180,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues18Json as RawDialogue[], BLIND_9),
   ...withSplit(dialogues19Json as RawDialogue[], BLIND_10),
   ...withSplit(dialogues20Json as RawDialogue[], BLIND_11),
+  ...withSplit(dialogues21Json as RawDialogue[], BLIND_12),
 ];
 
 const registry = TokenRegistry.bundled();
