@@ -49,6 +49,7 @@ import handWritten23 from './hand-written-23.json';
 import handWritten24 from './hand-written-24.json';
 import handWritten25 from './hand-written-25.json';
 import handWritten26 from './hand-written-26.json';
+import handWritten27 from './hand-written-27.json';
 import handWritten28 from './hand-written-28.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
@@ -147,6 +148,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten24 as Raw[], 'hand-written', BLIND_10),
   ...withFamily(handWritten25 as Raw[], 'hand-written', BLIND_10),
   ...withFamily(handWritten26 as Raw[], 'hand-written', BLIND_11),
+  ...withFamily(handWritten27 as Raw[], 'hand-written', BLIND_12),
   ...withFamily(handWritten28 as Raw[], 'hand-written', BLIND_12),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
