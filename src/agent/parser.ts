@@ -238,6 +238,17 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   // "ape into WIF with 3 SOL": the phrase after "into" is what is bought.
   let role = main.role;
   let body = [...before, ...after];
+  // "i need SOL so swap 2 WIF": a token wished for before the verb is what a swap that pays receives, never what is paid.
+  const prefix = items.slice(0, items.indexOf(main));
+  const wished = before.filter((item) => item.kind === 'token' && wishes(prefix.slice(0, prefix.indexOf(item)).filter((said) => said.kind !== 'filler' || PARSER_WORDS.wishes.has(said.text.toLowerCase())).slice(-1)));
+  if (wished.length > 0 && !before.some(isAmount)) {
+    const receives = after.some((item) => item.kind === 'arrow' || (item.kind === 'marker' && (item.marker === 'out' || item.marker === 'to')));
+    if (role !== 'pay' || receives || wished.length > 1 || after.filter((item) => item.kind === 'token').length !== 1) {
+      return refuse('unclear', 'I could not tell which token you pay and which you receive. Say it plainly, for example "swap 2 SOL for USDC".');
+    }
+    const marker: Item = { kind: 'marker', marker: 'out', text: 'for', start: wished[0].start, end: wished[0].start };
+    body = [...before.filter((item) => !wished.includes(item)), ...after, marker, wished[0]];
+  }
   if (hasTrait(main, 'into-buys') && after[0]?.kind === 'marker' && (after[0].marker === 'out' || after[0].marker === 'denominated')) {
     role = 'get';
     body = [...before, ...after.slice(1)];
@@ -404,7 +415,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const instead = clauses.slice(at).flat().some((item) => item.text.toLowerCase() === 'instead');
   const undone = (clause: Item[]) => instead && saysUndo(clause);
   const context = clauses.slice(0, at).flatMap((clause) => {
-    if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard')) return clause;
+    if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard') && !wishes(clause)) return clause;
     const past = clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()));
     // "not now: swap…": a clause of nothing but a negation still negates.
     // "no, send it to … instead": a clause of nothing but a correction word opens a correction.
@@ -422,6 +433,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   });
   // A token the chat names and the context drops may be what the command's amount is of.
   if (!context.some((item) => item.kind === 'token')) clauses[at] = referredBack(clauses.slice(0, at), clauses[at]) ?? clauses[at];
+  if (!context.some((item) => item.kind === 'token')) clauses[at] = wishedOutput(clauses.slice(0, at), clauses[at]) ?? clauses[at];
   const wanted = wantedBefore(clauses.slice(0, at), clauses[at]);
   if (wanted) return [...context.filter((item) => !wanted.includes(item)), ...clauses.slice(at).flat(), ...wanted];
   return [...context, ...clauses.slice(at).flat()];
@@ -462,6 +474,29 @@ function referredBack(before: Item[][], command: Item[]): Item[] | undefined {
   const bare = command.findIndex((item, k) => item.kind === 'number' && (next(k) === undefined || next(k)!.kind === 'marker'));
   if (bare >= 0) return [...command.slice(0, bare + 1), token, ...command.slice(bare + 1)];
   return undefined;
+}
+
+/** A clause that wishes for something ("i need USDC", "want bonk"). */
+const wishes = (clause: Item[]) => clause.some((item) => PARSER_WORDS.wishes.has(item.text.toLowerCase()));
+
+/**
+ * "i need USDC, sell 2 SOL", "want bonk. swap 1 SOL for it": a wish for a token alone, before a command that pays with one
+ * token and names nothing it receives, is what the command receives: the token behind a "for" (or in place of the
+ * pointer after "for"). Never what is paid: a wish is for what one gets.
+ */
+function wishedOutput(before: Item[][], command: Item[]): Item[] | undefined {
+  const wished = before.filter((clause) => wishes(clause) && !clause.some((item) => isAmount(item) || item.kind === 'verb' || item.kind === 'guard'));
+  const tokens = wished.flat().filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
+  const main = command.find((item) => item.kind === 'verb');
+  if (tokens.length !== 1 || main?.kind !== 'verb' || main.role !== 'pay' || command.filter((item) => item.kind === 'token').length !== 1) return undefined;
+  // A copy: the chat's own token stays out of the command, to be named as chat in the reply.
+  const token = { ...tokens[0] };
+  const receives = (item: Item | undefined) => item?.kind === 'arrow' || (item?.kind === 'marker' && (item.marker === 'out' || item.marker === 'to'));
+  const pointer = command.findIndex((item, k) => POINTERS.has(item.text.toLowerCase()) && receives(command[k - 1]));
+  if (pointer >= 0) return [...command.slice(0, pointer), token, ...command.slice(pointer + 1)];
+  if (command.some(receives)) return undefined;
+  const marker: Item = { kind: 'marker', marker: 'out', text: 'for', start: token.start, end: token.start };
+  return [...command, marker, token];
 }
 
 /**

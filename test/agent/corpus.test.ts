@@ -130,6 +130,24 @@ describe('direction, whatever chat is around the command', () => {
     );
   });
 
+  it('receives a token the chat wishes for, and never pays with it', () => {
+    const said = fc.record({
+      wish: fc.constantFrom('i need', 'need', 'i want', 'want some', 'sorta need', 'i would like'),
+      tokens: fc.uniqueArray(fc.constantFrom(...TOKENS), { minLength: 2, maxLength: 2 }),
+      verb: fc.constantFrom('swap', 'sell', 'convert', 'trade', 'dump', 'buy', 'grab', 'get'),
+      pointer: fc.constantFrom('', ' for it', ' into it', ' to it'),
+      separator: fc.constantFrom(', ', '. ', ' - ', ' so '),
+    });
+    fc.assert(
+      fc.property(said, ({ wish, tokens: [wished, other], verb, pointer, separator }) => {
+        const result = parseCommand(`${wish} ${wished}${separator}${verb} 2 ${other}${pointer}`, vocabulary);
+        if (!result.ok || result.command.action !== 'swap') return true;
+        return result.command.input.symbol !== wished && (result.command.output.symbol !== wished || (result.command.input.symbol === other && result.command.swapMode === 'ExactIn'));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('pays a token the chat turns away from never, and one it names plainly only as said', () => {
     const bareAmount = [(n: string, y: string) => `sell ${n} for ${y}`, (n: string, y: string) => `swap ${n} of it to ${y}`, (n: string, y: string) => `turn ${n} into ${y}`];
     const said = fc.record({
