@@ -225,7 +225,12 @@ export const FILLERS = new Set([
 ]);
 
 /** Negations: a command with one never becomes a transaction ("don't send…", "do not swap"). */
-export const NEGATIONS = new Set(['dont', "don't", 'do not', 'not', 'never', 'no', 'nope', "shouldn't", 'shouldnt', "won't", 'wont', 'stop', 'avoid', 'without', 'nor', "didn't", 'didnt', "doesn't", "can't", 'cant', 'cannot', 'neither']);
+export const NEGATIONS = new Set(['dont', "don't", 'do not', 'not', 'never', 'no', 'nope', "shouldn't", 'shouldnt', "won't", 'wont', 'stop', 'avoid', 'without', 'nor', "didn't", 'didnt', "doesn't", "can't", 'cant', 'cannot', 'neither',
+  // Other languages' negations, as chat mixes them in with the verbs above: French, Spanish, Portuguese, Italian, German,
+  // Indonesian, Turkish, Russian in Latin letters, Hindi, Tagalog.
+  'ne', 'pas', 'jamais', 'nunca', 'jamas', 'nao', 'non', 'nicht', 'kein', 'keine', 'nie', 'tidak', 'jangan', 'gak', 'nggak', 'yapma',
+  'etme', 'degil', 'net', 'nikogda', 'nahi', 'nahin', 'huwag', 'wag',
+]);
 
 /** A question about a command rather than the command itself ("how do I swap…", "should I…"). */
 export const QUESTION_OPENERS: string[][] = [
@@ -262,6 +267,10 @@ export const TIME_WORDS = new Set([
   'o\'clock', 'oclock', 'minutes', 'minute', 'mins', 'min', 'hours', 'hour', 'hrs', 'hr', 'days', 'day', 'weeks', 'week',
   'months', 'month', 'automatically', 'auto', 'dip', 'dips', 'hits', 'reaches', 'drops', 'pumps', 'moons', 'falls', 'rises',
   'above', 'below', 'under', 'timer', 'delay', 'delayed', 'meanwhile', 'whilst', 'while',
+  // Other languages' times and conditions: French, Spanish, Portuguese, Italian, German, Indonesian, Turkish, Russian in
+  // Latin letters, Hindi, Tagalog ("demain matin, échange 2 SOL contre USDC" is scheduled).
+  'demain', 'soir', 'matin', 'manana', 'noche', 'amanha', 'noite', 'domani', 'stasera', 'sera', 'morgen', 'abend', 'besok', 'nanti',
+  'yarin', 'sonra', 'zavtra', 'potom', 'kal', 'baad', 'bukas', 'mamaya', 'si', 'wenn', 'falls', 'se', 'kalau', 'jika', 'eger', 'agar', 'kung',
 ]);
 
 /** Words before an amount that make it approximate ("like 2 SOL", "~5"): an amount to guess, so refused. */
@@ -354,18 +363,35 @@ export const PORTFOLIO_CUES = [
   'my coins', 'my wallet', 'everything i', 'show everything', 'show all', 'everything', 'what do i have', 'what do i hold', 'what do i own',
 ];
 /**
- * Chinese, written without spaces: each word the agent knows, read as the English word it stands for. The lexer splits a
- * run of Chinese by the longest known word at each place ("把100USDC换成ETH": 把 · 100 · USDC · 换 · 成 · ETH); a
- * character it does not know stays a word of its own, which the parser does not know either.
+ * Chinese, Japanese and Korean, written without spaces: each word the agent knows, read as the English word it stands for.
+ * The lexer splits a run of these scripts by the longest known word at each place ("把100USDC换成ETH": 把 · 100 · USDC · 换 ·
+ * 成 · ETH); characters it does not know stay one word it does not know, which the parser does not know either.
  */
-export const CHINESE_WORDS: Record<string, string> = {
+export const CJK_WORDS: Record<string, string> = {
   换: 'swap', 兑换: 'swap', 交换: 'swap', 成: 'into', 为: 'into', 买: 'buy', 购买: 'buy', 买入: 'buy', 卖: 'sell', 卖出: 'sell', 出售: 'sell',
   用: 'with', 使用: 'with', 把: 'the', 将: 'the', 转: 'send', 转账: 'send', 发送: 'send', 发: 'send', 给: 'to', 到: 'to', 地址: 'address',
   帮我: 'please', 请: 'please', 我: 'i', 我的: 'my', 的: 'the', 有: 'have', 多少: 'much', 余额: 'balance', 价格: 'price', 现在: 'now',
   滑点: 'slippage', 全部: 'all', 所有: 'all', 一半: 'half', 个: 'the', 枚: 'the', 谢谢: 'thanks', 不要: "don't", 别: "don't", 不: 'not',
   明天: 'tomorrow', 如果: 'if', 当: 'when', 查询: 'show', 查看: 'show', 显示: 'show', 投资组合: 'portfolio', 资产: 'assets', 钱包: 'wallet',
-  帮助: 'help', 以太坊: 'ethereum', 比特币: 'bitcoin', 质押: 'stake', 跨链: 'bridge', 吗: '?', 呢: '?',
+  帮助: 'help', 以太坊: 'ethereum', 比特币: 'bitcoin', 质押: 'stake', 跨链: 'bridge', 吗: '?', 呢: '?', 送: 'send',
+  // Japanese: "1 SOLをUSDCにスワップして", "USDTでJTOを10個買って", "<address>に送って", "BONKの残高を教えて".
+  スワップ: 'swap', 交換: 'swap', 両替: 'swap', 送金: 'send', 買: 'buy', 売: 'sell', って: 'please', して: 'please', ください: 'please',
+  お願いします: 'please', の: 'the', 個: 'the', 残高: 'balance', 教えて: 'show', 見せて: 'show',
+  ポートフォリオ: 'portfolio', 価格: 'price', 値段: 'price', 半分: 'half', 明日: 'tomorrow', 今夜: 'tonight', しないで: "don't",
+  ないで: "don't", ありがとう: 'thanks', もし: 'if', なら: 'if',
+  // Korean: "<address>에게 15 USDT 보내줘", "ETH를 USDC로 스왑해줘", "SOL 잔액 알려줘".
+  스왑: 'swap', 교환: 'swap', 바꿔: 'swap', 보내: 'send', 전송: 'send', 사: 'buy', 구매: 'buy', 팔아: 'sell', 에게: 'to', 한테: 'to',
+  의: 'the', 잔액: 'balance', 잔고: 'balance', 가격: 'price', 알려: 'show', 보여: 'show',
+  줘: 'please', 주세요: 'please', 해: 'please', 해줘: 'please', 해주세요: 'please', 지: 'the', 마: "don't", 말아: "don't", 내일: 'tomorrow',
+  감사합니다: 'thanks', 만약: 'if', 면: 'if',
 };
+
+/**
+ * Japanese and Korean case particles come after what they mark ("USDCに" is "to USDC", "USDTで" is "with USDT", "ETH를"
+ * marks ETH as the object): the lexer moves each before its amount and token or address, as the English word it stands
+ * for; an object particle becomes a comma, which ends the phrase before it.
+ */
+export const CJK_POSTPOSITIONS: Record<string, string> = { を: ',', 를: ',', 을: ',', に: 'to', 에게: 'to', 한테: 'to', 로: 'to', 으로: 'to', で: 'with' };
 
 /** Who asks about their own wallet: "my", German "ich", Hindi "mera", Spanish "tengo" (I have), and "in here" (this wallet). */
 export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo'];

@@ -366,7 +366,7 @@ function withoutTrailingChat(items: Item[]): Item[] {
     if (opensQuestion(words)) return false;
     // "… so i can pay rent": a clause of purpose may hold a verb of its own.
     const purpose = saysAt(words, TRAILING_CHAT.purposes);
-    return clause.every((item, k) => (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || receiving(item) || (item.kind === 'verb' && purpose)) && !changes(item.text.toLowerCase()) && !/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !(k > 0 && item.text === '?'));
+    return clause.every((item, k) => !unread(item) && (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || receiving(item) || (item.kind === 'verb' && purpose)) && !changes(item.text.toLowerCase()) && !/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !(k > 0 && item.text === '?'));
   };
   let end = items.length;
   for (let k = items.length - 1; k > 0; k--) {
@@ -400,6 +400,9 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const at = commands.length ? clauses.indexOf(commands[0]) : (withVerb.at(-1) ?? shaped.at(-1) ?? -1);
   if (at <= 0) return items;
   // "instead of SOL, sell 2 for USDC", "keep my SOL. convert 2 to USDC": chat before that turns away from a token it names.
+  // "завтра! swap 1 SOL": chat in a script the agent does not read could say anything.
+  const foreign = clauses.slice(0, at).flat().find(unread);
+  if (foreign) return refuse('unclear', `I can't read "${clip(foreign.text, 20)}", and it could change what I build. Say the command without it, for example "swap 1 SOL for USDC".`);
   const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k)));
   if (away) return refuse('unclear', `I could not tell what "${away.filter((item) => item.kind !== 'punct').map((item) => item.text).join(' ')}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
   // "what's my SOL balance? and swap 1 SOL to USDC": a question for a figure before the command is a second request.
@@ -438,6 +441,9 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   if (wanted) return [...context.filter((item) => !wanted.includes(item)), ...clauses.slice(at).flat(), ...wanted];
   return [...context, ...clauses.slice(at).flat()];
 }
+
+/** A word in a script the agent does not read (tokenize.ts `foreign`). */
+const unread = (item: Item) => item.kind === 'word' && item.foreign === true;
 
 /** "don't do that", "not that one": a clause that takes back the earlier command (PARSER_WORDS.undoes). */
 function saysUndo(clause: Item[]): boolean {

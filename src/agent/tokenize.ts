@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, CHINESE_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -33,7 +33,8 @@ export type Item = { text: string; start: number; end: number } & (
   | { kind: 'joiner' }
   | { kind: 'guard'; guard: Guard; what: string }
   | { kind: 'filler'; aside?: AsideKind }
-  | { kind: 'word'; fixed?: string }
+  /** `foreign`: letters of a script the lexicon does not read; never read past as chat. */
+  | { kind: 'word'; fixed?: string; foreign?: true }
   | { kind: 'punct' }
 );
 
@@ -49,17 +50,20 @@ export interface Vocabulary {
 }
 
 interface Lexeme {
-  type: 'evm' | 'short' | 'address' | 'number' | 'clock' | 'arrow' | 'word' | 'symbol';
+  /** `postposition`: a Japanese or Korean particle, only until the lexer moves it before what it marks. */
+  type: 'evm' | 'short' | 'address' | 'number' | 'clock' | 'arrow' | 'word' | 'symbol' | 'postposition';
   text: string;
   raw: string;
   start: number;
   end: number;
   /** No space before it (so "2.5k", "25$", "10x" read as one). */
   joined: boolean;
+  /** Letters of a script the lexicon does not read (Hangul, Cyrillic …, or CJK characters it does not know). */
+  foreign?: true;
 }
 
 const LEXEME =
-  /(0x[0-9a-fA-F]{6,})|([1-9A-HJ-NP-Za-km-z]{2,12}(?:…|\.{2,})[1-9A-HJ-NP-Za-km-z]{0,12})|([1-9A-HJ-NP-Za-km-z]{25,50})(?![A-Za-z0-9])|(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)*|\.\d+)|(-+>|=+>|→|⇒|➡️?|➔|>)|([A-Za-z][A-Za-z0-9']*(?:-[A-Za-z0-9']+)*)|([\u3400-\u9fff]+)|(\S)/gu;
+  /(0x[0-9a-fA-F]{6,})|([1-9A-HJ-NP-Za-km-z]{2,12}(?:…|\.{2,})[1-9A-HJ-NP-Za-km-z]{0,12})|([1-9A-HJ-NP-Za-km-z]{25,50})(?![A-Za-z0-9])|(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)*|\.\d+)|(-+>|=+>|→|⇒|➡️?|➔|>)|([A-Za-z][A-Za-z0-9']*(?:-[A-Za-z0-9']+)*)|([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+)|(\p{L}[\p{L}\p{M}]*)|(\S)/gu;
 
 /** Latin letters with a stroke, which Unicode does not decompose into a base letter and a mark. */
 const STROKED: Record<string, string> = { đ: 'd', Đ: 'D', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L' };
@@ -101,26 +105,69 @@ function lex(raw: string): Lexeme[] {
     else if (match[6]) push('arrow');
     // "swaaaap", "pleaseee": a letter said three times or more counts twice (then a typo of one).
     else if (match[7]) push('word', match[7].replace(/([a-z])\1{2,}/gi, '$1$1'));
-    else if (match[8]) out.push(...chineseWords(match[8], start, joined));
+    else if (match[8]) out.push(...cjkWords(match[8], start, joined));
+    // Letters of a script the lexicon does not read (Hangul, kana, Cyrillic …) are a word it does not know, never nothing:
+    // "<address> 에게 10 USDC 보내지 마" says "don't send".
+    else if (match[9]) out.push({ type: 'word', text: match[9].toLowerCase(), raw: match[9], start, end, joined, foreign: true });
     else push('symbol');
+  }
+  return withPostpositionsBefore(out);
+}
+
+/** Each postposition moved before the amount and token, or the address, it follows ("USDCに" → "to USDC"). */
+function withPostpositionsBefore(lexemes: Lexeme[]): Lexeme[] {
+  const out: Lexeme[] = [];
+  for (const lexeme of lexemes) {
+    if (lexeme.type !== 'postposition') {
+      out.push(lexeme);
+      continue;
+    }
+    let at = out.length;
+    if (out[at - 1]?.type === 'word' || out[at - 1]?.type === 'address') at--;
+    if (out[at - 1]?.type === 'number') at--;
+    const type = /^[a-z]+$/.test(lexeme.text) ? 'word' : 'symbol';
+    out.splice(at, 0, { ...lexeme, type, raw: lexeme.text });
   }
   return out;
 }
 
-/** A run of Chinese split into the longest words of CHINESE_WORDS, each read as the English word it stands for. */
-function chineseWords(run: string, from: number, joined: boolean): Lexeme[] {
+/**
+ * A run of Chinese, Japanese or Korean split into the longest words of CJK_WORDS, each read as the English word it stands for
+ * (a reply quotes that word); the characters between known words are one word, unknown.
+ */
+function cjkWords(run: string, from: number, joined: boolean): Lexeme[] {
   const out: Lexeme[] = [];
+  const push = (text: string, start: number, end: number) =>
+    out.push({
+      type: /^[a-z']+$/.test(text) || !CJK_GLOSSES.has(text) ? 'word' : 'symbol',
+      text,
+      raw: text,
+      start: from + start,
+      end: from + end,
+      joined: joined || start > 0,
+      ...(!CJK_GLOSSES.has(text) && { foreign: true as const }),
+    });
+  let unknown = -1;
+  const known = (word: string) => CJK_WORDS[word] ?? CJK_POSTPOSITIONS[word];
   for (let k = 0; k < run.length; ) {
-    let length = Math.min(4, run.length - k);
-    while (length > 1 && !CHINESE_WORDS[run.slice(k, k + length)]) length--;
+    let length = Math.min(8, run.length - k);
+    while (length > 0 && !known(run.slice(k, k + length))) length--;
+    if (length === 0) {
+      if (unknown < 0) unknown = k;
+      k++;
+      continue;
+    }
+    if (unknown >= 0) push(run.slice(unknown, k), unknown, k);
+    unknown = -1;
     const said = run.slice(k, k + length);
-    // A known word is carried as its English word, so every later check reads it (a reply quotes that word).
-    const text = CHINESE_WORDS[said] ?? said;
-    out.push({ type: /^[a-z']+$/.test(text) ? 'word' : 'symbol', text, raw: text, start: from + k, end: from + k + length, joined: joined || k > 0 });
+    if (CJK_POSTPOSITIONS[said]) out.push({ type: 'postposition', text: CJK_POSTPOSITIONS[said], raw: said, start: from + k, end: from + k + length, joined: true });
+    else push(CJK_WORDS[said], k, k + length);
     k += length;
   }
+  if (unknown >= 0) push(run.slice(unknown), unknown, run.length);
   return out;
 }
+const CJK_GLOSSES = new Set(Object.values(CJK_WORDS));
 
 /** Tags a message: the pipeline's second stage. */
 export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
@@ -420,7 +467,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "balence", "portfollio": a question's word one edit away.
     const cue = text.length >= 5 && !FUZZY_QUERY_WORDS.includes(text) ? FUZZY_QUERY_WORDS.filter((candidate) => editDistance(candidate, text) === 1) : [];
     if (cue.length === 1) return emit(i, i + 1, { kind: 'word', fixed: cue[0] });
-    emit(i, i + 1, { kind: 'word' });
+    emit(i, i + 1, { kind: 'word', ...(lexemes[i].foreign && { foreign: true }) });
   }
 
   /**
