@@ -33,13 +33,14 @@ export class CommandAgent implements Agent {
   async respond(text: string, context: AgentContext): Promise<AgentOutcome> {
     const { market } = context;
     // State stored by another version of the parser is read only where it checks (state.ts), and
-    // only as far back as the latest swap or transfer.
+    // only as far back as the latest swap or transfer, or a cancel, after which nothing is referred to.
     const { recentIntents } = context;
     let last: Command | undefined;
     let previous: SwapCommand | TransferCommand | undefined;
     for (let k = recentIntents.length - 1; k >= 0 && !previous; k--) {
       const command = readCommand(recentIntents[k].command);
       if (k === recentIntents.length - 1) last = command;
+      if (command?.action === 'cancel') break;
       if (command?.action === 'swap' || command?.action === 'transfer') previous = command;
     }
     const previousQuery = last?.action === 'query' ? last : undefined;
@@ -63,7 +64,7 @@ export class CommandAgent implements Agent {
     try {
       switch (command.action) {
         case 'cancel':
-          return { ok: true, intent: { action: 'query', subject: 'help', confidence }, reply: cancelled(pending) };
+          return { ok: true, intent: { action: 'query', subject: 'help', confidence, command: storeCommand(command) }, reply: cancelled(pending, previous) };
         case 'query':
           return noting(parsed, { ok: true, intent: intentOf(command, confidence), reply: await this.answer(command, market) });
         case 'transfer':
@@ -305,7 +306,8 @@ function noting({ ignored, corrected }: { ignored?: string[]; corrected?: string
   return { ...outcome, reply };
 }
 
-function cancelled(pending: Pending | undefined): string {
+function cancelled(pending: Pending | undefined, previous: SwapCommand | TransferCommand | undefined): string {
+  if (!pending && previous) return `OK, I set the ${previous.action} aside: nothing is sent unless your wallet signs it, and "again" or "make it 2" no longer refer to it.`;
   if (!pending) return 'There is nothing to cancel. ' + HELP_REPLY;
   return `OK, I dropped the ${pending.draft.action === 'swap' ? 'swap' : 'transfer'}: nothing will be built.`;
 }

@@ -97,6 +97,8 @@ function isCommand(value: Record<string, unknown>): boolean {
       return fits(value, { action: oneOf('transfer'), token: isTokenRef, amount: isAmountSpec, recipient });
     case 'query':
       return fits(value, { action: oneOf('query'), subject: oneOf(...SUBJECTS), token: optional(isTokenRef) });
+    case 'cancel':
+      return fits(value, { action: oneOf('cancel') });
     default:
       return false;
   }

@@ -241,6 +241,20 @@ describe('clarifying questions', () => {
     expect(await count()).toBe(4);
   });
 
+  it('"cancel" after a built swap leaves nothing to refer to: "do it again" and "make it 2" build nothing', async () => {
+    const { say } = await chat();
+    const swap = await say('swap 1 SOL for JUP');
+    expect(swap.body.transaction.parameters).toMatchObject({ inputToken: SOL, outputToken: JUP });
+    const cancel = await say('cancel that');
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.response).toMatch(/set the swap aside/);
+    expect(cancel.body.transaction).toBeUndefined();
+    for (const text of ['do it again', 'make it 2']) {
+      const late = await say(text);
+      expect(late.body.transaction).toBeUndefined();
+    }
+  });
+
   it('a new command while one is pending replaces it', async () => {
     const { say } = await chat();
     await say('swap 4 USDT');

@@ -298,6 +298,8 @@ export class Conversation {
     const result = parseCommand(text, { ...context, previous: this.previous, previousQuery: this.previousQuery, pending: this.pending });
     this.pending = result.ok ? undefined : (result.pending ?? undefined);
     if (result.ok) this.previousQuery = result.command.action === 'query' ? result.command : undefined;
+    // After a cancel, nothing is referred to (CommandAgent reads history back to the cancel only).
+    if (result.ok && result.command.action === 'cancel') this.previous = undefined;
     if (result.ok && (result.command.action === 'swap' || result.command.action === 'transfer')) this.previous = result.command;
     return result;
   }
