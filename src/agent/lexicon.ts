@@ -212,8 +212,9 @@ export const FILLERS = new Set([
   'obv', 'obvi', 'obviously', 'ofc', 'eh', 'ehh', 'meh',
   // "oga", "oya" (Nigerian Pidgin), "naman" (Tagalog), "valeu", "quero" (Portuguese), "bhai", "kar", "karo", "dena" (Hindi).
   'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'karo', 'kardo', 'dena', 'hurry', 'love',
-  // "necesito", "quiero" (Spanish: "I need", "I want"), "giúp mình" and "nha" (Vietnamese: "for me", a softener), "ng" (Tagalog).
-  'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe', 'ng',
+  // "necesito", "quiero" (Spanish: "I need", "I want"), "giúp mình", "nha", "xem", "kiểm tra", "muốn" (Vietnamese: "for me", a softener,
+  // "see", "check", "want"), "ng" (Tagalog), "idc" ("i don't care").
+  'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe', 'ng', 'xem', 'kiem', 'tra', 'muon', 'biet', 'phai', 'idc',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
   'another', 'comma', 'period', 'stack', 'stash',
   // Vague quantities: no amount at all, so the frame asks for one.
@@ -355,9 +356,9 @@ export const PRICE_CUES = [
   'price', 'prices', 'priced', 'pricing', 'trading', 'cost', 'costs', 'worth', 'value', 'rate', 'chart', 'px', 'quote', 'mcap',
   'doing', 'pumping', 'dumping', 'usd', 'going for', 'how much is', 'how much does', 'how much for', 'at the moment', 'in dollars',
 ];
-export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many', 'habe', 'hab', 'paas', 'tengo'];
+export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many', 'habe', 'hab', 'paas', 'tengo', 'so du', 'tai khoan'];
 /** Without a token, only the word itself asks for "balance"; the rest ask about the whole wallet. */
-export const BALANCE_WORDS = ['balance', 'balances', 'bal'];
+export const BALANCE_WORDS = ['balance', 'balances', 'bal', 'so du', 'tai khoan'];
 export const PORTFOLIO_CUES = [
   'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'rich', 'wealth', 'inventory', 'overview', 'rundown', 'portf', 'portfo', 'net worth', 'total', 'tokens',
   'my coins', 'my wallet', 'everything i', 'show everything', 'show all', 'everything', 'what do i have', 'what do i hold', 'what do i own',
@@ -402,7 +403,7 @@ export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth',
 export const HELP_PHRASES = [
   'help', 'commands', 'menu', 'instructions', 'guide', 'tutorial', 'examples', 'example commands', 'what can you do', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
   'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
-  'how to use', 'how does parley work', 'how does this bot work', 'how do you work', 'get started', 'features', 'capabilities', 'how do i even use', 'how does this thing work', 'where do i start', 'where to start', 'where do i begin', 'first time here', 'first time using',
+  'how to use', 'how does parley work', 'how does this bot work', 'how do you work', 'what can you answer', 'what is your usage', 'your usage', 'get started', 'features', 'capabilities', 'how do i even use', 'how does this thing work', 'where do i start', 'where to start', 'where do i begin', 'first time here', 'first time using',
   // Typos of "help" that are no other word.
   'hlep', 'halp', 'hepl', 'hekp', 'helpp', 'hellp', 'heelp', 'waht can you do', 'wat can you do', 'what can u do', 'waht can u do', 'wat can u do',
   'hlp', 'what sorts of things can you do', 'what kind of things can you do', 'what things can you do',
@@ -581,6 +582,11 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i? hope|hoping …', 'greeting'],
   ['i? hope|hoping all|everything|everyone is|are|was|good|well|great|fine well|good|great|fine?', 'greeting'],
   ['top of the morning|day', 'greeting'],
+  // Farewells and moods that name a time schedule nothing ("talk next week", "sunday vibes", "it's friday evening here in berlin").
+  ['talk|see|catch|speak to? you|u|ya? next|this? week|weekend|month|time|later|soon|tomorrow|tmrw', 'greeting'],
+  [`${GREETING_TIMES} vibes|mood|feels|feeling|energy`, 'greeting'],
+  [`it's|its|it is? ${GREETING_TIMES} ${GREETING_TIMES}? here|there in? …?`, 'greeting'],
+  ['heading|going|off to bed|sleep soon|now?', 'politeness'],
   ['late|early? night|morning|evening|afternoon|weekend|holiday|season|warm greetings', 'greeting'],
   // Other languages' greetings, as chat mixes them in ("guten Abend", "buenos días", "chào buổi sáng").
   ['buenos|buenas|bom|boa|guten|gute dias|dia|tardes|tarde|noches|noite|morgen|tag|abend|nacht', 'greeting'],
@@ -662,6 +668,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['onegaishimasu|onegai|kudasai|yoroshiku|onegaishimas', 'politeness'],
   ['arigato|arigatou|domo arigato|arigatou|gozaimasu?', 'thanks'],
   ['kind|sort of', 'hedge'],
+  ["i'd|id|i would? say", 'hedge'],
+  ['ig|iirc', 'hedge'],
   ['no cap', 'hedge'],
   ['i guess|suppose|think|reckon|believe', 'hedge'],
   ['maybe|perhaps &<verb>', 'hedge'],
@@ -677,6 +685,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i? don't|dont|do not? care about|which the? venue|venues|route|dex|dexes|pool|aggregator", 'venue'],
   [`on|via|through|thru|using|with|at|use ${ARTICLES}? ${VENUE_WORDS} or|and|/ whatever|any|some|another? ${VENUE_WORDS} ,? whichever|either?`, 'venue'],
   [`and? route|send it|this|that through|via ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}?`, 'venue'],
+  [`and? route|send it|this|that? through|via|on|using ${VENUE_WORDS} or|and|/ ${VENUE_WORDS} ,? idc|whichever|either|whatever?`, 'venue'],
   [
     'with|and|use|add|set|using|include|plus|bump|increase|raise|boost|up? a|an|the|my|some? high|higher|max|low|extra|bigger|decent|small|turbo|medium|fast? priority|prio|jito|compute fee|fees|tip|tips',
     'fee',
@@ -685,7 +694,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['priority : high|max|turbo|top', 'fee'],
   ['and? bump|boost|raise|increase|up the|my? priority|prio fee|fees?', 'fee'],
   ['with|and|add|set|use|plus? a|an|the|my? priority|prio|compute fee|fees|tip of|:? <number> sol|lamports|microlamports?', 'fee'],
-  ['with|and|add|set|use|plus? a|an|the|my? <number> sol|lamports|microlamports? priority|prio|compute|jito fee|fees|tip', 'fee'],
+  ['with|and|add|set|use|plus? a|an|the|my? <number> sol|lamports|lamport|microlamports|microlamport? priority|prio|compute|jito fee|fees|tip', 'fee'],
+  ['and? crank|turn|jack|bump up the|my? priority|prio fee|fees', 'fee'],
   ['and? prioritize|prioritise it|this|the? tx|transaction|swap|transfer?', 'fee'],
   ['the|a|any? priority|prio|network? fee|fees is|are fine|ok|okay', 'fee'],
   ['with|via|using|in|as a|an? jito bundle', 'fee'],
@@ -693,6 +703,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['so that? it lands|confirms|goes through? fast|quickly|faster?', 'fee'],
   ['and? put|add|set|use|slap|attach a|an|the|some? high|higher|big|bigger|max|decent|good|fat? priority|prio fee|fees|tip on|to|with it|this|that|the tx|transaction?', 'fee'],
   ['the|solana? network|chain|solana is|seems|looks|feels really|super|very|kinda|pretty? busy|congested|slow|clogged|jammed today|rn|now|atm?', 'note'],
+  ["the|solana? network's|networks|chain's|solana's really|super|very|kinda|pretty? busy|congested|slow|clogged|jammed today|rn|now|atm?", 'note'],
   // "add a tip for speed": a tip to the validators, said with what it is for (a bare "add a tip" could be more for the recipient).
   ['and? add|include|with|plus a|an|some|small? tip|tips for speed|priority|inclusion|validators|faster|quicker confirmation|landing?', 'fee'],
   ['and? set|use|make|put the? priority to|at|on? high|max|turbo|top|highest', 'fee'],
@@ -705,6 +716,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ],
   ['the|an? <token>? token? ata|account may|might|will|could? need|needs creating|creation|created', 'account'],
   ['incl|including|with|plus ata|account creation', 'account'],
+  ['the? rent|fee|fees for the|a|an|their|my? new? <token>? token? account|ata is|are fine|ok|okay', 'account'],
   ["the|their|his|her|an|its? <token>? token? ata|account might|may|could|probably|does|doesn't|won't|will? not? exist yet?", 'account'],
   ["they've|they|he|she|he's|she's|recipient|it have|has? never held|had|received|used <token>? before?", 'account'],
   ['no <token>? token? account|ata yet?', 'account'],
@@ -789,7 +801,7 @@ export const SLIPPAGE = {
     'most', 'must', 'stay', 'stays', 'be', 'should', 'keep', 'capped', 'limited', 'cap', 'limit', 'exceed', 'exceeds', 'over', 'beyond', 'allowed', 'allow',
     'go', 'goes', 'above', 'get', 'higher', 'not', 'float', 'floats', "shouldn't", 'shouldnt', "mustn't", 'tight', 'tightly', 'around', 'only',
     // A tolerance said loosely is still the tolerance ("slippage maybe 1%").
-    'maybe', 'perhaps', 'about', 'roughly', 'approximately', 'approx',
+    'maybe', 'perhaps', 'about', 'roughly', 'approximately', 'approx', 'or',
   ]),
   leads: new Set([
     'with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using', 'use', 'allow', 'allowing', 'accept', 'accepting', 'tolerate', 'tolerating',
