@@ -28,6 +28,11 @@ export const VERBS: Record<string, VerbRole> = {
   cambia: 'pay', cambiar: 'pay', intercambia: 'pay', intercambiar: 'pay', troca: 'pay', trocar: 'pay', vende: 'pay', vender: 'pay',
   compra: 'get', comprar: 'get', envia: 'send', enviar: 'send', manda: 'send', mandar: 'send', mando: 'send',
   transfiere: 'send', transferir: 'send', transfere: 'send', mandale: 'send', enviale: 'send',
+  // Italian, Indonesian, Turkish, and Russian and Arabic in Latin letters: "scambia 2 SOL in USDC", "tukar 100 USDC ke SOL",
+  // "USDC'ye çevir", "kupi 3 JTO za USDC", "baddel 1 SOL b USDC".
+  scambia: 'pay', scambiare: 'pay', vendi: 'pay', vendere: 'pay', converti: 'pay', invia: 'send', inviare: 'send', tukar: 'pay', jual: 'pay',
+  beli: 'get', kirim: 'send', cevir: 'pay', gonder: 'send', yolla: 'send', obmenyai: 'pay', pomenyai: 'pay', kupi: 'get', prodai: 'pay',
+  otpravi: 'send', perevedi: 'send', baddel: 'pay', ib3at: 'send', bi3: 'pay', ishtari: 'get',
   // French: "échange 2 SOL contre USDC", "envoie 5 USDC à <address>".
   echange: 'pay', echanger: 'pay', envoie: 'send', envoyer: 'send', achete: 'get', acheter: 'get', vends: 'pay', vendre: 'pay', convertis: 'pay', convertir: 'pay',
   tauschen: 'pay', tausche: 'pay', wechseln: 'pay', uberweise: 'send', ueberweise: 'send', senden: 'send', sende: 'send', schick: 'send', schicke: 'send', schicken: 'send',
@@ -214,6 +219,10 @@ export const FILLERS = new Set([
   'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'karo', 'kardo', 'dena', 'hurry', 'love',
   // "necesito", "quiero" (Spanish: "I need", "I want"), "giúp mình", "nha", "xem", "kiểm tra", "muốn" (Vietnamese: "for me", a softener,
   // "see", "check", "want"), "ng" (Tagalog), "idc" ("i don't care").
+  // Other languages' "to", "for", "with" between a verb's tokens, read by the pair after the verb ("tukar 100 USDC ke SOL",
+  // "kupi 3 JTO za USDC"), and their politeness: Indonesian, Russian and Arabic in Latin letters, Italian, Portuguese, Turkish.
+  'ke', 'na', 'za', 'ila', 'pake', 'pakai', 'per', 'favore', 'grazie', 'mille', 'pfv', 'pozhaluista', 'spasibo', 'shukran', 'gan', 'aku',
+  'kanka', 'mes', 'du', 'il', 'mio', 'cek', 'el', 'taba3i',
   'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe', 'ng', 'xem', 'kiem', 'tra', 'muon', 'biet', 'phai', 'idc',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
   'another', 'comma', 'period', 'stack', 'stash',
@@ -356,9 +365,9 @@ export const PRICE_CUES = [
   'price', 'prices', 'priced', 'pricing', 'trading', 'cost', 'costs', 'worth', 'value', 'rate', 'chart', 'px', 'quote', 'mcap',
   'doing', 'pumping', 'dumping', 'usd', 'going for', 'how much is', 'how much does', 'how much for', 'at the moment', 'in dollars',
 ];
-export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many', 'habe', 'hab', 'paas', 'tengo', 'so du', 'tai khoan'];
+export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many', 'habe', 'hab', 'paas', 'tengo', 'so du', 'tai khoan', 'saldo', 'bakiye', 'bakiyem', 'balans'];
 /** Without a token, only the word itself asks for "balance"; the rest ask about the whole wallet. */
-export const BALANCE_WORDS = ['balance', 'balances', 'bal', 'so du', 'tai khoan'];
+export const BALANCE_WORDS = ['balance', 'balances', 'bal', 'so du', 'tai khoan', 'saldo', 'bakiye', 'bakiyem', 'balans'];
 export const PORTFOLIO_CUES = [
   'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'rich', 'wealth', 'inventory', 'overview', 'rundown', 'portf', 'portfo', 'net worth', 'total', 'tokens',
   'my coins', 'my wallet', 'everything i', 'show everything', 'show all', 'everything', 'what do i have', 'what do i hold', 'what do i own',
@@ -456,7 +465,7 @@ export const SCALES: Record<string, number> = {
 /** Shares of a balance: "half", "a quarter of", "all", "max". */
 export const SHARES: Record<string, [number, number]> = {
   half: [1, 2], quarter: [1, 4], third: [1, 3], all: [1, 1], max: [1, 1], maximum: [1, 1], everything: [1, 1], entire: [1, 1],
-  whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tenth: [1, 10], fifth: [1, 5], eighth: [1, 8], 'every last': [1, 1], 'every single': [1, 1],
+  whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tous: [1, 1], tum: [1, 1], kol: [1, 1], semua: [1, 1], todo: [1, 1], todos: [1, 1], tutto: [1, 1], tenth: [1, 10], fifth: [1, 5], eighth: [1, 8], 'every last': [1, 1], 'every single': [1, 1],
 };
 
 /** Dollar words: "25 dollars", "25 usd", "25 bucks". */
@@ -828,9 +837,12 @@ export const RULE_WORDS = {
   typedTo: new Set(['too']),
   /**
    * Other languages' "to", after a verb that sends and right before the address: Nigerian Pidgin's "give" ("send 10 USDC
-   * give <address>"), German "an", Tagalog "kay" and "sa".
+   * give <address>"), German "an", Tagalog "kay" and "sa", Italian "a".
    */
-  toBeforeAddress: new Set(['give', 'an', 'kay', 'sa']),
+  toBeforeAddress: new Set(['give', 'an', 'kay', 'sa', 'a']),
+  /** Turkish case endings after an apostrophe: "SOL'u" (the object), "USDC'ye" (to USDC), "BONK'umu" (my BONK, the object). */
+  turkishObject: new Set(['u', 'i', 'yu', 'yi', 'nu', 'ni', 'umu', 'imi', 'ini', 'unu', 'umi']),
+  turkishTo: new Set(['e', 'a', 'ye', 'ya', 'ne', 'na']),
   /**
    * Hindi's postpositions, after what they mark: "ko" after the token or address a verb acts on, "pe"/"par" after an
    * address ("<address> pe"), and "mein"/"me" after the token received, right before the verb ("1 sol ko usdc mein swap kar do").
@@ -974,6 +986,6 @@ export const PARSER_WORDS = {
   /** "what about USDC?": the last question asked again of another token. */
   askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of']],
   /** The words of a balance, and of a price asked in another token ("SOL in USDC"). */
-  balanceWords: ['balance', 'bal'],
+  balanceWords: ['balance', 'bal', 'saldo', 'bakiye', 'bakiyem', 'balans', 'so du'],
   inAnother: ['in'],
 };

@@ -445,6 +445,17 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "btc", "staked sol": a name several mints claim is no token yet; the frame asks which.
     if (CONTESTED_NAMES[text] && !vocabulary.lookup(lexemes[i].raw)) return emit(i, i + 1, { kind: 'word' });
     // "BONK's price": the token of a possessive.
+    // "<address>'ye": the Turkish ending of an address says it receives, which an address in a transfer does anyway.
+    if (RULE_WORDS.turkishTo.has(text) && at(i - 1)?.text === "'" && at(i - 2)?.type === 'address') return emit(i, i + 1, { kind: 'filler' });
+    // "SOL'u", "USDC'ye": a token with a Turkish case ending, the object or what it goes to.
+    const [stem, ending] = text.split("'");
+    const cased = ending !== undefined && vocabulary.lookup(stem);
+    if (cased && RULE_WORDS.turkishObject.has(ending)) return emit(i, i + 1, { kind: 'token', token: cased, fuzzy: false, dollar: false });
+    if (cased && RULE_WORDS.turkishTo.has(ending)) {
+      emit(i, i + 1, { kind: 'marker', marker: 'to' });
+      items.push({ ...items[items.length - 1], kind: 'token', token: cased, fuzzy: false, dollar: false } as Item);
+      return;
+    }
     const exact = vocabulary.lookup(text) ?? (text.endsWith("'s") ? vocabulary.lookup(text.slice(0, -2)) : undefined);
     if (exact && readsAsToken(lexemes[i].raw)) return emit(i, i + 1, { kind: 'token', token: exact, fuzzy: false, dollar: false });
     const role = VERBS[text];
