@@ -782,6 +782,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['full stop|point', 'grammar'],
   // "send 3 JUP to <address> as a gift": what the transfer is for, not a second one.
   ['as a|an|my? birthday|christmas|wedding? gift|present|donation|loan|refund|repayment', 'note'],
+  ["it's|its|thats|that's a|an|my? small|little|quick? tip|gift|present|donation for? …?", 'note'],
+  ['it|this|that is a|an|my? small|little|quick? tip|gift|present|donation for? …?', 'note'],
   ["lmk|ping|notify me? when|once it's|its|it is? done|finished|confirmed|complete|through", 'note'],
   ["let|tell me know? when|once it's|its|it is? done|finished|confirmed|complete|through", 'note'],
   ["idk|unsure|dunno if|whether that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas", 'note'],
