@@ -16,7 +16,7 @@ import { editDistance, resolveToken, type Item, type Vocabulary } from './tokeni
 export type AmountItem = Extract<Item, { kind: 'number' | 'money' | 'share' | 'percent' }>;
 
 /** A run of items under one marker: "for 100 USDC", the verb's object, the part after an arrow. */
-interface Phrase {
+export interface Phrase {
   /** `restate`: after a comma or a dash, an amount said again ("swap USDC to SOL, 10 USDC"). A phrase opened by `denominated` is `out`. */
   marker: Exclude<Marker, 'denominated'> | 'object' | 'arrow' | 'restate';
   /** The word of the marker ("for", "into"). */

@@ -2,7 +2,7 @@ import { clip } from '../shared/text';
 import type { Command, Draft, ParseResult, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
 import { divide, multiply, decimal, parseDecimal, format } from './decimal';
 import {
-  amountSpec, finishSwap, finishTransfer, isAmount, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken,
+  amountSpec, finishSwap, finishTransfer, isAmount, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken, type Phrase,
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
@@ -12,7 +12,7 @@ import {
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
-import type { Marker, VerbTrait } from './lexicon';
+import type { Marker, VerbRole, VerbTrait } from './lexicon';
 
 /**
  * The command parser: one message in, a command or a refusal a person understands out. Pure
@@ -238,17 +238,9 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   // "ape into WIF with 3 SOL": the phrase after "into" is what is bought.
   let role = main.role;
   let body = [...before, ...after];
-  // "i need SOL so swap 2 WIF": a token wished for before the verb is what a swap that pays receives, never what is paid.
-  const prefix = items.slice(0, items.indexOf(main));
-  const wished = before.filter((item) => item.kind === 'token' && wishes(prefix.slice(0, prefix.indexOf(item)).filter((said) => said.kind !== 'filler' || PARSER_WORDS.wishes.has(said.text.toLowerCase())).slice(-1)));
-  if (wished.length > 0 && !before.some(isAmount)) {
-    const receives = after.some((item) => item.kind === 'arrow' || (item.kind === 'marker' && (item.marker === 'out' || item.marker === 'to')));
-    if (role !== 'pay' || receives || wished.length > 1 || after.filter((item) => item.kind === 'token').length !== 1) {
-      return refuse('unclear', 'I could not tell which token you pay and which you receive. Say it plainly, for example "swap 2 SOL for USDC".');
-    }
-    const marker: Item = { kind: 'marker', marker: 'out', text: 'for', start: wished[0].start, end: wished[0].start };
-    body = [...before.filter((item) => !wished.includes(item)), ...after, marker, wished[0]];
-  }
+  const wished = wishedBeforeVerb(items.slice(0, items.indexOf(main)), before, after, role);
+  if (wished && 'rule' in wished) return wished;
+  if (wished) body = wished;
   if (hasTrait(main, 'into-buys') && after[0]?.kind === 'marker' && (after[0].marker === 'out' || after[0].marker === 'denominated')) {
     role = 'get';
     body = [...before, ...after.slice(1)];
@@ -268,14 +260,38 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   // "do a swap for 0.5 SOL": the verb said as a noun, after an article or a light verb.
   const preceding = items[items.indexOf(main) - 1];
   const asNoun = preceding?.kind === 'filler' && (preceding.aside === 'grammar' || PARSER_WORDS.nounArticles.has(preceding.text.toLowerCase()));
-  // "with 0.1 ETH buy USDC", "using 200 USDC, swap ETH": a phrase marked before the verb ends at it, and what follows is the
-  // verb's object (after "with" has named what is paid, the object of a swap is what it receives).
-  const opening = after.find((item) => !['filler', 'punct', 'joiner'].includes(item.kind));
-  const markedBefore = before.some((item) => item.kind === 'marker') && before.at(-1)?.kind === 'token' && opening?.kind === 'token';
-  const ahead = markedBefore ? phrases(before).filter((part) => part.marker !== 'object' || part.tokens.length + part.amounts.length > 0) : [];
-  const paysFirst = role === 'pay' && ahead.length > 0 && ahead.every((part) => part.marker === 'in' && part.amounts.length > 0);
-  const parts = markedBefore ? [...ahead, ...phrases(after, paysFirst ? 'out' : 'object')] : phrases(body);
+  const parts = markedBeforeVerb(before, after, role) ?? phrases(body);
   return swapFrame(parts, role, ctx, { factor, slippageBps, verbFirst, asNoun, sells: hasTrait(main, 'sells') });
+}
+
+/**
+ * "i need SOL so swap 2 WIF": a token wished for right before the verb (`prefix`, its content `before`) is what a swap that
+ * pays receives, never what is paid: the items to read, with the wished token behind a "for"; a refusal where the command
+ * leaves no place for it (a purchase, or a command that names what it receives).
+ */
+function wishedBeforeVerb(prefix: Item[], before: Item[], after: Item[], role: VerbRole): Item[] | Extract<ParseResult, { ok: false }> | undefined {
+  const saidBefore = (item: Item) => prefix.slice(0, prefix.indexOf(item)).filter((said) => said.kind !== 'filler' || PARSER_WORDS.wishes.has(said.text.toLowerCase())).slice(-1);
+  const wished = before.filter((item) => item.kind === 'token' && wishes(saidBefore(item)));
+  if (wished.length === 0 || before.some(isAmount)) return undefined;
+  const receives = after.some((item) => item.kind === 'arrow' || (item.kind === 'marker' && (item.marker === 'out' || item.marker === 'to')));
+  if (role !== 'pay' || receives || wished.length > 1 || after.filter((item) => item.kind === 'token').length !== 1) {
+    return refuse('unclear', 'I could not tell which token you pay and which you receive. Say it plainly, for example "swap 2 SOL for USDC".');
+  }
+  const marker: Item = { kind: 'marker', marker: 'out', text: 'for', start: wished[0].start, end: wished[0].start };
+  return [...before.filter((item) => !wished.includes(item)), ...after, marker, wished[0]];
+}
+
+/**
+ * "with 0.1 ETH buy USDC", "using 200 USDC, swap ETH": a phrase marked before the verb ends at it, and the token after the
+ * verb is its object (after "with" has named an amount paid, the object of a swap is what it receives). Undefined where
+ * nothing is marked before the verb.
+ */
+function markedBeforeVerb(before: Item[], after: Item[], role: VerbRole): Phrase[] | undefined {
+  const opening = after.find((item) => !['filler', 'punct', 'joiner'].includes(item.kind));
+  if (!before.some((item) => item.kind === 'marker') || before.at(-1)?.kind !== 'token' || opening?.kind !== 'token') return undefined;
+  const ahead = phrases(before).filter((part) => part.marker !== 'object' || part.tokens.length + part.amounts.length > 0);
+  const paysFirst = role === 'pay' && ahead.length > 0 && ahead.every((part) => part.marker === 'in' && part.amounts.length > 0);
+  return [...ahead, ...phrases(after, paysFirst ? 'out' : 'object')];
 }
 
 /**
@@ -399,10 +415,10 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const shaped = clauses.map((clause, k) => (has(clause, AMOUNTS) && has(clause, ['token']) ? k : -1)).filter((k) => k >= 0);
   const at = commands.length ? clauses.indexOf(commands[0]) : (withVerb.at(-1) ?? shaped.at(-1) ?? -1);
   if (at <= 0) return items;
-  // "instead of SOL, sell 2 for USDC", "keep my SOL. convert 2 to USDC": chat before that turns away from a token it names.
   // "завтра! swap 1 SOL": chat in a script the agent does not read could say anything.
   const foreign = clauses.slice(0, at).flat().find(unread);
   if (foreign) return refuse('unclear', `I can't read "${clip(foreign.text, 20)}", and it could change what I build. Say the command without it, for example "swap 1 SOL for USDC".`);
+  // "instead of SOL, sell 2 for USDC", "keep my SOL. convert 2 to USDC": chat before that turns away from a token it names.
   const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k)));
   if (away) return refuse('unclear', `I could not tell what "${away.filter((item) => item.kind !== 'punct').map((item) => item.text).join(' ')}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
   // "what's my SOL balance? and swap 1 SOL to USDC": a question for a figure before the command is a second request.
