@@ -258,14 +258,14 @@ export const QUESTION_OPENERS: string[][] = [
 ];
 
 /** Single words that make a message a question about a command wherever they stand. */
-export const QUESTION_WORDS = new Set(['explain', 'tutorial', 'guide', 'steps', 'instructions', 'advice', 'recommend', 'recommendation', 'opinion', 'thoughts', 'advisable', 'wise', 'smart', 'worthwhile', 'profitable']);
+export const QUESTION_WORDS = new Set(['whether', 'explain', 'tutorial', 'guide', 'steps', 'instructions', 'advice', 'recommend', 'recommendation', 'opinion', 'thoughts', 'advisable', 'wise', 'smart', 'worthwhile', 'profitable']);
 
 /** Hypotheticals ("what if I swapped…", "imagine sending…"): never a transaction. */
 export const HYPOTHETICALS: string[][] = [
   ['what', 'if'], ['imagine'], ['suppose'], ['supposing'], ['hypothetically'], ['hypothetical'], ['pretend'], ['were', 'to'],
   ['would', 'have'], ["would've"], ['could', 'have'], ["could've"], ['if', 'i', 'were'], ['if', 'i', 'had'], ['say', 'i'],
   ['in', 'theory'], ['theoretically'], ['just', 'curious'], ['curious'], ['let', 'us', 'say'], ["let's", 'say'], ['lets', 'say'],
-  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['dry', 'run'], ['test', 'run'],
+  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['psych'], ['sike'], ['/s'], ['dry', 'run'], ['test', 'run'], ['worth', 'it'],
 ];
 
 /** Times and conditions: unsupported, and never dropped silently ("swap … tomorrow"). */
@@ -289,7 +289,8 @@ export const APPROXIMATE = new Set(['~', 'about', 'around', 'roughly', 'approx',
 /** A message that shows a command rather than asks for one ("Example: swap…", "repeat after me: …"). */
 export const SHOWN_NOT_ASKED = [
   'example', 'examples', 'e.g', 'eg', 'for instance', 'tutorial', 'sample', 'template', 'repeat after me', 'user says', 'the docs say', 'syntax',
-  'translate', 'translated', 'translation', 'fwd', 'forwarded', 'what does this mean', 'what does this do', 'meaning of',
+  'translate', 'translated', 'translation', 'fwd', 'forwarded', 'what does this mean', 'what does this do', 'meaning of', 'quote',
+  'usage', 'someone told me', 'somebody told me', 'they said', 'he said', 'she said', 'they say', 'he says', 'she says',
 ];
 
 /** Attempts to change how the agent works; a message with one is refused whatever follows. */
@@ -313,6 +314,8 @@ export const OTHER_SOURCES = {
   addressGivers: new Set(['is', ':', '=', 'address', 'addy']),
   /** Someone's address ("this is my friend's address <address>") is where funds go, unless said as the source ("from my friend's address"). */
   addressNouns: new Set(['address', 'addy', 'addr']),
+  /** Someone else's, right before an amount or a token ("swap his 2 SOL", "send their USDC to …"). */
+  theirs: new Set(['his', 'their', 'theirs']),
   /** After someone's, what of theirs could pay (besides a token or a wallet): "my cousin's wedding" names nothing that pays. */
   funds: new Set(['funds', 'money', 'stash', 'bag', 'bags', 'coins', 'tokens', 'balance', 'crypto', 'savings', 'holdings', 'stack']),
   /** Quoted with the source in the reply ("from my other wallet"). */
@@ -378,12 +381,13 @@ export const PORTFOLIO_CUES = [
  * 成 · ETH); characters it does not know stay one word it does not know, which the parser does not know either.
  */
 export const CJK_WORDS: Record<string, string> = {
-  换: 'swap', 兑换: 'swap', 交换: 'swap', 成: 'into', 为: 'into', 买: 'buy', 购买: 'buy', 买入: 'buy', 卖: 'sell', 卖出: 'sell', 出售: 'sell',
+  // 换 (exchange) reads by what comes before it (CJK_EXCHANGE); 换成, "exchange into", only marks what is received.
+  换: 'swap', 兑换: 'swap', 交换: 'swap', 换成: 'into', 兑换成: 'into', 换为: 'into', 兑换为: 'into', 成: 'into', 为: 'into', 买: 'buy', 购买: 'buy', 买入: 'buy', 卖: 'sell', 卖出: 'sell', 出售: 'sell',
   用: 'with', 使用: 'with', 把: 'the', 将: 'the', 转: 'send', 转账: 'send', 发送: 'send', 发: 'send', 给: 'to', 到: 'to', 地址: 'address',
-  帮我: 'please', 请: 'please', 我: 'i', 我的: 'my', 的: 'the', 有: 'have', 多少: 'much', 余额: 'balance', 价格: 'price', 现在: 'now',
+  帮我: 'please', 请: 'please', 我: 'i', 我的: 'my', 的: 'of', 有: 'have', 多少: 'much', 余额: 'balance', 价格: 'price', 现在: 'now',
   滑点: 'slippage', 全部: 'all', 所有: 'all', 一半: 'half', 个: 'the', 枚: 'the', 谢谢: 'thanks', 不要: "don't", 别: "don't", 不: 'not',
   明天: 'tomorrow', 如果: 'if', 当: 'when', 查询: 'show', 查看: 'show', 显示: 'show', 投资组合: 'portfolio', 资产: 'assets', 钱包: 'wallet',
-  帮助: 'help', 以太坊: 'ethereum', 比特币: 'bitcoin', 质押: 'stake', 跨链: 'bridge', 吗: '?', 呢: '?', 送: 'send',
+  帮助: 'help', 以太坊: 'ethereum', 比特币: 'bitcoin', 质押: 'stake', 跨链: 'bridge', 吗: 'whether', 呢: 'whether', 送: 'send',
   // Japanese: "1 SOLをUSDCにスワップして", "USDTでJTOを10個買って", "<address>に送って", "BONKの残高を教えて".
   スワップ: 'swap', 交換: 'swap', 両替: 'swap', 送金: 'send', 買: 'buy', 売: 'sell', って: 'please', して: 'please', ください: 'please',
   お願いします: 'please', の: 'the', 個: 'the', 残高: 'balance', 教えて: 'show', 見せて: 'show',
@@ -401,6 +405,13 @@ export const CJK_WORDS: Record<string, string> = {
  * marks ETH as the object): the lexer moves each before its amount and token or address, as the English word it stands
  * for; an object particle becomes a comma, which ends the phrase before it.
  */
+/**
+ * Chinese 换 (exchange) takes as its object what comes after it, which is paid or received by what came before: after
+ * 用 (with: "用200 USDC换ETH") it is what is received, after 把 (the object: "把1 SOL换USDC") too, and alone ("换 1 SOL 到
+ * USDC") it is what is paid. The words before, and what 换 then reads as.
+ */
+export const CJK_EXCHANGE = { verbs: new Set(['换', '兑换', '交换']), after: { 用: 'get', 使用: 'get', 把: 'into', 将: 'into' } as Record<string, string> };
+
 export const CJK_POSTPOSITIONS: Record<string, string> = { を: ',', 를: ',', 을: ',', に: 'to', 에게: 'to', 한테: 'to', 로: 'to', 으로: 'to', で: 'with' };
 
 /** Who asks about their own wallet: "my", German "ich", Hindi "mera", Spanish "tengo" (I have), and "in here" (this wallet). */
@@ -776,8 +787,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['same? as always|usual', 'note'],
   // "they said their token account already exists, so it should be simple": hearsay and reassurance around a command.
   ['so? it should|will|would be simple|easy|quick|fine|straightforward', 'note'],
-  ['they|he|she said|says|say that?', 'note'],
-  ['they|he|she told me that?', 'note'],
+  // Hearsay about the recipient or the transfer, not a command quoted ("they said: swap …" stays a quote).
+  ['they|he|she said|says|say that? &their|the|it|its|his|her|he|she|they', 'note'],
+  ['they|he|she told me that? &their|the|it|its|his|her|he|she|they', 'note'],
   // Dictation says its punctuation ("… for usdc full stop").
   ['full stop|point', 'grammar'],
   // "send 3 JUP to <address> as a gift": what the transfer is for, not a second one.
@@ -915,7 +927,7 @@ export const TRAILING_CHAT = {
   /** A clause of purpose may hold a verb of its own ("… so i can pay rent", "… because i need to pay my landlord"). */
   purposes: [['so', 'i', 'can'], ['so', 'that', 'i', 'can'], ['so', 'i', 'could'], ['so', 'we', 'can'], ['because', 'i', 'need', 'to'], ['cause', 'i', 'need', 'to'], ['bc', 'i', 'need', 'to'], ['since', 'i', 'need', 'to'], ['so', 'i', 'have', 'enough', 'to']],
   changes: new Set([
-    'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without', 'excluding', 'including', 'more', 'less', 'extra',
+    'reverse', 'reversed', 'opposite', 'backwards', 'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without', 'excluding', 'including', 'more', 'less', 'extra',
     'instead', 'rather', 'mean', 'meant', 'correction', 'actually', 'make', 'change', 'switch', 'split', 'each', 'every', 'both', 'either',
     'half', 'twice', 'double', 'triple', 'all', 'everything', 'rest', 'remainder', 'remaining', 'left', 'leftover', 'some', 'few', 'bit',
     'little', 'lot', 'much', 'many', 'most', 'least', 'enough', 'whole', 'entire', 'max', 'maximum', 'min', 'minimum', 'limit', 'above',

@@ -234,6 +234,12 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   if (new Set(unmarked.map((item) => item.kind === 'token' && item.token.mint)).size > 1 && !before.some((item) => item.kind === 'marker' || item.kind === 'arrow')) {
     return refuse('unclear', 'I could not tell which token you pay and which you receive. Say it plainly, for example "swap 2 SOL for USDC".');
   }
+  // "usdc: buy 2 sol", "i have usdc so sell 2 sol": a token before the verb with nothing saying its side, beside the verb's own.
+  const sides = (item: Item | undefined) => !!item && (item.kind === 'marker' || item.kind === 'arrow' || isAmount(item));
+  const bare = before.find((item, k) => item.kind === 'token' && !sides(before[k - 1]) && !sides(before[k + 1]));
+  if (bare && after.some((item) => item.kind === 'token') && !wishes(items.slice(0, items.indexOf(bare)).filter((said) => said.kind !== 'filler' || PARSER_WORDS.wishes.has(said.text.toLowerCase())).slice(-1))) {
+    return refuse('unclear', `I could not tell whether ${bare.text} is paid or received. Say it plainly, for example "swap 2 SOL for USDC".`);
+  }
   let factor = main.fuzzy ? CONFIDENCE.fuzzyVerb : 1;
   // "ape into WIF with 3 SOL": the phrase after "into" is what is bought.
   let role = main.role;
@@ -260,7 +266,7 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   // "do a swap for 0.5 SOL": the verb said as a noun, after an article or a light verb.
   const preceding = items[items.indexOf(main) - 1];
   const asNoun = preceding?.kind === 'filler' && (preceding.aside === 'grammar' || PARSER_WORDS.nounArticles.has(preceding.text.toLowerCase()));
-  const parts = markedBeforeVerb(before, after, role) ?? phrases(body);
+  const parts = markedBeforeVerb(before, after) ?? phrases(body);
   return swapFrame(parts, role, ctx, { factor, slippageBps, verbFirst, asNoun, sells: hasTrait(main, 'sells') });
 }
 
@@ -282,16 +288,13 @@ function wishedBeforeVerb(prefix: Item[], before: Item[], after: Item[], role: V
 }
 
 /**
- * "with 0.1 ETH buy USDC", "using 200 USDC, swap ETH": a phrase marked before the verb ends at it, and the token after the
- * verb is its object (after "with" has named an amount paid, the object of a swap is what it receives). Undefined where
- * nothing is marked before the verb.
+ * "with 0.1 ETH buy USDC", "using 5 USDC, buy JUP": a phrase marked before the verb ends at it, and what follows the verb is
+ * its object ("with USDC, sell 2 SOL" then pays with both, and is refused). Undefined where nothing is marked before the verb.
  */
-function markedBeforeVerb(before: Item[], after: Item[], role: VerbRole): Phrase[] | undefined {
+function markedBeforeVerb(before: Item[], after: Item[]): Phrase[] | undefined {
   const opening = after.find((item) => !['filler', 'punct', 'joiner'].includes(item.kind));
-  if (!before.some((item) => item.kind === 'marker') || before.at(-1)?.kind !== 'token' || opening?.kind !== 'token') return undefined;
-  const ahead = phrases(before).filter((part) => part.marker !== 'object' || part.tokens.length + part.amounts.length > 0);
-  const paysFirst = role === 'pay' && ahead.length > 0 && ahead.every((part) => part.marker === 'in' && part.amounts.length > 0);
-  return [...ahead, ...phrases(after, paysFirst ? 'out' : 'object')];
+  if (!before.some((item) => item.kind === 'marker') || before.at(-1)?.kind !== 'token' || !opening || !(opening.kind === 'token' || isAmount(opening))) return undefined;
+  return [...phrases(before).filter((part) => part.marker !== 'object' || part.tokens.length + part.amounts.length > 0), ...phrases(after)];
 }
 
 /**
@@ -343,6 +346,9 @@ function unchained(items: Item[]): Item[] {
     return paid ? [...command, at(paid, 'in'), paid] : items;
   }
   if (!picksUp) return items;
+  // "take 3 USDC and sell WIF": a second verb that sells a token of its own sells something else; two actions.
+  const sold = rest.find((item) => item.kind !== 'filler' && item.kind !== 'punct');
+  if (hasTrait(second, 'sells') && sold && (sold.kind === 'token' || isAmount(sold))) return items;
   const pointer = rest.findIndex(pointsAt);
   if (pointer >= 0) return [...items.slice(0, from), second, ...rest.slice(0, pointer), ...object, ...rest.slice(pointer + 1)];
   if (second.role === 'get') return [...items.slice(0, from), second, ...rest, at(object[0], 'in'), ...object];
@@ -434,7 +440,9 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const instead = clauses.slice(at).flat().some((item) => item.text.toLowerCase() === 'instead');
   const undone = (clause: Item[]) => instead && saysUndo(clause);
   const context = clauses.slice(0, at).flatMap((clause) => {
-    if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard') && !wishes(clause)) return clause;
+    // A bare token of the chat ("usdc, sell 2 sol") says no side: only its guards and addresses stay.
+    const sided = !clause.some((item) => item.kind === 'token') || clause.some((item) => item.kind === 'marker' || item.kind === 'arrow' || isAmount(item));
+    if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard') && !wishes(clause) && sided) return clause;
     const past = clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()));
     // "not now: swap…": a clause of nothing but a negation still negates.
     // "no, send it to … instead": a clause of nothing but a correction word opens a correction.
@@ -527,7 +535,8 @@ function wishedOutput(before: Item[][], command: Item[]): Item[] | undefined {
  * behind a "for", to append to the command.
  */
 function wantedBefore(before: Item[][], command: Item[]): Item[] | undefined {
-  if (command.some(isAmount)) return undefined;
+  // "i need 50 USDC, buy SOL" contradicts itself: only a command that pays or sends receives the wish.
+  if (command.some(isAmount) || !command.some((item) => item.kind === 'verb' && item.role !== 'get')) return undefined;
   const wish = before.find((clause) => clause.some((item) => PARSER_WORDS.wishes.has(item.text.toLowerCase())) && clause.some(isAmount) && clause.some((item) => item.kind === 'token'));
   if (!wish) return undefined;
   const amounts = wish.filter(isAmount);
@@ -896,7 +905,10 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     if (command.action === 'transfer') command = { ...command, token };
     else if (marker?.kind === 'marker' && marker.marker === 'in') command = { ...command, input: token };
     else if (token.mint === command.input.mint && amounts[0]) command = { ...command, swapMode: 'ExactIn' };
+    else if (token.mint === command.output.mint && amounts[0]?.kind === 'share') return refuse('unclear', `A share of your balance is of what you pay, not of the ${token.symbol} you receive. Say the whole command, for example "swap half my SOL for USDC".`);
     else if (token.mint === command.output.mint && amounts[0]) command = { ...command, swapMode: 'ExactOut' };
+    // "swap 2 SOL for BONK, i mean 500 USDC", "make it 5 BONK": a new amount of a token on neither side could size either.
+    else if (amounts[0]) return refuse('unclear', `I could not tell which side "${amounts[0].text} ${tokens[0].text}" is on: say the whole command again, for example "swap 2 SOL for USDC".`);
     else command = { ...command, output: token };
     if (command.action === 'swap' && command.input.mint === command.output.mint) {
       return refuse('same-token', `Both sides would be ${command.input.symbol}: choose another token.`);
@@ -972,6 +984,7 @@ function otherSource(words: string[], ctx: ParseContext): string | undefined {
   const { determiners, nouns, openers, recipientMarkers } = OTHER_SOURCES;
   const stem = (word: string | undefined) => word?.replace(/'s$/, '') ?? '';
   for (let k = 0; k < words.length; k++) {
+    if (OTHER_SOURCES.theirs.has(words[k]) && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || UNITS[words[k + 1] ?? ''] !== undefined)) return words.slice(k, k + 2).join(' ');
     if (!OTHER_SOURCES.words.has(stem(words[k]))) continue;
     const possessive = words[k].endsWith("'s") || (nouns.has(stem(words[k + 1])) && words[k + 1].endsWith("'s"));
     let opener = k - 1;

@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -58,6 +58,8 @@ interface Lexeme {
   end: number;
   /** No space before it (so "2.5k", "25$", "10x" read as one). */
   joined: boolean;
+  /** A word of Chinese, Japanese or Korean as written, where `text` is the English word it stands for. */
+  said?: string;
   /** Letters of a script the lexicon does not read (Hangul, Cyrillic …, or CJK characters it does not know). */
   foreign?: true;
 }
@@ -111,7 +113,7 @@ function lex(raw: string): Lexeme[] {
     else if (match[9]) out.push({ type: 'word', text: match[9].toLowerCase(), raw: match[9], start, end, joined, foreign: true });
     else push('symbol');
   }
-  return withPostpositionsBefore(out);
+  return withPostpositionsBefore(withExchangeRead(out));
 }
 
 /** Each postposition moved before the amount and token, or the address, it follows ("USDCに" → "to USDC"). */
@@ -145,6 +147,7 @@ function cjkWords(run: string, from: number, joined: boolean): Lexeme[] {
       start: from + start,
       end: from + end,
       joined: joined || start > 0,
+      said: run.slice(start, end),
       ...(!CJK_GLOSSES.has(text) && { foreign: true as const }),
     });
   let unknown = -1;
@@ -166,6 +169,17 @@ function cjkWords(run: string, from: number, joined: boolean): Lexeme[] {
   }
   if (unknown >= 0) push(run.slice(unknown), unknown, run.length);
   return out;
+}
+
+/** 换 read by the word before it in the message (CJK_EXCHANGE): "用200 USDC换ETH" gets ETH, "把1 SOL换USDC" swaps into it. */
+function withExchangeRead(lexemes: Lexeme[]): Lexeme[] {
+  let before: string | undefined;
+  return lexemes.map((lexeme) => {
+    const said = lexeme.said ?? '';
+    if (CJK_EXCHANGE.after[said]) before = CJK_EXCHANGE.after[said];
+    if (!CJK_EXCHANGE.verbs.has(said) || !before) return lexeme;
+    return { ...lexeme, text: before, raw: before };
+  });
 }
 const CJK_GLOSSES = new Set(Object.values(CJK_WORDS));
 
@@ -390,8 +404,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const marks = items.at(-1);
     if (RULE_WORDS.hindiMarks.has(text) && (marks?.kind === 'address' || (marks?.kind === 'token' && text === 'ko'))) return emit(i, i + 1, { kind: 'filler' });
     if (RULE_WORDS.hindiInto.has(text) && marks?.kind === 'token' && VERBS[word(i + 1) ?? '']) {
+      // "usdc ko 1 sol mein swap": the "into" goes before the amount of the token it marks.
       items.pop();
+      const amount = items.at(-1)?.kind === 'number' ? items.pop() : undefined;
       emit(i, i + 1, { kind: 'marker', marker: 'out' });
+      if (amount) items.push(amount);
       items.push(marks);
       return;
     }
@@ -452,8 +469,12 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const cased = ending !== undefined && vocabulary.lookup(stem);
     if (cased && RULE_WORDS.turkishObject.has(ending)) return emit(i, i + 1, { kind: 'token', token: cased, fuzzy: false, dollar: false });
     if (cased && RULE_WORDS.turkishTo.has(ending)) {
+      // "SOL'u 1 USDC'ye çevir": the "to" goes before the amount of the token it marks.
+      const amount = items.at(-1)?.kind === 'number' ? items.pop() : undefined;
       emit(i, i + 1, { kind: 'marker', marker: 'to' });
-      items.push({ ...items[items.length - 1], kind: 'token', token: cased, fuzzy: false, dollar: false } as Item);
+      const token = { ...items[items.length - 1], kind: 'token', token: cased, fuzzy: false, dollar: false } as Item;
+      if (amount) items.push(amount);
+      items.push(token);
       return;
     }
     const exact = vocabulary.lookup(text) ?? (text.endsWith("'s") ? vocabulary.lookup(text.slice(0, -2)) : undefined);

@@ -148,6 +148,26 @@ describe('direction, whatever chat is around the command', () => {
     );
   });
 
+  it('reads a token said before the verb without a side as neither, and one said "with" as paid only by a purchase', () => {
+    const said = fc.record({
+      lead: fc.constantFrom('', 'i have ', 'ok ', 'my ', 'hmm ', 'with ', 'using ', 'from '),
+      tokens: fc.uniqueArray(fc.constantFrom(...TOKENS), { minLength: 2, maxLength: 2 }),
+      separator: fc.constantFrom(', ', ': ', ' ', '. ', '? ', ' so '),
+      verb: fc.constantFrom('swap', 'sell', 'convert', 'buy', 'get'),
+    });
+    fc.assert(
+      fc.property(said, ({ lead, tokens: [before, named], separator, verb }) => {
+        const result = parseCommand(`${lead}${before}${separator}${verb} 2 ${named}`, vocabulary);
+        if (!result.ok || result.command.action !== 'swap') return true;
+        const { input, output, swapMode } = result.command;
+        const buys = verb === 'buy' || verb === 'get';
+        // Only "with X, buy 2 Y" may build, paying X for exactly 2 Y.
+        return buys && ['with ', 'using ', 'from '].includes(lead) && input.symbol === before && output.symbol === named && swapMode === 'ExactOut';
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('pays a token the chat turns away from never, and one it names plainly only as said', () => {
     const bareAmount = [(n: string, y: string) => `sell ${n} for ${y}`, (n: string, y: string) => `swap ${n} of it to ${y}`, (n: string, y: string) => `turn ${n} into ${y}`];
     const said = fc.record({
