@@ -212,7 +212,7 @@ export const FILLERS = new Set([
   'por', 'favor', 'bitte', 'gracias', 'merci', 'danke', 'grazie', 'obrigado', 'dear', 'request', 'regards', 'sorry', 'bother',
   'really', 'hope', 'wonderful', 'advance', 'tolerance', 'beneficiary', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only', 'tiny', 'rq',
   // Slang and other languages' politeness: "abeg" (Nigerian Pidgin), "porfa" (Spanish), "po" and "salamat" (Tagalog).
-  'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
+  'oops', 'whoops', 'sry', 'meant', 'fine', 'ma', 'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
   // "usdc obv", "eh like 30": sure-of-it and hesitation sounds.
   'obv', 'obvi', 'obviously', 'ofc', 'eh', 'ehh', 'meh',
   // "oga", "oya" (Nigerian Pidgin), "naman" (Tagalog), "valeu", "quero" (Portuguese), "bhai", "kar", "karo", "dena" (Hindi).
@@ -414,6 +414,9 @@ export const CJK_EXCHANGE = { verbs: new Set(['换', '兑换', '交换']), after
 
 export const CJK_POSTPOSITIONS: Record<string, string> = { を: ',', 를: ',', 을: ',', に: 'to', 에게: 'to', 한테: 'to', 로: 'to', 으로: 'to', で: 'with' };
 
+/** Short spellings read as the word they stand for, so every table knows them ("token acct"). */
+export const SPELLINGS: Record<string, string> = { acct: 'account', accts: 'accounts', acc: 'account' };
+
 /** Who asks about their own wallet: "my", German "ich", Hindi "mera", Spanish "tengo" (I have), and "in here" (this wallet). */
 export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo'];
 /** Nouns that turn "get"/"give me" into a question ("get my balance", "give me the price of SOL"). */
@@ -423,7 +426,7 @@ export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth',
 export const HELP_PHRASES = [
   'help', 'commands', 'menu', 'instructions', 'guide', 'tutorial', 'examples', 'example commands', 'what can you do', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
   'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
-  'how to use', 'how does parley work', 'how does this bot work', 'how do you work', 'what can you answer', 'what is your usage', 'your usage', 'get started', 'features', 'capabilities', 'how do i even use', 'how does this thing work', 'where do i start', 'where to start', 'where do i begin', 'first time here', 'first time using',
+  'how to use', 'how does parley work', 'how does this bot work', 'how do you work', 'how does this whole thing work', 'how does it all work', 'what can you even do', 'wat can u even do', 'wat cn u even do', 'wat cn u do', 'what can you answer', 'what is your usage', 'your usage', 'get started', 'features', 'capabilities', 'how do i even use', 'how does this thing work', 'where do i start', 'where to start', 'where do i begin', 'first time here', 'first time using',
   // Typos of "help" that are no other word.
   'hlep', 'halp', 'hepl', 'hekp', 'helpp', 'hellp', 'heelp', 'waht can you do', 'wat can you do', 'what can u do', 'waht can u do', 'wat can u do',
   'hlp', 'what sorts of things can you do', 'what kind of things can you do', 'what things can you do',
@@ -793,7 +796,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // Dictation says its punctuation ("… for usdc full stop").
   ['full stop|point', 'grammar'],
   // "send 3 JUP to <address> as a gift": what the transfer is for, not a second one.
-  ['as a|an|my? birthday|christmas|wedding? gift|present|donation|loan|refund|repayment', 'note'],
+  ['as a|an|my? lil|little|small|tiny? birthday|christmas|wedding? gift|present|donation|loan|refund|repayment', 'note'],
+  ['rent|pay|payday|bill|bills|tax day|week', 'note'],
   ["it's|its|thats|that's a|an|my? small|little|quick? tip|gift|present|donation for? …?", 'note'],
   ['it|this|that is a|an|my? small|little|quick? tip|gift|present|donation for? …?', 'note'],
   ["lmk|ping|notify me? when|once it's|its|it is? done|finished|confirmed|complete|through", 'note'],
@@ -848,7 +852,7 @@ export const RULE_WORDS = {
    * Between an amount's token and the last token of a swap, "too" mistyped for "to" ("swapp 2 sol too usdc"). Texting's "2"
    * and "4" there stay unclear: "swap 1 sol 2 usdc" may name a price.
    */
-  typedTo: new Set(['too']),
+  typedTo: new Set(['too', 'ti']),
   /**
    * Other languages' "to", after a verb that sends and right before the address: Nigerian Pidgin's "give" ("send 10 USDC
    * give <address>"), German "an", Tagalog "kay" and "sa", Italian "a".
@@ -969,6 +973,8 @@ export const PARSER_WORDS = {
   /** Words that open a correction ("no wait, 0.6"), not a negation. */
   corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh', 'scratch']),
   /** A clause that takes back the earlier command, before one said "instead" ("don't do that, do 10 USDC to JTO instead"): a correction, not a negation. */
+  /** A word that joins chat to a command as a comma does ("bonk is my fav but send <address> 1 SOL"). */
+  clauseJoins: new Set(['but', 'anyway', 'anyways']),
   undoes: [['don\'t', 'do', 'that'], ['dont', 'do', 'that'], ['don\'t', 'do', 'it'], ['dont', 'do', 'it'], ['not', 'that'], ['not', 'that', 'one']],
   /** Before a verb, words that make it a noun ("a swap for 0.5 SOL": what is paid follows "for"). */
   nounArticles: new Set(['a', 'an', 'the']),

@@ -56,9 +56,14 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const verb = tagged.findIndex((item) => item.kind === 'verb');
   if (verb < 0) return undefined;
   const lower = tagged.map((item) => item.text.toLowerCase());
-  const at = tagged.findIndex(
-    (_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (tagged[k - 1].kind === 'punct' && saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k))),
-  );
+  // An opener after punctuation, with at most hesitation between ("… hmm no, to <address>").
+  const hesitates = (item: Item | undefined) => item?.kind === 'filler' && !item.aside;
+  const afterBreak = (k: number) => {
+    let before = k - 1;
+    while (before > verb && hesitates(tagged[before])) before--;
+    return tagged[before]?.kind === 'punct';
+  };
+  const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k))));
   if (at < 0) return undefined;
   const isCommand = (result: ParseResult): result is Extract<ParseResult, { ok: true }> & { command: SwapCommand | TransferCommand } =>
     result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
@@ -66,8 +71,14 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   if (!isCommand(head) || head.followUp) return undefined;
   const correction = raw.slice(tagged[at].start).trim();
   const tail = parseCommand(correction, { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined });
-  if (!isCommand(tail) || !tail.followUp) return undefined;
-  return { ...tail, followUp: false, corrected: correction };
+  if (isCommand(tail) && tail.followUp) return { ...tail, followUp: false, corrected: correction };
+  // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
+  let from = at;
+  while (from < tagged.length && (tagged[from].kind === 'punct' || PARSER_WORDS.corrections.has(lower[from]))) from++;
+  if (from === at || from >= tagged.length) return undefined;
+  const bare = parseCommand(raw.slice(tagged[from].start), { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined });
+  // A whole command said again replaces the first, at the confidence of a follow-up.
+  return isCommand(bare) ? { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction } : undefined;
 }
 
 function parseTagged(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
@@ -406,7 +417,9 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   for (let k = 0; k < items.length; k++) {
     const item = items[k];
     const next = items.slice(k + 1).find((i) => i.kind !== 'filler');
-    const breaks = item.kind === 'punct' && (SENTENCE_BREAKS.has(item.text) || (item.text === ',' && (next?.kind === 'verb' || saysUndo(clauses.at(-1)!))));
+    // An emoji ends chat as a full stop does ("… shilling popcat 🙄 swap 25 USDC for BONK"); so does "but" before a verb.
+    const stops = item.kind === 'punct' && (SENTENCE_BREAKS.has(item.text) || /\p{Extended_Pictographic}/u.test(item.text));
+    const breaks = stops || ((item.text === ',' || PARSER_WORDS.clauseJoins.has(item.text.toLowerCase())) && (next?.kind === 'verb' || saysUndo(clauses.at(-1)!)));
     clauses.at(-1)!.push(item);
     if (breaks) clauses.push([]);
   }
@@ -425,10 +438,13 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const foreign = clauses.slice(0, at).flat().find(unread);
   if (foreign) return refuse('unclear', `I can't read "${clip(foreign.text, 20)}", and it could change what I build. Say the command without it, for example "swap 1 SOL for USDC".`);
   // "instead of SOL, sell 2 for USDC", "keep my SOL. convert 2 to USDC": chat before that turns away from a token it names.
-  const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k)));
+  // A command naming both its tokens, neither of them the one turned from, leaves nothing for it to change ("keep my JTO, sell 40 PYTH for USDC").
+  const named = clauses.slice(at).flat().filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
+  const aside = (token: Item) => token.kind === 'token' && new Set(named.map((item) => item.token.mint)).size >= 2 && !named.some((item) => item.token.mint === token.token.mint);
+  const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k) && !aside(item)));
   if (away) return refuse('unclear', `I could not tell what "${away.filter((item) => item.kind !== 'punct').map((item) => item.text).join(' ')}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
   // "what's my SOL balance? and swap 1 SOL to USDC": a question for a figure before the command is a second request.
-  const question = clauses.slice(0, at).find((clause) => clause.at(-1)?.text === '?' && clause.some((item) => INFO_NOUNS.includes(item.text.toLowerCase())));
+  const question = concrete(clauses[at]) && clauses.slice(0, at).find((clause) => clause.at(-1)?.text === '?' && clause.some((item) => INFO_NOUNS.includes(item.text.toLowerCase())));
   if (question) return refuse('two-actions', 'That asks a question and gives a command. I answer one message at a time: ask the question, then send the command.');
   // Of the chat before, an address stays (it is the recipient: "<address> — send 5 SOL"), and so do
   // the amounts and tokens a command clause without them refers to ("i owe <address> 30 USDC, send it").

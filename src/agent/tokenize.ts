@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -106,7 +106,10 @@ function lex(raw: string): Lexeme[] {
     else if (match[5]) push('number');
     else if (match[6]) push('arrow');
     // "swaaaap", "pleaseee": a letter said three times or more counts twice (then a typo of one).
-    else if (match[7]) push('word', match[7].replace(/([a-z])\1{2,}/gi, '$1$1'));
+    else if (match[7]) {
+      const said = match[7].replace(/([a-z])\1{2,}/gi, '$1$1');
+      out.push({ type: 'word', text: SPELLINGS[said.toLowerCase()] ?? said.toLowerCase(), raw: said, start, end, joined });
+    }
     else if (match[8]) out.push(...cjkWords(match[8], start, joined));
     // Letters of a script the lexicon does not read (Hangul, kana, Cyrillic …) are a word it does not know, never nothing:
     // "<address> 에게 10 USDC 보내지 마" says "don't send".
@@ -371,7 +374,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "like 2 SOL", "around $50": an amount to guess; left as a word the frames cannot place.
     if (APPROXIMATE.has(word(i)!) && (at(i + 1)?.type === 'number' || at(i + 1)?.text === '$')) return emit(i, i + 1, { kind: 'word' });
     // "2k BONK w SOL": a lone w between tokens is "with".
-    if (word(i) === 'w' && lexemes[i].raw === 'w' && vocabulary.lookup(word(i + 1) ?? '')) return emit(i, i + 1, { kind: 'marker', marker: 'in' });
+    if (word(i) === 'w' && lexemes[i].raw === 'w' && (vocabulary.lookup(word(i + 1) ?? '') || at(i + 1)?.type === 'number')) return emit(i, i + 1, { kind: 'marker', marker: 'in' });
     const numberWords = readNumberWords(i);
     if (numberWords) {
       const { value, next, share } = numberWords;
