@@ -832,7 +832,7 @@ export const SLIPPAGE = {
   ]),
   leads: new Set([
     'with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using', 'use', 'allow', 'allowing', 'accept', 'accepting', 'tolerate', 'tolerating',
-    'keep', 'keeping', 'cap', 'capping', 'limit', 'limiting', 'up', 'to', 'the', 'my', 'of', 'your', 'max.', "don't", 'dont', 'do', 'not', 'let',
+    'w', 'keep', 'keeping', 'cap', 'capping', 'limit', 'limiting', 'up', 'to', 'the', 'my', 'of', 'your', 'max.', "don't", 'dont', 'do', 'not', 'let',
     'fine', 'ok', 'okay', 'happy', 'good', 'live', 'can', 'i', "i'm", 'im', 'am', 'less', 'than', 'under', 'below', 'within', 'most', 'no', 'more',
     'change', 'bump', 'raise', 'permit', 'permitting', 'for', 'but', 'tight', 'tightly', 'never', 'make', 'adjust', 'configure', 'apply',
     'put', 'give', 'it', 'lower', 'reduce', 'increase', 'tighten', 'loosen', 'exceed', 'exceeding', 'go', 'over', 'above',

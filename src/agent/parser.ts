@@ -393,13 +393,17 @@ function withoutTrailingChat(items: Item[]): Item[] {
   // "…, is that a good idea": a clause that opens a question asks about the command (`chat`).
   // "send 5 USDC to <address> so he receives it": receiving is what the transfer does.
   const sends = items.some((item) => item.kind === 'verb' && item.role === 'send');
+  // "… bc sol is cheap rn": a reason may name a token the command already names.
+  const mints = (of: Item[]) => new Set(of.flatMap((item) => (item.kind === 'token' ? [item.token.mint] : [])));
   const receiving = (item: Item) => sends && hasTrait(item, 'address-receives');
   const chat = (clause: Item[]) => {
     const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
     if (opensQuestion(words)) return false;
     // "… so i can pay rent": a clause of purpose may hold a verb of its own.
     const purpose = saysAt(words, TRAILING_CHAT.purposes);
-    return clause.every((item, k) => !unread(item) && (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || receiving(item) || (item.kind === 'verb' && purpose)) && !changes(item.text.toLowerCase()) && !/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !(k > 0 && item.text === '?'));
+    const named = mints(items.slice(0, items.indexOf(clause[0])));
+    const said = (item: Item) => item.kind === 'token' && named.has(item.token.mint);
+    return clause.every((item, k) => !unread(item) && (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || said(item) || receiving(item) || (item.kind === 'verb' && purpose)) && !changes(item.text.toLowerCase()) && !(/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !said(item)) && !(k > 0 && item.text === '?'));
   };
   let end = items.length;
   for (let k = items.length - 1; k > 0; k--) {
@@ -427,7 +431,9 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const has = (clause: Item[], kinds: string[]) => clause.some((i) => kinds.includes(i.kind));
   const AMOUNTS = ['number', 'money', 'share', 'percent'];
   const concrete = (clause: Item[]) => has(clause, ['verb']) && has(clause, [...AMOUNTS, 'address', 'bad-address']);
-  const commands = clauses.filter(concrete);
+  // "i need to pay back <address>, send him 75 USDT": a wish naming only whom, before the command, says what it is for.
+  const purpose = (clause: Item[], k: number) => k < clauses.length - 1 && wishes(clause) && !has(clause, [...AMOUNTS, 'token']);
+  const commands = clauses.filter((clause, k) => concrete(clause) && !purpose(clause, k));
   if (commands.length > 1) return refuse('two-actions', 'That is more than one action. I do one swap or one transfer per message: send them one at a time.');
   const withVerb = clauses.map((clause, k) => (has(clause, ['verb']) ? k : -1)).filter((k) => k >= 0);
   // Without a verb, the clause with an amount and a token ("quick one before I log off: 40 USDT into USDC").
@@ -886,12 +892,16 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
   // "use JUP instead of SOL": the token after "instead of" is the side the other replaces.
   const insteadOf = words.findIndex((_, k) => saysAt(words, [PARSER_WORDS.insteadOf], k));
-  const replaced = insteadOf >= 0 ? tokens.find((item) => item.text.toLowerCase() === words[insteadOf + PARSER_WORDS.insteadOf.length]) : undefined;
-  if (replaced?.kind === 'token' && tokens.length === 2 && !amounts.length && !addresses.length) {
+  // The first token after "instead of" ("instead of the JUP").
+  const replacedWord = insteadOf >= 0 ? words.slice(insteadOf + PARSER_WORDS.insteadOf.length).find((w) => tokens.some((item) => item.text.toLowerCase() === w)) : undefined;
+  const replaced = tokens.find((item) => item.text.toLowerCase() === replacedWord);
+  if (replaced?.kind === 'token' && tokens.length === 2 && amounts.length <= 1 && !addresses.length) {
     const replacement = tokens.find((item) => item !== replaced);
     const side = previous.action === 'swap' ? (replaced.token.mint === previous.input.mint ? 'input' : replaced.token.mint === previous.output.mint ? 'output' : undefined) : undefined;
     if (replacement?.kind === 'token' && side) {
       command = { ...(command as SwapCommand), [side]: replacement.token };
+      // "5 PYTH instead of the JUP": the amount is of the replacement, on its side.
+      if (amounts[0] && command.action === 'swap') command = { ...command, swapMode: side === 'input' ? 'ExactIn' : 'ExactOut' };
       tokens = [];
     }
   }
@@ -901,7 +911,8 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   const verb = content.some((item) => item.kind === 'verb');
   // With a verb, or both tokens of a swap, a whole command is new ("swap 2 SOL for BONK instead", "send 50 BONK to <address> instead",
   // "do 10 USDC to JTO instead").
-  if ((verb || tokens.length === 2) && amounts.length > 0 && tokens.length > 0 && (addresses.length > 0 || previous.action === 'swap')) return undefined;
+  const swapSaid = tokens.length === 2 && rest.some((item) => item.kind === 'arrow' || (item.kind === 'marker' && (item.marker === 'to' || item.marker === 'out')));
+  if ((verb || swapSaid) && amounts.length > 0 && tokens.length > 0 && (addresses.length > 0 || previous.action === 'swap')) return undefined;
   if (amounts.length > 1 || tokens.length > 1 || addresses.length > 1) {
     if (verb) return undefined;
     return refuse('unclear', 'Change one thing at a time, for example "make it 2" or "same but to BONK".');
