@@ -24,6 +24,8 @@ import dialogues19Json from './dialogues-19.json';
 import dialogues20Json from './dialogues-20.json';
 import dialogues21Json from './dialogues-21.json';
 import dialogues22Json from './dialogues-22.json';
+import dialogues23Json from './dialogues-23.json';
+import dialogues24Json from './dialogues-24.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -54,6 +56,8 @@ import handWritten27 from './hand-written-27.json';
 import handWritten28 from './hand-written-28.json';
 import handWritten29 from './hand-written-29.json';
 import handWritten30 from './hand-written-30.json';
+import handWritten31 from './hand-written-31.json';
+import handWritten32 from './hand-written-32.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -111,7 +115,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth, an eleventh, a twelfth and a thirteenth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a fourteenth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -125,6 +129,7 @@ const BLIND_10 = 'blind-32j';
 const BLIND_11 = 'blind-32k';
 const BLIND_12 = 'blind-32l';
 const BLIND_13 = 'blind-32m';
+const BLIND_14 = 'blind-32n';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -157,6 +162,8 @@ export const cases: Case[] = [
   ...withFamily(handWritten28 as Raw[], 'hand-written', BLIND_12),
   ...withFamily(handWritten29 as Raw[], 'hand-written', BLIND_13),
   ...withFamily(handWritten30 as Raw[], 'hand-written', BLIND_13),
+  ...withFamily(handWritten31 as Raw[], 'hand-written', BLIND_14),
+  ...withFamily(handWritten32 as Raw[], 'hand-written', BLIND_14),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -192,6 +199,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues20Json as RawDialogue[], BLIND_11),
   ...withSplit(dialogues21Json as RawDialogue[], BLIND_12),
   ...withSplit(dialogues22Json as RawDialogue[], BLIND_13),
+  ...withSplit([...dialogues23Json, ...dialogues24Json] as RawDialogue[], BLIND_14),
 ];
 
 const registry = TokenRegistry.bundled();
