@@ -74,7 +74,7 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = {
 };
 
 /** Words that point back at a token or a command already named ("turn it into WIF", "send it to …"). */
-export const POINTERS = new Set(['it', 'them', 'that', 'those', 'this', "'em", 'em']);
+export const POINTERS = new Set(['it', 'them', 'that', 'those', 'this', "'em", 'em', 'proceeds']);
 
 /** How sure a reading is: each guess multiplies confidence by its factor. */
 export const CONFIDENCE = {
@@ -426,7 +426,7 @@ export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth',
 export const HELP_PHRASES = [
   'help', 'commands', 'menu', 'instructions', 'guide', 'tutorial', 'examples', 'example commands', 'what can you do', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
   'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
-  'how to use', 'how does parley work', 'how does this bot work', 'how do you work', 'how does this whole thing work', 'how does it all work', 'what can you even do', 'wat can u even do', 'wat cn u even do', 'wat cn u do', 'what can you answer', 'what is your usage', 'your usage', 'get started', 'features', 'capabilities', 'how do i even use', 'how does this thing work', 'where do i start', 'where to start', 'where do i begin', 'first time here', 'first time using',
+  'how to use', 'how does parley work', 'how does this bot work', 'how do you work', 'how does this whole thing work', 'how does it all work', 'what can you even do', 'wat can u even do', 'wat cn u even do', 'wat cn u do', 'wht can this bot do', 'wht can this bot doo', 'wht can you do', 'what can you answer', 'what is your usage', 'your usage', 'get started', 'features', 'capabilities', 'how do i even use', 'how does this thing work', 'where do i start', 'where to start', 'where do i begin', 'first time here', 'first time using',
   // Typos of "help" that are no other word.
   'hlep', 'halp', 'hepl', 'hekp', 'helpp', 'hellp', 'heelp', 'waht can you do', 'wat can you do', 'what can u do', 'waht can u do', 'wat can u do',
   'hlp', 'what sorts of things can you do', 'what kind of things can you do', 'what things can you do',
@@ -505,9 +505,9 @@ export const FOLLOW_UP_OPENERS: string[][] = [
 export const IN_MESSAGE_CORRECTIONS = {
   openers: [
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
-    ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'],
+    ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'],
   ],
-  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that']],
+  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to']],
 };
 
 /** Follow-ups led by a verb of their own ("change the recipient to <address>", "switch to BONK"). */
@@ -630,6 +630,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['many|big|huge|lots|mega thanks|thx', 'thanks'],
   ['once? again &thanks|thank|thx|ty|cheers', 'thanks'],
   ['in advance', 'thanks'],
+  ['also|and? thanks|thank|thx|ty you? again? for the|your? help earlier|before|yesterday|today|last time?', 'thanks'],
+  ['have a|an good|great|nice one tonight|today|this evening?', 'greeting'],
   // A letter's sign-off, with the name after it ("Best regards, Priya").
   ['best|kind|warm|warmest? regards|wishes|rgds ,? …?', 'thanks'],
   // "thanks again for yesterday": a thanks for the past schedules nothing.
@@ -732,6 +734,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['and? set|use|make|put the? priority to|at|on? high|max|turbo|top|highest', 'fee'],
   ['and|with? priority|prio fee|fees? on|at low|medium|normal|high|max|turbo', 'fee'],
   ['and? set|use|make|put the|a? priority|prio fee|fees to|at|on? high|max|turbo|top|highest|fast', 'fee'],
+  ['and? set|use|make|put the|a? priority|prio|compute fee|fees to|at|of|= <number> sol|lamports|microlamports', 'fee'],
+  ['pay|add|use extra|more|higher|high priority fee|fees?', 'fee'],
+  ["so that? the? it|tx|transaction doesn't|doesnt|won't|wont drop|fail|time out?", 'fee'],
   ['create|open|init|initialize|make|setup the|a|an|their|his|her|my|its|any? associated? token? <token>? account|accounts|ata|atas if|when|as? needed|necessary|required|missing?', 'account'],
   [
     "they|he|she|recipient|it|they're might|may|could|probably? not|don't|doesn't|do|does|never? not? have|has|had|need|needs a|an|the|any|no? <token>? token? account|ata yet|already?",
@@ -746,6 +751,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['so? no rent|ata|account creation? needed|required|necessary', 'account'],
   ["don't|dont|do not? worry|care if|whether i|we|they|he|she need|needs a|an|any|the? new? <token>? token? account|accounts|ata", 'account'],
   ['skip|forget|ignore the <token>? token? account|ata creation|setup? stuff|thing|part|step?', 'account'],
+  ['the? ata|account|rent stuff|thing|things ,? whatever? just? handle|sort it|that?', 'account'],
+  ["fyi? it's|its|it is? a|an fresh|new|empty wallet with? no|zero <token>? token? accounts|account|atas", 'account'],
   ["don't|dont|do not? worry|care about|for the|a|an|any|their|his|her|my|its? <token>? token? account|accounts|ata|atas|rent", 'account'],
   ["don't|dont|do not? worry|care if|whether they|he|she|it|recipient don't|doesn't|dont|doesnt|do|does|never not? have|has|had a|an|any|the? <token>? token? account|ata|one yet?", 'account'],
   ['i|we|they|he|she|recipient already have|has? one|it|them|an|a|the|my|their|his|her <token>? token? account|ata?', 'account'],
@@ -759,6 +766,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i|we do not have a|an|any|the|my? <token>? token? account|ata|one for? it|them? yet?', 'account'],
   ['even? though|although i|we have|had no <token>? token? account|ata yet?', 'account'],
   ['so|and please|pls|plz? make|create|open one|it if? needed|necessary|required? $', 'account'],
+  ['make|create|open one $', 'account'],
   ["it'll|itll|it|this|that'll will|may|might? need|needs|require|requires|create|creates a|an new? <token>? token? account|ata", 'account'],
   ['make|create|open one|it if u|you need|must|have to?', 'account'],
   ["if the|a|an|their|my? <token>? token? account|ata needs|has to be? created|made|opened that's|thats|its|it's|is fine|ok|okay", 'account'],
@@ -788,6 +796,12 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "…, keep the rest", "same as always", "i have the funds available": remarks that size nothing.
   ['and? keep|leave|hold the rest|remainder', 'note'],
   ['same? as always|usual', 'note'],
+  // "for the memes", "yes i know about price impact, just do it", "just testing if this works": why, and that the risks are known.
+  ['for the|my? airdrop? memes|meme|vibes|lols|lulz|fun|culture', 'note'],
+  ['yes|yeah|yea? i know|understand about? the? price? impact|slippage|risk|risks|fees', 'note'],
+  ['just? do it', 'politeness'],
+  ['just? testing|checking|seeing if|whether this|it works|working', 'note'],
+  ['wrong wallet|address|addy|one', 'note'],
   // "they said their token account already exists, so it should be simple": hearsay and reassurance around a command.
   ['so? it should|will|would be simple|easy|quick|fine|straightforward', 'note'],
   // Hearsay about the recipient or the transfer, not a command quoted ("they said: swap …" stays a quote).
@@ -828,7 +842,7 @@ export const SLIPPAGE = {
     'most', 'must', 'stay', 'stays', 'be', 'should', 'keep', 'capped', 'limited', 'cap', 'limit', 'exceed', 'exceeds', 'over', 'beyond', 'allowed', 'allow',
     'go', 'goes', 'above', 'get', 'higher', 'not', 'float', 'floats', "shouldn't", 'shouldnt', "mustn't", 'tight', 'tightly', 'around', 'only',
     // A tolerance said loosely is still the tolerance ("slippage maybe 1%").
-    'maybe', 'perhaps', 'about', 'roughly', 'approximately', 'approx', 'or',
+    'maybe', 'perhaps', 'about', 'roughly', 'approximately', 'approx', 'or', 'past',
   ]),
   leads: new Set([
     'with', 'and', 'at', 'max', 'maximum', 'a', 'set', 'using', 'use', 'allow', 'allowing', 'accept', 'accepting', 'tolerate', 'tolerating',
@@ -837,7 +851,7 @@ export const SLIPPAGE = {
     'change', 'bump', 'raise', 'permit', 'permitting', 'for', 'but', 'tight', 'tightly', 'never', 'make', 'adjust', 'configure', 'apply',
     'put', 'give', 'it', 'lower', 'reduce', 'increase', 'tighten', 'loosen', 'exceed', 'exceeding', 'go', 'over', 'above',
   ]),
-  trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine']),
+  trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine', 'room', 'buffer']),
   /** After the slippage, what it applies to ("… on this one", "… for this trade", "… when you swap"): said with it. */
   appliesTo: ['on|for this|that|the one|swap|trade|transaction|order|tx', 'when|as|while you|u &<verb>'],
 };

@@ -258,6 +258,8 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   const wished = wishedBeforeVerb(items.slice(0, items.indexOf(main)), before, after, role);
   if (wished && 'rule' in wished) return wished;
   if (wished) body = wished;
+  // "ape 1 SOL worth of GOAT": a verb that buys what it goes into buys what "worth of" names.
+  if (hasTrait(main, 'into-buys') && after.some((item) => item.kind === 'marker' && item.marker === 'worth')) role = 'get';
   if (hasTrait(main, 'into-buys') && after[0]?.kind === 'marker' && (after[0].marker === 'out' || after[0].marker === 'denominated')) {
     role = 'get';
     body = [...before, ...after.slice(1)];
@@ -338,7 +340,7 @@ function unchained(items: Item[]): Item[] {
   const rest = items.slice(to + 1);
   // What the second verb names, its pointer ("with it", "for it") left out.
   const pointsAt = (item: Item | undefined) => !!item && POINTERS.has(item.text.toLowerCase());
-  const named = rest.filter((item, k) => item.kind !== 'filler' && item.kind !== 'punct' && !pointsAt(item) && !(item.kind === 'marker' && pointsAt(rest[k + 1])));
+  const named = rest.filter((item, k) => item.kind !== 'filler' && item.kind !== 'punct' && !pointsAt(item) && !(item.kind === 'marker' && pointsAt(rest.slice(k + 1).find((next) => next.kind !== 'filler' || pointsAt(next)))));
   const at = (item: Item, marker: Marker) => ({ kind: 'marker', marker, text: marker === 'in' ? 'with' : 'for', start: item.start, end: item.start }) as Item;
   const onlyToken = (markers: Marker[]) => {
     const [head, ...tail] = named[0]?.kind === 'marker' && markers.includes(named[0].marker) ? named.slice(1) : named;
