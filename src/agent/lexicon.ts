@@ -210,7 +210,7 @@ export const FILLERS = new Set([
   'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
   'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers',
   'por', 'favor', 'bitte', 'gracias', 'merci', 'danke', 'grazie', 'obrigado', 'dear', 'request', 'regards', 'sorry', 'bother',
-  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'beneficiary', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only', 'tiny', 'rq',
+  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'beneficiary', 'units', 'unit', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only', 'tiny', 'rq',
   // Slang and other languages' politeness: "abeg" (Nigerian Pidgin), "porfa" (Spanish), "po" and "salamat" (Tagalog).
   'oops', 'whoops', 'sry', 'meant', 'fine', 'ma', 'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
   // "usdc obv", "eh like 30": sure-of-it and hesitation sounds.
@@ -653,7 +653,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["sorry|apologies if this|that's|thats|it's|its dumb|stupid|silly|basic|obvious", 'politeness'],
   ["i? am|i'm|im a? fairly|pretty|very|quite|totally|completely? new|newbie|noob to|at|with|in solana|crypto|defi|this|wallets|here", 'note'],
   ['whenever|when you get|see|read this', 'politeness'],
-  ['first thing today|this morning', 'greeting'],
+  ['first thing this? today|morning', 'greeting'],
   ['urgent|urgently|emergency', 'politeness'],
   ['please? confirm|check before|first executing|sending|signing|submitting', 'note'],
   ['no memo|note needed|required|necessary', 'note'],
@@ -943,7 +943,7 @@ export const TRAILING_CHAT = {
   ironicOpeners: [['ah', 'yes'], ['oh', 'yes'], ['oh', 'yeah'], ['yeah', 'right'], ['yeah', 'sure'], ['oh', 'sure'], ['sure', 'sure']],
   breaks: new Set(['so', 'because', 'bc', 'cuz', 'coz', 'cause', "'cause", 'since', 'as']),
   /** A clause of purpose may hold a verb of its own ("… so i can pay rent", "… because i need to pay my landlord"). */
-  purposes: [['so', 'i', 'can'], ['so', 'that', 'i', 'can'], ['so', 'i', 'could'], ['so', 'we', 'can'], ['because', 'i', 'need', 'to'], ['cause', 'i', 'need', 'to'], ['bc', 'i', 'need', 'to'], ['since', 'i', 'need', 'to'], ['so', 'i', 'have', 'enough', 'to']],
+  purposes: [['need', 'to'], ['i', 'need', 'to'], ['gotta'], ['got', 'to'], ['have', 'to'], ['so', 'i', 'can'], ['so', 'that', 'i', 'can'], ['so', 'i', 'could'], ['so', 'we', 'can'], ['because', 'i', 'need', 'to'], ['cause', 'i', 'need', 'to'], ['bc', 'i', 'need', 'to'], ['since', 'i', 'need', 'to'], ['so', 'i', 'have', 'enough', 'to']],
   changes: new Set([
     'reverse', 'reversed', 'opposite', 'backwards', 'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without', 'excluding', 'including', 'more', 'less', 'extra',
     'instead', 'rather', 'mean', 'meant', 'correction', 'actually', 'make', 'change', 'switch', 'split', 'each', 'every', 'both', 'either',

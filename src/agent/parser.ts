@@ -586,6 +586,11 @@ function withQueriedToken(items: Item[], ctx: ParseContext): Item[] {
       return POINTERS.has(item.text.toLowerCase()) && item.text.toLowerCase() !== 'that' && item.text.toLowerCase() !== 'this' && (!items.some((i) => i.kind === 'token') || ofIt);
     },
   );
+  // "buy 20 USDC worth" after "how much WIF do I have": a "worth" that ends the command is worth of that token.
+  const last = items.filter((item) => item.kind !== 'filler' && item.kind !== 'punct').at(-1);
+  if (pointer < 0 && last?.kind === 'marker' && last.marker === 'worth' && items.filter((item) => item.kind === 'token').length === 1) {
+    return [...items, { kind: 'token', token, fuzzy: false, dollar: false, text: token.symbol, start: last.end, end: last.end }];
+  }
   if (pointer < 0) return items;
   const { start, end } = items[pointer];
   return [...items.slice(0, pointer), { kind: 'token', token, fuzzy: false, dollar: false, text: items[pointer].text, start, end }, ...items.slice(pointer + 1)];
