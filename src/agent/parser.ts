@@ -135,6 +135,9 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (INJECTIONS.some((phrase) => said.includes(` ${phrase} `))) {
     return refuse('unclear', 'That asks me to work differently. I only build what you ask for plainly, for example "swap 1 SOL for USDC", and you always review and sign it.');
   }
+  if (PARSER_WORDS.vague.some((phrase) => containsPhrase(allWords, phrase))) {
+    return refuse('unclear', `I could not tell what to do. Say it plainly, for example "swap 1 SOL for USDC", "send 20 USDC to <address>" or "price of SOL".`);
+  }
   const source = otherSource(tagged.filter((item) => !(item.kind === 'filler' && item.aside)).map((item) => item.text.toLowerCase()), ctx);
   if (source) {
     return refuse('unclear', `I build from this session's wallet only, and "${source}" names another. Connect the wallet that should pay, or say the command without it.`);
