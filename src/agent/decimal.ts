@@ -10,9 +10,9 @@ export interface Decimal {
 
 export const decimal = (units: bigint | number, scale = 0): Decimal => ({ units: BigInt(units), scale });
 
-/** "1,000.50" → 1000.5; null unless the digits are plain or grouped by thousands. */
+/** "1,000.50" → 1000.5; null unless the digits are plain or grouped by thousands ("0,500" is no thousands). */
 export function parseDecimal(text: string): Decimal | null {
-  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^\.\d+$/.test(text)) return null;
+  if (!/^([1-9]\d{0,2}(,\d{3})+|\d+)(\.\d+)?$|^\.\d+$/.test(text)) return null;
   const [whole, fraction = ''] = text.replace(/,/g, '').split('.');
   return { units: BigInt(`${whole || '0'}${fraction}`), scale: fraction.length };
 }

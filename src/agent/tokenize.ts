@@ -295,7 +295,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   /** A number with what may follow it: a scale ("2.5k", "1.2 million"), %, bps, $, dollars. */
   function readNumber(from: number, dollar: boolean, negative: boolean) {
     const lexeme = at(from);
-    // "1.000" is one in English and a thousand in much of Europe: too ambiguous for money.
+    // "1.000" is one in English and a thousand in much of Europe: too ambiguous for money; so is a decimal comma ("1,5":
+    // 1.5, or a slip for 15?), refused as writers label it where it must not transact.
     let value = /^[1-9]\d{0,2}\.\d{3}$/.test(lexeme.text) ? null : parseDecimal(lexeme.text);
     let next = from + 1;
     // "1/2 SOL" is half a SOL; a fraction that has no finite decimal ("1/3") is not an amount.
