@@ -344,6 +344,9 @@ export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: 
 /** A swap whose slots may still be empty: the command, or a question for the first empty slot. */
 export function finishSwap(draft: Extract<Draft, { action: 'swap' }>, factor: number): ParseResult {
   const { input, output, amount, amountOf } = draft;
+  // An answer or a follow-up can name a token by address too ("swap 2 SOL" → "<program id>").
+  const program = [input, output].find((token) => token && PROGRAM_IDS.has(token.mint));
+  if (program) return refuse('unknown-token', `${short(program.mint)} is a program, not a token. Name the token by its symbol or its mint address.`);
   if (input && output && input.mint === output.mint) {
     return refuse('same-token', `Both sides are ${input.symbol}: choose two different tokens, for example "swap 1 SOL for USDC".`);
   }

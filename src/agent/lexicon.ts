@@ -987,6 +987,9 @@ export const PARSER_WORDS = {
   /** Words that open a correction ("no wait, 0.6"), not a negation. */
   corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh', 'scratch']),
   /** A clause that takes back the earlier command, before one said "instead" ("don't do that, do 10 USDC to JTO instead"): a correction, not a negation. */
+  /** Amounts said relative to the earlier one ("make it 2 more"); "and 10 more to the same address" repeats instead (`repeatOpeners`). */
+  relativeAmounts: new Set(['more', 'less', 'fewer', 'extra']),
+  repeatOpeners: [['and'], ['another'], ['plus']],
   /** A request that names no action ("do something with my SOL", "do the usual"): refused, never read as a question about the token. */
   vague: [['do', 'something'], ['do', 'the', 'usual'], ['do', 'whatever'], ['do', 'your', 'thing'], ['do', 'the', 'thing']],
   /** A word that joins chat to a command as a comma does ("bonk is my fav but send <address> 1 SOL"). */

@@ -406,7 +406,9 @@ function withoutTrailingChat(items: Item[]): Item[] {
     if (opensQuestion(words)) return false;
     // "… so i can pay rent": a clause of purpose may hold a verb of its own.
     const purpose = saysAt(words, TRAILING_CHAT.purposes);
-    const named = mints(items.slice(0, items.indexOf(clause[0])));
+    // Only a reason ("bc sol is cheap") may name a token again, never with a direction ("…, usdc to sol").
+    const reason = TRAILING_CHAT.breaks.has(clause.find((item) => item.kind !== 'punct')?.text.toLowerCase() ?? '') && !clause.some((item) => item.kind === 'marker' || item.kind === 'arrow');
+    const named = reason ? mints(items.slice(0, items.indexOf(clause[0]))) : new Set<string>();
     const said = (item: Item) => item.kind === 'token' && named.has(item.token.mint);
     return clause.every((item, k) => !unread(item) && (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || said(item) || receiving(item) || (item.kind === 'verb' && purpose)) && !changes(item.text.toLowerCase()) && !(/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !said(item)) && !(k > 0 && item.text === '?'));
   };
@@ -929,13 +931,30 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   }
   if (slippageBps !== undefined && command.action === 'swap') command = { ...command, slippageBps };
   if (amounts.length + tokens.length + addresses.length === 0 && !scale && !sideReplaced && slippageBps === undefined) return undefined;
+  const marker = rest.find((item) => item.kind === 'marker');
   if (amounts[0]) {
     const amount = amountSpec(amounts[0]);
     if ('rule' in amount) return amount;
+    // "make it 2 more": added to what, or instead of it? Said plainly, the whole amount is.
+    const said = words.indexOf(amounts[0].text.toLowerCase());
+    if (said >= 0 && PARSER_WORDS.relativeAmounts.has(words[said + 1] ?? '') && !PARSER_WORDS.repeatOpeners.some((phrase) => saysAt(words, [phrase]))) {
+      return refuse('unclear', `Say the whole amount, for example "make it 3", rather than how much more or less.`);
+    }
     command = { ...command, amount: amount.spec };
     factor *= amount.factor;
+    // "i want 300 instead": 300 of which token?
+    if (command.action === 'swap' && !tokens.length && words.some((w) => PARSER_WORDS.wishes.has(w) && w !== 'like')) {
+      return refuse('unclear', `Say which token: for example "make it 300 ${command.output.symbol}" or "make it 3 ${command.input.symbol}".`);
+    }
+    // "same but get 300", "spend 5 instead": the verb says which side the new amount is on.
+    const sideVerb = content.find((item) => item.kind === 'verb');
+    if (command.action === 'swap' && sideVerb?.kind === 'verb' && !tokens.length) command = { ...command, swapMode: sideVerb.role === 'get' ? 'ExactOut' : 'ExactIn' };
+    if (command.action === 'swap' && !sideVerb && !tokens.length && marker?.kind === 'marker' && marker.marker === 'in') command = { ...command, swapMode: 'ExactIn' };
+    // A share of what is received means nothing ("buy 100 BONK with USDC" → "make it all").
+    if (command.action === 'swap' && command.swapMode === 'ExactOut' && amount.spec.kind === 'fraction') {
+      return refuse('unclear', `A share of your balance is of what you pay, not of the ${command.output.symbol} you receive. Say the whole command, for example "swap half my SOL for BONK".`);
+    }
   }
-  const marker = rest.find((item) => item.kind === 'marker');
   if (command.action === 'swap' && command.input.mint === command.output.mint) return refuse('same-token', `Both sides would be ${command.input.symbol}: choose another token.`);
   if (tokens[0] && tokens[0].kind === 'token') {
     const token = tokens[0].token;
