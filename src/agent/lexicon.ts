@@ -265,7 +265,7 @@ export const HYPOTHETICALS: string[][] = [
   ['what', 'if'], ['imagine'], ['suppose'], ['supposing'], ['hypothetically'], ['hypothetical'], ['pretend'], ['were', 'to'],
   ['would', 'have'], ["would've"], ['could', 'have'], ["could've"], ['if', 'i', 'were'], ['if', 'i', 'had'], ['say', 'i'],
   ['in', 'theory'], ['theoretically'], ['just', 'curious'], ['curious'], ['let', 'us', 'say'], ["let's", 'say'], ['lets', 'say'],
-  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['psych'], ['sike'], ['/s'], ['dry', 'run'], ['test', 'run'], ['worth', 'it'],
+  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['psych'], ['sike'], ['syke'], ['april', 'fools'], ['or', 'hold'], ['or', 'not'], ['wdyt'], ['y/n'], ['/s'], ['dry', 'run'], ['test', 'run'], ['worth', 'it'],
 ];
 
 /** Times and conditions: unsupported, and never dropped silently ("swap … tomorrow"). */
@@ -281,6 +281,9 @@ export const TIME_WORDS = new Set([
   // Latin letters, Hindi, Tagalog ("demain matin, échange 2 SOL contre USDC" is scheduled).
   'demain', 'soir', 'matin', 'manana', 'noche', 'amanha', 'noite', 'domani', 'stasera', 'sera', 'morgen', 'abend', 'besok', 'nanti',
   'yarin', 'sonra', 'zavtra', 'potom', 'kal', 'baad', 'bukas', 'mamaya', 'si', 'wenn', 'falls', 'se', 'kalau', 'jika', 'eger', 'agar', 'kung',
+  // Moments to wait for: "overnight", "at tge", "in december".
+  'overnight', 'tomoz', 'ltr', 'arvo', 'cob', 'listing', 'tge', 'unlock', 'epoch', 'january', 'february', 'march', 'april',
+  'june', 'july', 'august', 'september', 'october', 'november', 'december', 'christmas', 'xmas',
 ]);
 
 /** Words before an amount that make it approximate ("like 2 SOL", "~5"): an amount to guess, so refused. */
@@ -291,6 +294,7 @@ export const SHOWN_NOT_ASKED = [
   'example', 'examples', 'e.g', 'eg', 'for instance', 'tutorial', 'sample', 'template', 'repeat after me', 'user says', 'the docs say', 'syntax',
   'translate', 'translated', 'translation', 'fwd', 'forwarded', 'what does this mean', 'what does this do', 'meaning of', 'quote',
   'usage', 'someone told me', 'somebody told me', 'they said', 'he said', 'she said', 'they say', 'he says', 'she says',
+  'according to',
 ];
 
 /** Attempts to change how the agent works; a message with one is refused whatever follows. */
@@ -458,7 +462,7 @@ export const SOFT_WORDS = ['please', 'pls', 'plz', 'ok', 'okay', 'actually', 'oh
  * Cancelling: a message made only of these words, with at least one of the first set, drops the
  * pending command ("cancel", "never mind", "forget it", "stop, don't").
  */
-export const CANCEL_WORDS = new Set(['cancel', 'nevermind', 'nvm', 'forget', 'scratch', 'abort', 'stop', 'nope', 'nah', 'no', 'undo', 'mind', 'skip', 'drop', 'ignore']);
+export const CANCEL_WORDS = new Set(['cancel', 'nevermind', 'nvm', 'forget', 'scratch', 'abort', 'stop', 'nope', 'nah', 'no', 'undo', 'mind', 'skip', 'drop', 'ignore', 'leave']);
 export const CANCEL_COMPANIONS = new Set([
   'never', 'it', 'that', 'this', 'about', 'the', 'swap', 'transfer', 'trade', 'order', 'command', 'please', 'pls', 'ok', 'okay', 'actually',
   'oh', 'wait', 'sorry', 'hmm', 'just', 'thanks', 'thx', 'ty', 'dont', "don't", 'do', 'not', 'bother', 'i', 'changed', 'my', 'now', 'leave',

@@ -84,7 +84,8 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
 function parseTagged(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const result = withAsides(read(raw, tagged, ctx), tagged);
   // A message that is no new command and does not answer the pending question keeps it: it is asked again.
-  const wavering = tagged.some((item) => (item.kind === 'guard' && item.guard === 'negation') || CANCEL_WORDS.has(item.text.toLowerCase()));
+  // "later", "i'll decide later", "leave it": no answer, and no longer the question's to keep.
+  const wavering = tagged.some((item) => (item.kind === 'guard' && (item.guard === 'negation' || item.guard === 'time')) || CANCEL_WORDS.has(item.text.toLowerCase()));
   if (!result.ok && !result.pending && ctx.pending && !wavering && !tagged.some((item) => item.kind === 'verb') && result.rule !== 'two-outputs') {
     return { ...result, pending: ctx.pending, ask: ctx.pending.ask };
   }
@@ -183,6 +184,8 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     (!!ctx.previous && (words.some((w) => PARSER_WORDS.editWords.has(w)) || PARSER_WORDS.editPhrases.some((phrase) => containsPhrase(words, phrase.split(' ')))));
   if ((verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) || editing) {
     const followUp = parseFollowUp(words, content, ctx, slippage.bps);
+    // "and jup?", "again?": a follow-up asked, not told.
+    if (followUp?.ok && raw.trim().endsWith('?')) return refuse('question', 'That asks about the last command rather than changing it. To do it, say it plainly, for example "same but to JUP".');
     if (followUp) return guards(items, words, true, allWords) ?? followUp;
   }
   const greetedOnly = allWords.length === 0 && tagged.some((item) => item.kind === 'filler' && (item.aside === 'greeting' || item.aside === 'thanks'));
