@@ -994,6 +994,10 @@ export const PARSER_WORDS = {
   /** Amounts said relative to the earlier one ("make it 2 more"); "and 10 more to the same address" repeats instead (`repeatOpeners`). */
   relativeAmounts: new Set(['more', 'less', 'fewer', 'extra']),
   repeatOpeners: [['and'], ['another'], ['plus']],
+  /** A debt owed to the user ("<address> owes me 30 USDC, send it"): money that should come in, never go out. */
+  owedToMe: [['owes', 'me'], ['owe', 'me'], ['lent'], ['borrowed'], ['owed', 'by'], ['pays', 'me'], ['pay', 'me', 'back']],
+  /** Third-person verbs of paying: "<address> pays 30 USDC" asks that address to pay. */
+  paidBy: new Set(['pays', 'sends', 'owes', 'charge']),
   /** A request that names no action ("do something with my SOL", "do the usual"): refused, never read as a question about the token. */
   vague: [['do', 'something'], ['do', 'the', 'usual'], ['do', 'whatever'], ['do', 'your', 'thing'], ['do', 'the', 'thing']],
   /** A word that joins chat to a command as a comma does ("bonk is my fav but send <address> 1 SOL"). */

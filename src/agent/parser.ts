@@ -136,6 +136,16 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (INJECTIONS.some((phrase) => said.includes(` ${phrase} `))) {
     return refuse('unclear', 'That asks me to work differently. I only build what you ask for plainly, for example "swap 1 SOL for USDC", and you always review and sign it.');
   }
+  // "<address> owes me 30 USDC, send it", "withdraw 30 USDC from <address>", "<address> pays 30 USDC", "charge <address>":
+  // money that comes from an address, which Parley cannot take; it only sends from the session's wallet.
+  const address = tagged.findIndex((item) => item.kind === 'address' && !ctx.isMint?.(item.text));
+  const before = tagged.slice(0, address).filter((item) => item.kind !== 'filler' || item.text.toLowerCase() === 'from').at(-1);
+  const sends = tagged.some((item) => item.kind === 'verb' && item.role === 'send');
+  const fromAddress = address >= 0 && sends && before?.kind === 'marker' && ['from', 'out of'].includes(before.text.toLowerCase());
+  const billed = address >= 0 && (PARSER_WORDS.owedToMe.some((phrase) => containsPhrase(allWords, phrase)) || allWords.some((w) => PARSER_WORDS.paidBy.has(w)));
+  if (fromAddress || billed) {
+    return refuse('unclear', `That asks for money from ${clip(tagged[address].text, 8)}…, and I only build payments from this session's wallet. To pay that address, say for example "send 30 USDC to <address>".`);
+  }
   if (PARSER_WORDS.vague.some((phrase) => containsPhrase(allWords, phrase))) {
     return refuse('unclear', `I could not tell what to do. Say it plainly, for example "swap 1 SOL for USDC", "send 20 USDC to <address>" or "price of SOL".`);
   }
