@@ -71,6 +71,13 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   if (!isCommand(head) || head.followUp) return undefined;
   const correction = raw.slice(tagged[at].start).trim();
   const tail = parseCommand(correction, { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined });
+  // "buy 100 BONK with SOL, i mean USDC": a token corrects the one said last, not whichever side a follow-up would change.
+  const lastSaid = tagged.slice(0, at).filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token').at(-1);
+  if (isCommand(tail) && tail.followUp && head.command.action === 'swap' && tail.command.action === 'swap' && lastSaid) {
+    const changed = tail.command.output.mint !== head.command.output.mint ? 'output' : tail.command.input.mint !== head.command.input.mint ? 'input' : undefined;
+    const said = lastSaid.token.mint === head.command.output.mint ? 'output' : lastSaid.token.mint === head.command.input.mint ? 'input' : undefined;
+    if (changed && said && changed !== said) return refuse('unclear', `I could not tell which token "${clip(correction, 30)}" corrects. Say the whole command again, for example "buy 100 BONK with USDC".`);
+  }
   if (isCommand(tail) && tail.followUp) return { ...tail, followUp: false, corrected: correction };
   // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
   let from = at;
