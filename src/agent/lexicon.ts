@@ -222,7 +222,7 @@ export const FILLERS = new Set([
   // Other languages' "to", "for", "with" between a verb's tokens, read by the pair after the verb ("tukar 100 USDC ke SOL",
   // "kupi 3 JTO za USDC"), and their politeness: Indonesian, Russian and Arabic in Latin letters, Italian, Portuguese, Turkish.
   'ke', 'na', 'za', 'ila', 'pake', 'pakai', 'per', 'favore', 'grazie', 'mille', 'pfv', 'pozhaluista', 'spasibo', 'shukran', 'gan', 'aku',
-  'kanka', 'mes', 'du', 'il', 'mio', 'cek', 'el', 'taba3i',
+  'kanka', 'mes', 'du', 'il', 'mio', 'cek', 'el', 'taba3i', 'sama7t',
   'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe', 'ng', 'xem', 'kiem', 'tra', 'muon', 'biet', 'phai', 'idc',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
   'another', 'comma', 'period', 'stack', 'stash',
@@ -386,7 +386,7 @@ export const PORTFOLIO_CUES = [
  */
 export const CJK_WORDS: Record<string, string> = {
   // 换 (exchange) reads by what comes before it (CJK_EXCHANGE); 换成, "exchange into", only marks what is received.
-  换: 'swap', 兑换: 'swap', 交换: 'swap', 换成: 'into', 兑换成: 'into', 换为: 'into', 兑换为: 'into', 成: 'into', 为: 'into', 买: 'buy', 购买: 'buy', 买入: 'buy', 卖: 'sell', 卖出: 'sell', 出售: 'sell',
+  换: 'swap', 兑换: 'swap', 交换: 'swap', 卖掉: 'sell', 兄弟: 'bro', 朋友: 'friend', 换成: 'into', 兑换成: 'into', 换为: 'into', 兑换为: 'into', 成: 'into', 为: 'into', 买: 'buy', 购买: 'buy', 买入: 'buy', 卖: 'sell', 卖出: 'sell', 出售: 'sell',
   用: 'with', 使用: 'with', 把: 'the', 将: 'the', 转: 'send', 转账: 'send', 发送: 'send', 发: 'send', 给: 'to', 到: 'to', 地址: 'address',
   帮我: 'please', 请: 'please', 我: 'i', 我的: 'my', 的: 'of', 有: 'have', 多少: 'much', 余额: 'balance', 价格: 'price', 现在: 'now',
   滑点: 'slippage', 全部: 'all', 所有: 'all', 一半: 'half', 个: 'the', 枚: 'the', 谢谢: 'thanks', 不要: "don't", 别: "don't", 不: 'not',
