@@ -180,12 +180,12 @@ export const NOT_TOKEN_TYPOS = new Set([
 export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to' | 'denominated';
 
 /** The `out` markers that, after a purchase, name its price ("buy 100 BONK for 2 USDC"); any other ("into") is refused there. */
-export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for', 'in return', 'in exchange', 'against']);
+export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for', 'in return', 'in exchange', 'against', 'za', 'por']);
 
 export const MARKERS: Record<string, Marker> = {
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', contre: 'out', en: 'out', 'so that i get': 'out', 'so that i receive': 'out',
-  to: 'to', ot: 'to', naar: 'to', pro: 'to', sang: 'to', cho: 'to',
+  to: 'to', ot: 'to', naar: 'to', pro: 'to', sang: 'to', cho: 'to', ke: 'to', za: 'out', por: 'out',
   with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in', outta: 'in',
   of: 'of',
   worth: 'worth', 'worth of': 'worth', 'worth in': 'worth',
@@ -219,9 +219,9 @@ export const FILLERS = new Set([
   'oga', 'oya', 'naman', 'valeu', 'quero', 'bhai', 'kar', 'karo', 'kardo', 'dena', 'hurry', 'love',
   // "necesito", "quiero" (Spanish: "I need", "I want"), "giúp mình", "nha", "xem", "kiểm tra", "muốn" (Vietnamese: "for me", a softener,
   // "see", "check", "want"), "ng" (Tagalog), "idc" ("i don't care").
-  // Other languages' "to", "for", "with" between a verb's tokens, read by the pair after the verb ("tukar 100 USDC ke SOL",
-  // "kupi 3 JTO za USDC"), and their politeness: Indonesian, Russian and Arabic in Latin letters, Italian, Portuguese, Turkish.
-  'ke', 'na', 'za', 'ila', 'pake', 'pakai', 'per', 'favore', 'grazie', 'mille', 'pfv', 'pozhaluista', 'spasibo', 'shukran', 'gan', 'aku',
+  // Other languages' words between a verb's tokens, read by the pair after the verb ("7awwel 5 JUP ila USDC"), and their
+  // politeness: Indonesian, Russian and Arabic in Latin letters, Italian, Portuguese, Turkish. (Their "to" and "for" are MARKERS.)
+  'ila', 'pake', 'pakai', 'per', 'favore', 'grazie', 'mille', 'pfv', 'pozhaluista', 'spasibo', 'shukran', 'gan', 'aku',
   'kanka', 'mes', 'du', 'il', 'mio', 'cek', 'el', 'taba3i', 'sama7t',
   'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe', 'ng', 'xem', 'kiem', 'tra', 'muon', 'biet', 'phai', 'idc',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
@@ -265,7 +265,7 @@ export const HYPOTHETICALS: string[][] = [
   ['what', 'if'], ['imagine'], ['suppose'], ['supposing'], ['hypothetically'], ['hypothetical'], ['pretend'], ['were', 'to'],
   ['would', 'have'], ["would've"], ['could', 'have'], ["could've"], ['if', 'i', 'were'], ['if', 'i', 'had'], ['say', 'i'],
   ['in', 'theory'], ['theoretically'], ['just', 'curious'], ['curious'], ['let', 'us', 'say'], ["let's", 'say'], ['lets', 'say'],
-  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['psych'], ['sike'], ['syke'], ['april', 'fools'], ['or', 'hold'], ['or', 'not'], ['wdyt'], ['y/n'], ['/s'], ['dry', 'run'], ['test', 'run'], ['worth', 'it'],
+  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['psych'], ['sike'], ['syke'], ['april', 'fools'], ['or', 'hold'], ['or', 'not'], ['wdyt'], ['y/n'], ['wish', 'i', 'could'], ['price', 'to'], ['/s'], ['dry', 'run'], ['test', 'run'], ['worth', 'it'],
 ];
 
 /** Times and conditions: unsupported, and never dropped silently ("swap … tomorrow"). */
@@ -294,7 +294,7 @@ export const SHOWN_NOT_ASKED = [
   'example', 'examples', 'e.g', 'eg', 'for instance', 'tutorial', 'sample', 'template', 'repeat after me', 'user says', 'the docs say', 'syntax',
   'translate', 'translated', 'translation', 'fwd', 'forwarded', 'what does this mean', 'what does this do', 'meaning of', 'quote',
   'usage', 'someone told me', 'somebody told me', 'they said', 'he said', 'she said', 'they say', 'he says', 'she says',
-  'according to',
+  'according to', 'note to self', 'reminder', 'draft', 'preview',
 ];
 
 /** Attempts to change how the agent works; a message with one is refused whatever follows. */
@@ -689,6 +689,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['pretty|fairly|quite sure|certain', 'hedge'],
   ['pretty please', 'politeness'],
   ["s'il vous plait|plaît", 'politeness'],
+  ['por favor|favore', 'politeness'],
   ['svp|stp', 'politeness'],
   ['not|nfa financial advice', 'note'],
   ['sorry|apologies|apologize|apologise for|about the delay|wait|lateness', 'politeness'],
@@ -871,6 +872,8 @@ export const RULE_WORDS = {
    * and "4" there stay unclear: "swap 1 sol 2 usdc" may name a price.
    */
   typedTo: new Set(['too', 'ti']),
+  /** Russian "na" (to) only between two tokens ("obmenyai 1 SOL na USDC"); elsewhere it may be Hindi's "not" ("na bhejo"). */
+  toBetweenTokens: new Set(['na']),
   /**
    * Other languages' "to", after a verb that sends and right before the address: Nigerian Pidgin's "give" ("send 10 USDC
    * give <address>"), German "an", Tagalog "kay" and "sa", Italian "a".

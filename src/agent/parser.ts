@@ -731,6 +731,10 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   if (opensQuestion(dropLeading(words)) || opensQuestion(dropLeading(allWords)) || allWords.some((w) => QUESTION_WORDS.has(w))) {
     return refuse('question', `That reads as a question about a transaction, not a request to make one. To do it, say it as a command, for example "swap 1 SOL for USDC".`);
   }
+  // "i would swap 5 SOL", "i'd send …": what one would do, not a request ("i'd like to swap" is one).
+  const said = items.map((item) => item.text.toLowerCase());
+  const wouldDo = items.some((item, k) => (said[k] === "i'd" || (said[k] === 'would' && said[k - 1] === 'i')) && items[k + 1]?.kind === 'verb');
+  if (wouldDo) return refuse('hypothetical', 'That is a hypothetical, so I won\'t build anything. To do it now, say it as a command, for example "swap 1 SOL for USDC".');
   const told = words.some((w, k) => PAST_FORMS.has(w) && !PARSER_WORDS.pleasBeforePast.has(words[k - 1] ?? '') && !words.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v)));
   if (HYPOTHETICALS.some((phrase) => containsPhrase(allWords, phrase)) || told) {
     return refuse('hypothetical', 'That is a hypothetical, so I won\'t build anything. To do it now, say it as a command, for example "swap 1 SOL for USDC".');

@@ -271,6 +271,17 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
             continue;
           }
         }
+        // "1 SOL <- USDC", "←": an arrow the other way round between tokens; a word the frame cannot place, so refused.
+        if (!lexemes.some((l) => l.type === 'address') && (lexeme.text === '←' || (lexeme.text === '<' && at(i + 1)?.text === '-' && at(i + 1).joined))) {
+          emit(i, lexeme.text === '<' ? i + 2 : i + 1, { kind: 'word' });
+          continue;
+        }
+        // "%50 SOL": a percent sign before the number, as Turkish writes it.
+        const prefixed = lexeme.text === '%' && at(i + 1)?.type === 'number' && at(i + 1).joined ? parseDecimal(at(i + 1).text) : null;
+        if (prefixed) {
+          emit(i, i + 2, { kind: 'percent', value: prefixed, negative: false });
+          continue;
+        }
         if (lexeme.text === '&' || lexeme.text === '+') emit(i, i + 1, { kind: 'joiner' });
         else emit(i, i + 1, { kind: 'punct' });
         continue;
@@ -368,6 +379,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   /** A word, or the longest phrase of words that means one thing. */
   function readWords() {
     if (typedTo(i)) return;
+    if (RULE_WORDS.toBetweenTokens.has(word(i)!) && items.at(-1)?.kind === 'token' && at(i + 1)?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
     const aside = readAside(i);
     if (aside) return emitAside(i, aside.end, aside.kind);
     // "this one", "that one": a pointer, not the number 1.
@@ -481,6 +493,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       items.push(token);
       return;
     }
+    // "USDC.e": a bridged token of another name, not the token it names.
+    if (at(i + 1)?.text === '.' && at(i + 1).joined && at(i + 2)?.joined && word(i + 2) === 'e' && vocabulary.lookup(text)) return emit(i, i + 3, { kind: 'word' });
     const exact = vocabulary.lookup(text) ?? (text.endsWith("'s") ? vocabulary.lookup(text.slice(0, -2)) : undefined);
     if (exact && readsAsToken(lexemes[i].raw)) return emit(i, i + 1, { kind: 'token', token: exact, fuzzy: false, dollar: false });
     const role = VERBS[text];
@@ -588,7 +602,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (shareWord === 'half' && !article && (after === 'a' || after === 'an')) return { value: decimal(5, 1), next: k + 2 };
       // "a quarter of a SOL" is 0.25 SOL, not a quarter of the balance.
       const of = word(k + (article ? 2 : 1)) === 'of' && RULE_WORDS.articles.has(word(k + (article ? 3 : 2)) ?? '');
-      const exact = of ? divide(decimal(SHARES[shareWord][0]), SHARES[shareWord][1]) : null;
+      // "a half SOL", "a quarter USDC": with an article and right before the token, the part of one token.
+      const ofOne = article && SHARES[shareWord][0] < SHARES[shareWord][1] && !!vocabulary.lookup(after ?? '');
+      const exact = of || ofOne ? divide(decimal(SHARES[shareWord][0]), SHARES[shareWord][1]) : null;
+      if (exact && ofOne) return { value: exact, next: k + 2 };
       if (exact) return { value: exact, next: k + (article ? 4 : 3) };
       // "half of all my SOL": "all" says what the part is of, not a second share.
       const ofAll = SHARES[shareWord][0] < SHARES[shareWord][1] && after === 'of' && SHARES[word(k + (article ? 3 : 2)) ?? ''] && SHARES[word(k + (article ? 3 : 2))!][0] === SHARES[word(k + (article ? 3 : 2))!][1];
