@@ -277,9 +277,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
           continue;
         }
         // "%50 SOL": a percent sign before the number, as Turkish writes it.
-        const prefixed = lexeme.text === '%' && at(i + 1)?.type === 'number' && at(i + 1).joined ? parseDecimal(at(i + 1).text) : null;
-        if (prefixed) {
-          emit(i, i + 2, { kind: 'percent', value: prefixed, negative: false });
+        if (lexeme.text === '%' && at(i + 1)?.type === 'number' && at(i + 1).joined && parseDecimal(at(i + 1).text)) {
+          emit(i, i + 2, { kind: 'percent', value: parseDecimal(at(i + 1).text)!, negative: false });
           continue;
         }
         if (lexeme.text === '&' || lexeme.text === '+') emit(i, i + 1, { kind: 'joiner' });
