@@ -294,7 +294,7 @@ export const SHOWN_NOT_ASKED = [
   'example', 'examples', 'e.g', 'eg', 'for instance', 'tutorial', 'sample', 'template', 'repeat after me', 'user says', 'the docs say', 'syntax',
   'translate', 'translated', 'translation', 'fwd', 'forwarded', 'what does this mean', 'what does this do', 'meaning of', 'quote',
   'usage', 'someone told me', 'somebody told me', 'they said', 'he said', 'she said', 'they say', 'he says', 'she says',
-  'according to', 'note to self', 'reminder', 'draft', 'preview',
+  'according to', 'note to self', 'reminder', 'draft', 'preview', 'the bot said', 'bot said', 'tldr', 'tl;dr', 'i.e',
 ];
 
 /** Attempts to change how the agent works; a message with one is refused whatever follows. */
@@ -872,6 +872,9 @@ export const RULE_WORDS = {
    * and "4" there stay unclear: "swap 1 sol 2 usdc" may name a price.
    */
   typedTo: new Set(['too', 'ti']),
+  /** Signs that say no, and signs that say later ("❌ swap …", "swap … ⏳"). */
+  noSigns: new Set(['❌', '🚫', '⛔', '✖']),
+  laterSigns: new Set(['⏳', '⌛', '⏰', '🕛', '🕐', '📅', '🗓']),
   /** Russian "na" (to) only between two tokens ("obmenyai 1 SOL na USDC"); elsewhere it may be Hindi's "not" ("na bhejo"). */
   toBetweenTokens: new Set(['na']),
   /**

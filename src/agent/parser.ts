@@ -153,6 +153,8 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (fromAddress || billed) {
     return refuse('unclear', `That asks for money from ${clip(tagged[address].text, 8)}…, and I only build payments from this session's wallet. To pay that address, say for example "send 30 USDC to <address>".`);
   }
+  // "# send 5 USDC to …", "// swap …", "/* … */": a line commented out, as code shows it.
+  if (/^\s*(#|\/\/|\/\*)/.test(raw)) return refuse('unclear', 'That looks like a line commented out rather than a request. If you want it done, say it plainly, for example "swap 1 SOL for USDC".');
   if (PARSER_WORDS.vague.some((phrase) => containsPhrase(allWords, phrase))) {
     return refuse('unclear', `I could not tell what to do. Say it plainly, for example "swap 1 SOL for USDC", "send 20 USDC to <address>" or "price of SOL".`);
   }
@@ -674,6 +676,12 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
   const value = unit(after) || (!unit(before) && after >= 0) ? after : before;
   if (value < 0) return refuse('unclear', 'How much slippage? Say for example "with 1% slippage" or "slippage 50 bps".');
   const item = items[value] as Extract<Item, { kind: 'percent' | 'bps' | 'number' }>;
+  // "slippage 0,5%": a number that does not read is no slippage of 0.
+  if (item.kind === 'number' && item.malformed) return refuse('bad-amount', `"${item.text}" is not a slippage I can read safely: write it like 0.5% or 50 bps.`);
+  // "slippage 50": percent or basis points? Up to 5 reads as percent ("slippage 0.5", "slippage 1"); more is asked.
+  if (item.kind === 'number' && (item.value.units > 5n * 10n ** BigInt(item.value.scale))) {
+    return refuse('unclear', `Is that slippage ${format(item.value)}% or ${format(item.value)} bps? Say for example "slippage ${format(item.value)} bps" or "slippage 0.5%".`);
+  }
   const shown = `${item.negative ? '-' : ''}${format(item.value)}${item.kind === 'bps' ? ' bps' : '%'}`;
   if (item.negative) return refuse('bad-amount', `Slippage cannot be negative (got ${shown}): say for example "with 1% slippage".`);
   const bps = item.kind === 'bps' ? item.value : multiply(item.value, decimal(100));

@@ -272,8 +272,17 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
           }
         }
         // "1 SOL <- USDC", "←": an arrow the other way round between tokens; a word the frame cannot place, so refused.
-        if (!lexemes.some((l) => l.type === 'address') && (lexeme.text === '←' || (lexeme.text === '<' && at(i + 1)?.text === '-' && at(i + 1).joined))) {
+        if (!lexemes.some((l) => l.type === 'address') && leftward(i)) {
           emit(i, lexeme.text === '<' ? i + 2 : i + 1, { kind: 'word' });
+          continue;
+        }
+        // "❌ swap …", "… 🚫": a sign that says no; "⏳", "🕛": a sign that says later.
+        if (RULE_WORDS.noSigns.has(lexeme.text)) {
+          emit(i, i + 1, { kind: 'guard', guard: 'negation', what: lexeme.text });
+          continue;
+        }
+        if (RULE_WORDS.laterSigns.has(lexeme.text)) {
+          emit(i, i + 1, { kind: 'guard', guard: 'time', what: lexeme.text });
           continue;
         }
         // "%50 SOL": a percent sign before the number, as Turkish writes it.
@@ -342,7 +351,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     const after = at(next);
     const afterWord = word(next);
-    if (after && after.type === 'symbol' && after.text === '%' ) {
+    // A number that does not read before a unit ("1,5%", "0,5 bps") stays a malformed number, refused, never 0.
+    const unit = (after?.type === 'symbol' && after.text === '%') || RULE_WORDS.percent.has(afterWord ?? '') || RULE_WORDS.bps.has(afterWord ?? '');
+    if (malformed && unit) {
+      emit(from, next, { kind: 'number', value, negative, words, malformed });
+    } else if (after && after.type === 'symbol' && after.text === '%' ) {
       emit(from, next + 1, { kind: 'percent', value, negative });
     } else if (RULE_WORDS.percent.has(afterWord ?? '') || (afterWord === 'per' && word(next + 1) === 'cent')) {
       emit(from, next + (afterWord === 'per' ? 2 : 1), { kind: 'percent', value, negative });
@@ -364,6 +377,12 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       emit(from, next, { kind: 'number', value, negative, words, malformed });
     }
     if (dollar) items[items.length - 1] = { ...items[items.length - 1], text: `$${items[items.length - 1].text}`, start: items[items.length - 1].start - 1 };
+  }
+
+  /** "←", "⬅️", "⇐", "<-", "<=": an arrow that points back. */
+  function leftward(k: number): boolean {
+    const text = at(k).text;
+    return ['←', '⬅', '⇐'].includes(text) || (text === '<' && ['-', '='].includes(at(k + 1)?.text ?? '') && at(k + 1).joined);
   }
 
   /** "swapp 2 sol too usdc": after a verb that pays and an amount of a token, "too" right before the message's last token marks what is received. */
