@@ -146,7 +146,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   // "<address> owes me 30 USDC, send it", "withdraw 30 USDC from <address>", "<address> pays 30 USDC", "charge <address>":
   // money that comes from an address, which Parley cannot take; it only sends from the session's wallet.
   const address = tagged.findIndex((item) => item.kind === 'address' && !ctx.isMint?.(item.text));
-  const before = tagged.slice(0, address).filter((item) => item.kind !== 'filler' || item.text.toLowerCase() === 'from').at(-1);
+  const before = tagged.slice(0, address).filter((item) => item.kind !== 'filler').at(-1);
   const sends = tagged.some((item) => item.kind === 'verb' && item.role === 'send');
   const fromAddress = address >= 0 && sends && before?.kind === 'marker' && ['from', 'out of'].includes(before.text.toLowerCase());
   const billed = address >= 0 && (PARSER_WORDS.owedToMe.some((phrase) => containsPhrase(allWords, phrase)) || allWords.some((w) => PARSER_WORDS.paidBy.has(w)));
@@ -273,7 +273,7 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   // "usdc: buy 2 sol", "i have usdc so sell 2 sol": a token before the verb with nothing saying its side, beside the verb's own.
   const sides = (item: Item | undefined) => !!item && (item.kind === 'marker' || item.kind === 'arrow' || isAmount(item));
   const bare = before.find((item, k) => item.kind === 'token' && !sides(before[k - 1]) && !sides(before[k + 1]));
-  if (bare && after.some((item) => item.kind === 'token') && !wishes(items.slice(0, items.indexOf(bare)).filter((said) => said.kind !== 'filler' || PARSER_WORDS.wishes.has(said.text.toLowerCase())).slice(-1))) {
+  if (bare && after.some((item) => item.kind === 'token') && !wishedRightBefore(items, bare)) {
     return refuse('unclear', `I could not tell whether ${bare.text} is paid or received. Say it plainly, for example "swap 2 SOL for USDC".`);
   }
   let factor = main.fuzzy ? CONFIDENCE.fuzzyVerb : 1;
@@ -314,11 +314,9 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
  * leaves no place for it (a purchase, or a command that names what it receives).
  */
 function wishedBeforeVerb(prefix: Item[], before: Item[], after: Item[], role: VerbRole): Item[] | Extract<ParseResult, { ok: false }> | undefined {
-  const saidBefore = (item: Item) => prefix.slice(0, prefix.indexOf(item)).filter((said) => said.kind !== 'filler' || PARSER_WORDS.wishes.has(said.text.toLowerCase())).slice(-1);
-  const wished = before.filter((item) => item.kind === 'token' && wishes(saidBefore(item)));
+  const wished = before.filter((item) => item.kind === 'token' && wishedRightBefore(prefix, item));
   if (wished.length === 0 || before.some(isAmount)) return undefined;
-  const receives = after.some((item) => item.kind === 'arrow' || (item.kind === 'marker' && (item.marker === 'out' || item.marker === 'to')));
-  if (role !== 'pay' || receives || wished.length > 1 || after.filter((item) => item.kind === 'token').length !== 1) {
+  if (role !== 'pay' || after.some(receives) || wished.length > 1 || after.filter((item) => item.kind === 'token').length !== 1) {
     return refuse('unclear', 'I could not tell which token you pay and which you receive. Say it plainly, for example "swap 2 SOL for USDC".');
   }
   const marker: Item = { kind: 'marker', marker: 'out', text: 'for', start: wished[0].start, end: wished[0].start };
@@ -560,6 +558,13 @@ function referredBack(before: Item[][], command: Item[]): Item[] | undefined {
 /** A clause that wishes for something ("i need USDC", "want bonk"). */
 const wishes = (clause: Item[]) => clause.some((item) => PARSER_WORDS.wishes.has(item.text.toLowerCase()));
 
+/** "i need SOL so swap …": the last word said before `item` in `items`, fillers other than wishes aside, is a wish. */
+const wishedRightBefore = (items: Item[], item: Item) =>
+  wishes(items.slice(0, items.indexOf(item)).filter((said) => said.kind !== 'filler' || PARSER_WORDS.wishes.has(said.text.toLowerCase())).slice(-1));
+
+/** An arrow or a marker ("for", "to", "into") that introduces what is received. */
+const receives = (item: Item | undefined) => item?.kind === 'arrow' || (item?.kind === 'marker' && (item.marker === 'out' || item.marker === 'to'));
+
 /**
  * "i need USDC, sell 2 SOL", "want bonk. swap 1 SOL for it": a wish for a token alone, before a command that pays with one
  * token and names nothing it receives, is what the command receives: the token behind a "for" (or in place of the
@@ -572,7 +577,6 @@ function wishedOutput(before: Item[][], command: Item[]): Item[] | undefined {
   if (tokens.length !== 1 || main?.kind !== 'verb' || main.role !== 'pay' || command.filter((item) => item.kind === 'token').length !== 1) return undefined;
   // A copy: the chat's own token stays out of the command, to be named as chat in the reply.
   const token = { ...tokens[0] };
-  const receives = (item: Item | undefined) => item?.kind === 'arrow' || (item?.kind === 'marker' && (item.marker === 'out' || item.marker === 'to'));
   const pointer = command.findIndex((item, k) => POINTERS.has(item.text.toLowerCase()) && receives(command[k - 1]));
   if (pointer >= 0) return [...command.slice(0, pointer), token, ...command.slice(pointer + 1)];
   if (command.some(receives)) return undefined;
@@ -588,7 +592,7 @@ function wishedOutput(before: Item[][], command: Item[]): Item[] | undefined {
 function wantedBefore(before: Item[][], command: Item[]): Item[] | undefined {
   // "i need 50 USDC, buy SOL" contradicts itself: only a command that pays or sends receives the wish.
   if (command.some(isAmount) || !command.some((item) => item.kind === 'verb' && item.role !== 'get')) return undefined;
-  const wish = before.find((clause) => clause.some((item) => PARSER_WORDS.wishes.has(item.text.toLowerCase())) && clause.some(isAmount) && clause.some((item) => item.kind === 'token'));
+  const wish = before.find((clause) => wishes(clause) && clause.some(isAmount) && clause.some((item) => item.kind === 'token'));
   if (!wish) return undefined;
   const amounts = wish.filter(isAmount);
   const tokens = wish.filter((item) => item.kind === 'token');
@@ -742,9 +746,8 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   // "i would swap 5 SOL", "i'd send …": what one would do, not a request ("i'd like to swap" is one).
   const said = items.map((item) => item.text.toLowerCase());
   const wouldDo = items.some((item, k) => (said[k] === "i'd" || (said[k] === 'would' && said[k - 1] === 'i')) && items[k + 1]?.kind === 'verb');
-  if (wouldDo) return refuse('hypothetical', 'That is a hypothetical, so I won\'t build anything. To do it now, say it as a command, for example "swap 1 SOL for USDC".');
   const told = words.some((w, k) => PAST_FORMS.has(w) && !PARSER_WORDS.pleasBeforePast.has(words[k - 1] ?? '') && !words.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v)));
-  if (HYPOTHETICALS.some((phrase) => containsPhrase(allWords, phrase)) || told) {
+  if (wouldDo || told || HYPOTHETICALS.some((phrase) => containsPhrase(allWords, phrase))) {
     return refuse('hypothetical', 'That is a hypothetical, so I won\'t build anything. To do it now, say it as a command, for example "swap 1 SOL for USDC".');
   }
   const time = guard('time');
@@ -894,6 +897,10 @@ const SLIPPAGE_ON_TRANSFER = 'Slippage applies to swaps; a transfer sends an exa
 
 const REPEAT_WORDS = new Set([...PARSER_WORDS.repeats].flatMap((phrase) => phrase.split(' ')));
 
+/** "make it all" after "buy 100 BONK with USDC": a share of a balance is of what is paid, never of what is received. */
+const shareOfReceived = (received: string, example: string) =>
+  refuse('unclear', `A share of your balance is of what you pay, not of the ${received} you receive. Say the whole command, for example "swap half my SOL for ${example}".`);
+
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
 function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slippageBps?: number): ParseResult | undefined {
   const lead = dropLeading(words);
@@ -955,7 +962,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   const verb = content.some((item) => item.kind === 'verb');
   // With a verb, or both tokens of a swap, a whole command is new ("swap 2 SOL for BONK instead", "send 50 BONK to <address> instead",
   // "do 10 USDC to JTO instead").
-  const swapSaid = tokens.length === 2 && rest.some((item) => item.kind === 'arrow' || (item.kind === 'marker' && (item.marker === 'to' || item.marker === 'out')));
+  const swapSaid = tokens.length === 2 && rest.some(receives);
   if ((verb || swapSaid) && amounts.length > 0 && tokens.length > 0 && (addresses.length > 0 || previous.action === 'swap')) return undefined;
   if (amounts.length > 1 || tokens.length > 1 || addresses.length > 1) {
     if (verb) return undefined;
@@ -984,7 +991,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     if (command.action === 'swap' && !sideVerb && !tokens.length && marker?.kind === 'marker' && marker.marker === 'in') command = { ...command, swapMode: 'ExactIn' };
     // A share of what is received means nothing ("buy 100 BONK with USDC" → "make it all").
     if (command.action === 'swap' && command.swapMode === 'ExactOut' && amount.spec.kind === 'fraction') {
-      return refuse('unclear', `A share of your balance is of what you pay, not of the ${command.output.symbol} you receive. Say the whole command, for example "swap half my SOL for BONK".`);
+      return shareOfReceived(command.output.symbol, 'BONK');
     }
   }
   if (command.action === 'swap' && command.input.mint === command.output.mint) return refuse('same-token', `Both sides would be ${command.input.symbol}: choose another token.`);
@@ -993,7 +1000,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     if (command.action === 'transfer') command = { ...command, token };
     else if (marker?.kind === 'marker' && marker.marker === 'in') command = { ...command, input: token };
     else if (token.mint === command.input.mint && amounts[0]) command = { ...command, swapMode: 'ExactIn' };
-    else if (token.mint === command.output.mint && amounts[0]?.kind === 'share') return refuse('unclear', `A share of your balance is of what you pay, not of the ${token.symbol} you receive. Say the whole command, for example "swap half my SOL for USDC".`);
+    else if (token.mint === command.output.mint && amounts[0]?.kind === 'share') return shareOfReceived(token.symbol, 'USDC');
     else if (token.mint === command.output.mint && amounts[0]) command = { ...command, swapMode: 'ExactOut' };
     // "swap 2 SOL for BONK, i mean 500 USDC", "make it 5 BONK": a new amount of a token on neither side could size either.
     else if (amounts[0]) return refuse('unclear', `I could not tell which side "${amounts[0].text} ${tokens[0].text}" is on: say the whole command again, for example "swap 2 SOL for USDC".`);
@@ -1085,7 +1092,8 @@ function otherSource(words: string[], ctx: ParseContext): string | undefined {
     const owned = stem(words[k + 1]);
     // "back from my cousin's wedding. anyway swap …": someone's thing that is no wallet or funds, in a sentence that names no token, amount or verb, is chat.
     const rest = words.slice(k + 1);
-    const sentence = rest.slice(0, Math.max(0, rest.findIndex((w) => SENTENCE_BREAKS.has(w))) || rest.length);
+    const stop = rest.findIndex((w) => SENTENCE_BREAKS.has(w));
+    const sentence = stop < 0 ? rest : rest.slice(0, stop);
     const namesNothing = sentence.every((w) => /^[a-z']+$/.test(w) && !ctx.lookup(w) && !VERBS[w] && !SHARES[w] && UNITS[w] === undefined && SCALES[w] === undefined);
     if (words[k].endsWith("'s") && /^[a-z]+$/.test(owned) && !nouns.has(owned) && !OTHER_SOURCES.funds.has(owned) && !FILLERS.has(owned) && namesNothing) continue;
     const from = opened ? opener : Math.max(0, k - 1);

@@ -202,6 +202,13 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     items.push({ ...span(from, to), ...item } as Item);
     i = to;
   };
+  /** "usdc ko 1 sol mein swap", "SOL'u 1 USDC'ye çevir": a marker written after the token it marks goes before the token's amount. */
+  const markBeforeAmount = (marker: Marker, token: Item) => {
+    const amount = items.at(-1)?.kind === 'number' ? items.pop() : undefined;
+    emit(i, i + 1, { kind: 'marker', marker });
+    if (amount) items.push(amount);
+    items.push(token);
+  };
   /** An aside, its text as written ("(rent share)", "jup.ag"), for the reply to quote. */
   const emitAside = (from: number, to: number, aside: AsideKind) => {
     const text = lexemes.slice(from, to).map((l, k) => `${k > 0 && !l.joined ? ' ' : ''}${l.raw}`).join('');
@@ -252,7 +259,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         readNumber(i, dollarBefore, negative);
         continue;
       }
-      case 'symbol':
+      case 'symbol': {
         if ((lexeme.text === '~' || lexeme.text === '≈') && at(i + 1)?.type === 'number') {
           emit(i, i + 1, { kind: 'word' });
           continue;
@@ -286,13 +293,15 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
           continue;
         }
         // "%50 SOL": a percent sign before the number, as Turkish writes it.
-        if (lexeme.text === '%' && at(i + 1)?.type === 'number' && at(i + 1).joined && parseDecimal(at(i + 1).text)) {
-          emit(i, i + 2, { kind: 'percent', value: parseDecimal(at(i + 1).text)!, negative: false });
+        const percent = lexeme.text === '%' && at(i + 1)?.type === 'number' && at(i + 1).joined ? parseDecimal(at(i + 1).text) : null;
+        if (percent) {
+          emit(i, i + 2, { kind: 'percent', value: percent, negative: false });
           continue;
         }
         if (lexeme.text === '&' || lexeme.text === '+') emit(i, i + 1, { kind: 'joiner' });
         else emit(i, i + 1, { kind: 'punct' });
         continue;
+      }
       case 'word':
         readWords();
         continue;
@@ -438,13 +447,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const marks = items.at(-1);
     if (RULE_WORDS.hindiMarks.has(text) && (marks?.kind === 'address' || (marks?.kind === 'token' && text === 'ko'))) return emit(i, i + 1, { kind: 'filler' });
     if (RULE_WORDS.hindiInto.has(text) && marks?.kind === 'token' && VERBS[word(i + 1) ?? '']) {
-      // "usdc ko 1 sol mein swap": the "into" goes before the amount of the token it marks.
       items.pop();
-      const amount = items.at(-1)?.kind === 'number' ? items.pop() : undefined;
-      emit(i, i + 1, { kind: 'marker', marker: 'out' });
-      if (amount) items.push(amount);
-      items.push(marks);
-      return;
+      return markBeforeAmount('out', marks);
     }
     // "sell every DRIFT i have": every one of a token is all of it ("every day" stays a time).
     if (text === 'every' && lexemes[i + 1]?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'share', numerator: 1, denominator: 1 });
@@ -502,15 +506,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const [stem, ending] = text.split("'");
     const cased = ending !== undefined && vocabulary.lookup(stem);
     if (cased && RULE_WORDS.turkishObject.has(ending)) return emit(i, i + 1, { kind: 'token', token: cased, fuzzy: false, dollar: false });
-    if (cased && RULE_WORDS.turkishTo.has(ending)) {
-      // "SOL'u 1 USDC'ye çevir": the "to" goes before the amount of the token it marks.
-      const amount = items.at(-1)?.kind === 'number' ? items.pop() : undefined;
-      emit(i, i + 1, { kind: 'marker', marker: 'to' });
-      const token = { ...items[items.length - 1], kind: 'token', token: cased, fuzzy: false, dollar: false } as Item;
-      if (amount) items.push(amount);
-      items.push(token);
-      return;
-    }
+    if (cased && RULE_WORDS.turkishTo.has(ending)) return markBeforeAmount('to', { ...span(i, i + 1), kind: 'token', token: cased, fuzzy: false, dollar: false });
     // "USDC.e": a bridged token of another name, not the token it names.
     if (at(i + 1)?.text === '.' && at(i + 1).joined && at(i + 2)?.joined && word(i + 2) === 'e' && vocabulary.lookup(text)) return emit(i, i + 3, { kind: 'word' });
     const exact = vocabulary.lookup(text) ?? (text.endsWith("'s") ? vocabulary.lookup(text.slice(0, -2)) : undefined);
