@@ -230,7 +230,7 @@ export const FILLERS = new Set([
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
   'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
   'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'family', 'kid', 'kids', 'uhh', 'umm',
-  'erm', 'same', 'more', 'him', 'her', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband',
+  'erm', 'hm', 'hmmm', 'haha', 'hahaha', 'lmao', 'lmfao', 'rofl', 'xd', 'hehe', 'same', 'more', 'him', 'her', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband',
   'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm', 'kthxbai',
 ]);
 
@@ -511,7 +511,7 @@ export const IN_MESSAGE_CORRECTIONS = {
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'],
   ],
-  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to']],
+  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that']],
 };
 
 /** Follow-ups led by a verb of their own ("change the recipient to <address>", "switch to BONK"). */
@@ -594,6 +594,10 @@ export const VENUES = new Set(VENUE_WORDS.split('|'));
 /** Words a greeting may hold that elsewhere name a time: in a greeting they schedule nothing. */
 export const GREETING_WORDS = new Set(GREETING_TIMES.split('|'));
 const ARTICLES = 'a|an|the|any|some|my|your';
+/** What a payment is for ("for lunch", "for the rent split"), and the times such a purpose may name without scheduling anything. */
+const PURPOSES =
+  'lunch|dinner|breakfast|brunch|coffee|coffees|drinks|beers|pizza|rent|groceries|tickets|ticket|concert|trip|ride|uber|taxi|cab|movie|movies|party|meal|food|gas|fuel|snacks|bill|bills|tab|split|share|gift|groceries|utilities|electricity|internet|phone|tuition|books|supplies|lessons|haircut|dues|fee|fees';
+const PURPOSE_TIMES = 'yesterday|tonight|today|earlier|night|week|weekend';
 
 /**
  * The asides, as word patterns (patterns.ts): the longest match at a word wins. A venue named
@@ -833,6 +837,22 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['ref|reference|memo|re|note : …', 'note'],
   ['i|we have|got the|enough? funds|balance|money available|ready|there?', 'note'],
   ['set|fire up|off a|an|the? &<verb>', 'grammar'],
+  // "… Sent from my iPhone": a mail client's signature.
+  ['sent from my iphone|ipad|phone|android|mobile|samsung|pixel|galaxy', 'note'],
+  // "…, sell 100 jup right now bot", "Agent, how much …": the bot addressed by name.
+  ['bot|agent|assistant $', 'politeness'],
+  ['^ bot|agent|assistant &,', 'politeness'],
+  // What the money is for ("for lunch yesterday", "for dinner tonight", "for the rent split", "it's for rent"): a purpose, not a schedule.
+  [`its|it's|it|this|that|that's|thats? is? for ${ARTICLES}|our|his|her|their? ${PURPOSES} ${PURPOSES}? last? ${PURPOSE_TIMES}? $`, 'note'],
+  // "need cash for the weekend", "need gas money for the week": why, not when.
+  [`i? need|needed|want|wanted some? gas|spending|pocket? cash|money|funds|liquidity|stables for ${ARTICLES}|this|next? ${PURPOSES}|weekend|week|month|holiday|holidays|vacation`, 'note'],
+  // "(first time holding kmno, no account yet)": the account the transfer or swap creates.
+  ['first|1st time i|they|he|she|we|recipient? holding|hold|holds|receiving|receive|receives|getting|get|gets|using|buying|owning <token>?', 'account'],
+  ['make|create|open one|it if|when|as needed|necessary|required', 'account'],
+  ['and? pay|cover for? the|their|his|her|a|an|any|its? <token>? token? account|accounts|ata|atas|rent if|when|as? needed|necessary|required?', 'account'],
+  ['best|cheapest|fastest? route|price|rate|routing on|via|through any|whatever|whichever dex|venue|pool|aggregator is|are fine|ok|okay', 'venue'],
+  // "(supplier payment, PO 8812)": a reference number in a note in brackets.
+  ['( … ,? po|ref|reference|ticket|case|invoice|inv|order #|no|number? <number> )', 'note'],
 ];
 
 /**

@@ -403,9 +403,19 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     return true;
   }
 
+  /** "u s d c": a symbol spelled letter by letter, as dictation writes it (three letters or more). */
+  function spelledSymbol(k: number): { end: number; token: TokenRef } | undefined {
+    let end = k;
+    while (at(end)?.type === 'word' && /^[a-z]$/.test(at(end).text)) end++;
+    const token = end - k >= 3 ? vocabulary.lookup(lexemes.slice(k, end).map((l) => l.text).join('')) : undefined;
+    return token && { end, token };
+  }
+
   /** A word, or the longest phrase of words that means one thing. */
   function readWords() {
     if (typedTo(i)) return;
+    const spelled = spelledSymbol(i);
+    if (spelled) return emit(i, spelled.end, { kind: 'token', token: spelled.token, fuzzy: false, dollar: false });
     if (RULE_WORDS.toBetweenTokens.has(word(i)!) && items.at(-1)?.kind === 'token' && at(i + 1)?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
     const aside = readAside(i);
     if (aside) return emitAside(i, aside.end, aside.kind);

@@ -28,6 +28,7 @@ import dialogues23Json from './dialogues-23.json';
 import dialogues24Json from './dialogues-24.json';
 import dialogues25Json from './dialogues-25.json';
 import dialogues26Json from './dialogues-26.json';
+import dialogues27Json from './dialogues-27.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -64,6 +65,8 @@ import handWritten33 from './hand-written-33.json';
 import handWritten34 from './hand-written-34.json';
 import handWritten35 from './hand-written-35.json';
 import handWritten36 from './hand-written-36.json';
+import handWritten37 from './hand-written-37.json';
+import handWritten38 from './hand-written-38.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -121,7 +124,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -138,6 +141,7 @@ const BLIND_13 = 'blind-32m';
 const BLIND_14 = 'blind-32n';
 const BLIND_15 = 'blind-32o';
 const BLIND_16 = 'blind-32p';
+const BLIND_17 = 'blind-32q';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -176,6 +180,8 @@ export const cases: Case[] = [
   ...withFamily(handWritten34 as Raw[], 'hand-written', BLIND_15),
   ...withFamily(handWritten35 as Raw[], 'hand-written', BLIND_16),
   ...withFamily(handWritten36 as Raw[], 'hand-written', BLIND_16),
+  ...withFamily(handWritten37 as Raw[], 'hand-written', BLIND_17),
+  ...withFamily(handWritten38 as Raw[], 'hand-written', BLIND_17),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -214,6 +220,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit([...dialogues23Json, ...dialogues24Json] as RawDialogue[], BLIND_14),
   ...withSplit(dialogues25Json as RawDialogue[], BLIND_15),
   ...withSplit(dialogues26Json as RawDialogue[], BLIND_16),
+  ...withSplit(dialogues27Json as RawDialogue[], BLIND_17),
 ];
 
 const registry = TokenRegistry.bundled();
