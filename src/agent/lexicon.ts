@@ -186,7 +186,7 @@ export const MARKERS: Record<string, Marker> = {
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', contre: 'out', en: 'out', 'so that i get': 'out', 'so that i receive': 'out',
   to: 'to', ot: 'to', naar: 'to', pro: 'to', sang: 'to', cho: 'to', ke: 'to', za: 'out', por: 'out',
-  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'out of': 'in', outta: 'in',
+  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'i pay': 'in', 'i pay with': 'in', "i'll pay with": 'in', 'i will pay with': 'in', 'out of': 'in', outta: 'in',
   of: 'of',
   worth: 'worth', 'worth of': 'worth', 'worth in': 'worth',
 };
@@ -344,6 +344,9 @@ export const OTHER_CHAINS = new Set([
   'berachain', 'monad', 'starknet', 'mantle', 'gnosis', 'polkadot', 'cardano', 'ada', 'xrp', 'ripple', 'litecoin', 'dogecoin',
   'mainnet-eth', 'l2', 'evm', 'erc20', 'erc-20', 'bep20', 'bep-20', 'trc20', 'trc-20', 'cross-chain',
   'crosschain', 'mayan', 'debridge', 'allbridge', 'eth-mainnet', 'op', 'arb', 'base',
+  // Other chains' testnets ("send 0.0001 ETH on sepolia to …"), and more chains by name.
+  'sepolia', 'goerli', 'holesky', 'mumbai', 'amoy', 'zora', 'unichain', 'taiko', 'metis', 'moonbeam', 'injective', 'osmosis',
+  'pulsechain', 'hedera', 'algorand', 'stellar', 'tezos', 'kaspa',
 ]);
 
 /** Chain names that are also ordinary words or tokens: another chain only after on/to/via or before chain/network. */
@@ -441,7 +444,7 @@ export const HELP_PHRASES = [
   'tokens are supported', 'coins are supported', 'supported tokens', 'supported coins', 'what tokens can i', 'which tokens can i',
   'what coins can i', 'which coins can i', 'what is this', "what's this", 'whats this', "what's possible", 'what is possible', 'whats possible',
   'give me examples', 'give me an example', 'what should i type', 'what should i say', 'what should i ask', 'getting started', "i'm lost",
-  'im lost', 'i am lost',
+  'im lost', 'i am lost', 'what are my options', 'what are the options', 'what can you actually do', 'what do you actually do',
 ];
 /** A message made only of these is a greeting or thanks: answered with help. */
 export const GREETINGS = [
@@ -509,9 +512,9 @@ export const FOLLOW_UP_OPENERS: string[][] = [
 export const IN_MESSAGE_CORRECTIONS = {
   openers: [
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
-    ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'],
+    ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
   ],
-  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that']],
+  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo']],
 };
 
 /** Follow-ups led by a verb of their own ("change the recipient to <address>", "switch to BONK"). */
@@ -716,6 +719,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   [`on|via|through|thru|using|with|at ${ARTICLES}? jup|pump . ag|fun`, 'venue'],
   [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? to|and &<verb>`, 'venue'],
   ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution', 'venue'],
+  ['best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution $', 'venue'],
   ["i? don't|dont|do not? care about|which the? venue|venues|route|dex|dexes|pool|aggregator", 'venue'],
   [`on|via|through|thru|using|with|at|use ${ARTICLES}? ${VENUE_WORDS} or|and|/ whatever|any|some|another? ${VENUE_WORDS} ,? whichever|either?`, 'venue'],
   [`and? route|send it|this|that through|via ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}?`, 'venue'],
@@ -837,6 +841,16 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['ref|reference|memo|re|note : …', 'note'],
   ['i|we have|got the|enough? funds|balance|money available|ready|there?', 'note'],
   ['set|fire up|off a|an|the? &<verb>', 'grammar'],
+  // "buy for me bonk for 50 usdc": who it is for, as non-native speakers say it.
+  ['for me|us', 'grammar'],
+  // "not sure if this is a dumb question but …", "sorry if i'm doing this wrong": doubts about the asking, not the command.
+  ["not sure if|whether this|it is|'s a? dumb|stupid|silly|basic|obvious|noob question", 'politeness'],
+  ["sorry if i'm|im|i am? doing|asking this|it wrong", 'politeness'],
+  // "I checked the address twice": the recipient vouched for, not changed.
+  ["i|i've|ive checked|double-checked|verified|triple-checked the|this|that|their|his|her address|addy|wallet|it twice|thrice|already|again?", 'note'],
+  // "… but I'm not sure how much yet, I'll let you know": the amount still to come, which the frame asks for.
+  ["but? i'm|im|i? am? not sure how much|many yet?", 'hedge'],
+  ["i'll|ill|i will let you|u know", 'politeness'],
   // "… Sent from my iPhone": a mail client's signature.
   ['sent from my iphone|ipad|phone|android|mobile|samsung|pixel|galaxy', 'note'],
   // "…, sell 100 jup right now bot", "Agent, how much …": the bot addressed by name.
@@ -911,6 +925,9 @@ export const RULE_WORDS = {
    */
   hindiMarks: new Set(['ko', 'pe', 'par']),
   hindiInto: new Set(['mein', 'me', 'main']),
+  /** "what are my options": after these, "options" are choices, not options trading. */
+  choices: new Set(['options']),
+  choicesAfter: new Set(['my', 'your']),
   /** "this one", "that one": a pointer, not the number 1. */
   pointerBeforeOne: new Set(['this', 'that', 'the', 'which']),
   /** "2 percent", "5 pct", "3 per cent". */

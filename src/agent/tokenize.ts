@@ -437,6 +437,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     for (const [words, lemma] of VERB_PHRASES_BY_FIRST.get(word(i)!) ?? []) {
       if (matches(i, words)) return emit(i, i + words.length, { kind: 'verb', role: VERBS[lemma], lemma, fuzzy: false });
     }
+    // "what are my options": choices, not options trading.
+    if (RULE_WORDS.choices.has(word(i)!) && RULE_WORDS.choicesAfter.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     for (const [words, what] of UNSUPPORTED_BY_FIRST.get(word(i)!) ?? []) {
       if (matches(i, words)) return emit(i, i + words.length, { kind: 'guard', guard: 'unsupported', what });
     }

@@ -79,6 +79,7 @@ import harvested9 from './harvested-9.json';
 import harvested10 from './harvested-10.json';
 import harvested11 from './harvested-11.json';
 import harvested12 from './harvested-12.json';
+import harvested13 from './harvested-13.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -196,6 +197,7 @@ export const cases: Case[] = [
   ...withFamily(harvested10 as Raw[], 'harvested', BLIND_10),
   ...withFamily(harvested11 as Raw[], 'harvested', BLIND_11),
   ...withFamily(harvested12 as Raw[], 'harvested', BLIND_12),
+  ...withFamily(harvested13 as Raw[], 'harvested', BLIND_17),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
