@@ -1012,6 +1012,16 @@ export const TRAILING_CHAT = {
 /** Where a sentence or a clause of chat ends: a full stop, a colon, a dash, an ellipsis (the tokenizer writes every dash as "-"). */
 export const SENTENCE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|']);
 
+/**
+ * Words that a note of plain words (`…` in ASIDES: "(rent share)", "to the treasury address <address>") may not hold:
+ * they warn about the recipient, repeat, schedule, test or ask ("to the scam address …", "(twice)", "(test)", "(just asking)").
+ */
+export const NOT_PLAIN = new Set([
+  'scam', 'scammer', 'scammers', 'hacker', 'hackers', 'hacked', 'phishing', 'compromised', 'drainer', 'stolen', 'wrong', 'lost', 'old',
+  'suspicious', 'fake', 'twice', 'thrice', 'test', 'testing', 'eventually', 'someday', 'sometime', 'later', 'daily', 'weekly', 'monthly',
+  'per', 'each', 'every', 'asking', 'simulate', 'simulation', 'sim', 'sandbox', 'demo', 'paper', 'devnet', 'testnet', 'localnet', 'x2', 'x3',
+]);
+
 /** Symbols that are also English words: a token only in capitals or where a token stands. */
 export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile', 'wen', 'drift', 'ray', 'render', 'giga', 'zeus', 'mew', 'orca', 'eth']);
 
