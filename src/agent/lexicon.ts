@@ -786,8 +786,11 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['my|the|their|his|her <token>? token? accounts|account|atas|ata are|is all? set up|ready|created|fine|there already?', 'account'],
   ['and? make sure the|their|his|her|my? <token>? token? account|ata exists|is|gets created|there?', 'account'],
   // "if they don't have one" is a remark (the transfer creates the account); "if they have one" is a condition, and stays one.
-  ["even? if|when|in? case? they|he|she|it|recipient don't|doesn't|dont|doesnt|never have|has|had one|it|any|an|a|the? <token>? token? account|ata|one? yet?", 'account'],
-  ['if|when|in? case? they|he|she|it|recipient do|does not have|has one|it|any|an|a|the? <token>? token? account|ata|one? yet?', 'account'],
+  // "if he doesn't have any SOL" names no account: a condition on what he holds, and stays one.
+  ["even? if|when|in? case? they|he|she|it|recipient don't|doesn't|dont|doesnt|never have|has|had one yet?", 'account'],
+  ["even? if|when|in? case? they|he|she|it|recipient don't|doesn't|dont|doesnt|never have|has|had any|an|a|the? <token>? token? account|ata yet?", 'account'],
+  ['if|when|in? case? they|he|she|it|recipient do|does not have|has one yet?', 'account'],
+  ['if|when|in? case? they|he|she|it|recipient do|does not have|has any|an|a|the? <token>? token? account|ata yet?', 'account'],
   // "(that's Alice)", "(rent share)": a note in brackets of plain words only (no amount, token, time or negation).
   ['( … )', 'note'],
   // "send 25 USDC to alice (<address>)": the name of the address that follows in brackets.
@@ -1035,6 +1038,8 @@ export const PARSER_WORDS = {
   wishesBeforePast: new Set(['need', 'want', 'like', 'wanna', 'get']),
   /** Right before a past form, a plea makes it a command mistyped ("pls sent 7 USDC to …"): nobody pleads for what is done. */
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
+  /** A command that ends in these and "?" asks whether it is right rather than asking for it ("send 20 USDC to … right?", "…, sound good?"). */
+  tagQuestions: new Set(['right', 'correct', 'ok', 'okay', 'yeah', 'yea', 'yes', 'good', 'alright', 'sound', 'sounds', 'fine', 'cool', 'is', 'this', 'that', 'it', 'ya', 'no', 'yep', 'k']),
   /** A message opening with one of these is a question ("is it…", "does…"). */
   questionAuxiliaries: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'am']),
   /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */
@@ -1051,6 +1056,8 @@ export const PARSER_WORDS = {
   owedToMe: [['owes', 'me'], ['owe', 'me'], ['lent'], ['borrowed'], ['owed', 'by'], ['pays', 'me'], ['pay', 'me', 'back']],
   /** Third-person verbs of paying: "<address> pays 30 USDC" asks that address to pay. */
   paidBy: new Set(['pays', 'sends', 'owes', 'charge']),
+  /** Opening a message with an address in it, money asked of that address ("invoice <address> 20 USDC", "bill <address> …"). */
+  billOpeners: new Set(['invoice', 'bill', 'debit', 'request', 'charge']),
   /** A request that names no action ("do something with my SOL", "do the usual"): refused, never read as a question about the token. */
   vague: [['do', 'something'], ['do', 'the', 'usual'], ['do', 'whatever'], ['do', 'your', 'thing'], ['do', 'the', 'thing']],
   /** A word that joins chat to a command as a comma does ("bonk is my fav but send <address> 1 SOL"). */

@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  FILLERS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, SENTENCE_BREAKS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
+  FILLERS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -147,9 +147,13 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   // money that comes from an address, which Parley cannot take; it only sends from the session's wallet.
   const address = tagged.findIndex((item) => item.kind === 'address' && !ctx.isMint?.(item.text));
   const before = tagged.slice(0, address).filter((item) => item.kind !== 'filler').at(-1);
-  const sends = tagged.some((item) => item.kind === 'verb' && item.role === 'send');
-  const fromAddress = address >= 0 && sends && before?.kind === 'marker' && ['from', 'out of'].includes(before.text.toLowerCase());
-  const billed = address >= 0 && (PARSER_WORDS.owedToMe.some((phrase) => containsPhrase(allWords, phrase)) || allWords.some((w) => PARSER_WORDS.paidBy.has(w)));
+  // "i need 20 USDC from <address>", "get 20 USDC from <address>": whatever the verb, money from that address.
+  const fromAddress = address >= 0 && before?.kind === 'marker' && ['from', 'out of'].includes(before.text.toLowerCase());
+  // "<address> will send me 20 USDC", "have <address> send me …": that address pays the session.
+  const sentToMe = address >= 0 && tagged.some((item, k) => item.kind === 'verb' && item.role === 'send' && RULE_WORDS.giveTo.has(tagged[k + 1]?.text.toLowerCase() ?? ''));
+  const billed =
+    address >= 0 &&
+    (sentToMe || PARSER_WORDS.billOpeners.has(tagged[0]?.text.toLowerCase() ?? '') || PARSER_WORDS.owedToMe.some((phrase) => containsPhrase(allWords, phrase)) || allWords.some((w) => PARSER_WORDS.paidBy.has(w)));
   if (fromAddress || billed) {
     return refuse('unclear', `That asks for money from ${clip(tagged[address].text, 8)}…, and I only build payments from this session's wallet. To pay that address, say for example "send 30 USDC to <address>".`);
   }
@@ -166,6 +170,9 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const commanding = tagged.some((item) => item.kind === 'verb') && tagged.some((item) => ['token', 'number', 'money', 'share', 'address'].includes(item.kind));
   if (quotesACommand(raw, ctx) || (commanding && SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `)))) {
     return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
+  }
+  if (endsInTagQuestion(tagged)) {
+    return refuse('question', 'That asks whether the command is right rather than asking me to do it. To do it, say it as a command, for example "swap 1 SOL for USDC".');
   }
   const slippage = takeSlippage(tagged);
   if ('rule' in slippage) return slippage;
@@ -1100,6 +1107,19 @@ function otherSource(words: string[], ctx: ParseContext): string | undefined {
     return words.slice(from, after).join(' ');
   }
   return undefined;
+}
+
+/** "send 20 USDC to <address> right?", "swap 1 SOL for USDC, sound good?": a command, then words of a tag question and "?". */
+function endsInTagQuestion(tagged: Item[]): boolean {
+  let end = tagged.length;
+  while (end > 0 && tagged[end - 1].kind === 'punct' && tagged[end - 1].text !== '?') end--;
+  if (end === 0 || tagged[end - 1].text !== '?') return false;
+  let start = end - 1;
+  const plain = (item: Item) => item.kind === 'word' || (item.kind === 'filler' && !item.aside);
+  while (start > 0 && plain(tagged[start - 1])) start--;
+  const tag = tagged.slice(start, end - 1).map((item) => item.text.toLowerCase());
+  const commanded = tagged.slice(0, start).some((item) => item.kind === 'verb' || item.kind === 'arrow');
+  return commanded && tag.length > 0 && tag.every((w) => PARSER_WORDS.tagQuestions.has(w));
 }
 
 function isHelp(words: string[]): boolean {
