@@ -307,7 +307,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         continue;
     }
   }
-  return withoutRestatedMints(items);
+  return withoutRestatedMints(withoutPartsOfOne(items));
 
   /**
    * The lexeme of an address that follows k, after at most an opening bracket or comma, a label
@@ -717,6 +717,20 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
 }
 
 const ASIDE_PATTERNS = compile(ASIDES);
+
+/**
+ * "1/4 of a SOL", "25% of a SOL", "a SOL and a half": a part of one token, not that share of the balance. Left as a word
+ * the frames cannot place, so refused ("a quarter of a SOL", read as 0.25 by the number words, is not a share).
+ */
+function withoutPartsOfOne(items: Item[]): Item[] {
+  const isPart = (item: Item) => item.kind === 'share' || item.kind === 'percent';
+  const one = (item: Item | undefined) => !!item && RULE_WORDS.articles.has(item.text.toLowerCase());
+  return items.map((item, k) => {
+    const ofOne = isPart(item) && items[k + 1]?.kind === 'marker' && items[k + 1].text.toLowerCase() === 'of' && one(items[k + 2]) && items[k + 3]?.kind === 'token';
+    const andAPart = item.kind === 'share' && items[k - 1]?.kind === 'joiner' && items[k - 2]?.kind === 'token' && one(items[k - 3]);
+    return ofOne || andAPart ? ({ ...item, kind: 'word' } as Item) : item;
+  });
+}
 
 /** "USDC (mint is EPjF…)", "BONK DezX…": a token's own mint said after it names that token again, not a second one. */
 function withoutRestatedMints(items: Item[]): Item[] {
