@@ -284,6 +284,8 @@ export const TIME_WORDS = new Set([
   // Moments to wait for: "overnight", "at tge", "in december".
   'overnight', 'tomoz', 'ltr', 'arvo', 'cob', 'listing', 'tge', 'unlock', 'epoch', 'january', 'february', 'march', 'april',
   'june', 'july', 'august', 'september', 'october', 'november', 'december', 'christmas', 'xmas',
+  // "… in case he asks", "… in the future", "… in installments": conditions and times after a recipient.
+  'case', 'future', 'eventually', 'someday', 'sometime', 'installments', 'installment',
 ]);
 
 /** Words before an amount that make it approximate ("like 2 SOL", "~5"): an amount to guess, so refused. */
