@@ -297,6 +297,8 @@ export const SHOWN_NOT_ASKED = [
   'translate', 'translated', 'translation', 'fwd', 'forwarded', 'what does this mean', 'what does this do', 'meaning of', 'quote',
   'usage', 'someone told me', 'somebody told me', 'they said', 'he said', 'she said', 'they say', 'he says', 'she says',
   'according to', 'note to self', 'reminder', 'draft', 'preview', 'the bot said', 'bot said', 'tldr', 'tl;dr', 'i.e',
+  // "e.g. swap …" as the words of the message read it (punctuation left out), "something like swap …", "step 1: swap …".
+  'e g', 'i e', 'something like', 'step',
 ];
 
 /** Attempts to change how the agent works; a message with one is refused whatever follows. */
@@ -930,6 +932,10 @@ export const RULE_WORDS = {
    */
   hindiMarks: new Set(['ko', 'pe', 'par']),
   hindiInto: new Set(['mein', 'me', 'main']),
+  /** "put 1 SOL into marinade": after these verbs and "into", a protocol named like its token (not by its symbol: "put 50 USDC into JUP" buys JUP) is a deposit. */
+  depositVerbs: new Set(['put', 'move', 'park', 'stick', 'throw', 'drop']),
+  intoProtocol: new Set(['into', 'in', 'inside']),
+  protocols: new Set(['marinade', 'jito', 'kamino', 'raydium', 'meteora', 'sanctum', 'solend', 'marginfi']),
   /** "what are my options": after these, "options" are choices, not options trading. */
   choices: new Set(['options']),
   choicesAfter: new Set(['my', 'your']),

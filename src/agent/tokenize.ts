@@ -437,6 +437,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     for (const [words, lemma] of VERB_PHRASES_BY_FIRST.get(word(i)!) ?? []) {
       if (matches(i, words)) return emit(i, i + words.length, { kind: 'verb', role: VERBS[lemma], lemma, fuzzy: false });
     }
+    // "put 1 SOL into marinade", "move 100 USDC into kamino": a deposit into a protocol, not a purchase of its token.
+    const depositing = items.some((item) => item.kind === 'verb' && RULE_WORDS.depositVerbs.has(item.lemma));
+    if (depositing && RULE_WORDS.protocols.has(word(i)!) && RULE_WORDS.intoProtocol.has(word(i - 1) ?? '')) {
+      return emit(i, i + 1, { kind: 'guard', guard: 'unsupported', what: 'deposits into protocols' });
+    }
     // "what are my options": choices, not options trading.
     if (RULE_WORDS.choices.has(word(i)!) && RULE_WORDS.choicesAfter.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     for (const [words, what] of UNSUPPORTED_BY_FIRST.get(word(i)!) ?? []) {
