@@ -932,6 +932,17 @@ export const RULE_WORDS = {
    */
   hindiMarks: new Set(['ko', 'pe', 'par']),
   hindiInto: new Set(['mein', 'me', 'main']),
+  /**
+   * People named as words ("my sister", "his brother"): after an address and "and", a second recipient ("send 20 USDC to
+   * <address> and my sister"); before the verb with only `auxiliaries` between, someone else acting ("my wife will send …").
+   */
+  people: new Set([
+    'sister', 'brother', 'mom', 'dad', 'mother', 'father', 'wife', 'husband', 'friend', 'son', 'daughter', 'cousin', 'uncle', 'aunt',
+    'grandma', 'grandpa', 'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'boss', 'niece', 'nephew',
+  ]),
+  peopleJoiners: new Set(['and', '&', 'plus']),
+  peopleOwners: new Set(['my', 'his', 'her', 'their', 'our', 'your']),
+  auxiliaries: new Set(['will', 'would', 'can', 'could', 'should', 'is', 'was', 'going', 'gonna', 'to', 'wants', 'needs', 'might', 'may', 'just', 'also']),
   /** "put 1 SOL into marinade": after these verbs and "into", a protocol named like its token (not by its symbol: "put 50 USDC into JUP" buys JUP) is a deposit. */
   depositVerbs: new Set(['put', 'move', 'park', 'stick', 'throw', 'drop']),
   intoProtocol: new Set(['into', 'in', 'inside']),

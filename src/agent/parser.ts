@@ -157,6 +157,8 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (fromAddress || billed) {
     return refuse('unclear', `That asks for money from ${clip(tagged[address].text, 8)}…, and I only build payments from this session's wallet. To pay that address, say for example "send 30 USDC to <address>".`);
   }
+  const others = otherPeople(tagged, address);
+  if (others) return others;
   // "# send 5 USDC to …", "// swap …", "/* … */": a line commented out, as code shows it.
   if (/^\s*(#|\/\/|\/\*)/.test(raw)) return refuse('unclear', 'That looks like a line commented out rather than a request. If you want it done, say it plainly, for example "swap 1 SOL for USDC".');
   if (PARSER_WORDS.vague.some((phrase) => containsPhrase(allWords, phrase))) {
@@ -1105,6 +1107,26 @@ function otherSource(words: string[], ctx: ParseContext): string | undefined {
     if (words[k].endsWith("'s") && /^[a-z]+$/.test(owned) && !nouns.has(owned) && !OTHER_SOURCES.funds.has(owned) && !FILLERS.has(owned) && namesNothing) continue;
     const from = opened ? opener : Math.max(0, k - 1);
     return words.slice(from, after).join(' ');
+  }
+  return undefined;
+}
+
+/**
+ * "send 20 USDC to <address> and my sister": a second recipient named by who they are; "my wife will send 20 USDC to …",
+ * "my friend is going to swap …": what someone else does, not a request.
+ */
+function otherPeople(tagged: Item[], address: number): ParseResult | undefined {
+  const joined = tagged[address + 1];
+  const after = tagged.slice(address + 2).filter((item) => item.kind === 'filler' || item.kind === 'word').map((item) => item.text.toLowerCase());
+  const named = RULE_WORDS.people.has(after[0]) || (RULE_WORDS.peopleOwners.has(after[0]) && RULE_WORDS.people.has(after[1]));
+  if (address >= 0 && joined?.kind === 'joiner' && RULE_WORDS.peopleJoiners.has(joined.text.toLowerCase()) && named) {
+    return refuse('two-actions', 'That names more than one recipient. I send to one address per message: send them one at a time.');
+  }
+  const verb = tagged.findIndex((item) => item.kind === 'verb');
+  const subject = tagged.slice(0, Math.max(verb, 0)).map((item) => item.text.toLowerCase());
+  const person = subject.findIndex((w) => RULE_WORDS.people.has(w));
+  if (person >= 0 && subject.length > person + 1 && subject.slice(person + 1).every((w) => RULE_WORDS.auxiliaries.has(w))) {
+    return refuse('unclear', `That tells what your ${subject[person]} does rather than asking me to do it. If you want it done from this wallet, say it as a command, for example "send 20 USDC to <address>".`);
   }
   return undefined;
 }
