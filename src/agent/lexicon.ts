@@ -170,6 +170,9 @@ export const NOT_TOKEN_TYPOS = new Set([
   'tender', 'tenor', 'tenser', 'tensors', 'tethers', 'tome', 'tray', 'waif', 'wean', 'went', 'when', 'wormholes', 'wren',
 ]);
 
+/** Other tokens' tickers one edit from a registry symbol ("peng" is no PENGU, "bonke" no BONK): never read as a typo. */
+export const OTHER_TICKERS = new Set(['peng', 'bonke']);
+
 /**
  * What a preposition marks. `out`: the token received ("for", "to", "into", "on" after
  * spend); `in`: the token paid ("with", "using", "from"); `of`: binds a token to the amount
@@ -546,6 +549,8 @@ export const CONTESTED_NAMES: Record<string, string[]> = {
   weth: ['ETH'], 'wrapped eth': ['ETH'], 'wrapped ether': ['ETH'], ether: ['ETH'],
   'staked sol': ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'], 'liquid staked sol': ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'],
   lst: ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'], 'staked solana': ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'],
+  // A protocol's name, said for its governance token or for the SOL staked with it ("swap 1 sol for jito").
+  jito: ['JTO', 'JitoSOL'], marinade: ['MNDE', 'mSOL'],
   stablecoin: ['USDC', 'USDT', 'PYUSD'], stablecoins: ['USDC', 'USDT', 'PYUSD'], stables: ['USDC', 'USDT', 'PYUSD'], stable: ['USDC', 'USDT', 'PYUSD'],
 };
 

@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, OTHER_TICKERS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -514,8 +514,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (RULE_WORDS.finalAfter.has(text) && i === lexemes.length - 1) return emit(i, i + 1, { kind: 'filler' });
     if (isChainName(i) && isChainSuffix(i + 1)) return emit(i, i + 2, { kind: 'guard', guard: 'chain', what: text });
     if (isChainName(i) && RULE_WORDS.chainHoldings.has(word(i + 1) ?? '')) return emit(i, i + 1, { kind: 'guard', guard: 'chain', what: text });
-    // "btc", "staked sol": a name several mints claim is no token yet; the frame asks which.
-    if (CONTESTED_NAMES[text] && !vocabulary.lookup(lexemes[i].raw)) return emit(i, i + 1, { kind: 'word' });
+    // "btc", "staked sol", "jito": a name several mints claim is no token yet (a registry symbol, "eth", is its token); the frame asks which.
+    if (CONTESTED_NAMES[text] && !vocabulary.symbols.some((symbol) => symbol.toLowerCase() === text)) return emit(i, i + 1, { kind: 'word' });
     // "BONK's price": the token of a possessive.
     // "<address>'ye": the Turkish ending of an address says it receives, which an address in a transfer does anyway.
     if (RULE_WORDS.turkishTo.has(text) && at(i - 1)?.text === "'" && at(i - 2)?.type === 'address') return emit(i, i + 1, { kind: 'filler' });
@@ -807,7 +807,7 @@ const HYPOTHETICAL_WORDS = new Set(HYPOTHETICALS.filter((phrase) => phrase.lengt
 export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boolean): { token: TokenRef; fuzzy: boolean } | undefined {
   const exact = vocabulary.lookup(text);
   if (exact) return { token: exact, fuzzy: false };
-  if (text.length < 3 || !/^[a-z0-9]+$/.test(text) || (!dollar && (FILLERS.has(text) || NOT_TOKEN_TYPOS.has(text)))) return undefined;
+  if (text.length < 3 || !/^[a-z0-9]+$/.test(text) || (!dollar && (FILLERS.has(text) || NOT_TOKEN_TYPOS.has(text))) || OTHER_TICKERS.has(text)) return undefined;
   // "S0L", "B0NK": a zero typed for the letter o between letters.
   const lettered = /[a-z]0|0[a-z]/.test(text) && /^[a-z0]+$/.test(text) ? vocabulary.lookup(text.replaceAll('0', 'o')) : undefined;
   if (lettered) return { token: lettered, fuzzy: true };
