@@ -242,7 +242,7 @@ export const NEGATIONS = new Set(['dont', "don't", 'do not', 'not', 'never', 'no
   // Other languages' negations, as chat mixes them in with the verbs above: French, Spanish, Portuguese, Italian, German,
   // Indonesian, Turkish, Russian in Latin letters, Hindi, Tagalog.
   'ne', 'pas', 'jamais', 'nunca', 'jamas', 'nao', 'non', 'nicht', 'kein', 'keine', 'nie', 'tidak', 'jangan', 'gak', 'nggak', 'yapma',
-  'etme', 'degil', 'net', 'nikogda', 'nahi', 'nahin', 'huwag', 'wag',
+  'etme', 'degil', 'net', 'nikogda', 'nahi', 'nahin', 'huwag', 'wag', 'belum',
 ]);
 
 /** A question about a command rather than the command itself ("how do I swap…", "should I…"). */
@@ -268,7 +268,7 @@ export const HYPOTHETICALS: string[][] = [
   ['what', 'if'], ['imagine'], ['suppose'], ['supposing'], ['hypothetically'], ['hypothetical'], ['pretend'], ['were', 'to'],
   ['would', 'have'], ["would've"], ['could', 'have'], ["could've"], ['if', 'i', 'were'], ['if', 'i', 'had'], ['say', 'i'],
   ['in', 'theory'], ['theoretically'], ['just', 'curious'], ['curious'], ['let', 'us', 'say'], ["let's", 'say'], ['lets', 'say'],
-  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['psych'], ['sike'], ['syke'], ['april', 'fools'], ['or', 'hold'], ['or', 'not'], ['wdyt'], ['y/n'], ['wish', 'i', 'could'], ['price', 'to'], ['/s'], ['dry', 'run'], ['test', 'run'], ['worth', 'it'],
+  ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['psych'], ['sike'], ['syke'], ['april', 'fools'], ['or', 'hold'], ['or', 'not'], ['wdyt'], ['y/n'], ['wish', 'i', 'could'], ['price', 'to'], ['sarcasm'], ['sarcastic'], ['trolling'], ['troll'], ['dry', 'run'], ['test', 'run'], ['worth', 'it'],
 ];
 
 /** Times and conditions: unsupported, and never dropped silently ("swap … tomorrow"). */
@@ -289,6 +289,8 @@ export const TIME_WORDS = new Set([
   'june', 'july', 'august', 'september', 'october', 'november', 'december', 'christmas', 'xmas',
   // "… in case he asks", "… in the future", "… in installments": conditions and times after a recipient.
   'case', 'future', 'eventually', 'someday', 'sometime', 'installments', 'installment',
+  // "…, luego", "…, später", "… tbd": later in other languages, and a time still to be decided.
+  'luego', 'despues', 'spater', 'apres', 'dopo', 'depois', 'tbd', 'pending',
 ]);
 
 /** Words before an amount that make it approximate ("like 2 SOL", "~5"): an amount to guess, so refused. */

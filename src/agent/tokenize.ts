@@ -75,6 +75,8 @@ function lex(raw: string): Lexeme[] {
     .replace(/[’‘`]/g, "'")
     .replace(/[−–—]/g, '-')
     .replace(/\bw\/(?=\s|$|[A-Za-z$])/gi, 'with ')
+    // "… /s": the mark of sarcasm, as chat writes it.
+    .replace(/(^|\s)\/s(?=[\s.!]|$)/gi, '$1sarcasm')
     .replace(/½/g, ' 1/2')
     .replace(/¼/g, ' 1/4')
     .replace(/¾/g, ' 3/4')
