@@ -195,6 +195,15 @@ export const MARKERS: Record<string, Marker> = {
 };
 
 /**
+ * People named as words ("my sister", "his boss"): fillers where they only say who ("send it to my brother <address>"), and
+ * read by the parser's rules where they name a second recipient or someone else acting (RULE_WORDS.people).
+ */
+const PEOPLE = [
+  'sister', 'brother', 'mom', 'dad', 'mother', 'father', 'wife', 'husband', 'friend', 'son', 'daughter', 'cousin', 'uncle', 'aunt',
+  'grandma', 'grandpa', 'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'boss', 'niece', 'nephew',
+];
+
+/**
  * Words that carry no slot: politeness, fillers, articles, pronouns, chat noise. Checked after
  * every other table, so a verb, a marker or a token never reads as filler.
  */
@@ -231,10 +240,10 @@ export const FILLERS = new Set([
   'another', 'comma', 'period', 'stack', 'stash',
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
-  'grandson', 'granddaughter', 'son', 'daughter', 'niece', 'nephew', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'mother', 'father',
-  'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'family', 'kid', 'kids', 'uhh', 'umm',
-  'erm', 'hm', 'hmmm', 'haha', 'hahaha', 'lmao', 'lmfao', 'rofl', 'xd', 'hehe', 'same', 'more', 'him', 'her', 'other', 'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'wife', 'husband',
-  'boss', 'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm', 'kthxbai',
+  'grandson', 'granddaughter', 'family', 'kid', 'kids', 'uhh', 'umm',
+  'erm', 'hm', 'hmmm', 'haha', 'hahaha', 'lmao', 'lmfao', 'rofl', 'xd', 'hehe', 'same', 'more', 'him', 'her', 'other', 'friends',
+  'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm', 'kthxbai',
+  ...PEOPLE,
 ]);
 
 /** Negations: a command with one never becomes a transaction ("don't send…", "do not swap"). */
@@ -610,7 +619,7 @@ export const GREETING_WORDS = new Set(GREETING_TIMES.split('|'));
 const ARTICLES = 'a|an|the|any|some|my|your';
 /** What a payment is for ("for lunch", "for the rent split"), and the times such a purpose may name without scheduling anything. */
 const PURPOSES =
-  'lunch|dinner|breakfast|brunch|coffee|coffees|drinks|beers|pizza|rent|groceries|tickets|ticket|concert|trip|ride|uber|taxi|cab|movie|movies|party|meal|food|gas|fuel|snacks|bill|bills|tab|split|share|gift|groceries|utilities|electricity|internet|phone|tuition|books|supplies|lessons|haircut|dues|fee|fees';
+  'lunch|dinner|breakfast|brunch|coffee|coffees|drinks|beers|pizza|rent|groceries|tickets|ticket|concert|trip|ride|uber|taxi|cab|movie|movies|party|meal|food|gas|fuel|snacks|bill|bills|tab|split|share|gift|utilities|electricity|internet|phone|tuition|books|supplies|lessons|haircut|dues|fee|fees';
 const PURPOSE_TIMES = 'yesterday|tonight|today|earlier|night|week|weekend';
 
 /**
@@ -943,10 +952,7 @@ export const RULE_WORDS = {
    * People named as words ("my sister", "his brother"): after an address and "and", a second recipient ("send 20 USDC to
    * <address> and my sister"); before the verb with only `auxiliaries` between, someone else acting ("my wife will send …").
    */
-  people: new Set([
-    'sister', 'brother', 'mom', 'dad', 'mother', 'father', 'wife', 'husband', 'friend', 'son', 'daughter', 'cousin', 'uncle', 'aunt',
-    'grandma', 'grandpa', 'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'boss', 'niece', 'nephew',
-  ]),
+  people: new Set(PEOPLE),
   peopleJoiners: new Set(['and', '&', 'plus']),
   peopleOwners: new Set(['my', 'his', 'her', 'their', 'our', 'your']),
   auxiliaries: new Set(['will', 'would', 'can', 'could', 'should', 'is', 'was', 'going', 'gonna', 'to', 'wants', 'needs', 'might', 'may', 'just', 'also']),

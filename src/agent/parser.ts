@@ -1116,11 +1116,12 @@ function otherSource(words: string[], ctx: ParseContext): string | undefined {
  * "my friend is going to swap …": what someone else does, not a request.
  */
 function otherPeople(tagged: Item[], address: number): ParseResult | undefined {
-  const joined = tagged[address + 1];
-  const after = tagged.slice(address + 2).filter((item) => item.kind === 'filler' || item.kind === 'word').map((item) => item.text.toLowerCase());
-  const named = RULE_WORDS.people.has(after[0]) || (RULE_WORDS.peopleOwners.has(after[0]) && RULE_WORDS.people.has(after[1]));
-  if (address >= 0 && joined?.kind === 'joiner' && RULE_WORDS.peopleJoiners.has(joined.text.toLowerCase()) && named) {
-    return refuse('two-actions', 'That names more than one recipient. I send to one address per message: send them one at a time.');
+  const joined = address >= 0 ? tagged[address + 1] : undefined;
+  if (joined?.kind === 'joiner' && RULE_WORDS.peopleJoiners.has(joined.text.toLowerCase())) {
+    const [first, second] = tagged.slice(address + 2).filter((item) => item.kind === 'filler' || item.kind === 'word').map((item) => item.text.toLowerCase());
+    if (RULE_WORDS.people.has(first) || (RULE_WORDS.peopleOwners.has(first) && RULE_WORDS.people.has(second))) {
+      return refuse('two-actions', 'That names more than one recipient. I send to one address per message: send them one at a time.');
+    }
   }
   const verb = tagged.findIndex((item) => item.kind === 'verb');
   const subject = tagged.slice(0, Math.max(verb, 0)).map((item) => item.text.toLowerCase());

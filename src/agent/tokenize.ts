@@ -440,8 +440,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (matches(i, words)) return emit(i, i + words.length, { kind: 'verb', role: VERBS[lemma], lemma, fuzzy: false });
     }
     // "put 1 SOL into marinade", "move 100 USDC into kamino": a deposit into a protocol, not a purchase of its token.
-    const depositing = items.some((item) => item.kind === 'verb' && RULE_WORDS.depositVerbs.has(item.lemma));
-    if (depositing && RULE_WORDS.protocols.has(word(i)!) && RULE_WORDS.intoProtocol.has(word(i - 1) ?? '')) {
+    const depositing = () => items.some((item) => item.kind === 'verb' && RULE_WORDS.depositVerbs.has(item.lemma));
+    if (RULE_WORDS.protocols.has(word(i)!) && RULE_WORDS.intoProtocol.has(word(i - 1) ?? '') && depositing()) {
       return emit(i, i + 1, { kind: 'guard', guard: 'unsupported', what: 'deposits into protocols' });
     }
     // "what are my options": choices, not options trading.
@@ -733,7 +733,8 @@ function withoutPartsOfOne(items: Item[]): Item[] {
   const isPart = (item: Item) => item.kind === 'share' || item.kind === 'percent';
   const one = (item: Item | undefined) => !!item && RULE_WORDS.articles.has(item.text.toLowerCase());
   return items.map((item, k) => {
-    const ofOne = isPart(item) && items[k + 1]?.kind === 'marker' && items[k + 1].text.toLowerCase() === 'of' && one(items[k + 2]) && items[k + 3]?.kind === 'token';
+    const of = items[k + 1];
+    const ofOne = isPart(item) && of?.kind === 'marker' && of.marker === 'of' && one(items[k + 2]) && items[k + 3]?.kind === 'token';
     const andAPart = item.kind === 'share' && items[k - 1]?.kind === 'joiner' && items[k - 2]?.kind === 'token' && one(items[k - 3]);
     return ofOne || andAPart ? ({ ...item, kind: 'word' } as Item) : item;
   });
