@@ -29,6 +29,7 @@ import dialogues24Json from './dialogues-24.json';
 import dialogues25Json from './dialogues-25.json';
 import dialogues26Json from './dialogues-26.json';
 import dialogues27Json from './dialogues-27.json';
+import dialogues28Json from './dialogues-28.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -67,6 +68,7 @@ import handWritten35 from './hand-written-35.json';
 import handWritten36 from './hand-written-36.json';
 import handWritten37 from './hand-written-37.json';
 import handWritten38 from './hand-written-38.json';
+import handWritten39 from './hand-written-39.json';
 import handWritten40 from './hand-written-40.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
@@ -185,6 +187,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten36 as Raw[], 'hand-written', BLIND_16),
   ...withFamily(handWritten37 as Raw[], 'hand-written', BLIND_17),
   ...withFamily(handWritten38 as Raw[], 'hand-written', BLIND_17),
+  ...withFamily(handWritten39 as Raw[], 'hand-written', BLIND_18),
   ...withFamily(handWritten40 as Raw[], 'hand-written', BLIND_18),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
@@ -226,6 +229,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues25Json as RawDialogue[], BLIND_15),
   ...withSplit(dialogues26Json as RawDialogue[], BLIND_16),
   ...withSplit(dialogues27Json as RawDialogue[], BLIND_17),
+  ...withSplit(dialogues28Json as RawDialogue[], BLIND_18),
 ];
 
 const registry = TokenRegistry.bundled();
