@@ -33,7 +33,16 @@ export type Command = SwapCommand | TransferCommand | QueryCommand | CancelComma
 
 /** A swap or transfer with slots still empty: what a clarifying question keeps. */
 export type Draft =
-  | { action: 'swap'; input?: TokenRef; output?: TokenRef; amount?: AmountSpec; amountOf?: 'input' | 'output'; slippageBps?: number }
+  | {
+      action: 'swap';
+      input?: TokenRef;
+      output?: TokenRef;
+      amount?: AmountSpec;
+      amountOf?: 'input' | 'output';
+      slippageBps?: number;
+      /** Said as a purchase ("buy BONK with USDC"): a dollar value given for its amount is the value received, as in "buy $20 of BONK". */
+      purchase?: boolean;
+    }
   | { action: 'transfer'; token?: TokenRef; amount?: AmountSpec; recipient?: string };
 
 /** The slot a clarifying question asks for. */

@@ -238,6 +238,7 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
     input: input.tokens[0]?.token,
     output: output.tokens[0]?.token,
     ...(reading.slippageBps !== undefined && { slippageBps: reading.slippageBps }),
+    ...(role === 'get' && { purchase: true }),
   };
   let factor = reading.factor;
   for (const { fuzzy } of [...input.tokens, ...output.tokens]) if (fuzzy) factor *= CONFIDENCE.fuzzyToken;

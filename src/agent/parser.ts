@@ -896,7 +896,8 @@ function answerPending(said: Item[], pending: Pending, ctx: ParseContext): Parse
   if (amount) {
     if (draft.amount && pending.ask !== 'amount') return undefined;
     draft.amount = amount.spec;
-    draft.amountOf = token && draft.output?.mint === token.mint && draft.input?.mint !== token.mint ? 'output' : 'input';
+    const ofOutput = token ? draft.output?.mint === token.mint && draft.input?.mint !== token.mint : amount.spec.kind === 'usd' && draft.purchase === true;
+    draft.amountOf = ofOutput ? 'output' : 'input';
     filled = true;
   }
   return filled ? finishSwap(draft, factor * (amount?.factor ?? 1)) : undefined;
