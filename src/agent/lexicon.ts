@@ -302,8 +302,8 @@ export const TIME_WORDS = new Set([
   'luego', 'despues', 'spater', 'apres', 'dopo', 'depois', 'tbd', 'pending',
 ]);
 
-/** Words before an amount that make it approximate ("like 2 SOL", "~5"): an amount to guess, so refused. */
-export const APPROXIMATE = new Set(['~', 'about', 'around', 'roughly', 'approx', 'approximately', 'circa', 'maybe', 'abt', 'bout']);
+/** Words before an amount that leave it undecided ("maybe 2 SOL"): an amount to guess, so refused; "maybe like 2" is a hedge (ASIDES). */
+export const APPROXIMATE = new Set(['maybe']);
 
 /** A message that shows a command rather than asks for one ("Example: swap…", "repeat after me: …"). */
 export const SHOWN_NOT_ASKED = [
@@ -732,6 +732,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['maybe|perhaps &<verb>', 'hedge'],
   ['maybe|perhaps|probably|prob like &<number>', 'hedge'],
   ['like &<number>', 'hedge'],
+  // "about 15 USDT", "roughly $40", "~2 SOL": an amount hedged is the amount said, as "like 10 USDC" is (every blind writer labels it so).
+  ['~|about|around|roughly|approx|approximately|circa|abt|bout|approximatively|round &<number>', 'hedge'],
   ["it's|its|probably? about|high? time to &<verb>", 'hedge'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? best|cheapest|fastest|top|any? ${VENUE_WORDS} ${VENUE_WORDS}? ${VENUE_WORDS}?`, 'venue'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? decentralized|decentralised exchange`, 'venue'],

@@ -77,6 +77,10 @@ function lex(raw: string): Lexeme[] {
     .replace(/\bw\/(?=\s|$|[A-Za-z$])/gi, 'with ')
     // "… /s": the mark of sarcasm, as chat writes it.
     .replace(/(^|\s)\/s(?=[\s.!]|$)/gi, '$1sarcasm')
+    // "~2 SOL", "approx. 10", "10ish USDC": an amount hedged, said as "about 2" is (a hedge in ASIDES).
+    .replace(/~\s?(?=\$?\d)/g, 'about ')
+    .replace(/\b(approx|abt)\.(?=\s)/gi, '$1')
+    .replace(/(\d+(?:[.,]\d+)*)-?ish\b/gi, 'about $1')
     .replace(/½/g, ' 1/2')
     .replace(/¼/g, ' 1/4')
     .replace(/¾/g, ' 3/4')
@@ -423,7 +427,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (aside) return emitAside(i, aside.end, aside.kind);
     // "this one", "that one": a pointer, not the number 1.
     if (word(i) === 'one' && RULE_WORDS.pointerBeforeOne.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
-    // "like 2 SOL", "around $50": an amount to guess; left as a word the frames cannot place.
+    // "maybe 2 SOL": an amount to guess; left as a word the frames cannot place.
     if (APPROXIMATE.has(word(i)!) && (at(i + 1)?.type === 'number' || at(i + 1)?.text === '$')) return emit(i, i + 1, { kind: 'word' });
     // "2k BONK w SOL": a lone w between tokens is "with".
     if (word(i) === 'w' && lexemes[i].raw === 'w' && (vocabulary.lookup(word(i + 1) ?? '') || at(i + 1)?.type === 'number')) return emit(i, i + 1, { kind: 'marker', marker: 'in' });
