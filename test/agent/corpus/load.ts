@@ -83,6 +83,7 @@ import harvested10 from './harvested-10.json';
 import harvested11 from './harvested-11.json';
 import harvested12 from './harvested-12.json';
 import harvested13 from './harvested-13.json';
+import harvested14 from './harvested-14.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -204,6 +205,7 @@ export const cases: Case[] = [
   ...withFamily(harvested11 as Raw[], 'harvested', BLIND_11),
   ...withFamily(harvested12 as Raw[], 'harvested', BLIND_12),
   ...withFamily(harvested13 as Raw[], 'harvested', BLIND_17),
+  ...withFamily(harvested14 as Raw[], 'harvested', BLIND_18),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
