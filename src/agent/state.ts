@@ -9,10 +9,11 @@ import type { AmountSpec, Command, Draft, Pending, Slot, TokenRef } from './comm
  * afresh and an earlier command is not followed up. It is never read as something else.
  *
  * Versions: 1 (no `version` field) is what parsers before issue 32 stored, the same shape as 2
- * with nothing to tell what wrote it, so it is read only when every field checks; 2 is this one.
- * A version above 2 comes from a newer parser (a rollback) and is dropped.
+ * with nothing to tell what wrote it, so it is read only when every field checks; 2 is 3 without
+ * a swap draft's `purchase` (absent, a dollar answer sizes what is paid, as version 2 read it);
+ * 3 is this one. A version above 3 comes from a newer parser (a rollback) and is dropped.
  */
-export const PARSER_STATE_VERSION = 2;
+export const PARSER_STATE_VERSION = 3;
 
 export type StoredPending = Pending & { version: number };
 export type StoredCommand = Command & { version: number };
@@ -42,7 +43,7 @@ export function readCommand(stored: unknown): Command | undefined {
   return isCommand(command) ? (command as Command) : undefined;
 }
 
-const readable = (version: unknown) => version === undefined || version === 1 || version === PARSER_STATE_VERSION;
+const readable = (version: unknown) => version === undefined || version === 1 || version === 2 || version === PARSER_STATE_VERSION;
 
 const SLOTS: Slot[] = ['input', 'output', 'amount', 'recipient', 'token'];
 const SUBJECTS = ['balance', 'portfolio', 'price', 'help'];
@@ -115,6 +116,7 @@ function isDraft(value: unknown): value is Draft {
         amount: optional(isAmountSpec),
         amountOf: optional(oneOf('input', 'output')),
         slippageBps: slippage,
+        purchase: optional((field) => typeof field === 'boolean'),
       });
     case 'transfer':
       return fits(value, { action: oneOf('transfer'), token: optional(isTokenRef), amount: optional(isAmountSpec), recipient: optional(recipient) });
