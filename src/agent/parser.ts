@@ -253,7 +253,10 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   if (hasTrait(main, 'address-receives') && (verbs.length === 1 || echo) && subject.length === 1 && subject[0].kind === 'address' && !received.some((item) => item.kind === 'address' || item.kind === 'marker')) {
     return transferFrame(phrases([...received, subject[0]]), ctx, { factor: CONFIDENCE.noVerb });
   }
-  if (hasTrait(main, 'sends-with-address') && verbs.length === 1 && items.some((item) => item.kind === 'address')) {
+  // "get 3 SOL to <address>" sends; "get 0.5 SOL worth of <mint>", "get 2 SOL in <mint>" name a token by its mint.
+  const address = items.findIndex((item) => item.kind === 'address');
+  const beforeAddress = items.slice(0, address).filter((item) => item.kind !== 'filler').at(-1);
+  if (hasTrait(main, 'sends-with-address') && verbs.length === 1 && address >= 0 && !(beforeAddress?.kind === 'marker' && beforeAddress.marker !== 'to')) {
     return transferFrame(phrases(items.slice(items.indexOf(main) + 1)), ctx, { factor: CONFIDENCE.noVerb });
   }
   const extra = verbs.slice(1).filter((verb) => !isPartOfFrame(items, verb));
@@ -874,8 +877,13 @@ function answerPending(said: Item[], pending: Pending, ctx: ParseContext): Parse
   let filled = false;
   // The answer fills the slot asked for, or another empty one ("50" when asked for the token of "swap USDT").
   if (draft.action === 'transfer') {
+    // "send 10 USDC" → "5 USDC to <address>", "<address> 20 BONK": an amount or a token the draft already holds
+    // otherwise is no answer, never dropped while the old one is built.
+    const takesToken = token && (!draft.token || token.mint === draft.token.mint);
+    const takesAmount = amount && (!draft.amount || pending.ask === 'amount');
+    if ((token && !takesToken) || (amount && !takesAmount)) return undefined;
     if (token && (!draft.token || (amount && token.mint === draft.token.mint))) [draft.token, filled] = [token, true];
-    if (amount && (!draft.amount || pending.ask === 'amount')) [draft.amount, filled] = [amount.spec, true];
+    if (amount && takesAmount) [draft.amount, filled] = [amount.spec, true];
     if (addresses[0]) {
       const problem = recipientProblem(addresses[0], ctx);
       if (problem) return { ...refuse('bad-recipient', problem, { ask: 'recipient' }), pending };
