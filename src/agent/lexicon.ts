@@ -1010,6 +1010,8 @@ export const RULE_WORDS = {
   /** "a half", "one third": shares an article may open. */
   articleShares: new Set(['half', 'quarter', 'third']),
   articles: new Set(['a', 'an', 'one']),
+  /** "1/2 my SOL", "1/4 the USDC": after a fraction, what makes it a share of a balance, as "of" does. */
+  possessives: new Set(['my', 'the', 'your', 'our', 'all']),
   /** "a hundred", "a dozen": number words an article counts as one of. */
   articleScales: new Set(['hundred', 'thousand', 'million', 'billion', 'dozen']),
 };

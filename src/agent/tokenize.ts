@@ -385,8 +385,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       else emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw}${after.raw}` });
     } else if (RULE_WORDS.clockWords.has(afterWord ?? '')) {
       emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw} ${after.raw}` });
-    } else if (fraction && afterWord === 'of' && isRatio(lexeme.text, at(from + 2).text)) {
-      // "3/4 of my USDT", "1/3 of my BONK": a share of the balance, not three quarters of a token.
+    } else if (fraction && (afterWord === 'of' || RULE_WORDS.possessives.has(afterWord ?? '')) && isRatio(lexeme.text, at(from + 2).text)) {
+      // "3/4 of my USDT", "1/3 of my BONK", "1/2 my SOL": a share of the balance, not three quarters of a token.
       emit(from, next, { kind: 'share', numerator: Number(lexeme.text), denominator: Number(at(from + 2).text) });
     } else {
       emit(from, next, { kind: 'number', value, negative, words, malformed });
@@ -634,6 +634,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       RULE_WORDS.wholeOf.has(word(k + 1) ?? '') ||
       at(k + 1)?.text === '$' ||
       !!vocabulary.lookup(word(k + 1) ?? '');
+    // "a whole SOL", "an entire USDC": one token, never the whole balance.
+    if (RULE_WORDS.wholeWords.has(first) && (word(k - 1) === 'a' || word(k - 1) === 'an') && vocabulary.lookup(word(k + 1) ?? '')) return { value: decimal(1), next: k + 1 };
     if (shareWord && SHARES[shareWord] && ofSomething && (!article || RULE_WORDS.articleShares.has(shareWord))) {
       const after = word(k + (article ? 2 : 1));
       if (shareWord === 'half' && !article && (after === 'a' || after === 'an')) return { value: decimal(5, 1), next: k + 2 };
