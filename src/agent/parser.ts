@@ -992,6 +992,11 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   if (amounts[0]) {
     const amount = amountSpec(amounts[0]);
     if ('rule' in amount) return amount;
+    // "make it half" after 10 USDC: half of the 10, or of the balance? "half my USDC" says which.
+    const part = amount.spec.kind === 'fraction' && amount.spec.numerator < amount.spec.denominator;
+    if (part && previous.amount.kind === 'exact' && !words.some((w) => PARSER_WORDS.ofTheBalance.has(w))) {
+      return refuse('unclear', `Is "${amounts[0].text}" of the ${previous.amount.value} or of your balance? Say the amount, for example "make it half of that" or "make it half my balance".`);
+    }
     // "make it 2 more": added to what, or instead of it? Said plainly, the whole amount is.
     const said = words.indexOf(amounts[0].text.toLowerCase());
     if (said >= 0 && PARSER_WORDS.relativeAmounts.has(words[said + 1] ?? '') && !PARSER_WORDS.repeatOpeners.some((phrase) => saysAt(words, [phrase]))) {
