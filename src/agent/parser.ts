@@ -1022,6 +1022,8 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     const token = tokens[0].token;
     if (command.action === 'transfer') command = { ...command, token };
     else if (marker?.kind === 'marker' && marker.marker === 'in') command = { ...command, input: token };
+    // "use USDT instead", "pay USDT instead" after "buy 100 BONK with USDC": the verb names what is paid.
+    else if (!amounts[0] && content.some((item) => item.kind === 'verb' && PARSER_WORDS.payingVerbs.has(item.lemma))) command = { ...command, input: token };
     else if (token.mint === command.input.mint && amounts[0]) command = { ...command, swapMode: 'ExactIn' };
     else if (token.mint === command.output.mint && amounts[0]?.kind === 'share') return shareOfReceived(token.symbol, 'USDC');
     else if (token.mint === command.output.mint && amounts[0]) command = { ...command, swapMode: 'ExactOut' };
