@@ -353,7 +353,7 @@ export function finishSwap(draft: Extract<Draft, { action: 'swap' }>, factor: nu
   }
   const what = amount && amountOf ? describeAmount(amount, amountOf === 'input' ? input : output) : undefined;
   if (!input && !output) return { ...refuse('missing', 'Which tokens should I swap, and how much? Say for example "1 SOL for USDC".'), pending: { ask: 'input', draft } };
-  if (!output) return ask('output', draft, `Which token should I swap ${what ?? `your ${input!.symbol}`} for? Say for example "USDC".`);
+  if (!output) return ask('output', draft, `Which token should I swap ${what ?? `your ${input!.symbol}`} for? Say for example "${input!.symbol === 'USDC' ? 'SOL' : 'USDC'}".`);
   if (!input) return ask('input', draft, `Which token should I pay with for ${what ?? output.symbol}? Say for example "with USDC".`);
   if (!amount) return ask('amount', draft, `How much ${input.symbol} should I swap for ${output.symbol}? Say for example "0.5 ${input.symbol}".`);
   const precision = tooPrecise(amount, amountOf === 'output' ? output : input);

@@ -589,7 +589,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
           return named(lexemes[before]) || (!!lexemes[j + 1] && (lexemes[j + 1].type === 'arrow' || (!!MARKERS[lexemes[j + 1].text] && MARKERS[lexemes[j + 1].text] !== 'of')));
         };
         const others = new Set(lexemes.filter((l, j) => l.type === 'word' && j >= from && j < to && (j < k || j >= match.end) && sided(j)).map((l) => vocabulary.lookup(l.text)?.mint).filter(Boolean));
-        if (others.size < 2) return undefined;
+        // "sell 1 SOL on Orca": with one other token, "on" or "at" names where, and what is bought is still asked;
+        // "spend 10 USDC on JUP" buys it.
+        const where = ['on', 'at'].includes(lexemes[k].text) && !lexemes.slice(from, to).some((l) => RULE_WORDS.spendingVerbs.has(l.text));
+        if (others.size < (where ? 1 : 2)) return undefined;
       }
     }
     return { end: match.end, kind: match.value };
