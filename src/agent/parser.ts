@@ -832,8 +832,10 @@ function implicitCommand(content: Item[], words: string[], ctx: ParseContext, sl
 /** A second verb that belongs to the frame of the first: "use 2 SOL to buy BONK", "ape into". */
 function isPartOfFrame(items: Item[], verb: Item): boolean {
   const before = items[items.indexOf(verb) - 1];
-  if (before?.kind === 'marker' && before.marker === 'to') return true;
   const main = items.find((item) => item.kind === 'verb');
+  // "use 5 USDC to buy WIF" is one swap; "use 5 USDC to pay <address>", "sell 1 SOL to tip <address>" pay someone too.
+  const paysSomeone = () => main?.kind === 'verb' && main.role === 'pay' && verb.kind === 'verb' && verb.role === 'send' && items.slice(items.indexOf(verb)).some((item) => item.kind === 'address');
+  if (before?.kind === 'marker' && before.marker === 'to') return !paysSomeone();
   // "send 5 USDC to <address> so he receives it": receiving it is what the transfer does.
   if (main?.kind === 'verb' && main.role === 'send' && hasTrait(verb, 'address-receives') && items.slice(items.indexOf(verb) + 1).every((item) => item.kind === 'filler' || item.kind === 'punct')) return true;
   if (main?.kind !== 'verb' || main.role !== 'pay') return false;
