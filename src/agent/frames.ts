@@ -2,7 +2,7 @@ import { clip } from '../shared/text';
 import type { AmountSpec, Draft, ParseResult, Slot, TokenRef } from './command';
 import { format, isZero } from './decimal';
 import type { Marker, VerbRole } from './lexicon';
-import { CONFIDENCE, CONTESTED_NAMES, PRICE_MARKERS, PROGRAM_IDS } from './lexicon';
+import { CONFIDENCE, CONTESTED_NAMES, PRICE_MARKERS, PROGRAM_IDS, RULE_WORDS } from './lexicon';
 import { editDistance, resolveToken, type Item, type Vocabulary } from './tokenize';
 
 /**
@@ -300,8 +300,10 @@ export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: 
   const words: Item[] = [];
   let factor = reading.factor;
   for (const part of parts) {
-    // "pay 45 USDC to <address> for the concert tickets": what a payment is for changes nothing built.
-    if (part.marker === 'out' && part.tokens.length + part.amounts.length + part.addresses.length === 0 && parts.some((p) => p.addresses.length > 0)) {
+    // "pay 45 USDC to <address> for the concert tickets": what a payment is for changes nothing built; "on completion",
+    // "on payday", "on my signal" say when, and stay words to explain.
+    const purpose = part.word === undefined || !RULE_WORDS.whenMarkers.has(part.word.toLowerCase());
+    if (part.marker === 'out' && purpose && part.tokens.length + part.amounts.length + part.addresses.length === 0 && parts.some((p) => p.addresses.length > 0)) {
       factor *= CONFIDENCE.answer;
       continue;
     }

@@ -300,6 +300,8 @@ export const TIME_WORDS = new Set([
   'case', 'future', 'eventually', 'someday', 'sometime', 'installments', 'installment',
   // "…, luego", "…, später", "… tbd": later in other languages, and a time still to be decided.
   'luego', 'despues', 'spater', 'apres', 'dopo', 'depois', 'tbd', 'pending',
+  // "Upon approval, …", "Assuming gas is low, …", "…, depending on gas", "…, contingent on his reply": conditions.
+  'upon', 'assuming', 'depending', 'contingent', 'conditional', 'awaiting',
 ]);
 
 /** Words before an amount that leave it undecided ("maybe 2 SOL"): an amount to guess, so refused; "maybe like 2" is a hedge (ASIDES). */
@@ -1010,6 +1012,8 @@ export const RULE_WORDS = {
   /** "a half", "one third": shares an article may open. */
   articleShares: new Set(['half', 'quarter', 'third']),
   articles: new Set(['a', 'an', 'one']),
+  /** After a recipient, a phrase of words these open says when or on what condition, not what the payment is for ("on completion", "on payday"). */
+  whenMarkers: new Set(['on', 'upon']),
   /** "1/2 my SOL", "1/4 the USDC": after a fraction, what makes it a share of a balance, as "of" does. */
   possessives: new Set(['my', 'the', 'your', 'our', 'all']),
   /** "a hundred", "a dozen": number words an article counts as one of. */
@@ -1045,6 +1049,12 @@ export const TRAILING_CHAT = {
     'scam', 'giveaway', 'airdrop', 'hack', 'hacked', 'stolen', 'phishing', 'drainer', 'suspicious', 'fake', 'promised', 'guaranteed',
     'long', 'case', 'provided', 'assuming', 'gradually', 'chunks', 'parts', 'pieces', 'batches', 'tranches', 'slowly', 'private', 'privately',
     'stealth', 'anonymous', 'anonymously', 'mixer',
+    // "…, subject to his reply", "…, still deciding", "…, scrap that", "…, on my signal": a condition, a decision not made, a retraction.
+    'subject', 'providing', 'given', 'approval', 'approve', 'signal', 'review', 'confirm', 'deciding', 'decided', 'undecided', 'unsure',
+    'considering', 'thinking', 'fence', 'tbc', 'scrap', 'belay', 'retract',
+    // "…, cancela", "…, vergiss es", "…, warte", "…, mat karo": cancel, forget it, wait and don't in the languages the lexicon reads.
+    'cancela', 'cancelar', 'annule', 'annuler', 'batal', 'batalkan', 'otmena', 'olvidalo', 'olvida', 'tomber', 'lupakan', 'vergiss',
+    'lass', 'esquece', 'deixa', 'rehne', 'mat', 'espera', 'aspetta', 'warte', 'attends', 'ruko', 'tunggu', 'jangan',
   ]),
 };
 
@@ -1059,7 +1069,15 @@ export const NOT_PLAIN = new Set([
   'scam', 'scammer', 'scammers', 'hacker', 'hackers', 'hacked', 'phishing', 'compromised', 'drainer', 'stolen', 'wrong', 'lost', 'old',
   'suspicious', 'fake', 'twice', 'thrice', 'test', 'testing', 'eventually', 'someday', 'sometime', 'later', 'daily', 'weekly', 'monthly',
   'per', 'each', 'every', 'asking', 'simulate', 'simulation', 'sim', 'sandbox', 'demo', 'paper', 'devnet', 'testnet', 'localnet', 'x2', 'x3',
+  // "(example address)", "(placeholder)", "(outdated)", "(needs memo)", "(typo?)": not an address to pay as it is (Parley sends no memo).
+  'example', 'placeholder', 'dummy', 'random', 'made', 'outdated', 'deprecated', 'inactive', 'dead', 'moved', 'memo', 'typo', 'unverified',
+  'verify', 'double', 'check',
+  // "to the owner of <address>", "to the dev of <address>": someone else than the address.
+  'owner', 'dev', 'developer', 'creator', 'deployer', 'funded', 'referred', 'sender', 'signer', 'holder', 'buyer', 'team', 'already', 'paid',
 ]);
+
+/** Words that tie a note to someone else than the address after it ("to the wallet that funded <address>", "to the owner of <address>"). */
+export const NOTE_LINKS = new Set(['of', 'who', 'whom', 'whose', 'that', 'which', 'behind']);
 
 /** Symbols that are also English words: a token only in capitals or where a token stands. */
 export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile', 'wen', 'drift', 'ray', 'render', 'giga', 'zeus', 'mew', 'orca', 'eth']);

@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  FILLERS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
+  FILLERS, NOT_PLAIN, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -425,7 +425,7 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
  */
 function withoutTrailingChat(items: Item[]): Item[] {
   if (!items.some((item) => item.kind === 'verb')) return items;
-  const changes = (text: string) => TRAILING_CHAT.changes.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text);
+  const changes = (text: string) => TRAILING_CHAT.changes.has(text) || NOT_PLAIN.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text);
   const opens = (item: Item) => (item.kind === 'punct' && item.text !== "'") || TRAILING_CHAT.breaks.has(item.text.toLowerCase());
   // "…, is that a good idea": a clause that opens a question asks about the command (`chat`).
   // "send 5 USDC to <address> so he receives it": receiving is what the transfer does.
@@ -447,7 +447,8 @@ function withoutTrailingChat(items: Item[]): Item[] {
   let end = items.length;
   for (let k = items.length - 1; k > 0; k--) {
     if (!opens(items[k])) continue;
-    if (!chat(items.slice(k, end))) break;
+    // A clause that a "?" ends asks rather than chats ("…, safe?").
+    if (!chat(items.slice(k, end)) || (items[end]?.text === '?' && items.slice(k, end).some((item) => item.kind !== 'punct'))) break;
     end = k;
   }
   const rest = items.slice(0, end);

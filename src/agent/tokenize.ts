@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, OTHER_TICKERS,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -500,9 +500,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (RULE_WORDS.chainPrepositions.has(text) && isChainName(i + 1)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'guard', guard: 'chain', what: word(i + 1)! });
     }
-    // "… on Solana" names the chain, except after "spend" or "put" ("spend 10 USDC on solana" buys SOL).
+    // "… on Solana", "… on mainnet" name the chain, except after "spend" or "put" ("spend 10 USDC on solana" buys SOL).
     const spending = () => lexemes.slice(0, i).some((l) => RULE_WORDS.spendingVerbs.has(l.text));
     const closes = (k: number) => k >= lexemes.length || isChainSuffix(k) || at(k).type === 'symbol' || RULE_WORDS.afterChain.has(word(k) ?? '');
+    if (text === 'on' && word(i + 1) === 'mainnet' && closes(i + 2)) return emit(i, i + 2, { kind: 'filler' });
     if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending() && closes(i + 2)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
     }
@@ -767,7 +768,7 @@ function isDoubled(text: string, symbol: string): boolean {
 
 /** A word that changes nothing wherever it stands, so an aside's `…` may take it. */
 function isPlainWord(text: string): boolean {
-  if (NOT_PLAIN.has(text)) return false;
+  if (NOT_PLAIN.has(text) || NOTE_LINKS.has(text)) return false;
   if (FILLERS.has(text) || GREETING_WORDS.has(text)) return true;
   return !(
     VERBS[text] || NEGATIONS.has(text) || TIME_WORDS.has(text) || OTHER_CHAINS.has(text) || SHARES[text] || UNITS[text] !== undefined ||
