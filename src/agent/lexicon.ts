@@ -317,6 +317,12 @@ export const SHOWN_NOT_ASKED = [
   'e g', 'i e', 'something like', 'step',
 ];
 
+/** Labels before a colon that show a command as a plan, an option or a record rather than ask for it ("Scenario: swap …", "What I did: send …"). */
+export const SHOWN_LABELS = new Set([
+  'scenario', 'option', 'idea', 'history', 'recap', 'receipt', 'log', 'plan', 'proposal', 'goal', 'strategy', 'wishlist', 'dream', 'did',
+  'backtest', 'transcript', 'hypothesis', 'todo', 'case', "yesterday's",
+]);
+
 /** Attempts to change how the agent works; a message with one is refused whatever follows. */
 export const INJECTIONS = [
   'you are now', 'ignore your', 'ignore all', 'ignore previous', 'ignore the previous', 'ignore prior', 'no rules', 'system prompt', 'developer mode',

@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  FILLERS, NOT_PLAIN, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
+  FILLERS, NOT_PLAIN, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -170,7 +170,10 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   }
   // "show me an example of sending 5 USDC": a command shown, not asked for; "give me examples" asks for help.
   const commanding = tagged.some((item) => item.kind === 'verb') && tagged.some((item) => ['token', 'number', 'money', 'share', 'address'].includes(item.kind));
-  if (quotesACommand(raw, ctx) || (commanding && SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `)))) {
+  // "Scenario: swap …", "What I did: send …": a label of up to five words before a colon.
+  const colon = tagged.findIndex((item) => item.kind === 'punct' && item.text === ':');
+  const labelled = colon > 0 && colon <= 5 && tagged.slice(0, colon).some((item) => SHOWN_LABELS.has(item.text.toLowerCase()));
+  if (quotesACommand(raw, ctx) || (commanding && (labelled || SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `))))) {
     return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
   }
   if (endsInTagQuestion(tagged)) {
