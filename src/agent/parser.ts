@@ -817,6 +817,10 @@ function looksTransactional(content: Item[], words: string[]): boolean {
 }
 
 function implicitCommand(content: Item[], words: string[], ctx: ParseContext, slippageBps?: number): ParseResult {
+  // "<address> already got 5 USDC", "i have 5 USDC for <address>": without a verb, what is or was, not a request.
+  if (content.some((item) => item.kind === 'address') && words.some((w) => PARSER_WORDS.statesWithoutVerb.has(w))) {
+    return refuse('unclear', 'That reads as what an address has or got, not as a request. To pay it, say for example "send 5 USDC to <address>".');
+  }
   const factor = CONFIDENCE.noVerb;
   if (!content.some((item) => item.kind === 'address' || item.kind === 'bad-address')) {
     const arrow = content.findIndex((item) => item.kind === 'arrow');
