@@ -1145,6 +1145,8 @@ export const PARSER_WORDS = {
   repeatCores: new Set(['again', 'same', 'repeat', 'more', 'another', 'redo']),
   /** Without a verb, an address and an amount with one of these state what is or was ("<address> already got 5 USDC"). */
   statesWithoutVerb: new Set(['already', 'got', 'holding', 'holds', 'has', 'have', 'owns', 'own']),
+  /** "my wallet balance": the balance, though "my wallet" alone asks for the portfolio. */
+  walletBalance: ['wallet balance', 'wallet balances', 'wallet bal'],
   /** In a follow-up, a verb that names the token paid ("use USDT instead" after a swap). */
   payingVerbs: new Set(['use', 'pay', 'spend']),
   /** After an exact amount, a part said in a follow-up is of the balance only with one of these ("make it half my SOL"). */

@@ -1074,7 +1074,9 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
 
   const mine = mentions(FIRST_PERSON);
   const balanceWords = mentions(BALANCE_CUES);
-  const portfolioWords = mentions(PORTFOLIO_CUES);
+  // "check my wallet balance" asks for the balance, as every writer labels it; "my wallet" alone asks about the whole wallet.
+  const walletBalance = mentions(PARSER_WORDS.walletBalance);
+  const portfolioWords = mentions(PORTFOLIO_CUES.filter((cue) => !(walletBalance && cue === 'my wallet')));
   const priceWords = mentions(PRICE_CUES);
 
   // "what about USDC?" after "how much JUP do I have": the same question of another token.
