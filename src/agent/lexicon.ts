@@ -457,7 +457,7 @@ export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio'
 /** Words that make a verbless message a question rather than a command ("how much is 1 SOL in USDC"). */
 export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth', 'value', 'is', 'much', 'many', 'cost', 'rate'];
 export const HELP_PHRASES = [
-  'help', 'commands', 'menu', 'instructions', 'guide', 'tutorial', 'examples', 'example commands', 'what can you do', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
+  'help', 'commands', 'menu', 'instructions', 'guide', 'tutorial', 'examples', 'example commands', 'what can you do', 'what tools', 'which tools', 'what actions', 'which actions', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
   'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
   'how to use', 'how does parley work', 'how does this bot work', 'how do you work', 'how does this whole thing work', 'how does it all work', 'what can you even do', 'wat can u even do', 'wat cn u even do', 'wat cn u do', 'wht can this bot do', 'wht can this bot doo', 'wht can you do', 'what can you answer', 'what is your usage', 'your usage', 'get started', 'features', 'capabilities', 'how do i even use', 'how does this thing work', 'where do i start', 'where to start', 'where do i begin', 'first time here', 'first time using',
   // Typos of "help" that are no other word.
@@ -779,6 +779,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['and? set|use|make|put the|a? priority|prio fee|fees to|at|on? high|max|turbo|top|highest|fast', 'fee'],
   ['and? set|use|make|put the|a? priority|prio|compute fee|fees to|at|of|= <number> sol|lamports|microlamports', 'fee'],
   ['pay|add|use extra|more|higher|high priority fee|fees?', 'fee'],
+  // "I'll pay a priority fee", "pay whatever fee", "bump the compute unit price".
+  ["i'll|ill|we'll|i|we will? pay|cover a|an|the|any|whatever|extra? priority|prio|network? fee|fees|tip it? takes|needed?", 'fee'],
+  ['pay|cover whatever|any priority|prio|network? fee|fees|tip it? takes|needed?', 'fee'],
+  ['and? bump|raise|increase|up|set the|my? compute unit? price|limit|budget', 'fee'],
   ["so that? the? it|tx|transaction doesn't|doesnt|won't|wont drop|fail|time out?", 'fee'],
   ['create|open|init|initialize|make|setup the|a|an|their|his|her|my|its|any? associated? token? <token>? account|accounts|ata|atas if|when|as? needed|necessary|required|missing?', 'account'],
   [
@@ -810,6 +814,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['even? though|although i|we have|had no <token>? token? account|ata yet?', 'account'],
   ['so|and please|pls|plz? make|create|open one|it if? needed|necessary|required? $', 'account'],
   ['make|create|open one $', 'account'],
+  // "make the associated token account for them if it's missing", "I've never had a JitoSOL account", "the wallet, not the token account".
+  ["make|create|open the|a|an|their? associated? token? <token>? account|ata for them|him|her|the? recipient? if|when it's|its|they're|it? is? missing|needed|necessary|required", 'account'],
+  ["i've|ive|we've never had|held|owned a|an|any? <token>? token? account|ata|one? before?", 'account'],
+  ['the|his|her|their|its? wallet|address ,? and? not the|a|an|its|their? <token>? token? account|ata', 'account'],
   ["it'll|itll|it|this|that'll will|may|might? need|needs|require|requires|create|creates a|an new? <token>? token? account|ata", 'account'],
   ['make|create|open one|it if u|you need|must|have to?', 'account'],
   ["if the|a|an|their|my? <token>? token? account|ata needs|has to be? created|made|opened that's|thats|its|it's|is fine|ok|okay", 'account'],
