@@ -70,6 +70,7 @@ import handWritten37 from './hand-written-37.json';
 import handWritten38 from './hand-written-38.json';
 import handWritten39 from './hand-written-39.json';
 import handWritten40 from './hand-written-40.json';
+import handWritten42 from './hand-written-42.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -129,7 +130,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth and a nineteenth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -148,6 +149,7 @@ const BLIND_15 = 'blind-32o';
 const BLIND_16 = 'blind-32p';
 const BLIND_17 = 'blind-32q';
 const BLIND_18 = 'blind-32r';
+const BLIND_19 = 'blind-32s';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -190,6 +192,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten38 as Raw[], 'hand-written', BLIND_17),
   ...withFamily(handWritten39 as Raw[], 'hand-written', BLIND_18),
   ...withFamily(handWritten40 as Raw[], 'hand-written', BLIND_18),
+  ...withFamily(handWritten42 as Raw[], 'hand-written', BLIND_19),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
