@@ -30,6 +30,7 @@ import dialogues25Json from './dialogues-25.json';
 import dialogues26Json from './dialogues-26.json';
 import dialogues27Json from './dialogues-27.json';
 import dialogues28Json from './dialogues-28.json';
+import dialogues29Json from './dialogues-29.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -70,6 +71,7 @@ import handWritten37 from './hand-written-37.json';
 import handWritten38 from './hand-written-38.json';
 import handWritten39 from './hand-written-39.json';
 import handWritten40 from './hand-written-40.json';
+import handWritten41 from './hand-written-41.json';
 import handWritten42 from './hand-written-42.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
@@ -192,6 +194,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten38 as Raw[], 'hand-written', BLIND_17),
   ...withFamily(handWritten39 as Raw[], 'hand-written', BLIND_18),
   ...withFamily(handWritten40 as Raw[], 'hand-written', BLIND_18),
+  ...withFamily(handWritten41 as Raw[], 'hand-written', BLIND_19),
   ...withFamily(handWritten42 as Raw[], 'hand-written', BLIND_19),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
@@ -235,6 +238,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues26Json as RawDialogue[], BLIND_16),
   ...withSplit(dialogues27Json as RawDialogue[], BLIND_17),
   ...withSplit(dialogues28Json as RawDialogue[], BLIND_18),
+  ...withSplit(dialogues29Json as RawDialogue[], BLIND_19),
 ];
 
 const registry = TokenRegistry.bundled();
