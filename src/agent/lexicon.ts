@@ -1028,6 +1028,8 @@ export const RULE_WORDS = {
   articles: new Set(['a', 'an', 'one']),
   /** After a recipient, a phrase of words these open says when or on what condition, not what the payment is for ("on completion", "on payday"). */
   whenMarkers: new Set(['on', 'upon']),
+  /** "before that,", "before this.": a word that points at something else. */
+  pointers: new Set(['that', 'this', 'then', 'it']),
   /** "1/2 my SOL", "1/4 the USDC": after a fraction, what makes it a share of a balance, as "of" does. */
   possessives: new Set(['my', 'the', 'your', 'our', 'all']),
   /** "a hundred", "a dozen": number words an article counts as one of. */
@@ -1045,7 +1047,7 @@ export const RULE_WORDS = {
 export const TRAILING_CHAT = {
   /** A message that opens with one of these may be irony ("ah yes, sell 5 JitoSOL for WEN, the peak of wisdom"): its chat is not read past. */
   ironicOpeners: [['ah', 'yes'], ['oh', 'yes'], ['oh', 'yeah'], ['yeah', 'right'], ['yeah', 'sure'], ['oh', 'sure'], ['sure', 'sure']],
-  breaks: new Set(['so', 'because', 'bc', 'cuz', 'coz', 'cause', "'cause", 'since', 'as']),
+  breaks: new Set(['so', 'because', 'bc', 'cuz', 'coz', 'cause', "'cause", 'since', 'as', 'before']),
   /** A clause of purpose may hold a verb of its own ("… so i can pay rent", "… because i need to pay my landlord"). */
   purposes: [['need', 'to'], ['i', 'need', 'to'], ['gotta'], ['got', 'to'], ['have', 'to'], ['so', 'i', 'can'], ['so', 'that', 'i', 'can'], ['so', 'i', 'could'], ['so', 'we', 'can'], ['because', 'i', 'need', 'to'], ['cause', 'i', 'need', 'to'], ['bc', 'i', 'need', 'to'], ['since', 'i', 'need', 'to'], ['so', 'i', 'have', 'enough', 'to']],
   changes: new Set([

@@ -540,6 +540,13 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (MARKERS[text]) return emit(i, i + 1, { kind: 'marker', marker: MARKERS[text] });
     if (JOINERS.has(text)) return emit(i, i + 1, { kind: 'joiner' });
     if (NEGATIONS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
+    // "before 5pm", "before friday", "before the unlock" set a time; "before I change my mind", "before the hype fades",
+    // "quick one before bed" do not, and doing it now is before them: a word for the clause rules to read.
+    // "before that, send …" orders it after something else.
+    const dated = (k: number) =>
+      at(k)?.type === 'number' || at(k)?.type === 'clock' || TIME_WORDS.has(word(k) ?? '') || (word(k) === 'the' && TIME_WORDS.has(word(k + 1) ?? '')) ||
+      (RULE_WORDS.pointers.has(word(k) ?? '') && (!at(k + 1) || at(k + 1).type === 'symbol'));
+    if (text === 'before' && !dated(i + 1)) return emit(i, i + 1, { kind: 'word' });
     if (TIME_WORDS.has(text) && !(text === 'once' && word(i + 1) === 'more')) return emit(i, i + 1, { kind: 'guard', guard: 'time', what: text });
     if (OTHER_CHAINS.has(text) && !AMBIGUOUS_CHAINS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'chain', what: text });
     // "my grandson's wallet", "my wallet's": the possessive of a word that carries no slot carries none.
