@@ -1028,6 +1028,14 @@ export const RULE_WORDS = {
   articles: new Set(['a', 'an', 'one']),
   /** After a recipient, a phrase of words these open says when or on what condition, not what the payment is for ("on completion", "on payday"). */
   whenMarkers: new Set(['on', 'upon']),
+  /** A sentence before the command that opens with these tells the sender's situation ("I'm up nicely this month."). */
+  situationOpeners: [["i'm"], ['im'], ['i', 'am'], ["i've"], ['ive'], ['i', 'have', 'been'], ["we're"], ["we've"], ['been']],
+  /** In such a sentence, time words that look back ("since the airdrop") rather than schedule; "after" only before an
+   * indefinite event ("after a decent run"), never before a time or a named one ("after 5", "after lunch"). */
+  lookingBack: new Set(['since']),
+  indefinite: new Set(['a', 'an']),
+  /** …and periods said with "this" ("this month", "this morning"). */
+  periods: new Set(['morning', 'afternoon', 'evening', 'week', 'weekend', 'month', 'year', 'day']),
   /** "before that,", "before this.": a word that points at something else. */
   pointers: new Set(['that', 'this', 'then', 'it']),
   /** "1/2 my SOL", "1/4 the USDC": after a fraction, what makes it a share of a balance, as "of" does. */

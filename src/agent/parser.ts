@@ -508,6 +508,12 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // A bare token of the chat ("usdc, sell 2 sol") says no side: only its guards and addresses stay.
     const sided = !clause.some((item) => item.kind === 'token') || clause.some((item) => item.kind === 'marker' || item.kind === 'arrow' || isAmount(item));
     if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard') && !wishes(clause) && sided) return clause;
+    // "I'm rebalancing after a decent run.", "I'm up nicely this month.": a sentence of the sender's situation looks back.
+    const said = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
+    const situation = ['.', '!'].includes(clause.at(-1)?.text ?? '') && startsWith(said, RULE_WORDS.situationOpeners);
+    const word = (j: number) => clause[j]?.text.toLowerCase() ?? '';
+    const looksBack = (j: number) =>
+      situation && (RULE_WORDS.lookingBack.has(word(j)) || (word(j) === 'after' && RULE_WORDS.indefinite.has(word(j + 1))) || (word(j - 1) === 'this' && RULE_WORDS.periods.has(word(j))));
     const past = clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()));
     // "not now: swap…": a clause of nothing but a negation still negates.
     // "no, send it to … instead": a clause of nothing but a correction word opens a correction.
@@ -520,7 +526,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     return clause.filter(
       (item, j) =>
         (keep.includes(item.kind) && (item.kind !== 'marker' || bindsSlot(j))) ||
-        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing)))),
+        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past && !looksBack(j)) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing)))),
     );
   });
   // A token the chat names and the context drops may be what the command's amount is of.
