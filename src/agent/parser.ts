@@ -673,8 +673,12 @@ function isCancel(words: string[]): boolean {
  */
 function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<ParseResult, { ok: false }> {
   const said = (item: Item | undefined, words: Set<string>) => !!item && words.has(item.text.toLowerCase());
-  const at = items.findIndex((item) => said(item, SLIPPAGE.words));
-  if (at < 0) return { items };
+  // "swap 12.5 SOL -> USDC, 30bps": basis points said without the word are the slippage, the only thing they can size.
+  const lone = items.filter((item) => item.kind === 'bps');
+  const word = items.findIndex((item) => said(item, SLIPPAGE.words));
+  const at = word >= 0 ? word : lone.length === 1 ? items.indexOf(lone[0]) : -1;
+  const twice = refuse('unclear', 'That names more than one slippage. Say one, for example "with 50 bps slippage".');
+  if (at < 0) return lone.length > 1 ? twice : { items };
   const skippable = (item: Item | undefined) => !!item && (item.kind === 'filler' || item.kind === 'punct' || (item.kind === 'marker' && ['of', 'to', 'out', 'denominated'].includes(item.marker)) || said(item, SLIPPAGE.links));
   // A bare number before a token is an amount ("slippage: 2 SOL for GOAT"), not the slippage.
   const numeric = (k: number) => {
@@ -699,7 +703,7 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
   }
   // A percentage or bps said on either side wins over a bare number on the other ("3% slippage: 2 …").
   const unit = (k: number) => k >= 0 && items[k].kind !== 'number';
-  const value = unit(after) || (!unit(before) && after >= 0) ? after : before;
+  const value = items[at].kind === 'bps' ? at : unit(after) || (!unit(before) && after >= 0) ? after : before;
   if (value < 0) return refuse('unclear', 'How much slippage? Say for example "with 1% slippage" or "slippage 50 bps".');
   const item = items[value] as Extract<Item, { kind: 'percent' | 'bps' | 'number' }>;
   // "slippage 0,5%": a number that does not read is no slippage of 0.
@@ -722,7 +726,8 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
   // "… on this one", "… when you swap": what the slippage applies to goes with it.
   const applies = longestMatch(APPLIES_TO, itemWords(items), last + 1);
   if (applies) last = applies.end - 1;
-  return { items: [...items.slice(0, first), ...items.slice(last + 1)], bps: whole };
+  const rest = [...items.slice(0, first), ...items.slice(last + 1)];
+  return rest.some((item) => item.kind === 'bps') ? twice : { items: rest, bps: whole };
 }
 
 const APPLIES_TO = compile(SLIPPAGE.appliesTo.map((source) => [source, true] as const));
