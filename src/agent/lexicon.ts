@@ -1036,6 +1036,8 @@ export const RULE_WORDS = {
   indefinite: new Set(['a', 'an']),
   /** …and periods said with "this" ("this month", "this morning"). */
   periods: new Set(['morning', 'afternoon', 'evening', 'week', 'weekend', 'month', 'year', 'day']),
+  /** "one more thing: …": after "one more", what makes it another request rather than an amount. */
+  anotherRequest: new Set(['thing', 'request', 'favor', 'favour', 'question']),
   /** "before that,", "before this.": a word that points at something else. */
   pointers: new Set(['that', 'this', 'then', 'it']),
   /** "1/2 my SOL", "1/4 the USDC": after a fraction, what makes it a share of a balance, as "of" does. */

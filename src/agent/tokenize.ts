@@ -79,6 +79,8 @@ function lex(raw: string): Lexeme[] {
     .replace(/(^|\s)\/s(?=[\s.!]|$)/gi, '$1sarcasm')
     // "~2 SOL", "approx. 10", "10ish USDC": an amount hedged, said as "about 2" is (a hedge in ASIDES).
     .replace(/~\s?(?=\$?\d)/g, 'about ')
+    // "20 dollars' worth": the possessive of a unit is the unit.
+    .replace(/\b(dollars|bucks)'(?=\s|$)/gi, '$1')
     .replace(/\b(approx|abt)\.(?=\s)/gi, '$1')
     .replace(/(\d+(?:[.,]\d+)*)-?ish\b/gi, 'about $1')
     .replace(/½/g, ' 1/2')
@@ -431,6 +433,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (APPROXIMATE.has(word(i)!) && (at(i + 1)?.type === 'number' || at(i + 1)?.text === '$')) return emit(i, i + 1, { kind: 'word' });
     // "2k BONK w SOL": a lone w between tokens is "with".
     if (word(i) === 'w' && lexemes[i].raw === 'w' && (vocabulary.lookup(word(i + 1) ?? '') || at(i + 1)?.type === 'number')) return emit(i, i + 1, { kind: 'marker', marker: 'in' });
+    // "One more: transfer …", "one more thing, swap …": another request, not the number 1.
+    if (word(i) === 'one' && word(i + 1) === 'more' && (at(i + 2)?.type === 'symbol' || RULE_WORDS.anotherRequest.has(word(i + 2) ?? ''))) {
+      return emit(i, i + (RULE_WORDS.anotherRequest.has(word(i + 2) ?? '') ? 3 : 2), { kind: 'filler' });
+    }
     const numberWords = readNumberWords(i);
     if (numberWords) {
       const { value, next, share } = numberWords;
