@@ -194,7 +194,9 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   for (const part of parts.filter((p) => p.marker === 'restate')) {
     const mints = (of: Phrase[]) => new Set(of.flatMap((p) => p.tokens.map((t) => t.token.mint)));
     const token = part.tokens[0]?.token.mint;
-    if (token && mints(received).has(token) && !mints(paid).has(token)) received.push({ ...part, tokens: [] });
+    // "buy a little RENDER, 20 dollars' worth, with USDC": a dollar value said again in a purchase is what it receives.
+    const valueBought = !token && role === 'get' && part.amounts.length > 0 && part.amounts.every((amount) => amount.kind === 'money');
+    if (valueBought || (token && mints(received).has(token) && !mints(paid).has(token))) received.push({ ...part, tokens: [] });
     else if (!token || mints(paid).has(token)) paid.push({ ...part, tokens: [] });
     else if (mints(paid).size === 0) paid.push(part);
     else received.push(part);
