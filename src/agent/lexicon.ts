@@ -1030,14 +1030,24 @@ export const RULE_WORDS = {
   whenMarkers: new Set(['on', 'upon']),
   /** A sentence before the command that opens with these tells the sender's situation ("I'm up nicely this month."). */
   situationOpeners: [["i'm"], ['im'], ['i', 'am'], ["i've"], ['ive'], ['i', 'have', 'been'], ["we're"], ["we've"], ['been']],
-  /** In such a sentence, time words that look back ("since the airdrop") rather than schedule; "after" only before an
-   * indefinite event ("after a decent run"), never before a time or a named one ("after 5", "after lunch"). */
+  /** …and without a plan in it ("I'm doing this after a confirmation.", "I'm going to …"). */
+  plans: new Set(['doing', 'going', 'gonna', 'will', "i'll", 'ill', 'planning', 'plan', 'waiting', 'sending', 'selling', 'buying', 'swapping', 'trading']),
+  /** In such a sentence, time words that look back ("since the airdrop") rather than schedule ("after a meeting" may). */
   lookingBack: new Set(['since']),
-  indefinite: new Set(['a', 'an']),
-  /** …and periods said with "this" ("this month", "this morning"). */
-  periods: new Set(['morning', 'afternoon', 'evening', 'week', 'weekend', 'month', 'year', 'day']),
+  /** …and spans said with "this" that hold the past ("this month"; "this evening" may still come). */
+  periods: new Set(['week', 'month', 'year']),
+  /** A hedge before an amount (ASIDES: "about 15 USDT"); not before a time ("at around 5"). */
+  hedgesBeforeAmount: new Set(['about', 'around', 'roughly', 'approx', 'approximately', 'circa', 'abt', 'bout', 'approximatively', 'round']),
+  timePrepositions: new Set(['at', 'by', 'until', 'til', 'till', 'before', 'after']),
+  /** "the SOL one", "my USDC wallet one": who owns the address described. */
+  ownersBeforeOne: new Set(['the', 'my', 'his', 'her', 'their', 'your', 'our']),
+  walletWords: new Set(['wallet', 'address', 'account']),
   /** "one more thing: …": after "one more", what makes it another request rather than an amount. */
   anotherRequest: new Set(['thing', 'request', 'favor', 'favour', 'question']),
+  /** "before fri", "before thurs": days as chat shortens them. */
+  dayAbbreviations: new Set(['mon', 'tue', 'tues', 'wed', 'weds', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun']),
+  /** "right before …", "just before …": a moment, not a deadline. */
+  closeBefore: new Set(['right', 'just', 'only', 'shortly', 'immediately', 'moments']),
   /** "before that,", "before this.": a word that points at something else. */
   pointers: new Set(['that', 'this', 'then', 'it']),
   /** "1/2 my SOL", "1/4 the USDC": after a fraction, what makes it a share of a balance, as "of" does. */

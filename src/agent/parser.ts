@@ -508,12 +508,14 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // A bare token of the chat ("usdc, sell 2 sol") says no side: only its guards and addresses stay.
     const sided = !clause.some((item) => item.kind === 'token') || clause.some((item) => item.kind === 'marker' || item.kind === 'arrow' || isAmount(item));
     if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard') && !wishes(clause) && sided) return clause;
-    // "I'm rebalancing after a decent run.", "I'm up nicely this month.": a sentence of the sender's situation looks back.
+    // "I'm up nicely this month.", "I've held it since the airdrop.": a sentence of the sender's situation looks back.
     const said = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
-    const situation = ['.', '!'].includes(clause.at(-1)?.text ?? '') && startsWith(said, RULE_WORDS.situationOpeners);
+    // Only a sentence of state, without a verb of doing ("I'm selling after a pump." plans).
+    const doing = clause.some((item) => item.kind === 'verb' || PARSER_WORDS.doing.has(item.text.toLowerCase()) || RULE_WORDS.plans.has(item.text.toLowerCase()));
+    const situation = ['.', '!'].includes(clause.at(-1)?.text ?? '') && startsWith(said, RULE_WORDS.situationOpeners) && !doing;
     const word = (j: number) => clause[j]?.text.toLowerCase() ?? '';
     const looksBack = (j: number) =>
-      situation && (RULE_WORDS.lookingBack.has(word(j)) || (word(j) === 'after' && RULE_WORDS.indefinite.has(word(j + 1))) || (word(j - 1) === 'this' && RULE_WORDS.periods.has(word(j))));
+      situation && (RULE_WORDS.lookingBack.has(word(j)) || (word(j - 1) === 'this' && RULE_WORDS.periods.has(word(j))));
     const past = clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()));
     // "not now: swap…": a clause of nothing but a negation still negates.
     // "no, send it to … instead": a clause of nothing but a correction word opens a correction.
@@ -1044,7 +1046,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     if (command.action === 'transfer') command = { ...command, token };
     else if (marker?.kind === 'marker' && marker.marker === 'in') command = { ...command, input: token };
     // "use USDT instead", "pay USDT instead" after "buy 100 BONK with USDC": the verb names what is paid.
-    else if (!amounts[0] && content.some((item) => item.kind === 'verb' && PARSER_WORDS.payingVerbs.has(item.lemma))) command = { ...command, input: token };
+    else if (!amounts[0] && content.some((item, k) => item.kind === 'verb' && PARSER_WORDS.payingVerbs.has(item.lemma) && content[k + 1] === tokens[0])) command = { ...command, input: token };
     else if (token.mint === command.input.mint && amounts[0]) command = { ...command, swapMode: 'ExactIn' };
     else if (token.mint === command.output.mint && amounts[0]?.kind === 'share') return shareOfReceived(token.symbol, 'USDC');
     else if (token.mint === command.output.mint && amounts[0]) command = { ...command, swapMode: 'ExactOut' };

@@ -82,7 +82,7 @@ function lex(raw: string): Lexeme[] {
     // "20 dollars' worth": the possessive of a unit is the unit.
     .replace(/\b(dollars|bucks)'(?=\s|$)/gi, '$1')
     .replace(/\b(approx|abt)\.(?=\s)/gi, '$1')
-    .replace(/(\d+(?:[.,]\d+)*)-?ish\b/gi, 'about $1')
+    .replace(/\b(\d+(?:[.,]\d+)*)-?ish\b/gi, 'about $1')
     .replace(/½/g, ' 1/2')
     .replace(/¼/g, ' 1/4')
     .replace(/¾/g, ' 3/4')
@@ -328,6 +328,18 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     return at(k)?.type === 'address' ? k : -1;
   }
 
+  /** Whether a hedge at k stands before an amount of something ("about 15 USDT", "around $40", "roughly 2.5k BONK"), not after "at" or "by". */
+  function hedgedAmount(k: number): boolean {
+    if (RULE_WORDS.timePrepositions.has(word(k - 1) ?? '')) return false;
+    if (at(k + 1)?.text === '$') return true;
+    if (at(k + 1)?.type !== 'number') return false;
+    let next = k + 2;
+    while (SCALES[word(next) ?? ''] !== undefined) next++;
+    // "about 20", said alone, answers "how much?".
+    if (k === 0 && next >= lexemes.length) return true;
+    return !!vocabulary.lookup(word(next) ?? '') || DOLLAR_WORDS.has(word(next) ?? '') || at(next)?.text === '$' || word(next) === 'of';
+  }
+
   /** A number with what may follow it: a scale ("2.5k", "1.2 million"), %, bps, $, dollars. */
   function readNumber(from: number, dollar: boolean, negative: boolean) {
     const lexeme = at(from);
@@ -425,10 +437,18 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const spelled = spelledSymbol(i);
     if (spelled) return emit(i, spelled.end, { kind: 'token', token: spelled.token, fuzzy: false, dollar: false });
     if (RULE_WORDS.toBetweenTokens.has(word(i)!) && items.at(-1)?.kind === 'token' && at(i + 1)?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
+    // "about 15 USDT", "around $40": a hedged amount; "at around 5", "around 5" with no token after is a time or a price.
+    if (RULE_WORDS.hedgesBeforeAmount.has(word(i) ?? '') && !hedgedAmount(i)) return emit(i, i + 1, { kind: 'word' });
+    // "<address>, the SOL one", "my USDC wallet one": which of someone's addresses, neither a token nor the number 1.
+    if (RULE_WORDS.ownersBeforeOne.has(word(i) ?? '') && vocabulary.lookup(word(i + 1) ?? '')) {
+      const one = RULE_WORDS.walletWords.has(word(i + 2) ?? '') ? i + 3 : i + 2;
+      if (word(one) === 'one') return emit(i, one + 1, { kind: 'filler' });
+    }
     const aside = readAside(i);
     if (aside) return emitAside(i, aside.end, aside.kind);
     // "this one", "that one": a pointer, not the number 1.
     if (word(i) === 'one' && RULE_WORDS.pointerBeforeOne.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
+
     // "maybe 2 SOL": an amount to guess; left as a word the frames cannot place.
     if (APPROXIMATE.has(word(i)!) && (at(i + 1)?.type === 'number' || at(i + 1)?.text === '$')) return emit(i, i + 1, { kind: 'word' });
     // "2k BONK w SOL": a lone w between tokens is "with".
@@ -551,8 +571,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "before that, send …" orders it after something else.
     const dated = (k: number) =>
       at(k)?.type === 'number' || at(k)?.type === 'clock' || TIME_WORDS.has(word(k) ?? '') || (word(k) === 'the' && TIME_WORDS.has(word(k + 1) ?? '')) ||
-      (RULE_WORDS.pointers.has(word(k) ?? '') && (!at(k + 1) || at(k + 1).type === 'symbol'));
-    if (text === 'before' && !dated(i + 1)) return emit(i, i + 1, { kind: 'word' });
+      (RULE_WORDS.pointers.has(word(k) ?? '') && (!at(k + 1) || at(k + 1).type === 'symbol')) || RULE_WORDS.dayAbbreviations.has(word(k) ?? '');
+    // "right before the close", "just before the snapshot": a moment to wait for.
+    if (text === 'before' && !dated(i + 1) && !RULE_WORDS.closeBefore.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     if (TIME_WORDS.has(text) && !(text === 'once' && word(i + 1) === 'more')) return emit(i, i + 1, { kind: 'guard', guard: 'time', what: text });
     if (OTHER_CHAINS.has(text) && !AMBIGUOUS_CHAINS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'chain', what: text });
     // "my grandson's wallet", "my wallet's": the possessive of a word that carries no slot carries none.
