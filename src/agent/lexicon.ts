@@ -1130,6 +1130,10 @@ export const PARSER_WORDS = {
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
   /** A command that ends in these and "?" asks whether it is right rather than asking for it ("send 20 USDC to … right?", "…, sound good?"). */
   tagQuestions: new Set(['right', 'correct', 'ok', 'okay', 'yeah', 'yea', 'yes', 'good', 'alright', 'sound', 'sounds', 'fine', 'cool', 'is', 'this', 'that', 'it', 'ya', 'no', 'yep', 'k']),
+  /** A note that opens with one of these ("wrong address") redirects an earlier command, or takes back the address said with it. */
+  retractions: new Set(['wrong']),
+  /** A question after the command that only pleads asks for it ("…, can you?", "…, would you please?"). */
+  pleas: new Set(['can', 'could', 'would', 'will', 'you', 'u', 'ya', 'help', 'do', 'it', 'that', 'this', 'out', 'please', 'pls', 'plz', 'kindly', 'for', 'me', 'mate', 'bro', 'ser', 'sir', 'fren', 'thanks', 'thx', 'ty']),
   /** A message opening with one of these is a question ("is it…", "does…"). */
   questionAuxiliaries: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'am']),
   /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */

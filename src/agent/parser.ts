@@ -176,6 +176,13 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (quotesACommand(raw, ctx) || (commanding && (labelled || SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `))))) {
     return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
   }
+  // "send 5 USDC to <address>. oops wrong address": with nothing earlier to redirect, the note takes back the address said.
+  const wrong = tagged.find((item) => item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(item.text.toLowerCase().split(/\s+/)[0]));
+  const addresses = new Set(tagged.filter((item) => item.kind === 'address').map((item) => item.text));
+  const last = tagged.filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && !item.aside)).at(-1);
+  if (wrong && wrong === last && !ctx.previous && !ctx.pending && addresses.size <= 1) {
+    return refuse('unclear', `You said "${wrong.text}". Say the command again with the right address, for example "send 5 USDC to <address>".`);
+  }
   if (endsInTagQuestion(tagged)) {
     return refuse('question', 'That asks whether the command is right rather than asking me to do it. To do it, say it as a command, for example "swap 1 SOL for USDC".');
   }
@@ -1175,15 +1182,21 @@ function otherPeople(tagged: Item[], address: number): ParseResult | undefined {
 
 /** "send 20 USDC to <address> right?", "swap 1 SOL for USDC, sound good?": a command, then words of a tag question and "?". */
 function endsInTagQuestion(tagged: Item[]): boolean {
+  // "…, is this the right address? cheers", "…, ok?? thx": a sign-off after the question leaves it one.
+  const signOff = (item: Item) => item.kind === 'punct' || (item.kind === 'filler' && (item.aside === 'thanks' || item.aside === 'politeness' || item.aside === 'greeting'));
   let end = tagged.length;
-  while (end > 0 && tagged[end - 1].kind === 'punct' && tagged[end - 1].text !== '?') end--;
+  while (end > 0 && signOff(tagged[end - 1]) && tagged[end - 1].text !== '?') end--;
   if (end === 0 || tagged[end - 1].text !== '?') return false;
+  while (end > 1 && tagged[end - 2].text === '?') end--;
   let start = end - 1;
   const plain = (item: Item) => item.kind === 'word' || (item.kind === 'filler' && !item.aside);
   while (start > 0 && plain(tagged[start - 1])) start--;
   const tag = tagged.slice(start, end - 1).map((item) => item.text.toLowerCase());
   const commanded = tagged.slice(0, start).some((item) => item.kind === 'verb' || item.kind === 'arrow');
-  return commanded && tag.length > 0 && tag.every((w) => PARSER_WORDS.tagQuestions.has(w));
+  if (!commanded || tag.length === 0) return false;
+  // A clause of its own after the command ("…, is this his address?", "…, safe?") asks about it, unless it only pleads ("…, can you?").
+  const own = tagged[start - 1]?.kind === 'punct';
+  return tag.every((w) => PARSER_WORDS.tagQuestions.has(w)) || (own && !tag.every((w) => PARSER_WORDS.pleas.has(w)));
 }
 
 function isHelp(words: string[]): boolean {
