@@ -320,7 +320,9 @@ export const SHOWN_NOT_ASKED = [
 /** Labels before a colon that show a command as a plan, an option or a record rather than ask for it ("Scenario: swap …", "What I did: send …"). */
 export const SHOWN_LABELS = new Set([
   'scenario', 'option', 'idea', 'history', 'recap', 'receipt', 'log', 'plan', 'proposal', 'goal', 'strategy', 'wishlist', 'dream', 'did',
-  'backtest', 'transcript', 'hypothesis', 'todo', 'case', "yesterday's",
+  'backtest', 'transcript', 'hypothesis', 'todo', 'case', "yesterday's", "tomorrow's", 'yesterday', 'quiz', 'homework',
+  'exercise', 'prediction', 'question', 'q', 'alternative', 'fallback', 'suggestion', 'tip', 'rule', 'memo', 'maybe', 'paper', 'said', 'says',
+  'user', 'assistant', 'me',
 ]);
 
 /** Attempts to change how the agent works; a message with one is refused whatever follows. */
@@ -1044,6 +1046,11 @@ export const RULE_WORDS = {
   walletWords: new Set(['wallet', 'address', 'account']),
   /** "one more thing: …": after "one more", what makes it another request rather than an amount. */
   anotherRequest: new Set(['thing', 'request', 'favor', 'favour', 'question']),
+  /** Before an amount, words that make it a bound ("over 5 USDC", "up to $50"); after one, with "or" ("5 USDC or more"). */
+  boundsBefore: ['over', 'above', 'under', 'below', 'up to', 'upto', 'as much as', 'as little as', 'more than', 'less than', 'at least', 'at most', 'no more than', 'no less than', 'min', 'max'],
+  boundsAfter: new Set(['more', 'less', 'fewer', 'above', 'below', 'higher', 'lower', 'greater', 'over', 'under']),
+  /** Two words that ask to wait ("swap 2 SOL for USDC. hold on"). */
+  waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight']),
   /** "before fri", "before thurs": days as chat shortens them. */
   dayAbbreviations: new Set(['mon', 'tue', 'tues', 'wed', 'weds', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun']),
   /** "right before …", "just before …": a moment, not a deadline. */
@@ -1069,7 +1076,7 @@ export const TRAILING_CHAT = {
   ironicOpeners: [['ah', 'yes'], ['oh', 'yes'], ['oh', 'yeah'], ['yeah', 'right'], ['yeah', 'sure'], ['oh', 'sure'], ['sure', 'sure']],
   breaks: new Set(['so', 'because', 'bc', 'cuz', 'coz', 'cause', "'cause", 'since', 'as', 'before']),
   /** A clause of purpose may hold a verb of its own ("… so i can pay rent", "… because i need to pay my landlord"). */
-  purposes: [['need', 'to'], ['i', 'need', 'to'], ['gotta'], ['got', 'to'], ['have', 'to'], ['so', 'i', 'can'], ['so', 'that', 'i', 'can'], ['so', 'i', 'could'], ['so', 'we', 'can'], ['because', 'i', 'need', 'to'], ['cause', 'i', 'need', 'to'], ['bc', 'i', 'need', 'to'], ['since', 'i', 'need', 'to'], ['so', 'i', 'have', 'enough', 'to']],
+  purposes: [['need', 'to'], ['i', 'need', 'to'], ['gotta'], ['got', 'to'], ['have', 'to'], ['so', 'i', 'can'], ['so', 'that', 'i', 'can'], ['so', 'i', 'could'], ['so', 'we', 'can'], ['because', 'i', 'need', 'to'], ['cause', 'i', 'need', 'to'], ['bc', 'i', 'need', 'to'], ['since', 'i', 'need', 'to'], ['so', 'i', 'have', 'enough', 'to'], ['before', 'i'], ['before', 'we']],
   changes: new Set([
     'reverse', 'reversed', 'opposite', 'backwards', 'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without', 'excluding', 'including', 'more', 'less', 'extra',
     'instead', 'rather', 'mean', 'meant', 'correction', 'actually', 'make', 'change', 'switch', 'split', 'each', 'every', 'both', 'either',
@@ -1088,6 +1095,8 @@ export const TRAILING_CHAT = {
     // "…, subject to his reply", "…, still deciding", "…, scrap that", "…, on my signal": a condition, a decision not made, a retraction.
     'subject', 'providing', 'given', 'approval', 'approve', 'signal', 'review', 'confirm', 'deciding', 'decided', 'undecided', 'unsure',
     'considering', 'thinking', 'fence', 'tbc', 'scrap', 'belay', 'retract',
+    // "…, hang on", "…, let me think", "…, let me ask him", "…, my friend told me", "…, it is a contract".
+    'hang', 'sleep', 'think', 'ask', 'dare', 'might', 'told', 'suggested', 'says', 'nobody', 'contract', 'program', 'famous',
     // "…, cancela", "…, vergiss es", "…, warte", "…, mat karo": cancel, forget it, wait and don't in the languages the lexicon reads.
     'cancela', 'cancelar', 'annule', 'annuler', 'batal', 'batalkan', 'otmena', 'olvidalo', 'olvida', 'tomber', 'lupakan', 'vergiss',
     'lass', 'esquece', 'deixa', 'rehne', 'mat', 'espera', 'aspetta', 'warte', 'attends', 'ruko', 'tunggu', 'jangan',

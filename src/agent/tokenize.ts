@@ -306,7 +306,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
           emit(i, i + 2, { kind: 'percent', value: percent, negative: false });
           continue;
         }
-        if (lexeme.text === '&' || lexeme.text === '+') emit(i, i + 1, { kind: 'joiner' });
+        // "5+ SOL": at least 5, a bound rather than an amount.
+        if (lexeme.text === '+' && lexeme.joined && at(i - 1)?.type === 'number') emit(i, i + 1, { kind: 'word' });
+        else if (lexeme.text === '&' || lexeme.text === '+') emit(i, i + 1, { kind: 'joiner' });
         else emit(i, i + 1, { kind: 'punct' });
         continue;
       }
@@ -331,13 +333,24 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   /** Whether a hedge at k stands before an amount of something ("about 15 USDT", "around $40", "roughly 2.5k BONK"), not after "at" or "by". */
   function hedgedAmount(k: number): boolean {
     if (RULE_WORDS.timePrepositions.has(word(k - 1) ?? '')) return false;
-    if (at(k + 1)?.text === '$') return true;
-    if (at(k + 1)?.type !== 'number') return false;
-    let next = k + 2;
-    while (SCALES[word(next) ?? ''] !== undefined) next++;
     // "about 20", said alone, answers "how much?".
-    if (k === 0 && next >= lexemes.length) return true;
+    if (k === 0 && at(k + 1)?.type === 'number' && amountEnd(k + 1) >= lexemes.length) return true;
+    return amountAt(k + 1);
+  }
+
+  /** Whether an amount of something starts at k: "$40", "15 USDT", "2.5k BONK", "20 dollars", "3 of". */
+  function amountAt(k: number): boolean {
+    if (at(k)?.text === '$') return at(k + 1)?.type === 'number';
+    if (at(k)?.type !== 'number') return false;
+    const next = amountEnd(k);
     return !!vocabulary.lookup(word(next) ?? '') || DOLLAR_WORDS.has(word(next) ?? '') || at(next)?.text === '$' || word(next) === 'of';
+  }
+
+  /** The lexeme after a number at k and its scales ("2.5 k"). */
+  function amountEnd(k: number): number {
+    let next = k + 1;
+    while (SCALES[word(next) ?? ''] !== undefined) next++;
+    return next;
   }
 
   /** A number with what may follow it: a scale ("2.5k", "1.2 million"), %, bps, $, dollars. */
@@ -437,6 +450,19 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const spelled = spelledSymbol(i);
     if (spelled) return emit(i, spelled.end, { kind: 'token', token: spelled.token, fuzzy: false, dollar: false });
     if (RULE_WORDS.toBetweenTokens.has(word(i)!) && items.at(-1)?.kind === 'token' && at(i + 1)?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
+    // "over 5 USDC", "up to $50", "as much as 5 SOL", "5+ SOL", "5 USDC or more": a bound, not an amount.
+    for (const bound of RULE_WORDS.boundsBefore) {
+      const words = bound.split(' ');
+      // "send over 2 JTO to …": "over" after the verb is its particle.
+      const last = items.at(-1);
+      const particle = last?.kind === 'verb' && last.role === 'send' && words[0] === 'over';
+      if (words.every((w, j) => word(i + j) === w) && amountAt(i + words.length) && !particle) return emit(i, i + words.length, { kind: 'word' });
+    }
+    if (word(i) === 'or' && RULE_WORDS.boundsAfter.has(word(i + 1) ?? '') && ['number', 'token'].includes(items.at(-1)?.kind ?? '')) return emit(i, i + 2, { kind: 'word' });
+    // "10 USDC or so": a hedge.
+    if (word(i) === 'or' && word(i + 1) === 'so' && ['number', 'token'].includes(items.at(-1)?.kind ?? '')) return emitAside(i, i + 2, 'hedge');
+    // "… hold on", "… hang on", "… on hold": wait.
+    if (RULE_WORDS.waits.has(`${word(i)} ${word(i + 1)}`)) return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${word(i)} ${word(i + 1)}` });
     // "about 15 USDT", "around $40": a hedged amount; "at around 5", "around 5" with no token after is a time or a price.
     if (RULE_WORDS.hedgesBeforeAmount.has(word(i) ?? '') && !hedgedAmount(i)) return emit(i, i + 1, { kind: 'word' });
     // "<address>, the SOL one", "my USDC wallet one": which of someone's addresses, neither a token nor the number 1.
