@@ -444,26 +444,41 @@ function withoutTrailingChat(items: Item[]): Item[] {
   // "… bc sol is cheap rn": a reason may name a token the command already names.
   const mints = (of: Item[]) => new Set(of.flatMap((item) => (item.kind === 'token' ? [item.token.mint] : [])));
   const receiving = (item: Item) => sends && hasTrait(item, 'address-receives');
-  const chat = (clause: Item[]) => {
+  const chat = (clause: Item[], heeding = true) => {
     const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
     if (opensQuestion(words)) return false;
     // "… so i can pay rent": a clause of purpose may hold a verb of its own.
     const purpose = saysAt(words, TRAILING_CHAT.purposes);
-    // Only a reason ("bc sol is cheap") may name a token again, never with a direction ("…, usdc to sol").
-    const reason = TRAILING_CHAT.breaks.has(clause.find((item) => item.kind !== 'punct')?.text.toLowerCase() ?? '') && !clause.some((item) => item.kind === 'marker' || item.kind === 'arrow');
+    // A sentence of its own after the command ("… USDC. I've heard it is a bit more widely accepted."): words of quantity
+    // tell rather than size, unless a word of change is there too ("… USDC. Keep a little for gas.").
+    const sentence =
+      SENTENCE_BREAKS.has(clause[0].text) && clause[0].text !== ':' && TRAILING_CHAT.subjects.has(words[0] ?? '') && words.length >= 4 &&
+      !words.some((w) => (TRAILING_CHAT.changes.has(w) && !TRAILING_CHAT.told.has(w)) || PARSER_WORDS.wishes.has(w));
+    const changing = (w: string) => heeding && changes(w) && !(sentence && TRAILING_CHAT.told.has(w));
+    // Only a reason ("bc sol is cheap") or such a sentence may name a token again, never with a direction ("…, usdc to sol").
+    const reason = (sentence || TRAILING_CHAT.breaks.has(clause.find((item) => item.kind !== 'punct')?.text.toLowerCase() ?? '')) && !clause.some((item) => item.kind === 'marker' || item.kind === 'arrow');
     const named = reason ? mints(items.slice(0, items.indexOf(clause[0]))) : new Set<string>();
     const said = (item: Item) => item.kind === 'token' && named.has(item.token.mint);
-    return clause.every((item, k) => !unread(item) && (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || said(item) || receiving(item) || (item.kind === 'verb' && purpose)) && !changes(item.text.toLowerCase()) && !(/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !said(item)) && !(k > 0 && item.text === '?'));
+    return clause.every((item, k) => !unread(item) && (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || said(item) || receiving(item) || (item.kind === 'verb' && purpose)) && !changing(item.text.toLowerCase()) && !(/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !said(item)) && !(k > 0 && item.text === '?'));
   };
   let end = items.length;
+  let kept: Item[] = [];
   for (let k = items.length - 1; k > 0; k--) {
     if (!opens(items[k])) continue;
+    const clause = items.slice(k, end);
     // A clause that a "?" ends asks rather than chats ("…, safe?").
-    if (!chat(items.slice(k, end)) || (items[end]?.text === '?' && items.slice(k, end).some((item) => item.kind !== 'punct'))) break;
+    if (!chat(clause) || (items[end]?.text === '?' && clause.some((item) => item.kind !== 'punct'))) {
+      kept = chat(clause, false) ? clause : [];
+      break;
+    }
     end = k;
   }
-  const rest = items.slice(0, end);
-  return end < items.length && rest.some((item) => item.kind === 'verb') ? rest : items;
+  // "… . I want a bit more.": chat but for a word that could change what is built, whose words the lexicon reads as
+  // fillers elsewhere. Those words stay, to be explained or refused, never skipped.
+  const plainFillers = kept.length > 0 && kept.every((item) => item.kind === 'punct' || (item.kind === 'filler' && !item.aside));
+  const held = (item: Item) => plainFillers && kept.includes(item) && TRAILING_CHAT.resizes.has(item.text.toLowerCase());
+  const rest = items.slice(0, end).map((item): Item => (held(item) ? { ...item, kind: 'word' } : item));
+  return end < items.length && rest.some((item) => item.kind === 'verb') ? rest : items.map((item): Item => (held(item) ? { ...item, kind: 'word' } : item));
 }
 
 /** The command's clause and what follows it (`focus`), before trailing chat is read past. */
