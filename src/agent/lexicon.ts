@@ -1183,6 +1183,8 @@ export const PARSER_WORDS = {
   doing: new Set(['execute', 'actually', 'run', 'sign', 'submit', 'broadcast', 'anything', 'chain', 'onchain']),
   /** "use JUP instead of SOL": what follows names the side the other token replaces. */
   insteadOf: ['instead', 'of'],
+  /** "not USDC", "rather than USDC" said as one filler: the token a follow-up turns from. */
+  turnedFrom: /^(?:not|rather than|instead of)\s+(\S+)$/i,
   editPhrases: ['of that', 'that amount', 'that much', 'half that', 'double it', 'double that', 'twice that'],
   /** A follow-up that repeats the earlier command as it was. */
   repeats: new Set([

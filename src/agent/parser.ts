@@ -1020,7 +1020,17 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
       tokens = [];
     }
   }
-  const sideReplaced = tokens.length === 0 && replaced !== undefined;
+  // "sorry, I meant USDT, not USDC": the token turned away from (one filler, "not USDC") is the side the other replaces.
+  const turnedFrom = words.map((w) => PARSER_WORDS.turnedFrom.exec(w)?.[1]).find(Boolean);
+  const turnedMint = turnedFrom ? ctx.lookup(turnedFrom.toLowerCase())?.mint : undefined;
+  if (!replaced && turnedMint && tokens.length === 1 && tokens[0].kind === 'token' && previous.action === 'swap' && !addresses.length) {
+    const side = turnedMint === previous.input.mint ? 'input' : turnedMint === previous.output.mint ? 'output' : undefined;
+    if (!side) return refuse('unclear', `The last swap was ${previous.input.symbol} for ${previous.output.symbol}, so I could not tell what "${turnedFrom}" refers to. Say the whole command again.`);
+    command = { ...(command as SwapCommand), [side]: tokens[0].token };
+    if (amounts[0] && command.action === 'swap') command = { ...command, swapMode: side === 'input' ? 'ExactIn' : 'ExactOut' };
+    tokens = [];
+  }
+  const sideReplaced = tokens.length === 0 && (replaced !== undefined || turnedMint !== undefined);
   const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !PARSER_WORDS.followUpWords.has(item.text.toLowerCase()) && !LEADING_FILLERS.includes(item.text.toLowerCase()));
   if (unknown.length > 0) return undefined;
   const verb = content.some((item) => item.kind === 'verb');

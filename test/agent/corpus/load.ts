@@ -31,6 +31,7 @@ import dialogues26Json from './dialogues-26.json';
 import dialogues27Json from './dialogues-27.json';
 import dialogues28Json from './dialogues-28.json';
 import dialogues29Json from './dialogues-29.json';
+import dialogues30Json from './dialogues-30.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -73,6 +74,7 @@ import handWritten39 from './hand-written-39.json';
 import handWritten40 from './hand-written-40.json';
 import handWritten41 from './hand-written-41.json';
 import handWritten42 from './hand-written-42.json';
+import handWritten43 from './hand-written-43.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -132,7 +134,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth and a nineteenth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -152,6 +154,7 @@ const BLIND_16 = 'blind-32p';
 const BLIND_17 = 'blind-32q';
 const BLIND_18 = 'blind-32r';
 const BLIND_19 = 'blind-32s';
+const BLIND_20 = 'blind-32t';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -196,6 +199,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten40 as Raw[], 'hand-written', BLIND_18),
   ...withFamily(handWritten41 as Raw[], 'hand-written', BLIND_19),
   ...withFamily(handWritten42 as Raw[], 'hand-written', BLIND_19),
+  ...withFamily(handWritten43 as Raw[], 'hand-written', BLIND_20),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -239,6 +243,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues27Json as RawDialogue[], BLIND_17),
   ...withSplit(dialogues28Json as RawDialogue[], BLIND_18),
   ...withSplit(dialogues29Json as RawDialogue[], BLIND_19),
+  ...withSplit(dialogues30Json as RawDialogue[], BLIND_20),
 ];
 
 const registry = TokenRegistry.bundled();
