@@ -89,6 +89,7 @@ import harvested11 from './harvested-11.json';
 import harvested12 from './harvested-12.json';
 import harvested13 from './harvested-13.json';
 import harvested14 from './harvested-14.json';
+import harvested15 from './harvested-15.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -216,6 +217,7 @@ export const cases: Case[] = [
   ...withFamily(harvested12 as Raw[], 'harvested', BLIND_12),
   ...withFamily(harvested13 as Raw[], 'harvested', BLIND_17),
   ...withFamily(harvested14 as Raw[], 'harvested', BLIND_18),
+  ...withFamily(harvested15 as Raw[], 'harvested', BLIND_20),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
