@@ -67,6 +67,14 @@ interface Lexeme {
 const LEXEME =
   /(0x[0-9a-fA-F]{6,})|([1-9A-HJ-NP-Za-km-z]{2,12}(?:…|\.{2,})[1-9A-HJ-NP-Za-km-z]{0,12})|([1-9A-HJ-NP-Za-km-z]{25,50})(?![A-Za-z0-9])|(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)*|\.\d+)|(-+>|=+>|→|⇒|➡️?|➔|>)|([A-Za-z][A-Za-z0-9']*(?:-[A-Za-z0-9']+)*)|([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+)|(\p{L}[\p{L}\p{M}]*)|(\S)/gu;
 
+/** The bounds before an amount (RULE_WORDS.boundsBefore), by their first word. */
+const BOUNDS = new Map<string, string[][]>();
+for (const bound of RULE_WORDS.boundsBefore) {
+  const words = bound.split(' ');
+  BOUNDS.set(words[0], [...(BOUNDS.get(words[0]) ?? []), words]);
+}
+const WAIT_STARTS = new Set([...RULE_WORDS.waits].map((phrase) => phrase.split(' ')[0]));
+
 /** Latin letters with a stroke, which Unicode does not decompose into a base letter and a mark. */
 const STROKED: Record<string, string> = { đ: 'd', Đ: 'D', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L' };
 
@@ -451,8 +459,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (spelled) return emit(i, spelled.end, { kind: 'token', token: spelled.token, fuzzy: false, dollar: false });
     if (RULE_WORDS.toBetweenTokens.has(word(i)!) && items.at(-1)?.kind === 'token' && at(i + 1)?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
     // "over 5 USDC", "up to $50", "as much as 5 SOL", "5+ SOL", "5 USDC or more": a bound, not an amount.
-    for (const bound of RULE_WORDS.boundsBefore) {
-      const words = bound.split(' ');
+    for (const words of BOUNDS.get(word(i) ?? '') ?? []) {
       // "send over 2 JTO to …": "over" after the verb is its particle.
       const last = items.at(-1);
       const particle = last?.kind === 'verb' && last.role === 'send' && words[0] === 'over';
@@ -462,7 +469,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "10 USDC or so": a hedge.
     if (word(i) === 'or' && word(i + 1) === 'so' && ['number', 'token'].includes(items.at(-1)?.kind ?? '')) return emitAside(i, i + 2, 'hedge');
     // "… hold on", "… hang on", "… on hold": wait.
-    if (RULE_WORDS.waits.has(`${word(i)} ${word(i + 1)}`)) return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${word(i)} ${word(i + 1)}` });
+    if (WAIT_STARTS.has(word(i) ?? '') && RULE_WORDS.waits.has(`${word(i)} ${word(i + 1)}`)) return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${word(i)} ${word(i + 1)}` });
     // "about 15 USDT", "around $40": a hedged amount; "at around 5", "around 5" with no token after is a time or a price.
     if (RULE_WORDS.hedgesBeforeAmount.has(word(i) ?? '') && !hedgedAmount(i)) return emit(i, i + 1, { kind: 'word' });
     // "<address>, the SOL one", "my USDC wallet one": which of someone's addresses, neither a token nor the number 1.
