@@ -67,6 +67,9 @@ interface Lexeme {
 const LEXEME =
   /(0x[0-9a-fA-F]{6,})|([1-9A-HJ-NP-Za-km-z]{2,12}(?:…|\.{2,})[1-9A-HJ-NP-Za-km-z]{0,12})|([1-9A-HJ-NP-Za-km-z]{25,50})(?![A-Za-z0-9])|(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)*|\.\d+)|(-+>|=+>|→|⇒|➡️?|➔|>)|([A-Za-z][A-Za-z0-9']*(?:-[A-Za-z0-9']+)*)|([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+)|(\p{L}[\p{L}\p{M}]*)|(\S)/gu;
 
+/** Each fuzzy verb's consonants, as texting writes it ("cnvrt", "trnsfr"), for the verbs that have vowels. */
+const VERB_SKELETONS = new Map(FUZZY_VERBS.filter((verb) => /[aeiou]/.test(verb)).map((verb) => [verb, verb.replace(/[aeiou]/g, '')]));
+
 /** The bounds before an amount (RULE_WORDS.boundsBefore), by their first word. */
 const BOUNDS = new Map<string, string[][]>();
 for (const bound of RULE_WORDS.boundsBefore) {
