@@ -450,7 +450,7 @@ export const CJK_EXCHANGE = { verbs: new Set(['换', '兑换', '交换']), after
 export const CJK_POSTPOSITIONS: Record<string, string> = { を: ',', 를: ',', 을: ',', に: 'to', 에게: 'to', 한테: 'to', 로: 'to', 으로: 'to', で: 'with' };
 
 /** Short spellings read as the word they stand for, so every table knows them ("token acct"). */
-export const SPELLINGS: Record<string, string> = { acct: 'account', accts: 'accounts', acc: 'account' };
+export const SPELLINGS: Record<string, string> = { acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou' };
 
 /** Who asks about their own wallet: "my", German "ich", Hindi "mera", Spanish "tengo" (I have), and "in here" (this wallet). */
 export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo'];
@@ -784,6 +784,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "I'll pay a priority fee", "pay whatever fee", "bump the compute unit price".
   ["i'll|ill|we'll|i|we will? pay|cover a|an|the|any|whatever|extra? priority|prio|network? fee|fees|tip it? takes|needed?", 'fee'],
   ['pay|cover whatever|any priority|prio|network? fee|fees|tip it? takes|needed?', 'fee'],
+  // "happy to pay a bit more priority fee".
+  ["i'm|im? happy|glad|fine|ok|okay to pay|cover a? bit? more|extra|higher|some? priority|prio|network? fee|fees|tip", 'fee'],
   ['and? bump|raise|increase|up|set the|my? compute unit? price|limit|budget', 'fee'],
   ["so that? the? it|tx|transaction doesn't|doesnt|won't|wont drop|fail|time out?", 'fee'],
   ['create|open|init|initialize|make|setup the|a|an|their|his|her|my|its|any? associated? token? <token>? account|accounts|ata|atas if|when|as? needed|necessary|required|missing?', 'account'],
@@ -1049,6 +1051,8 @@ export const RULE_WORDS = {
   /** Before an amount, words that make it a bound ("over 5 USDC", "up to $50"); after one, with "or" ("5 USDC or more"). */
   boundsBefore: ['over', 'above', 'under', 'below', 'up to', 'upto', 'as much as', 'as little as', 'more than', 'less than', 'at least', 'at most', 'no more than', 'no less than', 'min', 'max'],
   boundsAfter: new Set(['more', 'less', 'fewer', 'above', 'below', 'higher', 'lower', 'greater', 'over', 'under']),
+  /** "… rent is due soon", "due tomorrow": a time a bill is due, not one the command waits for. */
+  dueBefore: new Set(['due']),
   /** Two words that ask to wait ("swap 2 SOL for USDC. hold on"). */
   waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight']),
   /** "before fri", "before thurs": days as chat shortens them. */

@@ -471,6 +471,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (word(i) === 'or' && RULE_WORDS.boundsAfter.has(word(i + 1) ?? '') && ['number', 'token'].includes(items.at(-1)?.kind ?? '')) return emit(i, i + 2, { kind: 'word' });
     // "10 USDC or so": a hedge.
     if (word(i) === 'or' && word(i + 1) === 'so' && ['number', 'token'].includes(items.at(-1)?.kind ?? '')) return emitAside(i, i + 2, 'hedge');
+    // "that should cover me for a while": a span, not a time to wait for.
+    if (word(i) === 'for' && word(i + 1) === 'a' && word(i + 2) === 'while') return emit(i, i + 3, { kind: 'filler' });
     // "… hold on", "… hang on", "… on hold": wait.
     if (WAIT_STARTS.has(word(i) ?? '') && RULE_WORDS.waits.has(`${word(i)} ${word(i + 1)}`)) return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${word(i)} ${word(i + 1)}` });
     // "about 15 USDT", "around $40": a hedged amount; "at around 5", "around 5" with no token after is a time or a price.
@@ -484,6 +486,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (aside) return emitAside(i, aside.end, aside.kind);
     // "this one", "that one": a pointer, not the number 1.
     if (word(i) === 'one' && RULE_WORDS.pointerBeforeOne.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
+    // "before the big one", "the real one": a thing described, not the number 1.
+    if (word(i) === 'one' && word(i - 2) === 'the' && at(i - 1)?.type === 'word' && !vocabulary.lookup(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
 
     // "maybe 2 SOL": an amount to guess; left as a word the frames cannot place.
     if (APPROXIMATE.has(word(i)!) && (at(i + 1)?.type === 'number' || at(i + 1)?.text === '$')) return emit(i, i + 1, { kind: 'word' });
@@ -610,6 +614,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       (RULE_WORDS.pointers.has(word(k) ?? '') && (!at(k + 1) || at(k + 1).type === 'symbol')) || RULE_WORDS.dayAbbreviations.has(word(k) ?? '');
     // "right before the close", "just before the snapshot": a moment to wait for.
     if (text === 'before' && !dated(i + 1) && !RULE_WORDS.closeBefore.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
+    if (TIME_WORDS.has(text) && RULE_WORDS.dueBefore.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     if (TIME_WORDS.has(text) && !(text === 'once' && word(i + 1) === 'more')) return emit(i, i + 1, { kind: 'guard', guard: 'time', what: text });
     if (OTHER_CHAINS.has(text) && !AMBIGUOUS_CHAINS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'chain', what: text });
     // "my grandson's wallet", "my wallet's": the possessive of a word that carries no slot carries none.
@@ -619,11 +624,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const token = resolveToken(text, vocabulary, false);
     if (token) return emit(i, i + 1, { kind: 'token', token: token.token, fuzzy: true, dollar: false });
     // One edit away ("swapp", "sned"), or its consonants alone, as texting writes it ("cnvrt", "trnsfr").
-    const typed = (candidate: string) => editDistance(candidate, text) === 1 || (/[aeiou]/.test(candidate) && candidate.replace(/[aeiou]/g, '') === text);
+    const typed = (candidate: string) => (Math.abs(candidate.length - text.length) <= 1 && editDistance(candidate, text) === 1) || VERB_SKELETONS.get(candidate) === text;
     const verb = text.length >= 3 && !NOT_VERB_TYPOS.has(text) ? FUZZY_VERBS.filter(typed) : [];
     if (verb.length === 1) return emit(i, i + 1, { kind: 'verb', role: VERBS[verb[0]], lemma: verb[0], fuzzy: true });
     // "balence", "portfollio": a question's word one edit away.
-    const cue = text.length >= 5 && !FUZZY_QUERY_WORDS.includes(text) ? FUZZY_QUERY_WORDS.filter((candidate) => editDistance(candidate, text) === 1) : [];
+    const cue = text.length >= 5 && !FUZZY_QUERY_WORDS.includes(text) ? FUZZY_QUERY_WORDS.filter((candidate) => Math.abs(candidate.length - text.length) <= 1 && editDistance(candidate, text) === 1) : [];
     if (cue.length === 1) return emit(i, i + 1, { kind: 'word', fixed: cue[0] });
     emit(i, i + 1, { kind: 'word', ...(lexemes[i].foreign && { foreign: true }) });
   }
