@@ -186,6 +186,10 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (endsInTagQuestion(tagged)) {
     return refuse('question', 'That asks whether the command is right rather than asking me to do it. To do it, say it as a command, for example "swap 1 SOL for USDC".');
   }
+  // "Could you tell me its price? I'm not buying yet, just curious.", "about to pay a few bills, how much usdc do i have?":
+  // with no amount or address anywhere, a question for a figure is the request, whatever the context around it says.
+  const asked = figureAsked(tagged);
+  if (asked && !ctx.pending) return parseQuery(asked, spoken(asked), ctx, raw);
   const slippage = takeSlippage(tagged);
   if ('rule' in slippage) return slippage;
   const focused = focus(withQueriedToken(slippage.items, ctx));
@@ -244,6 +248,22 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   }
   return readVerbCommand(items, ctx, slippage.bps);
 }
+
+/** The sentence that asks for a figure ("how much SOL do I have?", "what's KMNO worth?") in a message with nothing to build. */
+function figureAsked(tagged: Item[]): Item[] | undefined {
+  if (tagged.some((item) => isAmount(item) || item.kind === 'address' || item.kind === 'bad-address' || item.kind === 'arrow')) return undefined;
+  const sentences: Item[][] = [[]];
+  for (const item of tagged) {
+    sentences.at(-1)!.push(item);
+    if (item.kind === 'punct' && ['.', '!', '?'].includes(item.text)) sentences.push([]);
+  }
+  const asking = sentences.filter((sentence) => sentence.at(-1)?.text === '?' && containsAny(spoken(sentence), PARSER_WORDS.figureCues));
+  // "Should I sell my JUP? What's it worth?" asks for advice, which stays refused.
+  const advice = sentences.some((sentence) => opensQuestion(dropLeading(spoken(sentence))) || spoken(sentence).some((w) => QUESTION_WORDS.has(w)));
+  return asking.length === 1 && sentences.length > 2 && !advice ? asking[0] : undefined;
+}
+
+const containsAny = (words: string[], phrases: string[][]) => phrases.some((phrase) => containsPhrase(words, phrase));
 
 /** Whether a verb item has a trait of the lexicon's VERB_TRAITS. */
 const hasTrait = (item: Item | undefined, trait: VerbTrait) => item?.kind === 'verb' && (VERB_TRAITS[item.lemma] ?? []).includes(trait);
