@@ -450,7 +450,7 @@ export const CJK_EXCHANGE = { verbs: new Set(['换', '兑换', '交换']), after
 export const CJK_POSTPOSITIONS: Record<string, string> = { を: ',', 를: ',', 을: ',', に: 'to', 에게: 'to', 한테: 'to', 로: 'to', 으로: 'to', で: 'with' };
 
 /** Short spellings read as the word they stand for, so every table knows them ("token acct"). */
-export const SPELLINGS: Record<string, string> = { acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou' };
+export const SPELLINGS: Record<string, string> = { acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want' };
 
 /** Who asks about their own wallet: "my", German "ich", Hindi "mera", Spanish "tengo" (I have), and "in here" (this wallet). */
 export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo'];
