@@ -1151,6 +1151,8 @@ export const PARSER_WORDS = {
   tagQuestions: new Set(['right', 'correct', 'ok', 'okay', 'yeah', 'yea', 'yes', 'good', 'alright', 'sound', 'sounds', 'fine', 'cool', 'is', 'this', 'that', 'it', 'ya', 'no', 'yep', 'k']),
   /** A note that opens with one of these ("wrong address") redirects an earlier command, or takes back the address said with it. */
   retractions: new Set(['wrong']),
+  /** In a question naming two tokens, a correction between them asks about the second ("price of wif? no, I mean popcat"). */
+  queryCorrections: new Set(['no', 'nope', 'mean', 'meant', 'sorry', 'actually', 'correction', 'oops', 'rather', 'instead', 'scratch']),
   /** A question among sentences of context that asks for one of these figures is the request ("…? I'm not buying yet, just curious."). */
   figureCues: [['how', 'much'], ['how', 'many'], ['price'], ['balance'], ['portfolio'], ['worth'], ['holdings'], ['left']],
   /** A question after the command that only pleads asks for it ("…, can you?", "…, would you please?"). */

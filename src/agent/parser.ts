@@ -1129,7 +1129,9 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   const tokens = items.filter((item) => item.kind === 'token' || (item.kind === 'address' && ctx.lookup(item.text)));
   // "how many USDC is 1 SOL": of several tokens, the one an amount is said of is asked about.
   const counted = tokens.length > 1 ? tokens.filter((item) => { const k = items.indexOf(item); return k > 0 && isAmount(items[k - 1]); }) : [];
-  const asked = counted.length === 1 ? counted[0] : tokens[0];
+  // "price of wif? no, I mean popcat": after a correction, the token named last is asked about.
+  const corrected = tokens.length > 1 && items.slice(items.indexOf(tokens[0]) + 1, items.indexOf(tokens.at(-1)!)).some((item) => PARSER_WORDS.queryCorrections.has(item.text.toLowerCase()));
+  const asked = corrected ? tokens.at(-1) : counted.length === 1 ? counted[0] : tokens[0];
   const token = asked && (asked.kind === 'token' ? asked.token : ctx.lookup(asked.text));
   const text = ` ${words.join(' ')} `;
   const mentions = (cues: string[]) => cues.some((cue) => text.includes(` ${cue} `));
