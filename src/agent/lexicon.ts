@@ -924,7 +924,7 @@ export const SLIPPAGE = {
   links: new Set([
     'max', 'maximum', 'tolerance', 'set', 'is', 'at', '=', ':', 'up', 'to', 'of', 'below', 'under', 'within', 'less', 'than', 'no', 'more',
     'most', 'must', 'stay', 'stays', 'be', 'should', 'keep', 'capped', 'limited', 'cap', 'limit', 'exceed', 'exceeds', 'over', 'beyond', 'allowed', 'allow',
-    'go', 'goes', 'above', 'get', 'higher', 'not', 'float', 'floats', "shouldn't", 'shouldnt', "mustn't", 'tight', 'tightly', 'around', 'only',
+    'go', 'goes', 'above', 'get', 'higher', 'low', 'lower', 'not', 'float', 'floats', "shouldn't", 'shouldnt', "mustn't", 'tight', 'tightly', 'around', 'only',
     // A tolerance said loosely is still the tolerance ("slippage maybe 1%").
     'maybe', 'perhaps', 'about', 'roughly', 'approximately', 'approx', 'or', 'past',
   ]),

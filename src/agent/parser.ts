@@ -731,7 +731,8 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
     return !!item && (item.kind === 'percent' || item.kind === 'bps' || (item.kind === 'number' && items[k + 1]?.kind !== 'token'));
   };
   let after = -1;
-  for (let k = at + 1; k < items.length && k <= at + 5; k++) {
+  // Up to seven items of linking words: "slippage low, no more than half a percent".
+  for (let k = at + 1; k < items.length && k <= at + 7; k++) {
     if (numeric(k)) {
       after = k;
       break;
