@@ -82,6 +82,8 @@ export const CONFIDENCE = {
   fuzzyVerb: 0.85,
   fuzzyQueryWord: 0.9,
   numberWords: 0.97,
+  /** "is possible swap 1 sol to bonk? please do it": a question, then the go-ahead. */
+  confirmedQuestion: 0.95,
   share: 0.95,
   usd: 0.95,
   noVerb: 0.9,
@@ -1151,6 +1153,11 @@ export const PARSER_WORDS = {
   tagQuestions: new Set(['right', 'correct', 'ok', 'okay', 'yeah', 'yea', 'yes', 'good', 'alright', 'sound', 'sounds', 'fine', 'cool', 'is', 'this', 'that', 'it', 'ya', 'no', 'yep', 'k']),
   /** A note that opens with one of these ("wrong address") redirects an earlier command, or takes back the address said with it. */
   retractions: new Set(['wrong']),
+  /** "is possible swap 1 sol to bonk? please do it": the words of a question whether it can be done, before its verb. */
+  possibilityOpeners: new Set(['is', 'it', 'possible', 'can', 'could', 'would', 'will', 'you', 'u', 'i', 'we', 'me', 'please', 'pls', 'to', 'be', 'able', 'are', 'am', 'there', 'a', 'way']),
+  /** …and the go-ahead after it: only these words, one of them saying to go ahead ("please do it", "buy it please", "go ahead"). */
+  goAhead: new Set(['please', 'pls', 'plz', 'do', 'it', 'go', 'ahead', 'proceed', 'execute', 'yes', 'yeah', 'then', 'just', 'confirm', 'confirmed', 'ok', 'okay', 'now', 'that', 'this']),
+  goAheadCores: new Set(['do', 'ahead', 'proceed', 'execute', 'confirm', 'confirmed', 'it']),
   /** In a question naming two tokens, a correction between them asks about the second ("price of wif? no, I mean popcat"). */
   queryCorrections: new Set(['no', 'nope', 'mean', 'meant', 'sorry', 'actually', 'correction', 'oops', 'rather', 'instead', 'scratch']),
   /** A question among sentences of context that asks for one of these figures is the request ("…? I'm not buying yet, just curious."). */

@@ -137,6 +137,12 @@ const spoken = (items: Item[]) =>
   items.filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside)).map((item) => (item.kind === 'word' && item.fixed) || item.text.toLowerCase());
 
 function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
+  // "is possible swap 1 sol to bonk? please do it": a question whether it can be done, then the go-ahead, asks for it.
+  const confirmed = confirmedQuestion(tagged);
+  if (confirmed) {
+    const result = read(raw.slice(confirmed[0].start, confirmed.at(-1)!.end), confirmed, ctx);
+    return result.ok ? { ...result, confidence: round(result.confidence * CONFIDENCE.confirmedQuestion) } : result;
+  }
   const allWords = spoken(tagged);
   if (isCancel(allWords)) return done({ action: 'cancel' }, 1);
   const said = ` ${allWords.join(' ')} `;
@@ -247,6 +253,25 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     return parseQuery(items, words, ctx, raw);
   }
   return readVerbCommand(items, ctx, slippage.bps);
+}
+
+/**
+ * The command of a question whether it can be done followed by the go-ahead ("could I get 20 TNSR for my SOL? buy it
+ * please"), its opener left out; undefined unless the question only asks whether it can be done (never "should I…?")
+ * and everything after it says to go ahead.
+ */
+function confirmedQuestion(tagged: Item[]): Item[] | undefined {
+  const mark = tagged.map((item) => item.text).lastIndexOf('?');
+  if (mark <= 0) return undefined;
+  const after = tagged.slice(mark + 1).filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside === 'thanks'));
+  const said = after.flatMap((item) => item.text.toLowerCase().split(/\s+/));
+  const goAhead = said.length > 0 && said.every((w) => PARSER_WORDS.goAhead.has(w) || VERBS[w] !== undefined) && said.some((w) => PARSER_WORDS.goAheadCores.has(w));
+  if (!goAhead) return undefined;
+  const question = tagged.slice(0, mark);
+  const verb = question.findIndex((item) => item.kind === 'verb');
+  const opener = question.slice(0, verb).map((item) => item.text.toLowerCase());
+  if (verb <= 0 || !opener.every((w) => PARSER_WORDS.possibilityOpeners.has(w))) return undefined;
+  return question.slice(verb);
 }
 
 /** The sentence that asks for a figure ("how much SOL do I have?", "what's KMNO worth?") in a message with nothing to build. */
