@@ -638,6 +638,9 @@ const PURPOSE_TIMES = 'yesterday|tonight|today|earlier|night|week|weekend';
  * The asides, as word patterns (patterns.ts): the longest match at a word wins. A venue named
  * like a token ("on Jupiter", "using Orca") is an aside only where two other tokens fill the swap.
  */
+/** Hedges before an amount ("about 15 USDT"; "~2 SOL" and "10ish" are read as "about"): ASIDES, and the tokenizer's check that an amount follows. */
+const HEDGES_BEFORE_AMOUNT = ['about', 'around', 'roughly', 'approx', 'approximately', 'circa', 'abt', 'bout', 'approximatively', 'round'];
+
 export const ASIDES: Array<[string, AsideKind]> = [
   [`good|happy|lovely|nice|great|wonderful|blessed|beautiful ${GREETING_TIMES}`, 'greeting'],
   [`^ good? morning|mornin|afternoon|evening|gm ${VOCATIVES}? $`, 'greeting'],
@@ -745,7 +748,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['maybe|perhaps|probably|prob like &<number>', 'hedge'],
   ['like &<number>', 'hedge'],
   // "about 15 USDT", "roughly $40", "~2 SOL": an amount hedged is the amount said, as "like 10 USDC" is (every blind writer labels it so).
-  ['~|about|around|roughly|approx|approximately|circa|abt|bout|approximatively|round &<number>', 'hedge'],
+  [`${HEDGES_BEFORE_AMOUNT.join('|')} &<number>`, 'hedge'],
   ["it's|its|probably? about|high? time to &<verb>", 'hedge'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? best|cheapest|fastest|top|any? ${VENUE_WORDS} ${VENUE_WORDS}? ${VENUE_WORDS}?`, 'venue'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? decentralized|decentralised exchange`, 'venue'],
@@ -1043,7 +1046,7 @@ export const RULE_WORDS = {
   /** …and spans said with "this" that hold the past ("this month"; "this evening" may still come). */
   periods: new Set(['week', 'month', 'year']),
   /** A hedge before an amount (ASIDES: "about 15 USDT"); not before a time ("at around 5"). */
-  hedgesBeforeAmount: new Set(['about', 'around', 'roughly', 'approx', 'approximately', 'circa', 'abt', 'bout', 'approximatively', 'round']),
+  hedgesBeforeAmount: new Set(HEDGES_BEFORE_AMOUNT),
   timePrepositions: new Set(['at', 'by', 'until', 'til', 'till', 'before', 'after']),
   /** "the SOL one", "my USDC wallet one": who owns the address described. */
   ownersBeforeOne: new Set(['the', 'my', 'his', 'her', 'their', 'your', 'our']),

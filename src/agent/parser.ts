@@ -522,8 +522,9 @@ function withoutTrailingChat(items: Item[]): Item[] {
   // fillers elsewhere. Those words stay, to be explained or refused, never skipped.
   const plainFillers = kept.length > 0 && kept.every((item) => item.kind === 'punct' || (item.kind === 'filler' && !item.aside));
   const held = (item: Item) => plainFillers && kept.includes(item) && TRAILING_CHAT.resizes.has(item.text.toLowerCase());
-  const rest = items.slice(0, end).map((item): Item => (held(item) ? { ...item, kind: 'word' } : item));
-  return end < items.length && rest.some((item) => item.kind === 'verb') ? rest : items.map((item): Item => (held(item) ? { ...item, kind: 'word' } : item));
+  const marked = items.map((item): Item => (held(item) ? { ...item, kind: 'word' } : item));
+  const rest = marked.slice(0, end);
+  return end < items.length && rest.some((item) => item.kind === 'verb') ? rest : marked;
 }
 
 /** The command's clause and what follows it (`focus`), before trailing chat is read past. */
@@ -1051,32 +1052,26 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   const amounts = rest.filter(isAmount);
   let tokens = rest.filter((item) => item.kind === 'token');
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
-  // "use JUP instead of SOL": the token after "instead of" is the side the other replaces.
+  // The token a follow-up turns from, whose side the other replaces: the first token after "instead of" ("use JUP instead
+  // of the SOL"), or one filler "not USDC" ("sorry, I meant USDT, not USDC").
   const insteadOf = words.findIndex((_, k) => saysAt(words, [PARSER_WORDS.insteadOf], k));
-  // The first token after "instead of" ("instead of the JUP").
   const replacedWord = insteadOf >= 0 ? words.slice(insteadOf + PARSER_WORDS.insteadOf.length).find((w) => tokens.some((item) => item.text.toLowerCase() === w)) : undefined;
   const replaced = tokens.find((item) => item.text.toLowerCase() === replacedWord);
-  if (replaced?.kind === 'token' && tokens.length === 2 && amounts.length <= 1 && !addresses.length) {
-    const replacement = tokens.find((item) => item !== replaced);
-    const side = previous.action === 'swap' ? (replaced.token.mint === previous.input.mint ? 'input' : replaced.token.mint === previous.output.mint ? 'output' : undefined) : undefined;
-    if (replacement?.kind === 'token' && side) {
+  const notSaid = replaced ? undefined : words.map((w) => PARSER_WORDS.turnedFrom.exec(w)?.[1]).find(Boolean);
+  const turnedFrom = replaced?.kind === 'token' ? replaced.token.mint : notSaid ? ctx.lookup(notSaid.toLowerCase())?.mint : undefined;
+  const replacement = tokens.find((item) => item !== replaced);
+  const turnable = replaced ? tokens.length === 2 && amounts.length <= 1 : tokens.length === 1;
+  if (turnedFrom && turnable && replacement?.kind === 'token' && previous.action === 'swap' && !addresses.length) {
+    const side = turnedFrom === previous.input.mint ? 'input' : turnedFrom === previous.output.mint ? 'output' : undefined;
+    if (!side && notSaid) return refuse('unclear', `The last swap was ${previous.input.symbol} for ${previous.output.symbol}, so I could not tell what "${notSaid}" refers to. Say the whole command again.`);
+    if (side) {
       command = { ...(command as SwapCommand), [side]: replacement.token };
       // "5 PYTH instead of the JUP": the amount is of the replacement, on its side.
       if (amounts[0] && command.action === 'swap') command = { ...command, swapMode: side === 'input' ? 'ExactIn' : 'ExactOut' };
       tokens = [];
     }
   }
-  // "sorry, I meant USDT, not USDC": the token turned away from (one filler, "not USDC") is the side the other replaces.
-  const turnedFrom = words.map((w) => PARSER_WORDS.turnedFrom.exec(w)?.[1]).find(Boolean);
-  const turnedMint = turnedFrom ? ctx.lookup(turnedFrom.toLowerCase())?.mint : undefined;
-  if (!replaced && turnedMint && tokens.length === 1 && tokens[0].kind === 'token' && previous.action === 'swap' && !addresses.length) {
-    const side = turnedMint === previous.input.mint ? 'input' : turnedMint === previous.output.mint ? 'output' : undefined;
-    if (!side) return refuse('unclear', `The last swap was ${previous.input.symbol} for ${previous.output.symbol}, so I could not tell what "${turnedFrom}" refers to. Say the whole command again.`);
-    command = { ...(command as SwapCommand), [side]: tokens[0].token };
-    if (amounts[0] && command.action === 'swap') command = { ...command, swapMode: side === 'input' ? 'ExactIn' : 'ExactOut' };
-    tokens = [];
-  }
-  const sideReplaced = tokens.length === 0 && (replaced !== undefined || turnedMint !== undefined);
+  const sideReplaced = tokens.length === 0 && turnedFrom !== undefined;
   const unknown = rest.filter((item) => item.kind === 'word' && !(opener ?? []).includes(item.text.toLowerCase()) && !PARSER_WORDS.followUpWords.has(item.text.toLowerCase()) && !LEADING_FILLERS.includes(item.text.toLowerCase()));
   if (unknown.length > 0) return undefined;
   const verb = content.some((item) => item.kind === 'verb');

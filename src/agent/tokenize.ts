@@ -357,6 +357,14 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     return !!vocabulary.lookup(word(next) ?? '') || DOLLAR_WORDS.has(word(next) ?? '') || at(next)?.text === '$' || word(next) === 'of';
   }
 
+  /** Whether a time starts at k: "5pm", "friday", "fri", "the unlock", or "that," ("before that, send …" orders it after something else). */
+  function datedAt(k: number): boolean {
+    return (
+      at(k)?.type === 'number' || at(k)?.type === 'clock' || TIME_WORDS.has(word(k) ?? '') || (word(k) === 'the' && TIME_WORDS.has(word(k + 1) ?? '')) ||
+      (RULE_WORDS.pointers.has(word(k) ?? '') && (!at(k + 1) || at(k + 1).type === 'symbol')) || RULE_WORDS.dayAbbreviations.has(word(k) ?? '')
+    );
+  }
+
   /** The lexeme after a number at k and its scales ("2.5 k"). */
   function amountEnd(k: number): number {
     let next = k + 1;
@@ -468,9 +476,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       const particle = last?.kind === 'verb' && last.role === 'send' && words[0] === 'over';
       if (words.every((w, j) => word(i + j) === w) && amountAt(i + words.length) && !particle) return emit(i, i + words.length, { kind: 'word' });
     }
-    if (word(i) === 'or' && RULE_WORDS.boundsAfter.has(word(i + 1) ?? '') && ['number', 'token'].includes(items.at(-1)?.kind ?? '')) return emit(i, i + 2, { kind: 'word' });
-    // "10 USDC or so": a hedge.
-    if (word(i) === 'or' && word(i + 1) === 'so' && ['number', 'token'].includes(items.at(-1)?.kind ?? '')) return emitAside(i, i + 2, 'hedge');
+    if (word(i) === 'or' && ['number', 'token'].includes(items.at(-1)?.kind ?? '')) {
+      if (RULE_WORDS.boundsAfter.has(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'word' });
+      // "10 USDC or so": a hedge.
+      if (word(i + 1) === 'so') return emitAside(i, i + 2, 'hedge');
+    }
     // "that should cover me for a while": a span, not a time to wait for.
     if (word(i) === 'for' && word(i + 1) === 'a' && word(i + 2) === 'while') return emit(i, i + 3, { kind: 'filler' });
     // "… hold on", "… hang on", "… on hold": wait.
@@ -608,12 +618,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (NEGATIONS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
     // "before 5pm", "before friday", "before the unlock" set a time; "before I change my mind", "before the hype fades",
     // "quick one before bed" do not, and doing it now is before them: a word for the clause rules to read.
-    // "before that, send …" orders it after something else.
-    const dated = (k: number) =>
-      at(k)?.type === 'number' || at(k)?.type === 'clock' || TIME_WORDS.has(word(k) ?? '') || (word(k) === 'the' && TIME_WORDS.has(word(k + 1) ?? '')) ||
-      (RULE_WORDS.pointers.has(word(k) ?? '') && (!at(k + 1) || at(k + 1).type === 'symbol')) || RULE_WORDS.dayAbbreviations.has(word(k) ?? '');
     // "right before the close", "just before the snapshot": a moment to wait for.
-    if (text === 'before' && !dated(i + 1) && !RULE_WORDS.closeBefore.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
+    if (text === 'before' && !datedAt(i + 1) && !RULE_WORDS.closeBefore.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     if (TIME_WORDS.has(text) && RULE_WORDS.dueBefore.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     if (TIME_WORDS.has(text) && !(text === 'once' && word(i + 1) === 'more')) return emit(i, i + 1, { kind: 'guard', guard: 'time', what: text });
     if (OTHER_CHAINS.has(text) && !AMBIGUOUS_CHAINS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'chain', what: text });
