@@ -333,6 +333,9 @@ export const INJECTIONS = [
   'jailbreak', 'pretend you', 'act as', 'disregard', 'override', 'admin mode', 'god mode', 'dan',
 ];
 
+/** Words before a noun ("my wallet", "that trade": a verb after one is a noun). */
+export const DETERMINERS = new Set(['my', 'a', 'an', 'the', 'your', 'our', 'his', 'her', 'their', 'this', 'that', 'one']);
+
 /**
  * Words naming a wallet other than the session's, where they say the funds come from ("send 1 SOL
  * to … from my other wallet", "use my ledger's USDC"). Parley builds from the session's wallet
@@ -341,7 +344,7 @@ export const INJECTIONS = [
 export const OTHER_SOURCES = {
   /** Words before the source that say it pays ("from", "out of", "with my cold wallet"). */
   openers: new Set(['from', 'out of', 'with', 'using', 'use', 'via', 'through', 'on', 'in']),
-  determiners: new Set(['my', 'a', 'an', 'the', 'your', 'our', 'his', 'her', 'their', 'this', 'that', 'one']),
+  determiners: DETERMINERS,
   /** Before a possessive, words that make it the recipient ("to my mom's wallet"). */
   recipientMarkers: new Set(['to', 'for']),
   /** After the wallet, words that give its address: "my sister's wallet is <address>" names the recipient. */
@@ -672,6 +675,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["y'know", 'hedge'],
   ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? a? million|ton|tons|bunch|heap|heaps|lot? again?', 'thanks'],
   ['much|most obliged', 'thanks'],
+  // A sign-off that closes the request ("…, that's all I need", "that's it for now").
+  ["that's|thats all|it i|we? need|want|needed|wanted", 'thanks'],
+  ["that's|thats all|it for now|today", 'thanks'],
   ['k|kk|ok|okay thanks|thank|thx|ty|tysm|cheers', 'thanks'],
   ['many|big|huge|lots|mega thanks|thx', 'thanks'],
   ['once? again &thanks|thank|thx|ty|cheers', 'thanks'],
@@ -1118,6 +1124,9 @@ export const TRAILING_CHAT = {
   ]),
 };
 
+/** Where a sentence ends, for a message of several sentences (parser.ts `amongContext`). */
+export const SENTENCE_ENDS = new Set(['.', '!', '?', '…']);
+
 /** Where a sentence or a clause of chat ends: a full stop, a colon, a dash, an ellipsis (the tokenizer writes every dash as "-"). */
 export const SENTENCE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|']);
 
@@ -1156,6 +1165,12 @@ export const PARSER_WORDS = {
   tagQuestions: new Set(['right', 'correct', 'ok', 'okay', 'yeah', 'yea', 'yes', 'good', 'alright', 'sound', 'sounds', 'fine', 'cool', 'is', 'this', 'that', 'it', 'ya', 'no', 'yep', 'k']),
   /** A note that opens with one of these ("wrong address") redirects an earlier command, or takes back the address said with it. */
   retractions: new Set(['wrong']),
+  /** In a sentence of the story around a request (parser.ts `tellsOnly`), a subject before a verb that tells what someone else does ("she gets POPCAT"). */
+  tellingSubjects: new Set(['he', 'she', 'they', "he's", "she's", "they're", 'it', "it's", 'who', 'which', 'everyone', 'everybody', 'people']),
+  /** …words that make a time a condition ("if it dips", "once it lands"). */
+  conditions: new Set(['if', 'unless', 'when', 'whenever', 'once', 'until', 'till', 'til', 'provided', 'assuming']),
+  /** …and words that point a time forward, at what is to be done ("I'll be ready next week.", "Friday would be better."). */
+  ahead: new Set(['will', "i'll", 'ill', "we'll", "he'll", "she'll", 'gonna', 'going', 'better', 'best', 'prefer', 'ideally', 'should', 'shall', 'must', "i'd", 'id', 'would', 'wait', 'ready']),
   /** "is possible swap 1 sol to bonk? please do it": the words of a question whether it can be done, before its verb. */
   possibilityOpeners: new Set(['is', 'it', 'possible', 'can', 'could', 'would', 'will', 'you', 'u', 'i', 'we', 'me', 'please', 'pls', 'to', 'be', 'able', 'are', 'am', 'there', 'a', 'way']),
   /** …and the go-ahead after it: only these words, one of them saying to go ahead ("please do it", "buy it please", "go ahead"). */

@@ -6,9 +6,9 @@ import {
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
-  AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
+  AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
+  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -43,7 +43,101 @@ const EXAMPLES = 'I can swap ("swap 1 SOL for USDC"), send ("send 20 USDC to <ad
 /** Parses one message. */
 export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
-  return withCorrection(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+  return withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+}
+
+/**
+ * "Morning! Rent is due soon. Convert 4 SOL to USDC please.", "I sold an NFT last week. Swap 7.5 SOL into mSOL.":
+ * a message of several sentences where one holds the request and every other only tells (`tellsOnly`) is that
+ * sentence, read alone; each sentence left out costs CONFIDENCE.chat and is named in the reply. Anything else (two
+ * requests, a sentence that could change what is built) is read whole, as one message.
+ */
+function amongContext(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
+  const sentences: Item[][] = [[]];
+  for (const item of tagged) {
+    const last = sentences.at(-1)!.at(-1);
+    if (last?.kind === 'punct' && SENTENCE_ENDS.has(last.text) && item.kind !== 'punct') sentences.push([]);
+    sentences.at(-1)!.push(item);
+  }
+  // A sentence of fillers alone ("Good evening!", "Thanks!") is read as the asides it holds, as in a message of one sentence.
+  const fillersOnly = (sentence: Item[]) => sentence.every((item) => item.kind === 'punct' || item.kind === 'filler');
+  const told = sentences.filter((sentence) => !fillersOnly(sentence));
+  if (told.length < 2) return undefined;
+  const requests = told.filter((sentence) => !tellsOnly(sentence));
+  if (requests.length !== 1 || messageRefusal(raw, tagged, ctx, spoken(tagged))) return undefined;
+  const [request] = requests;
+  const said = raw.slice(request[0].start, request.at(-1)!.end);
+  // The lexer's rewrites ("w/" → "with") can stretch a span: a sentence is read alone only when it is shorter.
+  if (said.length >= raw.trim().length) return undefined;
+  const result = parseCommand(said, ctx);
+  if (!result.ok) return undefined;
+  const asides = sentences.filter(fillersOnly).flat().filter((item): item is Extract<Item, { kind: 'filler' }> => item.kind === 'filler' && item.aside !== undefined);
+  const factor = asides.reduce((product, item) => product * ASIDE_KINDS[item.aside!].factor, CONFIDENCE.chat ** (told.length - 1));
+  const named = (of: Item[][]) =>
+    of.flatMap((sentence) =>
+      fillersOnly(sentence) ? sentence.filter((item) => item.kind === 'filler' && item.aside && ASIDE_KINDS[item.aside].named).map((item) => item.text) : [clip(raw.slice(sentence[0].start, sentence.at(-1)!.end), 60)],
+    );
+  const at = sentences.indexOf(request);
+  const ignored = [...named(sentences.slice(0, at)), ...(result.ignored ?? []), ...named(sentences.slice(at + 1))];
+  return { ...result, confidence: round(result.confidence * factor), ...(ignored.length > 0 && { ignored }) };
+}
+
+/**
+ * A sentence that only tells the sender's story ("My cousin is visiting from abroad.", "Gm gm.", "I sold an NFT
+ * last week."): no question, no address, no amount but in a sentence of the past, no verb of a request (a verb
+ * said in the past, after "the" or after its own subject tells), no other chain, and none of the words that could
+ * change a command (TRAILING_CHAT.changes) but words of quantity and preference in a statement ("I'd rather have
+ * dollars."). A time or a feature Parley lacks may be part of the story (`storyTime`, `storyFeature`).
+ */
+function tellsOnly(sentence: Item[]): boolean {
+  if (sentence.at(-1)?.text === '?') return false;
+  const said = sentence.filter((item) => item.kind !== 'punct');
+  const words = said.map((item) => item.text.toLowerCase());
+  const past = words.some((w) => PAST_MARKERS.has(w) || PAST_FORMS.has(w));
+  const statement = TRAILING_CHAT.subjects.has(words[0] ?? '');
+  const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
+  const planning = words.some((w, k) => (RULE_WORDS.plans.has(w) && words[k - 1] !== 'of') || PARSER_WORDS.doing.has(w));
+  const before = (k: number) => words[k - 1] ?? '';
+  const plain = said.every((item, k) => {
+    switch (item.kind) {
+      case 'joiner':
+      case 'filler':
+        return true;
+      case 'word':
+        return !item.foreign;
+      case 'marker':
+        return said[k + 1]?.kind !== 'token';
+      case 'token':
+        return !wishing && !PARSER_WORDS.awayFrom.has(before(k));
+      case 'number':
+        return past && k > 0;
+      case 'verb':
+        return PAST_FORMS.has(words[k]) || DETERMINERS.has(before(k)) || PARSER_WORDS.tellingSubjects.has(before(k));
+      case 'guard':
+        return (item.guard === 'time' && storyTime(k)) || (item.guard === 'unsupported' && k > 0 && !wishing && words.length > 4);
+      default:
+        return false;
+    }
+  });
+  const changing = words.some(
+    (w) =>
+      (TRAILING_CHAT.changes.has(w) && !(statement && TRAILING_CHAT.told.has(w))) ||
+      NOT_PLAIN.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) || QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
+  );
+  return plain && !planning && !changing && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
+
+  /**
+   * A time word that tells when something happened or is, not when to act: in a sentence of the past ("I sold it
+   * yesterday."), or inside a statement of five words or more that opens otherwise ("Rent is due next week.",
+   * "I'm trying to rebalance after the rally."); never a condition ("if", "unless", "when"), nor a time after
+   * which or before which something is done, unless "after" tells of an event in a statement without a plan.
+   */
+  function storyTime(k: number): boolean {
+    const w = words[k];
+    if (PARSER_WORDS.conditions.has(w)) return false;
+    if (RULE_WORDS.timePrepositions.has(w)) return w === 'after' && statement && DETERMINERS.has(words[k + 1] ?? '') && !words.some((v) => PARSER_WORDS.ahead.has(v));
+    return past || (k > 0 && words.length >= 5 && !words.some((v) => PARSER_WORDS.ahead.has(v)));
+  }
 }
 
 /**
@@ -145,53 +239,8 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   }
   const allWords = spoken(tagged);
   if (isCancel(allWords)) return done({ action: 'cancel' }, 1);
-  const said = ` ${allWords.join(' ')} `;
-  if (INJECTIONS.some((phrase) => said.includes(` ${phrase} `))) {
-    return refuse('unclear', 'That asks me to work differently. I only build what you ask for plainly, for example "swap 1 SOL for USDC", and you always review and sign it.');
-  }
-  // "<address> owes me 30 USDC, send it", "withdraw 30 USDC from <address>", "<address> pays 30 USDC", "charge <address>":
-  // money that comes from an address, which Parley cannot take; it only sends from the session's wallet.
-  const address = tagged.findIndex((item) => item.kind === 'address' && !ctx.isMint?.(item.text));
-  const before = tagged.slice(0, address).filter((item) => item.kind !== 'filler').at(-1);
-  // "i need 20 USDC from <address>", "get 20 USDC from <address>": whatever the verb, money from that address.
-  const fromAddress = address >= 0 && before?.kind === 'marker' && ['from', 'out of'].includes(before.text.toLowerCase());
-  // "<address> will send me 20 USDC", "have <address> send me …": that address pays the session.
-  const sentToMe = address >= 0 && tagged.some((item, k) => item.kind === 'verb' && item.role === 'send' && RULE_WORDS.giveTo.has(tagged[k + 1]?.text.toLowerCase() ?? ''));
-  const billed =
-    address >= 0 &&
-    (sentToMe || PARSER_WORDS.billOpeners.has(tagged[0]?.text.toLowerCase() ?? '') || PARSER_WORDS.owedToMe.some((phrase) => containsPhrase(allWords, phrase)) || allWords.some((w) => PARSER_WORDS.paidBy.has(w)));
-  if (fromAddress || billed) {
-    return refuse('unclear', `That asks for money from ${clip(tagged[address].text, 8)}…, and I only build payments from this session's wallet. To pay that address, say for example "send 30 USDC to <address>".`);
-  }
-  const others = otherPeople(tagged, address);
-  if (others) return others;
-  // "# send 5 USDC to …", "// swap …", "/* … */": a line commented out, as code shows it.
-  if (/^\s*(#|\/\/|\/\*)/.test(raw)) return refuse('unclear', 'That looks like a line commented out rather than a request. If you want it done, say it plainly, for example "swap 1 SOL for USDC".');
-  if (PARSER_WORDS.vague.some((phrase) => containsPhrase(allWords, phrase))) {
-    return refuse('unclear', `I could not tell what to do. Say it plainly, for example "swap 1 SOL for USDC", "send 20 USDC to <address>" or "price of SOL".`);
-  }
-  const source = otherSource(tagged.filter((item) => !(item.kind === 'filler' && item.aside)).map((item) => item.text.toLowerCase()), ctx);
-  if (source) {
-    return refuse('unclear', `I build from this session's wallet only, and "${source}" names another. Connect the wallet that should pay, or say the command without it.`);
-  }
-  // "show me an example of sending 5 USDC": a command shown, not asked for; "give me examples" asks for help.
-  const commanding = tagged.some((item) => item.kind === 'verb') && tagged.some((item) => ['token', 'number', 'money', 'share', 'address'].includes(item.kind));
-  // "Scenario: swap …", "What I did: send …": a label of up to five words before a colon.
-  const colon = tagged.findIndex((item) => item.kind === 'punct' && item.text === ':');
-  const labelled = colon > 0 && colon <= 5 && tagged.slice(0, colon).some((item) => SHOWN_LABELS.has(item.text.toLowerCase()));
-  if (quotesACommand(raw, ctx) || (commanding && (labelled || SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `))))) {
-    return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
-  }
-  // "send 5 USDC to <address>. oops wrong address": with nothing earlier to redirect, the note takes back the address said.
-  const wrong = tagged.find((item) => item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(item.text.toLowerCase().split(/\s+/)[0]));
-  const addresses = new Set(tagged.filter((item) => item.kind === 'address').map((item) => item.text));
-  const last = tagged.filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && !item.aside)).at(-1);
-  if (wrong && wrong === last && !ctx.previous && !ctx.pending && addresses.size <= 1) {
-    return refuse('unclear', `You said "${wrong.text}". Say the command again with the right address, for example "send 5 USDC to <address>".`);
-  }
-  if (endsInTagQuestion(tagged)) {
-    return refuse('question', 'That asks whether the command is right rather than asking me to do it. To do it, say it as a command, for example "swap 1 SOL for USDC".');
-  }
+  const refused = messageRefusal(raw, tagged, ctx, allWords);
+  if (refused) return refused;
   // "Could you tell me its price? I'm not buying yet, just curious.", "about to pay a few bills, how much usdc do i have?":
   // with no amount or address anywhere, a question for a figure is the request, whatever the context around it says.
   const asked = figureAsked(tagged);
@@ -253,6 +302,62 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     return parseQuery(items, words, ctx, raw);
   }
   return readVerbCommand(items, ctx, slippage.bps);
+}
+
+/**
+ * What refuses a message whatever sentence of it holds the request: an injection, money asked from an address,
+ * someone else's wallet, a line commented out, a vague request, a command shown or quoted rather than asked for,
+ * a retracted address, a tag question.
+ */
+function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords: string[]): ParseResult | undefined {
+  const said = ` ${allWords.join(' ')} `;
+  if (INJECTIONS.some((phrase) => said.includes(` ${phrase} `))) {
+    return refuse('unclear', 'That asks me to work differently. I only build what you ask for plainly, for example "swap 1 SOL for USDC", and you always review and sign it.');
+  }
+  // "<address> owes me 30 USDC, send it", "withdraw 30 USDC from <address>", "<address> pays 30 USDC", "charge <address>":
+  // money that comes from an address, which Parley cannot take; it only sends from the session's wallet.
+  const address = tagged.findIndex((item) => item.kind === 'address' && !ctx.isMint?.(item.text));
+  const before = tagged.slice(0, address).filter((item) => item.kind !== 'filler').at(-1);
+  // "i need 20 USDC from <address>", "get 20 USDC from <address>": whatever the verb, money from that address.
+  const fromAddress = address >= 0 && before?.kind === 'marker' && ['from', 'out of'].includes(before.text.toLowerCase());
+  // "<address> will send me 20 USDC", "have <address> send me …": that address pays the session.
+  const sentToMe = address >= 0 && tagged.some((item, k) => item.kind === 'verb' && item.role === 'send' && RULE_WORDS.giveTo.has(tagged[k + 1]?.text.toLowerCase() ?? ''));
+  const billed =
+    address >= 0 &&
+    (sentToMe || PARSER_WORDS.billOpeners.has(tagged[0]?.text.toLowerCase() ?? '') || PARSER_WORDS.owedToMe.some((phrase) => containsPhrase(allWords, phrase)) || allWords.some((w) => PARSER_WORDS.paidBy.has(w)));
+  if (fromAddress || billed) {
+    return refuse('unclear', `That asks for money from ${clip(tagged[address].text, 8)}…, and I only build payments from this session's wallet. To pay that address, say for example "send 30 USDC to <address>".`);
+  }
+  const others = otherPeople(tagged, address);
+  if (others) return others;
+  // "# send 5 USDC to …", "// swap …", "/* … */": a line commented out, as code shows it.
+  if (/^\s*(#|\/\/|\/\*)/.test(raw)) return refuse('unclear', 'That looks like a line commented out rather than a request. If you want it done, say it plainly, for example "swap 1 SOL for USDC".');
+  if (PARSER_WORDS.vague.some((phrase) => containsPhrase(allWords, phrase))) {
+    return refuse('unclear', `I could not tell what to do. Say it plainly, for example "swap 1 SOL for USDC", "send 20 USDC to <address>" or "price of SOL".`);
+  }
+  const source = otherSource(tagged.filter((item) => !(item.kind === 'filler' && item.aside)).map((item) => item.text.toLowerCase()), ctx);
+  if (source) {
+    return refuse('unclear', `I build from this session's wallet only, and "${source}" names another. Connect the wallet that should pay, or say the command without it.`);
+  }
+  // "show me an example of sending 5 USDC": a command shown, not asked for; "give me examples" asks for help.
+  const commanding = tagged.some((item) => item.kind === 'verb') && tagged.some((item) => ['token', 'number', 'money', 'share', 'address'].includes(item.kind));
+  // "Scenario: swap …", "What I did: send …": a label of up to five words before a colon.
+  const colon = tagged.findIndex((item) => item.kind === 'punct' && item.text === ':');
+  const labelled = colon > 0 && colon <= 5 && tagged.slice(0, colon).some((item) => SHOWN_LABELS.has(item.text.toLowerCase()));
+  if (quotesACommand(raw, ctx) || (commanding && (labelled || SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `))))) {
+    return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
+  }
+  // "send 5 USDC to <address>. oops wrong address": with nothing earlier to redirect, the note takes back the address said.
+  const wrong = tagged.find((item) => item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(item.text.toLowerCase().split(/\s+/)[0]));
+  const addresses = new Set(tagged.filter((item) => item.kind === 'address').map((item) => item.text));
+  const last = tagged.filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && !item.aside)).at(-1);
+  if (wrong && wrong === last && !ctx.previous && !ctx.pending && addresses.size <= 1) {
+    return refuse('unclear', `You said "${wrong.text}". Say the command again with the right address, for example "send 5 USDC to <address>".`);
+  }
+  if (endsInTagQuestion(tagged)) {
+    return refuse('question', 'That asks whether the command is right rather than asking me to do it. To do it, say it as a command, for example "swap 1 SOL for USDC".');
+  }
+  return undefined;
 }
 
 /**
@@ -496,9 +601,11 @@ function withoutTrailingChat(items: Item[]): Item[] {
     const purpose = saysAt(words, TRAILING_CHAT.purposes);
     // A sentence of its own after the command ("… USDC. I've heard it is a bit more widely accepted."): words of quantity
     // tell rather than size, unless a word of change is there too ("… USDC. Keep a little for gas.").
+    // So may a clause after a comma that opens as a statement does ("…, I'd rather have dollars"), but a wish with a
+    // word that resizes stays a correction ("…, I want a bit more").
     const sentence =
-      SENTENCE_BREAKS.has(clause[0].text) && clause[0].text !== ':' && TRAILING_CHAT.subjects.has(words[0] ?? '') && words.length >= 4 &&
-      !words.some((w) => (TRAILING_CHAT.changes.has(w) && !TRAILING_CHAT.told.has(w)) || PARSER_WORDS.wishes.has(w));
+      (SENTENCE_BREAKS.has(clause[0].text) || clause[0].text === ',') && clause[0].text !== ':' && TRAILING_CHAT.subjects.has(words[0] ?? '') && words.length >= 4 &&
+      !words.some((w) => (TRAILING_CHAT.changes.has(w) && !TRAILING_CHAT.told.has(w)) || (PARSER_WORDS.wishes.has(w) && words.some((v) => TRAILING_CHAT.resizes.has(v))));
     const changing = (w: string) => heeding && changes(w) && !(sentence && TRAILING_CHAT.told.has(w));
     // Only a reason ("bc sol is cheap") or such a sentence may name a token again, never with a direction ("…, usdc to sol").
     const reason = (sentence || TRAILING_CHAT.breaks.has(clause.find((item) => item.kind !== 'punct')?.text.toLowerCase() ?? '')) && !clause.some((item) => item.kind === 'marker' || item.kind === 'arrow');
@@ -636,7 +743,8 @@ function referredBack(before: Item[][], command: Item[]): Item[] | undefined {
   const chat = before.flat();
   const named = chat.filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
   if (new Set(named.map((item) => item.token.mint)).size !== 1) return undefined;
-  const against = chat.some((item, k) => item.kind === 'guard' || CANCEL_WORDS.has(item.text.toLowerCase()) || (item.kind === 'token' && turnsAway(chat, k)));
+  // A feature Parley lacks names no side ("the JUP airdrop finally hit. sell 600 of it"); a negation, a time or a chain may.
+  const against = chat.some((item, k) => (item.kind === 'guard' && item.guard !== 'unsupported') || CANCEL_WORDS.has(item.text.toLowerCase()) || (item.kind === 'token' && turnsAway(chat, k)));
   if (against || command.filter((item) => item.kind === 'token').length !== 1) return undefined;
   // A copy: the chat's own token stays out of the command, to be named as chat in the reply.
   const token = { ...named[0] };

@@ -32,6 +32,7 @@ import dialogues27Json from './dialogues-27.json';
 import dialogues28Json from './dialogues-28.json';
 import dialogues29Json from './dialogues-29.json';
 import dialogues30Json from './dialogues-30.json';
+import dialogues31Json from './dialogues-31.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -75,6 +76,8 @@ import handWritten40 from './hand-written-40.json';
 import handWritten41 from './hand-written-41.json';
 import handWritten42 from './hand-written-42.json';
 import handWritten43 from './hand-written-43.json';
+import handWritten44 from './hand-written-44.json';
+import handWritten45 from './hand-written-45.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -90,6 +93,7 @@ import harvested12 from './harvested-12.json';
 import harvested13 from './harvested-13.json';
 import harvested14 from './harvested-14.json';
 import harvested15 from './harvested-15.json';
+import harvested16 from './harvested-16.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -135,7 +139,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first in the next. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -156,6 +160,7 @@ const BLIND_17 = 'blind-32q';
 const BLIND_18 = 'blind-32r';
 const BLIND_19 = 'blind-32s';
 const BLIND_20 = 'blind-32t';
+const BLIND_21 = 'blind-32u';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -201,6 +206,8 @@ export const cases: Case[] = [
   ...withFamily(handWritten41 as Raw[], 'hand-written', BLIND_19),
   ...withFamily(handWritten42 as Raw[], 'hand-written', BLIND_19),
   ...withFamily(handWritten43 as Raw[], 'hand-written', BLIND_20),
+  ...withFamily(handWritten44 as Raw[], 'hand-written', BLIND_21),
+  ...withFamily(handWritten45 as Raw[], 'hand-written', BLIND_21),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -218,6 +225,7 @@ export const cases: Case[] = [
   ...withFamily(harvested13 as Raw[], 'harvested', BLIND_17),
   ...withFamily(harvested14 as Raw[], 'harvested', BLIND_18),
   ...withFamily(harvested15 as Raw[], 'harvested', BLIND_20),
+  ...withFamily(harvested16 as Raw[], 'harvested', BLIND_21),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
@@ -246,6 +254,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues28Json as RawDialogue[], BLIND_18),
   ...withSplit(dialogues29Json as RawDialogue[], BLIND_19),
   ...withSplit(dialogues30Json as RawDialogue[], BLIND_20),
+  ...withSplit(dialogues31Json as RawDialogue[], BLIND_21),
 ];
 
 const registry = TokenRegistry.bundled();
