@@ -547,7 +547,7 @@ export const IN_MESSAGE_CORRECTIONS = {
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
   ],
-  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo']],
+  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['oops'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo']],
 };
 
 /** Follow-ups led by a verb of their own ("change the recipient to <address>", "switch to BONK"). */
@@ -684,6 +684,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['in advance', 'thanks'],
   ['also|and? thanks|thank|thx|ty you? again? for the|your? help earlier|before|yesterday|today|last time?', 'thanks'],
   ['have a|an good|great|nice one tonight|today|this evening?', 'greeting'],
+  // Small talk asked of the assistant ("how's your day going?", "how are you?"): no second request.
+  ["how's|hows your day|morning|week|weekend|evening going|been?", 'greeting'],
+  ['how is your day|morning|week|weekend|evening going|been?', 'greeting'],
+  ['how are|r you|u doing? today|tonight?', 'greeting'],
   // A letter's sign-off, with the name after it ("Best regards, Priya").
   ['best|kind|warm|warmest? regards|wishes|rgds ,? …?', 'thanks'],
   // "thanks again for yesterday": a thanks for the past schedules nothing.
@@ -1097,6 +1101,8 @@ export const TRAILING_CHAT = {
   resizes: new Set(['more', 'less', 'extra', 'bit', 'little', 'lot', 'double', 'twice', 'triple', 'half', 'fewer']),
   /** Such a sentence opens with its subject, as a statement does ("I trust PayPal's name more"); "a bit more." is a correction. */
   subjects: new Set(['i', "i've", 'ive', "i'm", 'im', "i'd", 'id', 'my', 'it', "it's", 'its', 'that', "that's", 'thats', 'he', 'she', 'they', 'we', "we're", 'this', 'there', "there's"]),
+  /** Of `changes`, the nouns that name without changing anything in a sentence of the story ("The CLOUD airdrop hit my wallet."): what would change it is said with them ("my other wallet", "the wrong address"). */
+  named: new Set(['wallet', 'address', 'addr', 'addy', 'account', 'acct', 'token', 'tokens', 'coin', 'coins', 'price', 'rate', 'recipient', 'airdrop']),
   told: new Set(['bit', 'more', 'little', 'lot', 'much', 'many', 'most', 'least', 'some', 'few', 'enough', 'whole', 'rather', 'dollars', 'usd', 'value', 'price']),
   changes: new Set([
     'reverse', 'reversed', 'opposite', 'backwards', 'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without', 'excluding', 'including', 'more', 'less', 'extra',
@@ -1130,6 +1136,9 @@ export const SENTENCE_ENDS = new Set(['.', '!', '?', '…']);
 /** Where a sentence or a clause of chat ends: a full stop, a colon, a dash, an ellipsis (the tokenizer writes every dash as "-"). */
 export const SENTENCE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|']);
 
+/** People a note may name instead of the address ("to the dev of <address>"); in a sentence of the story they only tell ("I'm a Metaplex dev."). */
+export const NOTE_PEOPLE = ['owner', 'dev', 'developer', 'creator', 'deployer', 'sender', 'signer', 'holder', 'buyer', 'team'];
+
 /**
  * Words that a note of plain words (`…` in ASIDES: "(rent share)", "to the treasury address <address>") may not hold:
  * they warn about the recipient, repeat, schedule, test or ask ("to the scam address …", "(twice)", "(test)", "(just asking)").
@@ -1142,7 +1151,7 @@ export const NOT_PLAIN = new Set([
   'example', 'placeholder', 'dummy', 'random', 'made', 'outdated', 'deprecated', 'inactive', 'dead', 'moved', 'memo', 'typo', 'unverified',
   'verify', 'double', 'check',
   // "to the owner of <address>", "to the dev of <address>": someone else than the address.
-  'owner', 'dev', 'developer', 'creator', 'deployer', 'funded', 'referred', 'sender', 'signer', 'holder', 'buyer', 'team', 'already', 'paid',
+  ...NOTE_PEOPLE, 'funded', 'referred', 'already', 'paid',
 ]);
 
 /** Words that tie a note to someone else than the address after it ("to the wallet that funded <address>", "to the owner of <address>"). */

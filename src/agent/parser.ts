@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
+  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -43,7 +43,28 @@ const EXAMPLES = 'I can swap ("swap 1 SOL for USDC"), send ("send 20 USDC to <ad
 /** Parses one message. */
 export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
-  return withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+  return withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+}
+
+/** The words of a correction's openers ("no", "sorry", "I mean", "make that"), but "or" ("2 or 3 SOL" is no correction). */
+const CORRECTION_WORDS = new Set([...PARSER_WORDS.corrections, ...IN_MESSAGE_CORRECTIONS.openers.flat()].filter((w) => w !== 'or'));
+
+/**
+ * "send 5, no 6 USDC to <address>", "swap 1 sol, sorry, 1.5 sol for usdc": an amount corrected right where it is
+ * said is the command with the second amount, at the confidence of a follow-up.
+ */
+function withAmountCorrected(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
+  for (let first = 0; first < tagged.length; first++) {
+    if (!isAmount(tagged[first])) continue;
+    let second = first + 1;
+    while (second < tagged.length && (tagged[second].kind === 'punct' || tagged[second].kind === 'filler' || CORRECTION_WORDS.has(tagged[second].text.toLowerCase()))) second++;
+    const between = tagged.slice(first + 1, second);
+    if (second >= tagged.length || !isAmount(tagged[second]) || !between.some((item) => CORRECTION_WORDS.has(item.text.toLowerCase()))) continue;
+    const result = parseCommand(raw.slice(0, tagged[first].start) + raw.slice(tagged[second].start), ctx);
+    if (!result.ok) return undefined;
+    return { ...result, confidence: round(result.confidence * CONFIDENCE.followUp), corrected: raw.slice(tagged[first].start, tagged[second].end) };
+  }
+  return undefined;
 }
 
 /**
@@ -56,7 +77,7 @@ function amongContext(raw: string, tagged: Item[], ctx: ParseContext): ParseResu
   const sentences: Item[][] = [[]];
   for (const item of tagged) {
     const last = sentences.at(-1)!.at(-1);
-    if (last?.kind === 'punct' && SENTENCE_ENDS.has(last.text) && item.kind !== 'punct') sentences.push([]);
+    if (last?.kind === 'punct' && (SENTENCE_ENDS.has(last.text) || /\p{Extended_Pictographic}/u.test(last.text)) && item.kind !== 'punct') sentences.push([]);
     sentences.at(-1)!.push(item);
   }
   // A sentence of fillers alone ("Good evening!", "Thanks!") is read as the asides it holds, as in a message of one sentence.
@@ -106,13 +127,13 @@ function tellsOnly(sentence: Item[]): boolean {
       case 'word':
         return !item.foreign;
       case 'marker':
-        return said[k + 1]?.kind !== 'token';
+        return said[k + 1]?.kind !== 'token' || past;
       case 'token':
         return !wishing && !PARSER_WORDS.awayFrom.has(before(k));
       case 'number':
         return past && k > 0;
       case 'verb':
-        return PAST_FORMS.has(words[k]) || DETERMINERS.has(before(k)) || PARSER_WORDS.tellingSubjects.has(before(k));
+        return PAST_FORMS.has(words[k]) || DETERMINERS.has(before(k)) || PARSER_WORDS.tellingSubjects.has(before(k)) || (past && said[k - 1]?.kind === 'word');
       case 'guard':
         return (item.guard === 'time' && storyTime(k)) || (item.guard === 'unsupported' && k > 0 && !wishing && words.length > 4);
       default:
@@ -121,8 +142,8 @@ function tellsOnly(sentence: Item[]): boolean {
   });
   const changing = words.some(
     (w) =>
-      (TRAILING_CHAT.changes.has(w) && !(statement && TRAILING_CHAT.told.has(w))) ||
-      NOT_PLAIN.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) || QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
+      (TRAILING_CHAT.changes.has(w) && !(statement && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w)) ||
+      (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) || QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
   return plain && !planning && !changing && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
 
@@ -174,10 +195,17 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   }
   if (isCommand(tail) && tail.followUp) return { ...tail, followUp: false, corrected: correction };
   // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
-  let from = at;
+  // "…, correction: 40 RAY": the opener said, then any punctuation or hesitation after it.
+  const opener = Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => saysAt(lower, [phrase], at)).map((phrase) => phrase.length));
+  let from = PARSER_WORDS.corrections.has(lower[at]) ? at : at + opener;
   while (from < tagged.length && (tagged[from].kind === 'punct' || PARSER_WORDS.corrections.has(lower[from]))) from++;
   if (from === at || from >= tagged.length) return undefined;
-  const bare = parseCommand(raw.slice(tagged[from].start), { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined });
+  const edit = { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined };
+  const rest = raw.slice(tagged[from].start);
+  // "…, correction: 40 RAY", "… oops, 0.1 sol": an amount alone, with or without its token, is the amount corrected,
+  // as "make it 40 RAY" says (a message of its own saying "40 RAY" could be anything).
+  const amountOnly = tagged.slice(from).filter((item) => item.kind !== 'punct' && item.kind !== 'filler').every((item, k) => (k === 0 ? isAmount(item) : k === 1 && item.kind === 'token'));
+  const bare = parseCommand(amountOnly ? `make it ${rest}` : rest, edit);
   // A whole command said again replaces the first, at the confidence of a follow-up.
   return isCommand(bare) ? { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction } : undefined;
 }

@@ -113,9 +113,9 @@ function lex(raw: string): Lexeme[] {
       out.push({ type, text: type === 'address' || type === 'evm' || type === 'short' ? value : value.toLowerCase(), raw: value, start, end, joined });
     if (match[1]) push('evm');
     else if (match[2]) {
-      // "7xKX…" is a shortened address; "hmm..." is a word and an ellipsis.
+      // "7xKX…" is a shortened address; "hmm..." and "USDC..." are a word and an ellipsis.
       const [prefix, suffix] = match[2].split(/…|\.{2,}/);
-      if (suffix || /\d/.test(prefix) || /[A-Z]/.test(prefix.slice(1))) push('short');
+      if (suffix || /\d/.test(prefix) || (/[A-Z]/.test(prefix.slice(1)) && !/^[A-Z]+$/.test(prefix))) push('short');
       else {
         if (/^[A-Za-z]/.test(prefix)) push('word', prefix);
         push('symbol', '…');
