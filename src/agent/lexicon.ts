@@ -380,6 +380,8 @@ export const OTHER_CHAINS = new Set([
   // Other chains' testnets ("send 0.0001 ETH on sepolia to …"), and more chains by name.
   'sepolia', 'goerli', 'holesky', 'mumbai', 'amoy', 'zora', 'unichain', 'taiko', 'metis', 'moonbeam', 'injective', 'osmosis',
   'pulsechain', 'hedera', 'algorand', 'stellar', 'tezos', 'kaspa',
+  // Chains that run Solana's virtual machine apart from Solana ("He's on Eclipse.").
+  'eclipse', 'sonic', 'fogo',
 ]);
 
 /** Chain names that are also ordinary words or tokens: another chain only after on/to/via or before chain/network. */
@@ -1102,7 +1104,7 @@ export const TRAILING_CHAT = {
   /** Such a sentence opens with its subject, as a statement does ("I trust PayPal's name more"); "a bit more." is a correction. */
   subjects: new Set(['i', "i've", 'ive', "i'm", 'im', "i'd", 'id', 'my', 'it', "it's", 'its', 'that', "that's", 'thats', 'he', 'she', 'they', 'we', "we're", 'this', 'there', "there's"]),
   /** Of `changes`, the nouns that name without changing anything in a sentence of the story ("The CLOUD airdrop hit my wallet."): what would change it is said with them ("my other wallet", "the wrong address"). */
-  named: new Set(['wallet', 'address', 'addr', 'addy', 'account', 'acct', 'token', 'tokens', 'coin', 'coins', 'price', 'rate', 'recipient', 'airdrop']),
+  named: new Set(['price', 'rate', 'airdrop']),
   told: new Set(['bit', 'more', 'little', 'lot', 'much', 'many', 'most', 'least', 'some', 'few', 'enough', 'whole', 'rather', 'dollars', 'usd', 'value', 'price']),
   changes: new Set([
     'reverse', 'reversed', 'opposite', 'backwards', 'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without', 'excluding', 'including', 'more', 'less', 'extra',
@@ -1122,6 +1124,10 @@ export const TRAILING_CHAT = {
     // "…, subject to his reply", "…, still deciding", "…, scrap that", "…, on my signal": a condition, a decision not made, a retraction.
     'subject', 'providing', 'given', 'approval', 'approve', 'signal', 'review', 'confirm', 'deciding', 'decided', 'undecided', 'unsure',
     'considering', 'thinking', 'fence', 'tbc', 'scrap', 'belay', 'retract',
+    // "… . That was a joke.", "… . Halve it.", "… . Vice versa.", "… . Same for his sister.", "… . He closed that one.",
+    // "My wife hasn't agreed yet.": not meant, resized or turned round, repeated, a recipient gone, consent not given.
+    'joke', 'joking', 'kidding', 'serious', 'prank', 'trolling', 'typed', 'halve', 'halved', 'versa', 'invert', 'inverted', 'flipped',
+    'same', 'closed', 'passed', 'died', 'deceased', 'frozen', 'banned', 'blocked', 'permission', 'yet',
     // "…, hang on", "…, let me think", "…, let me ask him", "…, my friend told me", "…, it is a contract".
     'hang', 'sleep', 'think', 'ask', 'dare', 'might', 'told', 'suggested', 'says', 'nobody', 'contract', 'program', 'famous',
     // "…, cancela", "…, vergiss es", "…, warte", "…, mat karo": cancel, forget it, wait and don't in the languages the lexicon reads.
@@ -1176,6 +1182,12 @@ export const PARSER_WORDS = {
   retractions: new Set(['wrong']),
   /** In a sentence of the story around a request (parser.ts `tellsOnly`), a subject before a verb that tells what someone else does ("she gets POPCAT"). */
   tellingSubjects: new Set(['he', 'she', 'they', "he's", "she's", "they're", 'it', "it's", 'who', 'which', 'everyone', 'everybody', 'people']),
+  /** …words that point at the command, beside POINTERS ("It's for Friday.", "It's a limit order."). */
+  pointingAt: new Set(["it's", 'its', "that's", 'thats', 'these']),
+  /** …nouns that name the command ("The payment is for Friday."). */
+  actionNouns: new Set(['payment', 'transaction', 'tx', 'order', 'transfer', 'swap', 'trade', 'purchase', 'sale', 'deposit', 'withdrawal', 'recurring']),
+  /** …words that give the funds to someone else ("The SOL belongs to my brother.", "It's a loan."), or say it is too much. */
+  notMine: new Set(['belongs', 'belong', 'owns', 'own', 'owned', 'borrowed', 'borrow', 'lent', 'lend', 'loan', 'vault', 'custody', 'multisig', 'too']),
   /** …words that make a time a condition ("if it dips", "once it lands"). */
   conditions: new Set(['if', 'unless', 'when', 'whenever', 'once', 'until', 'till', 'til', 'provided', 'assuming']),
   /** …and words that point a time forward, at what is to be done ("I'll be ready next week.", "Friday would be better."). */

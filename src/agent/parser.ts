@@ -92,6 +92,11 @@ function amongContext(raw: string, tagged: Item[], ctx: ParseContext): ParseResu
   if (said.length >= raw.trim().length) return undefined;
   const result = parseCommand(said, ctx);
   if (!result.ok) return undefined;
+  // A token the story names that the command does not ("… . He takes USDT.") may be what it should have been.
+  const command = result.command;
+  const own = new Set(command.action === 'swap' ? [command.input.mint, command.output.mint] : command.action === 'transfer' ? [command.token.mint] : []);
+  const foreign = told.some((sentence) => sentence !== request && sentence.some((item) => item.kind === 'token' && !own.has(item.token.mint)));
+  if (foreign && command.action !== 'query') return undefined;
   const asides = sentences.filter(fillersOnly).flat().filter((item): item is Extract<Item, { kind: 'filler' }> => item.kind === 'filler' && item.aside !== undefined);
   const factor = asides.reduce((product, item) => product * ASIDE_KINDS[item.aside!].factor, CONFIDENCE.chat ** (told.length - 1));
   const named = (of: Item[][]) =>
@@ -104,20 +109,27 @@ function amongContext(raw: string, tagged: Item[], ctx: ParseContext): ParseResu
 }
 
 /**
- * A sentence that only tells the sender's story ("My cousin is visiting from abroad.", "Gm gm.", "I sold an NFT
- * last week."): no question, no address, no amount but in a sentence of the past, no verb of a request (a verb
- * said in the past, after "the" or after its own subject tells), no other chain, and none of the words that could
- * change a command (TRAILING_CHAT.changes) but words of quantity and preference in a statement ("I'd rather have
- * dollars."). A time or a feature Parley lacks may be part of the story (`storyTime`, `storyFeature`).
+ * A sentence that only tells the sender's story ("My cousin is visiting from abroad and wants to try crypto.", "I
+ * sold an NFT last week."): four words or more ("Halve it." is short for a change), no question, no address and no
+ * amount, no verb of a request (a verb said in the past, after "the" or after another's subject tells), no other
+ * chain, and none of the words that could change a command (TRAILING_CHAT.changes), but words of quantity and
+ * preference in a statement ("I've heard it is a bit more widely accepted."). A token may be named; `amongContext`
+ * keeps only the command's own. What points at the command ("it", "this") makes a time, a feature Parley lacks or
+ * a thing done in the past part of it ("It's scheduled for Friday.", "It's a limit order.", "I sent it yesterday.").
  */
 function tellsOnly(sentence: Item[]): boolean {
   if (sentence.at(-1)?.text === '?') return false;
   const said = sentence.filter((item) => item.kind !== 'punct');
   const words = said.map((item) => item.text.toLowerCase());
+  if (words.length < 4) return false;
   const past = words.some((w) => PAST_MARKERS.has(w) || PAST_FORMS.has(w));
-  const statement = TRAILING_CHAT.subjects.has(words[0] ?? '');
+  const statement = TRAILING_CHAT.subjects.has(words[0]);
   const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
+  const ahead = words.some((w) => PARSER_WORDS.ahead.has(w));
+  const pointing = words.some((w) => POINTERS.has(w) || PARSER_WORDS.pointingAt.has(w));
   const planning = words.some((w, k) => (RULE_WORDS.plans.has(w) && words[k - 1] !== 'of') || PARSER_WORDS.doing.has(w));
+  const named = said.some((item) => item.kind === 'token');
+  const hasVerb = said.some((item) => item.kind === 'verb');
   const before = (k: number) => words[k - 1] ?? '';
   const plain = said.every((item, k) => {
     switch (item.kind) {
@@ -130,34 +142,36 @@ function tellsOnly(sentence: Item[]): boolean {
         return said[k + 1]?.kind !== 'token' || past;
       case 'token':
         return !wishing && !PARSER_WORDS.awayFrom.has(before(k));
-      case 'number':
-        return past && k > 0;
       case 'verb':
-        return PAST_FORMS.has(words[k]) || DETERMINERS.has(before(k)) || PARSER_WORDS.tellingSubjects.has(before(k)) || (past && said[k - 1]?.kind === 'word');
+        // "I just sold an NFT." tells; "I sent it yesterday.", "The USDC was sent." say the command is done.
+        if (PAST_FORMS.has(words[k])) return !pointing && !named;
+        return DETERMINERS.has(before(k)) || PARSER_WORDS.tellingSubjects.has(before(k)) || (past && said[k - 1]?.kind === 'word');
       case 'guard':
-        return (item.guard === 'time' && storyTime(k)) || (item.guard === 'unsupported' && k > 0 && !wishing && words.length > 4);
+        if (item.guard === 'unsupported') return k > 0 && !wishing && !ahead && !pointing;
+        return item.guard === 'time' && storyTime(k);
       default:
         return false;
     }
   });
   const changing = words.some(
-    (w) =>
-      (TRAILING_CHAT.changes.has(w) && !(statement && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w)) ||
-      (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) || QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
+    (w, k) =>
+      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my')) ||
+      (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
+      QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
   return plain && !planning && !changing && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
 
   /**
-   * A time word that tells when something happened or is, not when to act: in a sentence of the past ("I sold it
-   * yesterday."), or inside a statement of five words or more that opens otherwise ("Rent is due next week.",
-   * "I'm trying to rebalance after the rally."); never a condition ("if", "unless", "when"), nor a time after
-   * which or before which something is done, unless "after" tells of an event in a statement without a plan.
+   * A time word that tells when something happened or is, not when to act: in a sentence of the past ("I sold my
+   * NFT yesterday."), or in a statement that names no action ("Rent is due next week.", "I'm trying to rebalance after
+   * the rally."); never a condition ("if", "unless"), never beside what points at the command ("It's for Friday.",
+   * "The swap is for Friday.") or looks ahead ("Friday would be better.").
    */
   function storyTime(k: number): boolean {
     const w = words[k];
-    if (PARSER_WORDS.conditions.has(w)) return false;
-    if (RULE_WORDS.timePrepositions.has(w)) return w === 'after' && statement && DETERMINERS.has(words[k + 1] ?? '') && !words.some((v) => PARSER_WORDS.ahead.has(v));
-    return past || (k > 0 && words.length >= 5 && !words.some((v) => PARSER_WORDS.ahead.has(v)));
+    if (PARSER_WORDS.conditions.has(w) || pointing || ahead || hasVerb || words.some((v) => PARSER_WORDS.actionNouns.has(v))) return false;
+    if (RULE_WORDS.timePrepositions.has(w)) return w === 'after' && statement && DETERMINERS.has(words[k + 1] ?? '');
+    return past || (k > 0 && words.length >= 5);
   }
 }
 
@@ -629,11 +643,9 @@ function withoutTrailingChat(items: Item[]): Item[] {
     const purpose = saysAt(words, TRAILING_CHAT.purposes);
     // A sentence of its own after the command ("… USDC. I've heard it is a bit more widely accepted."): words of quantity
     // tell rather than size, unless a word of change is there too ("… USDC. Keep a little for gas.").
-    // So may a clause after a comma that opens as a statement does ("…, I'd rather have dollars"), but a wish with a
-    // word that resizes stays a correction ("…, I want a bit more").
     const sentence =
-      (SENTENCE_BREAKS.has(clause[0].text) || clause[0].text === ',') && clause[0].text !== ':' && TRAILING_CHAT.subjects.has(words[0] ?? '') && words.length >= 4 &&
-      !words.some((w) => (TRAILING_CHAT.changes.has(w) && !TRAILING_CHAT.told.has(w)) || (PARSER_WORDS.wishes.has(w) && words.some((v) => TRAILING_CHAT.resizes.has(v))));
+      SENTENCE_BREAKS.has(clause[0].text) && clause[0].text !== ':' && TRAILING_CHAT.subjects.has(words[0] ?? '') && words.length >= 4 &&
+      !words.some((w) => (TRAILING_CHAT.changes.has(w) && !TRAILING_CHAT.told.has(w)) || PARSER_WORDS.wishes.has(w));
     const changing = (w: string) => heeding && changes(w) && !(sentence && TRAILING_CHAT.told.has(w));
     // Only a reason ("bc sol is cheap") or such a sentence may name a token again, never with a direction ("…, usdc to sol").
     const reason = (sentence || TRAILING_CHAT.breaks.has(clause.find((item) => item.kind !== 'punct')?.text.toLowerCase() ?? '')) && !clause.some((item) => item.kind === 'marker' || item.kind === 'arrow');
