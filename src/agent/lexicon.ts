@@ -490,7 +490,7 @@ export const GREETINGS = [
 /** Chat openers skipped before reading how a message starts ("hey, should I swap…"). */
 export const LEADING_FILLERS = [
   'hey', 'so', 'ok', 'okay', 'um', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser',
-  'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren', 'sorry', 'oops',
+  'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren', 'sorry', 'oops', 'typo',
 ];
 /** Words around a follow-up that change nothing ("now half of that", "ok, again please"). */
 export const SOFT_WORDS = ['please', 'pls', 'plz', 'ok', 'okay', 'actually', 'oh', 'hmm', 'sorry', 'wait', 'just', 'thanks', 'ty', 'then', 'now', 'the', 'amount'];
@@ -532,7 +532,7 @@ export const JOINERS = new Set(['and', 'then', 'also', 'plus', '&', 'n', 'or']);
 
 /** Follow-up openers ("make it 2", "same but to BONK", "half of that", "do it again"). */
 export const FOLLOW_UP_OPENERS: string[][] = [
-  ['make', 'it'], ['make', 'that'], ['change', 'it', 'to'], ['change', 'that', 'to'], ['change', 'to'], ['actually'], ['instead'],
+  ['make', 'it'], ['make', 'that'], ["should've", 'been'], ['should', 'have', 'been'], ['it', 'should', 'be'], ['change', 'it', 'to'], ['change', 'that', 'to'], ['change', 'to'], ['actually'], ['instead'],
   ['same'], ['do', 'it', 'again'], ['do', 'that', 'again'], ['again'], ['repeat'], ['repeat', 'that'], ['one', 'more', 'time'],
   ['once', 'more'], ['and'], ['half', 'of', 'that'], ['half', 'that'], ['double', 'it'], ['double', 'that'], ['twice', 'that'],
   ['no', 'wait'], ['wait', 'no'], ['nope'], ['no'], ['wait'], ['oops'], ['i', 'meant'], ['meant'], ['i', 'mean'], ['no', 'i', 'meant'], ['sorry', 'i', 'meant'], ['now'], ['ok', 'now'], ['but'], ['this', 'time'], ['same', 'again'], ['another'], ['do', 'the', 'same'], ['also'],

@@ -153,8 +153,10 @@ function tellsOnly(sentence: Item[]): boolean {
         return false;
     }
   });
+  // Guards answer for themselves above ("after the rally" tells); the words of change are read among the rest.
   const changing = words.some(
     (w, k) =>
+      said[k].kind !== 'guard' &&
       (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my')) ||
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
