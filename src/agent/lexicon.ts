@@ -23,7 +23,7 @@ export const VERBS: Record<string, VerbRole> = {
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
   diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
   getting: 'get', purchasing: 'get', grabbing: 'get', acquiring: 'get', nab: 'get', turned: 'pay',
-  zap: 'send', beam: 'send', ship: 'send', slide: 'send', exit: 'pay', dispatch: 'send', disburse: 'send', gets: 'get', receives: 'get',
+  zap: 'send', beam: 'send', ship: 'send', slide: 'send', fire: 'send', exit: 'pay', dispatch: 'send', disburse: 'send', gets: 'get', receives: 'get',
   // Spanish and Portuguese, as chat mixes them in ("cambia 2 sol por usdc").
   cambia: 'pay', cambiar: 'pay', intercambia: 'pay', intercambiar: 'pay', troca: 'pay', trocar: 'pay', vende: 'pay', vender: 'pay',
   compra: 'get', comprar: 'get', envia: 'send', enviar: 'send', manda: 'send', mandar: 'send', mando: 'send',
@@ -457,7 +457,7 @@ export const CJK_EXCHANGE = { verbs: new Set(['换', '兑换', '交换']), after
 export const CJK_POSTPOSITIONS: Record<string, string> = { を: ',', 를: ',', 을: ',', に: 'to', 에게: 'to', 한테: 'to', 로: 'to', 으로: 'to', で: 'with' };
 
 /** Short spellings read as the word they stand for, so every table knows them ("token acct"). */
-export const SPELLINGS: Record<string, string> = { acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want' };
+export const SPELLINGS: Record<string, string> = { acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give' };
 
 /** Who asks about their own wallet: "my", German "ich", Hindi "mera", Spanish "tengo" (I have), and "in here" (this wallet). */
 export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo'];
