@@ -700,6 +700,11 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i? really? appreciate|appreciated it|your|the|this help? with? all? this|that|everything?', 'thanks'],
   ["if you could|can|would|don't|dont|wouldn't|do mind?", 'politeness'],
   ['if possible', 'politeness'],
+  // "don't worry", "don't tell anyone lol", "please tell me if I've done anything wrong": reassurance and a request for feedback.
+  ["don't|dont worry|stress|panic about? it|this|that|the fees?", 'politeness'],
+  ["don't|dont tell anyone|anybody|nobody lol|haha?", 'politeness'],
+  ["please? tell me if i've|ive|i|i'm|im have|did? done|doing? anything|something wrong", 'politeness'],
+  ["please? let me know if i've|ive|i|i'm|im have|did? done|doing? anything|something wrong", 'politeness'],
   ["i|we would|i'd|we'd be grateful|thankful|obliged|glad if you could|can|would", 'politeness'],
   ['on my|our behalf', 'politeness'],
   ['make e|am reach am|dem|quick|sharp?', 'politeness'],
@@ -1070,6 +1075,11 @@ export const RULE_WORDS = {
   boundsAfter: new Set(['more', 'less', 'fewer', 'above', 'below', 'higher', 'lower', 'greater', 'over', 'under']),
   /** "… rent is due soon", "due tomorrow": a time a bill is due, not one the command waits for. */
   dueBefore: new Set(['due']),
+  /** A month before one of these names the bill, not a date ("March rent"). */
+  bills: new Set(['rent', 'bill', 'bills', 'invoice', 'salary', 'payroll', 'dues', 'subscription', 'allowance', 'stipend', 'wages', 'paycheck']),
+  /** After one of `personalPossessives`, these make a number an age or an anniversary ("her 30th"). */
+  ordinalSuffixes: new Set(['th', 'st', 'nd', 'rd']),
+  personalPossessives: new Set(['my', 'your', 'his', 'her', 'our', 'their']),
   /** Two words that ask to wait ("swap 2 SOL for USDC. hold on"). */
   waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight']),
   /** "before fri", "before thurs": days as chat shortens them. */

@@ -426,6 +426,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       emit(from, dollar ? next : next + 1, { kind: 'money', value });
     } else if (afterWord && DOLLAR_WORDS.has(afterWord) && word(next + 1) !== 'coin') {
       emit(from, next + 1, { kind: 'money', value });
+    } else if (afterWord && after.joined && RULE_WORDS.ordinalSuffixes.has(afterWord) && RULE_WORDS.personalPossessives.has(word(from - 1) ?? '')) {
+      // "for her 30th", "his 21st": a birthday or an anniversary, not a date.
+      emit(from, next + 1, { kind: 'word' });
     } else if (afterWord && after.joined && (RULE_WORDS.timeSuffixes.has(afterWord) || RULE_WORDS.leverageSuffixes.has(afterWord))) {
       if (RULE_WORDS.leverageSuffixes.has(afterWord)) emit(from, next + 1, { kind: 'guard', guard: 'unsupported', what: 'leveraged trading' });
       else emit(from, next + 1, { kind: 'guard', guard: 'time', what: `${lexeme.raw}${after.raw}` });
@@ -621,6 +624,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "right before the close", "just before the snapshot": a moment to wait for.
     if (text === 'before' && !datedAt(i + 1) && !RULE_WORDS.closeBefore.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     if (TIME_WORDS.has(text) && RULE_WORDS.dueBefore.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
+    // "for March rent", "the april invoice": the bill a month names, not when to pay it.
+    if (TIME_WORDS.has(text) && RULE_WORDS.bills.has(word(i + 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     if (TIME_WORDS.has(text) && !(text === 'once' && word(i + 1) === 'more')) return emit(i, i + 1, { kind: 'guard', guard: 'time', what: text });
     if (OTHER_CHAINS.has(text) && !AMBIGUOUS_CHAINS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'chain', what: text });
     // "my grandson's wallet", "my wallet's": the possessive of a word that carries no slot carries none.
