@@ -700,6 +700,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i? really? appreciate|appreciated it|your|the|this help? with? all? this|that|everything?', 'thanks'],
   ["if you could|can|would|don't|dont|wouldn't|do mind?", 'politeness'],
   ['if possible', 'politeness'],
+  // "…, whichever is cheaper", "I don't care which": the route left to the router.
+  ["whichever|whatever is|s cheaper|cheapest|better|best|faster|fastest", 'venue'],
+  ["i don't|dont care which|where", 'venue'],
   // "don't worry", "don't tell anyone lol", "please tell me if I've done anything wrong": reassurance and a request for feedback.
   ["don't|dont worry|stress|panic about? it|this|that|the fees?", 'politeness'],
   ["don't|dont tell anyone|anybody|nobody lol|haha?", 'politeness'],
@@ -959,11 +962,13 @@ export const SLIPPAGE = {
   ]),
   trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine', 'room', 'buffer']),
   /** After the slippage, what it applies to ("… on this one", "… for this trade", "… when you swap"): said with it. */
-  appliesTo: ['on|for this|that|the one|swap|trade|transaction|order|tx', 'when|as|while you|u &<verb>'],
+  appliesTo: ['on|for this|that|the one|swap|trade|transaction|order|tx', 'on|for this|that $', 'when|as|while you|u &<verb>'],
 };
 
 /** Words the tokenizer's rules read, each named for the rule (tokenize.ts). */
 export const RULE_WORDS = {
+  /** After "by", the way a swap is paid ("get 10 USDC by selling SOL"). */
+  byPaying: new Set(['selling', 'swapping', 'trading', 'using', 'spending', 'converting', 'exchanging', 'dumping']),
   /** Between a token and what names its side of a swap ("for my USDC", "2 of the SOL"). */
   sideDeterminers: new Set(['my', 'the', 'some', 'your', 'all', 'of', 'our']),
   /** Texting's "2" for "to" ("snd 4 USDC 2 <address>"), read so only after an amount and right before an address. */

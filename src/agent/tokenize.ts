@@ -616,6 +616,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (exact && readsAsToken(lexemes[i].raw)) return emit(i, i + 1, { kind: 'token', token: exact, fuzzy: false, dollar: false });
     const role = VERBS[text];
     if (role) return emit(i, i + 1, { kind: 'verb', role, lemma: text, fuzzy: false });
+    // "pick up 10 usdc by selling sol": what that verb sells pays, as "with sol" says; "… into jupsol by swapping" says the way again.
+    if (text === 'by' && RULE_WORDS.byPaying.has(word(i + 1) ?? '')) {
+      const paid = !!vocabulary.lookup(word(i + 2) ?? '') || RULE_WORDS.sideDeterminers.has(word(i + 2) ?? '');
+      return emit(i, i + 2, paid ? { kind: 'marker', marker: 'in' } : { kind: 'filler' });
+    }
     if (MARKERS[text]) return emit(i, i + 1, { kind: 'marker', marker: MARKERS[text] });
     if (JOINERS.has(text)) return emit(i, i + 1, { kind: 'joiner' });
     if (NEGATIONS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
