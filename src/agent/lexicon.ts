@@ -967,6 +967,10 @@ export const SLIPPAGE = {
 
 /** Words the tokenizer's rules read, each named for the rule (tokenize.ts). */
 export const RULE_WORDS = {
+  /** A swap mode said before the amount, as the verb it stands for ("exact-in 3000 USDT -> PYUSD", "exact out 1000 USDC, input SOL"). */
+  swapModes: { 'exact-in': 'swap', exactin: 'swap', 'exact-input': 'swap', 'exact-out': 'buy', exactout: 'buy', 'exact-output': 'buy' } as Record<string, string>,
+  /** Labels of a swap's sides before a token ("input SOL", "output: USDC"). */
+  sideLabels: { input: 'in', output: 'out' } as Record<string, Marker>,
   /** After "by", the way a swap is paid ("get 10 USDC by selling SOL"). */
   byPaying: new Set(['selling', 'swapping', 'trading', 'using', 'spending', 'converting', 'exchanging', 'dumping']),
   /** Between a token and what names its side of a swap ("for my USDC", "2 of the SOL"). */

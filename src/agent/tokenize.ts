@@ -575,6 +575,13 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (before?.kind === 'token' && vocabulary.lookup(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'filler' });
     }
     if (text === 'do' && word(i + 1) === 'not') return emit(i, i + 2, { kind: 'guard', guard: 'negation', what: 'do not' });
+    // "exact-in 3000 USDT -> PYUSD", "exact out 1000 USDC, input SOL": a swap mode before the amount names what it sizes, as a verb does.
+    const mode = RULE_WORDS.swapModes[text] ?? (text === 'exact' ? RULE_WORDS.swapModes[`exact-${word(i + 1)}`] : undefined);
+    const modeEnd = RULE_WORDS.swapModes[text] ? i + 1 : i + 2;
+    if (mode && at(modeEnd)?.type === 'number') return emit(i, modeEnd, { kind: 'verb', role: VERBS[mode], lemma: mode, fuzzy: false });
+    // "…, input SOL", "output: USDC": a power user's labels for the sides.
+    const labelEnd = at(i + 1)?.text === ':' ? i + 2 : i + 1;
+    if (RULE_WORDS.sideLabels[text] && vocabulary.lookup(word(labelEnd) ?? '')) return emit(i, labelEnd, { kind: 'marker', marker: RULE_WORDS.sideLabels[text] });
     if (text === 'give' && RULE_WORDS.giveTo.has(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'verb', role: 'get', lemma: 'give me', fuzzy: false });
     if (RULE_WORDS.chainPrepositions.has(text) && isChainName(i + 1)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'guard', guard: 'chain', what: word(i + 1)! });
