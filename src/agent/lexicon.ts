@@ -700,6 +700,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i? really? appreciate|appreciated it|your|the|this help? with? all? this|that|everything?', 'thanks'],
   ["if you could|can|would|don't|dont|wouldn't|do mind?", 'politeness'],
   ['if possible', 'politeness'],
+  // "…, 2000 final answer": the last word on it.
+  ['final answer', 'politeness'],
+  ["that's|thats final", 'politeness'],
   // "…, whichever is cheaper", "I don't care which": the route left to the router.
   ["whichever|whatever is|s cheaper|cheapest|better|best|faster|fastest", 'venue'],
   ["i don't|dont care which|where", 'venue'],
