@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
+  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TIME_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -84,14 +84,17 @@ function amongContext(raw: string, tagged: Item[], ctx: ParseContext): ParseResu
   const fillersOnly = (sentence: Item[]) => sentence.every((item) => item.kind === 'punct' || item.kind === 'filler');
   const told = sentences.filter((sentence) => !fillersOnly(sentence));
   if (told.length < 2) return undefined;
+  // A command needs every other sentence to only tell; a question ("… . What's the price of PYTH?") builds nothing,
+  // so around it a sentence need only ask nothing and name nothing to act on (`mentionsOnly`).
   const requests = told.filter((sentence) => !tellsOnly(sentence));
-  if (requests.length !== 1 || messageRefusal(raw, tagged, ctx, spoken(tagged))) return undefined;
-  const [request] = requests;
+  const questions = told.filter((sentence) => !mentionsOnly(sentence));
+  const request = requests.length === 1 ? requests[0] : questions.length === 1 ? questions[0] : undefined;
+  if (!request || messageRefusal(raw, tagged, ctx, spoken(tagged))) return undefined;
   const said = raw.slice(request[0].start, request.at(-1)!.end);
   // The lexer's rewrites ("w/" → "with") can stretch a span: a sentence is read alone only when it is shorter.
   if (said.length >= raw.trim().length) return undefined;
   const result = parseCommand(said, ctx);
-  if (!result.ok) return undefined;
+  if (!result.ok || (requests.length !== 1 && result.command.action !== 'query')) return undefined;
   // A token the story names that the command does not ("… . He takes USDT.") may be what it should have been.
   const command = result.command;
   const own = new Set(command.action === 'swap' ? [command.input.mint, command.output.mint] : command.action === 'transfer' ? [command.token.mint] : []);
@@ -106,6 +109,19 @@ function amongContext(raw: string, tagged: Item[], ctx: ParseContext): ParseResu
   const at = sentences.indexOf(request);
   const ignored = [...named(sentences.slice(0, at)), ...(result.ignored ?? []), ...named(sentences.slice(at + 1))];
   return { ...result, confidence: round(result.confidence * factor), ...(ignored.length > 0 && { ignored }) };
+}
+
+/**
+ * A sentence beside a question that asks nothing and names nothing to act on ("I'm not buying yet, just curious.",
+ * "I got 800 JTO from different drops."): no question mark, no address, and no verb with a token, an amount or
+ * a pointer ("Then sell it.").
+ */
+function mentionsOnly(sentence: Item[]): boolean {
+  if (sentence.at(-1)?.text === '?' || sentence.some((item) => item.kind === 'address' || item.kind === 'bad-address' || item.kind === 'arrow')) return false;
+  const acts = sentence.some((item) => item.kind === 'verb');
+  // "price of wif? no, I mean popcat": a token said with a correction corrects the question.
+  const corrects = sentence.some((item) => item.kind === 'token') && sentence.some((item) => PARSER_WORDS.queryCorrections.has(item.text.toLowerCase()));
+  return !corrects && (!acts || !sentence.some((item) => item.kind === 'token' || isAmount(item) || POINTERS.has(item.text.toLowerCase())));
 }
 
 /**
@@ -126,7 +142,8 @@ function tellsOnly(sentence: Item[]): boolean {
   const statement = TRAILING_CHAT.subjects.has(words[0]);
   const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
   const ahead = words.some((w) => PARSER_WORDS.ahead.has(w));
-  const pointing = words.some((w) => POINTERS.has(w) || PARSER_WORDS.pointingAt.has(w));
+  // "this morning", "that week": a pointer before a time word points at the time.
+  const pointing = words.some((w, k) => (POINTERS.has(w) && !TIME_WORDS.has(words[k + 1] ?? '') && !RULE_WORDS.periods.has(words[k + 1] ?? '')) || PARSER_WORDS.pointingAt.has(w));
   const planning = words.some((w, k) => (RULE_WORDS.plans.has(w) && words[k - 1] !== 'of') || PARSER_WORDS.doing.has(w));
   const named = said.some((item) => item.kind === 'token');
   const hasVerb = said.some((item) => item.kind === 'verb');
