@@ -1210,6 +1210,10 @@ export const PARSER_WORDS = {
   actionNouns: new Set(['payment', 'transaction', 'tx', 'order', 'transfer', 'swap', 'trade', 'purchase', 'sale', 'deposit', 'withdrawal', 'recurring']),
   /** …words that give the funds to someone else ("The SOL belongs to my brother.", "It's a loan."), or say it is too much. */
   notMine: new Set(['belongs', 'belong', 'owns', 'own', 'owned', 'borrowed', 'borrow', 'lent', 'lend', 'loan', 'vault', 'custody', 'multisig', 'too']),
+  /** …and auxiliaries before a verb someone else does ("Everyone is aping GOAT."). */
+  tellingAuxiliaries: new Set(['is', 'are', 'was', 'were']),
+  /** …what others say, which tells unless it points at the command ("Everyone says the yield is great."; "He says it's wrong."). */
+  reported: new Set(['says', 'said', 'told', 'suggested']),
   /** …words that make a time a condition ("if it dips", "once it lands"). */
   conditions: new Set(['if', 'unless', 'when', 'whenever', 'once', 'until', 'till', 'til', 'provided', 'assuming']),
   /** …and words that point a time forward, at what is to be done ("I'll be ready next week.", "Friday would be better."). */

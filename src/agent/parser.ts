@@ -143,10 +143,15 @@ function tellsOnly(sentence: Item[]): boolean {
   const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
   const ahead = words.some((w) => PARSER_WORDS.ahead.has(w));
   // "this morning", "that week": a pointer before a time word points at the time.
-  const pointing = words.some((w, k) => (POINTERS.has(w) && !TIME_WORDS.has(words[k + 1] ?? '') && !RULE_WORDS.periods.has(words[k + 1] ?? '')) || PARSER_WORDS.pointingAt.has(w));
+  const dated = (k: number) => DETERMINERS.has(words[k]) && (TIME_WORDS.has(words[k + 1] ?? '') || RULE_WORDS.periods.has(words[k + 1] ?? ''));
+  const pointing = words.some((w, k) => (POINTERS.has(w) && !dated(k)) || PARSER_WORDS.pointingAt.has(w));
   const planning = words.some((w, k) => (RULE_WORDS.plans.has(w) && words[k - 1] !== 'of') || PARSER_WORDS.doing.has(w));
   const named = said.some((item) => item.kind === 'token');
-  const hasVerb = said.some((item) => item.kind === 'verb');
+  // A verb said as a noun ("the swap", "a bad trade") or by someone else ("she gets", "everyone is aping").
+  const telling = (k: number) =>
+    DETERMINERS.has(before(k)) || PARSER_WORDS.tellingSubjects.has(before(k)) || PARSER_WORDS.tellingAuxiliaries.has(before(k)) || (past && said[k - 1]?.kind === 'word');
+  // A verb of the present, which a time beside it may schedule ("I sold it yesterday." tells; "The swap runs at noon." does not).
+  const hasVerb = said.some((item, k) => item.kind === 'verb' && !PAST_FORMS.has(words[k]) && !(past && said[k - 1]?.kind === 'word'));
   const before = (k: number) => words[k - 1] ?? '';
   const plain = said.every((item, k) => {
     switch (item.kind) {
@@ -162,7 +167,7 @@ function tellsOnly(sentence: Item[]): boolean {
       case 'verb':
         // "I just sold an NFT." tells; "I sent it yesterday.", "The USDC was sent." say the command is done.
         if (PAST_FORMS.has(words[k])) return !pointing && !named;
-        return DETERMINERS.has(before(k)) || PARSER_WORDS.tellingSubjects.has(before(k)) || (past && said[k - 1]?.kind === 'word');
+        return telling(k);
       case 'guard':
         if (item.guard === 'unsupported') return k > 0 && !wishing && !ahead && !pointing;
         return item.guard === 'time' && storyTime(k);
@@ -174,7 +179,7 @@ function tellsOnly(sentence: Item[]): boolean {
   const changing = words.some(
     (w, k) =>
       said[k].kind !== 'guard' &&
-      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my')) ||
+      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing)) ||
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
