@@ -687,9 +687,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['also|and? thanks|thank|thx|ty you? again? for the|your? help earlier|before|yesterday|today|last time?', 'thanks'],
   ['have a|an good|great|nice one tonight|today|this evening?', 'greeting'],
   // Small talk asked of the assistant ("how's your day going?", "how are you?"): no second request.
-  ["how's|hows your day|morning|week|weekend|evening going|been?", 'greeting'],
-  ['how is your day|morning|week|weekend|evening going|been?', 'greeting'],
-  ['how are|r you|u doing? today|tonight?', 'greeting'],
+  ["how's|hows your day|morning|week|weekend|evening going|been? $", 'greeting'],
+  ['how is your day|morning|week|weekend|evening going|been? $', 'greeting'],
+  ['how are|r you|u doing? today|tonight? $', 'greeting'],
   // A letter's sign-off, with the name after it ("Best regards, Priya").
   ['best|kind|warm|warmest? regards|wishes|rgds ,? …?', 'thanks'],
   // "thanks again for yesterday": a thanks for the past schedules nothing.
@@ -707,10 +707,13 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["whichever|whatever is|s cheaper|cheapest|better|best|faster|fastest", 'venue'],
   ["i don't|dont care which|where", 'venue'],
   // "don't worry", "don't tell anyone lol", "please tell me if I've done anything wrong": reassurance and a request for feedback.
-  ["don't|dont worry|stress|panic about? it|this|that|the fees?", 'politeness'],
-  ["don't|dont tell anyone|anybody|nobody lol|haha?", 'politeness'],
-  ["please? tell me if i've|ive|i|i'm|im have|did? done|doing? anything|something wrong", 'politeness'],
-  ["please? let me know if i've|ive|i|i'm|im have|did? done|doing? anything|something wrong", 'politeness'],
+  // Each only where its clause ends: "don't worry about the 2 SOL swap" is about something, "don't tell anyone to send" is a request.
+  ["don't|dont worry|stress|panic $", 'politeness'],
+  ["don't|dont worry|stress|panic about it|this|that $", 'politeness'],
+  ["don't|dont worry|stress|panic about the? fee|fees $", 'politeness'],
+  ["don't|dont tell anyone|anybody|nobody lol|haha? $", 'politeness'],
+  ["please? tell me if i've|ive|i|i'm|im have|did? done|doing? anything|something wrong $", 'politeness'],
+  ["please? let me know if i've|ive|i|i'm|im have|did? done|doing? anything|something wrong $", 'politeness'],
   ["i|we would|i'd|we'd be grateful|thankful|obliged|glad if you could|can|would", 'politeness'],
   ['on my|our behalf', 'politeness'],
   ['make e|am reach am|dem|quick|sharp?', 'politeness'],
@@ -1069,7 +1072,7 @@ export const RULE_WORDS = {
   /** A sentence before the command that opens with these tells the sender's situation ("I'm up nicely this month."). */
   situationOpeners: [["i'm"], ['im'], ['i', 'am'], ["i've"], ['ive'], ['i', 'have', 'been'], ["we're"], ["we've"], ['been']],
   /** …and without a plan in it ("I'm doing this after a confirmation.", "I'm going to …"). */
-  plans: new Set(['doing', 'going', 'gonna', 'will', "i'll", 'ill', 'planning', 'plan', 'waiting', 'sending', 'selling', 'buying', 'swapping', 'trading']),
+  plans: new Set(['doing', 'going', 'gonna', 'will', "i'll", 'ill', 'planning', 'plan', 'planned', 'intend', 'intended', 'waiting', 'sending', 'selling', 'buying', 'swapping', 'trading']),
   /** In such a sentence, time words that look back ("since the airdrop") rather than schedule ("after a meeting" may). */
   lookingBack: new Set(['since']),
   /** …and spans said with "this" that hold the past ("this month"; "this evening" may still come). */
@@ -1088,6 +1091,7 @@ export const RULE_WORDS = {
   /** "… rent is due soon", "due tomorrow": a time a bill is due, not one the command waits for. */
   dueBefore: new Set(['due']),
   /** A month before one of these names the bill, not a date ("March rent"). */
+  months: new Set(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'sept']),
   bills: new Set(['rent', 'bill', 'bills', 'invoice', 'salary', 'payroll', 'dues', 'subscription', 'allowance', 'stipend', 'wages', 'paycheck']),
   /** After one of `personalPossessives`, these make a number an age or an anniversary ("her 30th"). */
   ordinalSuffixes: new Set(['th', 'st', 'nd', 'rd']),
@@ -1149,7 +1153,9 @@ export const TRAILING_CHAT = {
     // "… . That was a joke.", "… . Halve it.", "… . Vice versa.", "… . Same for his sister.", "… . He closed that one.",
     // "My wife hasn't agreed yet.": not meant, resized or turned round, repeated, a recipient gone, consent not given.
     'joke', 'joking', 'kidding', 'serious', 'prank', 'trolling', 'typed', 'halve', 'halved', 'versa', 'invert', 'inverted', 'flipped',
-    'same', 'closed', 'passed', 'died', 'deceased', 'frozen', 'banned', 'blocked', 'permission', 'yet',
+    'same', 'closed', 'passed', 'died', 'deceased', 'frozen', 'banned', 'blocked', 'permission', 'yet', 'wrote', 'written',
+    // "… . idk", "... dunno": doubt after the command.
+    'idk', 'dunno', 'hmm', 'hmmm',
     // "…, hang on", "…, let me think", "…, let me ask him", "…, my friend told me", "…, it is a contract".
     'hang', 'sleep', 'think', 'ask', 'dare', 'might', 'told', 'suggested', 'says', 'nobody', 'contract', 'program', 'famous',
     // "…, cancela", "…, vergiss es", "…, warte", "…, mat karo": cancel, forget it, wait and don't in the languages the lexicon reads.
@@ -1210,6 +1216,10 @@ export const PARSER_WORDS = {
   actionNouns: new Set(['payment', 'transaction', 'tx', 'order', 'transfer', 'swap', 'trade', 'purchase', 'sale', 'deposit', 'withdrawal', 'recurring']),
   /** …words that give the funds to someone else ("The SOL belongs to my brother.", "It's a loan."), or say it is too much. */
   notMine: new Set(['belongs', 'belong', 'owns', 'own', 'owned', 'borrowed', 'borrow', 'lent', 'lend', 'loan', 'vault', 'custody', 'multisig', 'too']),
+  /** …time nouns that "this" or "that" points at, not the command ("this morning", "that week"). */
+  dayParts: new Set(['morning', 'afternoon', 'evening', 'night', 'week', 'weekend', 'month', 'year']),
+  /** After an amount corrected in place, words that make it relative to the first ("send 5, sorry, 2 more"). */
+  relativeAfter: new Set(['more', 'less', 'extra', 'fewer', 'that', 'of', 'times', 'x', 'additional', 'on']),
   /** …and auxiliaries before a verb someone else does ("Everyone is aping GOAT."). */
   tellingAuxiliaries: new Set(['is', 'are', 'was', 'were']),
   /** …what others say, which tells unless it points at the command ("Everyone says the yield is great."; "He says it's wrong."). */

@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TIME_WORDS, TRAILING_CHAT,
+  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -54,12 +54,17 @@ const CORRECTION_WORDS = new Set([...PARSER_WORDS.corrections, ...IN_MESSAGE_COR
  * said is the command with the second amount, at the confidence of a follow-up.
  */
 function withAmountCorrected(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
+  // Amounts of a token only: a share or a percent ("…, no, 50% more") may be of the balance, of the amount, or slippage.
+  const plain = (item: Item | undefined) => item?.kind === 'number' || item?.kind === 'money';
   for (let first = 0; first < tagged.length; first++) {
-    if (!isAmount(tagged[first])) continue;
+    if (!plain(tagged[first])) continue;
     let second = first + 1;
     while (second < tagged.length && (tagged[second].kind === 'punct' || tagged[second].kind === 'filler' || CORRECTION_WORDS.has(tagged[second].text.toLowerCase()))) second++;
     const between = tagged.slice(first + 1, second);
-    if (second >= tagged.length || !isAmount(tagged[second]) || !between.some((item) => CORRECTION_WORDS.has(item.text.toLowerCase()))) continue;
+    if (second >= tagged.length || !plain(tagged[second]) || !between.some((item) => CORRECTION_WORDS.has(item.text.toLowerCase()))) continue;
+    // "5, no 6?" asks; "5, sorry, 2 more" adds to the first ("…, half that" is a share, above).
+    const relative = PARSER_WORDS.relativeAfter.has(tagged[second + 1]?.text.toLowerCase() ?? '');
+    if ([...between, tagged[second + 1]].some((item) => item?.text === '?') || relative) return undefined;
     const result = parseCommand(raw.slice(0, tagged[first].start) + raw.slice(tagged[second].start), ctx);
     if (!result.ok) return undefined;
     return { ...result, confidence: round(result.confidence * CONFIDENCE.followUp), corrected: raw.slice(tagged[first].start, tagged[second].end) };
@@ -143,7 +148,7 @@ function tellsOnly(sentence: Item[]): boolean {
   const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
   const ahead = words.some((w) => PARSER_WORDS.ahead.has(w));
   // "this morning", "that week": a pointer before a time word points at the time.
-  const dated = (k: number) => DETERMINERS.has(words[k]) && (TIME_WORDS.has(words[k + 1] ?? '') || RULE_WORDS.periods.has(words[k + 1] ?? ''));
+  const dated = (k: number) => DETERMINERS.has(words[k]) && PARSER_WORDS.dayParts.has(words[k + 1] ?? '');
   const pointing = words.some((w, k) => (POINTERS.has(w) && !dated(k)) || PARSER_WORDS.pointingAt.has(w));
   const planning = words.some((w, k) => (RULE_WORDS.plans.has(w) && words[k - 1] !== 'of') || PARSER_WORDS.doing.has(w));
   const named = said.some((item) => item.kind === 'token');
@@ -223,6 +228,12 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const head = parseCommand(raw.slice(0, tagged[at].start), { ...ctx, pending: undefined });
   if (!isCommand(head) || head.followUp) return undefined;
   const correction = raw.slice(tagged[at].start).trim();
+  // "… slippage 1%. oops 2": a bare number after a slippage may correct either.
+  const said = tagged.slice(at).filter((item) => item.kind !== 'punct' && item.kind !== 'filler' && !CORRECTION_WORDS.has(item.text.toLowerCase()));
+  const lastAmount = tagged.slice(0, at).filter((item) => isAmount(item) || item.kind === 'bps').at(-1);
+  if (said.length === 1 && said[0].kind === 'number' && (lastAmount?.kind === 'percent' || lastAmount?.kind === 'bps')) {
+    return refuse('unclear', `I could not tell whether "${said[0].text}" corrects the amount or the slippage. Say the whole command again, for example "swap 5 SOL for USDC with 1% slippage".`);
+  }
   const tail = parseCommand(correction, { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined });
   // "buy 100 BONK with SOL, i mean USDC": a token corrects the one said last, not whichever side a follow-up would change.
   const lastSaid = tagged.slice(0, at).filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token').at(-1);
@@ -242,6 +253,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const rest = raw.slice(tagged[from].start);
   // "…, correction: 40 RAY", "… oops, 0.1 sol": an amount alone, with or without its token, is the amount corrected,
   // as "make it 40 RAY" says (a message of its own saying "40 RAY" could be anything).
+  // Not after a slippage ("… slippage 1%. oops 2"): which of the two it corrects is unclear.
   const amountOnly = tagged.slice(from).filter((item) => item.kind !== 'punct' && item.kind !== 'filler').every((item, k) => (k === 0 ? isAmount(item) : k === 1 && item.kind === 'token'));
   const bare = parseCommand(amountOnly ? `make it ${rest}` : rest, edit);
   // A whole command said again replaces the first, at the confidence of a follow-up.

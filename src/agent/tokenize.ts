@@ -637,7 +637,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (text === 'before' && !datedAt(i + 1) && !RULE_WORDS.closeBefore.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     if (TIME_WORDS.has(text) && RULE_WORDS.dueBefore.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     // "for March rent", "the april invoice": the bill a month names, not when to pay it.
-    if (TIME_WORDS.has(text) && RULE_WORDS.bills.has(word(i + 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
+    if (RULE_WORDS.months.has(text) && RULE_WORDS.bills.has(word(i + 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     if (TIME_WORDS.has(text) && !(text === 'once' && word(i + 1) === 'more')) return emit(i, i + 1, { kind: 'guard', guard: 'time', what: text });
     if (OTHER_CHAINS.has(text) && !AMBIGUOUS_CHAINS.has(text)) return emit(i, i + 1, { kind: 'guard', guard: 'chain', what: text });
     // "my grandson's wallet", "my wallet's": the possessive of a word that carries no slot carries none.
