@@ -780,6 +780,8 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     return clause.filter(
       (item, j) =>
         (keep.includes(item.kind) && (item.kind !== 'marker' || bindsSlot(j))) ||
+        // "exact out: swap 5 SOL for USDC": a swap mode before the command still says what the amount sizes.
+        (item.kind === 'verb' && RULE_WORDS.swapModes[item.lemma] !== undefined) ||
         (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past && !looksBack(j)) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing)))),
     );
   });

@@ -575,10 +575,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (before?.kind === 'token' && vocabulary.lookup(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'filler' });
     }
     if (text === 'do' && word(i + 1) === 'not') return emit(i, i + 2, { kind: 'guard', guard: 'negation', what: 'do not' });
-    // "exact-in 3000 USDT -> PYUSD", "exact out 1000 USDC, input SOL": a swap mode before the amount names what it sizes, as a verb does.
-    const mode = RULE_WORDS.swapModes[text] ?? (text === 'exact' ? RULE_WORDS.swapModes[`exact-${word(i + 1)}`] : undefined);
-    const modeEnd = RULE_WORDS.swapModes[text] ? i + 1 : i + 2;
-    if (mode && at(modeEnd)?.type === 'number') return emit(i, modeEnd, { kind: 'verb', role: VERBS[mode], lemma: mode, fuzzy: false });
+    // "exact-in 3000 USDT -> PYUSD", "exact out 1000 USDC, input SOL": a swap mode names what the amount sizes, as a verb does
+    // (said beside another verb, it is a second one: "swap 5 SOL for USDC, exact out" is refused, not read as either).
+    const modeName = RULE_WORDS.swapModes[text] ? text : text === 'exact' ? `exact-${word(i + 1)}` : undefined;
+    const mode = modeName && RULE_WORDS.swapModes[modeName];
+    if (mode) return emit(i, RULE_WORDS.swapModes[text] ? i + 1 : i + 2, { kind: 'verb', role: VERBS[mode], lemma: modeName, fuzzy: false });
     // "…, input SOL", "output: USDC": a power user's labels for the sides.
     const labelEnd = at(i + 1)?.text === ':' ? i + 2 : i + 1;
     if (RULE_WORDS.sideLabels[text] && vocabulary.lookup(word(labelEnd) ?? '')) return emit(i, labelEnd, { kind: 'marker', marker: RULE_WORDS.sideLabels[text] });
