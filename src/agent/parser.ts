@@ -609,7 +609,8 @@ function unchained(items: Item[]): Item[] {
   if (link < 0) return items;
   // "grab 10 USDC from my wallet and flip it to JTO": "from" the session's own wallet names nothing.
   const object = between.slice(0, link).filter((item, k, all) => item.kind !== 'filler' && !(item.kind === 'marker' && item.marker === 'in' && !all.slice(k + 1).some((next) => next.kind !== 'filler')));
-  if (!object.some((item) => item.kind === 'token') || object.some((item) => item.kind === 'marker' || item.kind === 'verb')) return items;
+  // "take 1/2 of my PYUSD and swap it": a share of the token is still what is taken.
+  if (!object.some((item) => item.kind === 'token') || object.some((item) => (item.kind === 'marker' && item.marker !== 'of') || item.kind === 'verb')) return items;
   const rest = items.slice(to + 1);
   // What the second verb names, its pointer ("with it", "for it") left out.
   const pointsAt = (item: Item | undefined) => !!item && POINTERS.has(item.text.toLowerCase());
