@@ -898,6 +898,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['they|he|she told me that? &their|the|it|its|his|her|he|she|they', 'note'],
   // Dictation says its punctuation ("… for usdc full stop").
   ['full stop|point', 'grammar'],
+  // "how much SOL is in my wallet at the moment?": now, as every command is.
+  ['at|for the moment $', 'grammar'],
+  // "complete a deal to purchase 100 USDC using ETH": the deal is the purchase.
+  ['complete|close|make|do a|the deal|trade to &<verb>', 'grammar'],
   // "send 3 JUP to <address> as a gift": what the transfer is for, not a second one.
   ['as a|an|my? lil|little|small|tiny? birthday|christmas|wedding? gift|present|donation|loan|refund|repayment', 'note'],
   ['rent|pay|payday|bill|bills|tax day|week', 'note'],
@@ -1166,6 +1170,9 @@ export const TRAILING_CHAT = {
 
 /** Where a sentence ends, for a message of several sentences (parser.ts `amongContext`). */
 export const SENTENCE_ENDS = new Set(['.', '!', '?', '…']);
+
+/** …and where a clause ends, for a question after its context ("about to pay a few bills, how much usdc do i have?"). */
+export const CLAUSE_ENDS = new Set([...SENTENCE_ENDS, ',', ';']);
 
 /** Where a sentence or a clause of chat ends: a full stop, a colon, a dash, an ellipsis (the tokenizer writes every dash as "-"). */
 export const SENTENCE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|']);

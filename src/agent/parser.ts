@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   HELP_PHRASES, HYPOTHETICALS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
+  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { tokenize, type Item, type Vocabulary } from './tokenize';
@@ -79,19 +79,30 @@ function withAmountCorrected(raw: string, tagged: Item[], ctx: ParseContext): Pa
  * requests, a sentence that could change what is built) is read whole, as one message.
  */
 function amongContext(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
-  const sentences: Item[][] = [[]];
+  // "about to pay a few bills, how much usdc do i have?": a question may follow its context after a comma too.
+  return readAmong(raw, tagged, ctx, splitAfter(tagged, SENTENCE_ENDS), false) ?? (tagged.at(-1)?.text === '?' ? readAmong(raw, tagged, ctx, splitAfter(tagged, CLAUSE_ENDS), true) : undefined);
+}
+
+/** The items in runs, each ending at one of `ends` (or an emoji). */
+function splitAfter(tagged: Item[], ends: Set<string>): Item[][] {
+  const runs: Item[][] = [[]];
   for (const item of tagged) {
-    const last = sentences.at(-1)!.at(-1);
-    if (last?.kind === 'punct' && (SENTENCE_ENDS.has(last.text) || /\p{Extended_Pictographic}/u.test(last.text)) && item.kind !== 'punct') sentences.push([]);
-    sentences.at(-1)!.push(item);
+    const last = runs.at(-1)!.at(-1);
+    if (last?.kind === 'punct' && (ends.has(last.text) || /\p{Extended_Pictographic}/u.test(last.text)) && item.kind !== 'punct') runs.push([]);
+    runs.at(-1)!.push(item);
   }
+  return runs;
+}
+
+/** `amongContext` over sentences (or, for a question only, over clauses). */
+function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: Item[][], questionOnly: boolean): ParseResult | undefined {
   // A sentence of fillers alone ("Good evening!", "Thanks!") is read as the asides it holds, as in a message of one sentence.
   const fillersOnly = (sentence: Item[]) => sentence.every((item) => item.kind === 'punct' || item.kind === 'filler');
   const told = sentences.filter((sentence) => !fillersOnly(sentence));
   if (told.length < 2) return undefined;
   // A command needs every other sentence to only tell; a question ("… . What's the price of PYTH?") builds nothing,
   // so around it a sentence need only ask nothing and name nothing to act on (`mentionsOnly`).
-  const requests = told.filter((sentence) => !tellsOnly(sentence));
+  const requests = questionOnly ? [] : told.filter((sentence) => !tellsOnly(sentence));
   const questions = told.filter((sentence) => !mentionsOnly(sentence));
   const request = requests.length === 1 ? requests[0] : questions.length === 1 ? questions[0] : undefined;
   if (!request || messageRefusal(raw, tagged, ctx, spoken(tagged))) return undefined;
