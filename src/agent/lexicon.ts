@@ -898,8 +898,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['they|he|she told me that? &their|the|it|its|his|her|he|she|they', 'note'],
   // Dictation says its punctuation ("… for usdc full stop").
   ['full stop|point', 'grammar'],
-  // "how much SOL is in my wallet at the moment?": now, as every command is.
+  // "how much SOL is in my wallet at the moment?", "… with 0.3% slippage this time": now, as every command is.
   ['at|for the moment $', 'grammar'],
+  ['this time $', 'grammar'],
   // "complete a deal to purchase 100 USDC using ETH": the deal is the purchase.
   ['complete|close|make|do a|the deal|trade to &<verb>', 'grammar'],
   // "send 3 JUP to <address> as a gift": what the transfer is for, not a second one.
