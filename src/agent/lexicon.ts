@@ -898,9 +898,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['they|he|she told me that? &their|the|it|its|his|her|he|she|they', 'note'],
   // Dictation says its punctuation ("… for usdc full stop").
   ['full stop|point', 'grammar'],
-  // "how much SOL is in my wallet at the moment?", "… with 0.3% slippage this time": now, as every command is.
-  ['at|for the moment $', 'grammar'],
-  ['this time $', 'grammar'],
+
   // "complete a deal to purchase 100 USDC using ETH": the deal is the purchase.
   ['complete|close|make|do a|the deal|trade to &<verb>', 'grammar'],
   // "send 3 JUP to <address> as a gift": what the transfer is for, not a second one.
@@ -1159,6 +1157,8 @@ export const TRAILING_CHAT = {
     // "My wife hasn't agreed yet.": not meant, resized or turned round, repeated, a recipient gone, consent not given.
     'joke', 'joking', 'kidding', 'serious', 'prank', 'trolling', 'typed', 'halve', 'halved', 'versa', 'invert', 'inverted', 'flipped',
     'same', 'closed', 'passed', 'died', 'deceased', 'frozen', 'banned', 'blocked', 'permission', 'yet', 'wrote', 'written',
+    // "… . The deal is off.", "… . The order got cancelled.": the command called off.
+    'off', 'cancelled', 'canceled', 'pause', 'paused', 'freeze', 'park', 'queue',
     // "… . idk", "... dunno": doubt after the command.
     'idk', 'dunno', 'hmm', 'hmmm',
     // "…, hang on", "…, let me think", "…, let me ask him", "…, my friend told me", "…, it is a contract".

@@ -210,6 +210,8 @@ function tellsOnly(sentence: Item[]): boolean {
   function storyTime(k: number): boolean {
     const w = words[k];
     if (PARSER_WORDS.conditions.has(w) || pointing || ahead || hasVerb || words.some((v) => PARSER_WORDS.actionNouns.has(v))) return false;
+    // "I want the money sent tomorrow.": a participle before the time says when it is to be done.
+    if (words.slice(Math.max(0, k - 3), k).some((v) => PAST_FORMS.has(v)) && !words.some((v) => PAST_MARKERS.has(v))) return false;
     if (RULE_WORDS.timePrepositions.has(w)) return w === 'after' && statement && DETERMINERS.has(words[k + 1] ?? '');
     return past || (k > 0 && words.length >= 5);
   }
@@ -792,8 +794,6 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     return clause.filter(
       (item, j) =>
         (keep.includes(item.kind) && (item.kind !== 'marker' || bindsSlot(j))) ||
-        // "exact out: swap 5 SOL for USDC": a swap mode before the command still says what the amount sizes.
-        (item.kind === 'verb' && RULE_WORDS.swapModes[item.lemma] !== undefined) ||
         (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past && !looksBack(j)) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing)))),
     );
   });

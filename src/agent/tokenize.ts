@@ -33,7 +33,7 @@ export type Item = { text: string; start: number; end: number } & (
   | { kind: 'joiner' }
   | { kind: 'guard'; guard: Guard; what: string }
   | { kind: 'filler'; aside?: AsideKind }
-  /** `foreign`: letters of a script the lexicon does not read; never read past as chat. */
+  /** `foreign`: letters of a script the lexicon does not read, or a word that may contradict the command (a swap mode away from its amount); never read past as chat. */
   | { kind: 'word'; fixed?: string; foreign?: true }
   | { kind: 'punct' }
 );
@@ -575,11 +575,13 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (before?.kind === 'token' && vocabulary.lookup(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'filler' });
     }
     if (text === 'do' && word(i + 1) === 'not') return emit(i, i + 2, { kind: 'guard', guard: 'negation', what: 'do not' });
-    // "exact-in 3000 USDT -> PYUSD", "exact out 1000 USDC, input SOL": a swap mode names what the amount sizes, as a verb does
-    // (said beside another verb, it is a second one: "swap 5 SOL for USDC, exact out" is refused, not read as either).
+    // "exact-in 3000 USDT -> PYUSD", "exact out 1000 USDC, input SOL": a swap mode right before its amount names what the
+    // amount sizes, as a verb does. Said anywhere else ("swap 5 SOL for USDC, exact out", "exact-in SOL for 5 USDC") it
+    // may contradict the command: a word never read past.
     const modeName = RULE_WORDS.swapModes[text] ? text : text === 'exact' ? `exact-${word(i + 1)}` : undefined;
     const mode = modeName && RULE_WORDS.swapModes[modeName];
-    if (mode) return emit(i, RULE_WORDS.swapModes[text] ? i + 1 : i + 2, { kind: 'verb', role: VERBS[mode], lemma: modeName, fuzzy: false });
+    const modeEnd = RULE_WORDS.swapModes[text] ? i + 1 : i + 2;
+    if (mode) return emit(i, modeEnd, at(modeEnd)?.type === 'number' ? { kind: 'verb', role: VERBS[mode], lemma: modeName, fuzzy: false } : { kind: 'word', foreign: true });
     // "…, input SOL", "output: USDC": a power user's labels for the sides.
     const labelEnd = at(i + 1)?.text === ':' ? i + 2 : i + 1;
     if (RULE_WORDS.sideLabels[text] && vocabulary.lookup(word(labelEnd) ?? '')) return emit(i, labelEnd, { kind: 'marker', marker: RULE_WORDS.sideLabels[text] });

@@ -168,6 +168,55 @@ describe('direction, whatever chat is around the command', () => {
     );
   });
 
+  /**
+   * Sentences around a request: a story is read past, before or after it; after it, a sentence that could change what
+   * is built holds it back. (Before a command only a time, a condition or another chain does: a story there is context,
+   * as the blind writers label it, "I'm a bit nervous. Swap …" included.)
+   */
+  it('reads a request among sentences of a story alone, and never past one after it that holds it back', () => {
+    const RECIPIENT = 'CZG4s9heKdUxqkuRw2Q1uLTTmmE5LidnT2BPZFD6HHez';
+    type Request = { text: string; swap?: [string, string]; transfer?: string };
+    const requests: Array<(x: string, y: string) => Request> = [
+      (x, y) => ({ text: `Swap 2 ${x} for ${y}.`, swap: [x, y] }),
+      (x) => ({ text: `Send 2 ${x} to ${RECIPIENT}.`, transfer: x }),
+    ];
+    const TELLS = ['I sold an NFT last week.', 'My cousin is visiting from abroad and wants to try crypto.', 'Rent is due next week so money is tight.', 'Everyone in the group chat is talking about it today.'];
+    const HOLD_BACK_ANYWHERE = ['It is scheduled for next Friday.', 'He is on Base now.', 'Only if the price holds.', 'Please wait until tomorrow.'];
+    const HOLD_BACK_AFTER: Array<(x: string, other: string) => string> = [
+      (_, other) => `He only takes ${other}.`,
+      () => 'The bill was 50.',
+      () => 'I sent it yesterday.',
+      () => 'That was a joke.',
+      () => 'My wife says no.',
+      () => "I'm not sure about this.",
+      (x) => `The ${x} belongs to my brother.`,
+      () => "It's a limit order for my bag.",
+      () => "I'd rather go smaller.",
+    ];
+    const said = fc.record({
+      request: fc.constantFrom(...requests),
+      tokens: fc.uniqueArray(fc.constantFrom(...TOKENS), { minLength: 3, maxLength: 3 }),
+      story: fc.oneof(
+        fc.record({ say: fc.constantFrom(...TELLS).map((text) => () => text), holds: fc.constant(false), first: fc.boolean() }),
+        fc.record({ say: fc.constantFrom(...HOLD_BACK_ANYWHERE).map((text) => () => text), holds: fc.constant(true), first: fc.boolean() }),
+        fc.record({ say: fc.constantFrom(...HOLD_BACK_AFTER), holds: fc.constant(true), first: fc.constant(false) }),
+      ),
+    });
+    fc.assert(
+      fc.property(said, ({ request, tokens: [x, y, other], story }) => {
+        const { text, swap, transfer } = request(x, y);
+        const told = story.say(x, other);
+        const result = parseCommand(story.first ? `${told} ${text}` : `${text} ${told}`, vocabulary);
+        if (story.holds) return !result.ok || (result.command.action !== 'swap' && result.command.action !== 'transfer');
+        if (!result.ok) return false;
+        const command = result.command;
+        if (command.action === 'swap') return !!swap && command.input.symbol === swap[0] && command.output.symbol === swap[1];
+        return command.action === 'transfer' && command.token.symbol === transfer && command.recipient === RECIPIENT;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('pays a token the chat turns away from never, and one it names plainly only as said', () => {
     const bareAmount = [(n: string, y: string) => `sell ${n} for ${y}`, (n: string, y: string) => `swap ${n} of it to ${y}`, (n: string, y: string) => `turn ${n} into ${y}`];
     const said = fc.record({
