@@ -163,12 +163,12 @@ function tellsOnly(sentence: Item[]): boolean {
   const pointing = words.some((w, k) => (POINTERS.has(w) && !dated(k)) || PARSER_WORDS.pointingAt.has(w));
   const planning = words.some((w, k) => (RULE_WORDS.plans.has(w) && words[k - 1] !== 'of') || PARSER_WORDS.doing.has(w));
   const named = said.some((item) => item.kind === 'token');
+  const before = (k: number) => words[k - 1] ?? '';
   // A verb said as a noun ("the swap", "a bad trade") or by someone else ("she gets", "everyone is aping").
   const telling = (k: number) =>
     DETERMINERS.has(before(k)) || PARSER_WORDS.tellingSubjects.has(before(k)) || PARSER_WORDS.tellingAuxiliaries.has(before(k)) || (past && said[k - 1]?.kind === 'word');
   // A verb of the present, which a time beside it may schedule ("I sold it yesterday." tells; "The swap runs at noon." does not).
   const hasVerb = said.some((item, k) => item.kind === 'verb' && !PAST_FORMS.has(words[k]) && !(past && said[k - 1]?.kind === 'word'));
-  const before = (k: number) => words[k - 1] ?? '';
   const plain = said.every((item, k) => {
     switch (item.kind) {
       case 'joiner':
