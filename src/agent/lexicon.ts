@@ -243,7 +243,7 @@ export const FILLERS = new Set([
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
   'grandson', 'granddaughter', 'family', 'kid', 'kids', 'uhh', 'umm',
-  'erm', 'hm', 'hmmm', 'haha', 'hahaha', 'lmao', 'lmfao', 'rofl', 'xd', 'hehe', 'same', 'more', 'him', 'her', 'other', 'friends',
+  'erm', 'hm', 'hmmm', 'haha', 'hahaha', 'lmao', 'lmfao', 'rofl', 'xd', 'hehe', 'same', 'more', 'him', 'her', 'friends',
   'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm', 'kthxbai',
   ...PEOPLE,
 ]);
@@ -891,6 +891,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['just? do it', 'politeness'],
   ['just? testing|checking|seeing if|whether this|it works|working', 'note'],
   ['wrong wallet|address|addy|one', 'note'],
+  // "…, that's my other wallet": the recipient said to be the sender's own (an "other" said alone may change what is built).
+  ["that's|thats|it's|its|this|that is? my other wallet|account|address|addy", 'note'],
   // "they said their token account already exists, so it should be simple": hearsay and reassurance around a command.
   ['so? it should|will|would be simple|easy|quick|fine|straightforward', 'note'],
   // Hearsay about the recipient or the transfer, not a command quoted ("they said: swap …" stays a quote).
