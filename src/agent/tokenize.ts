@@ -580,11 +580,15 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // may contradict the command: a word never read past.
     const modeName = RULE_WORDS.swapModes[text] ? text : text === 'exact' ? `exact-${word(i + 1)}` : undefined;
     const mode = modeName && RULE_WORDS.swapModes[modeName];
-    const modeEnd = RULE_WORDS.swapModes[text] ? i + 1 : i + 2;
-    if (mode) return emit(i, modeEnd, at(modeEnd)?.type === 'number' ? { kind: 'verb', role: VERBS[mode], lemma: modeName, fuzzy: false } : { kind: 'word', foreign: true });
+    if (mode) {
+      const end = modeName === text ? i + 1 : i + 2;
+      return emit(i, end, at(end)?.type === 'number' ? { kind: 'verb', role: VERBS[mode], lemma: modeName, fuzzy: false } : { kind: 'word', foreign: true });
+    }
     // "…, input SOL", "output: USDC": a power user's labels for the sides.
-    const labelEnd = at(i + 1)?.text === ':' ? i + 2 : i + 1;
-    if (RULE_WORDS.sideLabels[text] && vocabulary.lookup(word(labelEnd) ?? '')) return emit(i, labelEnd, { kind: 'marker', marker: RULE_WORDS.sideLabels[text] });
+    if (RULE_WORDS.sideLabels[text]) {
+      const end = at(i + 1)?.text === ':' ? i + 2 : i + 1;
+      if (vocabulary.lookup(word(end) ?? '')) return emit(i, end, { kind: 'marker', marker: RULE_WORDS.sideLabels[text] });
+    }
     if (text === 'give' && RULE_WORDS.giveTo.has(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'verb', role: 'get', lemma: 'give me', fuzzy: false });
     if (RULE_WORDS.chainPrepositions.has(text) && isChainName(i + 1)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'guard', guard: 'chain', what: word(i + 1)! });
