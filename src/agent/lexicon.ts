@@ -1253,6 +1253,10 @@ export const PARSER_WORDS = {
   goAheadCores: new Set(['do', 'ahead', 'proceed', 'execute', 'confirm', 'confirmed', 'it']),
   /** In a question naming two tokens, a correction between them asks about the second ("price of wif? no, I mean popcat"). */
   queryCorrections: new Set(['no', 'nope', 'mean', 'meant', 'sorry', 'actually', 'correction', 'oops', 'rather', 'instead', 'scratch']),
+  /** A clause before a command that opens with one of these and names a figure (INFO_NOUNS) asks for it: a second request ("Check my SOL balance. Then swap half of it."). */
+  figureAsks: new Set(['check', 'show', 'tell', 'get', 'give', 'see', 'look', 'pull', 'fetch', 'display', 'list']),
+  /** A request sentence that ends with one of these points back at a time or a condition of the sentence before ("My salary comes on the 25th. Send 500 USDC … then."). */
+  pointingBack: new Set(['then']),
   /** A question among sentences of context that asks for one of these figures is the request ("…? I'm not buying yet, just curious."). */
   figureCues: [['how', 'much'], ['how', 'many'], ['price'], ['balance'], ['portfolio'], ['worth'], ['holdings'], ['left']],
   /** A question after the command that only pleads asks for it ("…, can you?", "…, would you please?"). */

@@ -106,6 +106,9 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   const questions = told.filter((sentence) => !mentionsOnly(sentence));
   const request = requests.length === 1 ? requests[0] : questions.length === 1 ? questions[0] : undefined;
   if (!request || messageRefusal(raw, tagged, ctx, spoken(tagged))) return undefined;
+  // "My salary comes on the 25th. Send 500 USDC to … then.": a "then" at its end points at a sentence before.
+  const lastWord = request.filter((item) => item.kind !== 'punct').at(-1)?.text.toLowerCase() ?? '';
+  if (sentences.indexOf(request) > 0 && PARSER_WORDS.pointingBack.has(lastWord)) return undefined;
   const said = raw.slice(request[0].start, request.at(-1)!.end);
   // The lexer's rewrites ("w/" → "with") can stretch a span: a sentence is read alone only when it is shorter.
   if (said.length >= raw.trim().length) return undefined;
@@ -759,8 +762,10 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k) && !aside(item)));
   if (away) return refuse('unclear', `I could not tell what "${away.filter((item) => item.kind !== 'punct').map((item) => item.text).join(' ')}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
   // "what's my SOL balance? and swap 1 SOL to USDC": a question for a figure before the command is a second request.
-  const question = concrete(clauses[at]) && clauses.slice(0, at).find((clause) => clause.at(-1)?.text === '?' && clause.some((item) => INFO_NOUNS.includes(item.text.toLowerCase())));
-  if (question) return refuse('two-actions', 'That asks a question and gives a command. I answer one message at a time: ask the question, then send the command.');
+  // "Check my SOL balance. Then swap half of it to JUP.": so is one that opens asking for it.
+  const asksFigure = (clause: Item[]) => clause.at(-1)?.text === '?' || PARSER_WORDS.figureAsks.has(clause.find((item) => item.kind !== 'punct' && item.kind !== 'filler')?.text.toLowerCase() ?? '');
+  const question = concrete(clauses[at]) && clauses.slice(0, at).find((clause) => asksFigure(clause) && clause.some((item) => INFO_NOUNS.includes(item.text.toLowerCase())));
+  if (question) return refuse('two-actions', 'That asks for a figure and gives a command. I answer one message at a time: ask for the figure, then send the command.');
   // Of the chat before, an address stays (it is the recipient: "<address> — send 5 SOL"), and so do
   // the amounts and tokens a command clause without them refers to ("i owe <address> 30 USDC, send it").
   const keep = ['address', 'bad-address', ...(concrete(clauses[at]) ? [] : [...AMOUNTS, 'token', 'marker', 'arrow'])];

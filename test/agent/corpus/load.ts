@@ -34,6 +34,7 @@ import dialogues29Json from './dialogues-29.json';
 import dialogues30Json from './dialogues-30.json';
 import dialogues31Json from './dialogues-31.json';
 import dialogues32Json from './dialogues-32.json';
+import dialogues33Json from './dialogues-33.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -80,6 +81,7 @@ import handWritten43 from './hand-written-43.json';
 import handWritten44 from './hand-written-44.json';
 import handWritten45 from './hand-written-45.json';
 import handWritten46 from './hand-written-46.json';
+import handWritten47 from './hand-written-47.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -141,7 +143,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -164,6 +166,7 @@ const BLIND_19 = 'blind-32s';
 const BLIND_20 = 'blind-32t';
 const BLIND_21 = 'blind-32u';
 const BLIND_22 = 'blind-32v';
+const BLIND_23 = 'blind-32w';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -212,6 +215,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten44 as Raw[], 'hand-written', BLIND_21),
   ...withFamily(handWritten45 as Raw[], 'hand-written', BLIND_21),
   ...withFamily(handWritten46 as Raw[], 'hand-written', BLIND_22),
+  ...withFamily(handWritten47 as Raw[], 'hand-written', BLIND_23),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -260,6 +264,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues30Json as RawDialogue[], BLIND_20),
   ...withSplit(dialogues31Json as RawDialogue[], BLIND_21),
   ...withSplit(dialogues32Json as RawDialogue[], BLIND_22),
+  ...withSplit(dialogues33Json as RawDialogue[], BLIND_23),
 ];
 
 const registry = TokenRegistry.bundled();
