@@ -654,11 +654,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const token = resolveToken(text, vocabulary, false);
     if (token) return emit(i, i + 1, { kind: 'token', token: token.token, fuzzy: true, dollar: false });
     // One edit away ("swapp", "sned"), or its consonants alone, as texting writes it ("cnvrt", "trnsfr").
-    const typed = (candidate: string) => (Math.abs(candidate.length - text.length) <= 1 && editDistance(candidate, text) === 1) || VERB_SKELETONS.get(candidate) === text;
+    const typed = (candidate: string) => oneEditApart(candidate, text) || VERB_SKELETONS.get(candidate) === text;
     const verb = text.length >= 3 && !NOT_VERB_TYPOS.has(text) ? FUZZY_VERBS.filter(typed) : [];
     if (verb.length === 1) return emit(i, i + 1, { kind: 'verb', role: VERBS[verb[0]], lemma: verb[0], fuzzy: true });
     // "balence", "portfollio": a question's word one edit away.
-    const cue = text.length >= 5 && !FUZZY_QUERY_WORDS.includes(text) ? FUZZY_QUERY_WORDS.filter((candidate) => Math.abs(candidate.length - text.length) <= 1 && editDistance(candidate, text) === 1) : [];
+    const cue = text.length >= 5 && !FUZZY_QUERY_WORDS.includes(text) ? FUZZY_QUERY_WORDS.filter((candidate) => oneEditApart(candidate, text)) : [];
     if (cue.length === 1) return emit(i, i + 1, { kind: 'word', fixed: cue[0] });
     emit(i, i + 1, { kind: 'word', ...(lexemes[i].foreign && { foreign: true }) });
   }
@@ -935,14 +935,14 @@ export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boole
     const fits = text.length >= 4 && (symbol.length >= 4 || (symbol.length === 3 && isDoubled(text, symbol.toLowerCase())));
     // Another first letter on a short symbol is another ticker ("tBTC" is no WBTC, "jSOL" no mSOL), unless its key is next to the symbol's ("ysdt").
     const otherTicker = () => symbol.length <= 5 && symbol.length === text.length && symbol[0].toLowerCase() !== text[0] && !(isNeighbourKey(symbol[0].toLowerCase(), text[0]) && !WRAPPED_BASES.has(text.slice(1)));
-    if (fits && Math.abs(symbol.length - text.length) <= 1 && editDistance(symbol.toLowerCase(), text) === 1 && !otherTicker()) {
+    if (fits && oneEditApart(symbol.toLowerCase(), text) && !otherTicker()) {
       const token = vocabulary.lookup(symbol);
       if (token) near.set(token.mint, token);
     }
   }
   if (near.size === 0 && text.length >= 5) {
     for (const name of vocabulary.names ?? []) {
-      if (name.length >= 5 && Math.abs(name.length - text.length) <= 1 && editDistance(name, text) === 1) {
+      if (name.length >= 5 && oneEditApart(name, text)) {
         const token = vocabulary.lookup(name);
         if (token) near.set(token.mint, token);
       }
@@ -973,6 +973,20 @@ function isNeighbourKey(a: string, b: string): boolean {
     case 1: return across === 0 || across === -1;
     default: return false;
   }
+}
+
+/**
+ * Whether one edit turns a into b: a letter changed, added or dropped, or two adjacent letters swapped ("sned" → "send").
+ * The same answer as `editDistance(a, b) === 1`, in one pass: every unknown word of a message is held against each
+ * verb, question word and symbol the lexicon knows.
+ */
+export function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  const sameFrom = (j: number, k: number) => a.length - j === b.length - k && a.startsWith(b.slice(k), j);
+  if (a.length === b.length) return sameFrom(i + 1, i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && sameFrom(i + 2, i + 2));
+  return a.length > b.length ? sameFrom(i + 1, i) : sameFrom(i, i + 1);
 }
 
 /** Edit distance with adjacent transpositions counted as one edit ("sned" → "send"); 3 stands for "more than 2". */

