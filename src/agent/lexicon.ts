@@ -1180,13 +1180,13 @@ export const TRAILING_CHAT = {
 };
 
 /** Where a sentence ends, for a message of several sentences (parser.ts `amongContext`). */
-export const SENTENCE_ENDS = new Set(['.', '!', '?', '…']);
+export const SENTENCE_ENDS = new Set(['.', '!', '?', '…', '\n']);
 
 /** …and where a clause ends, for a question after its context ("about to pay a few bills, how much usdc do i have?"). */
 export const CLAUSE_ENDS = new Set([...SENTENCE_ENDS, ',', ';']);
 
 /** Where a sentence or a clause of chat ends: a full stop, a colon, a dash, an ellipsis (the tokenizer writes every dash as "-"). */
-export const SENTENCE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|']);
+export const SENTENCE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|', '\n']);
 
 /** People a note may name instead of the address ("to the dev of <address>"); in a sentence of the story they only tell ("I'm a Metaplex dev."). */
 export const NOTE_PEOPLE = ['owner', 'dev', 'developer', 'creator', 'deployer', 'sender', 'signer', 'holder', 'buyer', 'team'];
