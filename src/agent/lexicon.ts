@@ -1202,6 +1202,8 @@ export const NOT_PLAIN = new Set([
   // "(example address)", "(placeholder)", "(outdated)", "(needs memo)", "(typo?)": not an address to pay as it is (Parley sends no memo).
   'example', 'placeholder', 'dummy', 'random', 'made', 'outdated', 'deprecated', 'inactive', 'dead', 'moved', 'memo', 'typo', 'unverified',
   'verify', 'double', 'check',
+  // "(it's a contract)", "(program)", "(the PDA)": an address that no wallet may hold, whatever the note says of it.
+  'contract', 'program', 'pda',
   // "to the owner of <address>", "to the dev of <address>": someone else than the address.
   ...NOTE_PEOPLE, 'funded', 'referred', 'already', 'paid',
 ]);

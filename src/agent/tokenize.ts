@@ -494,7 +494,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "about 15 USDT", "around $40": a hedged amount; "at around 5", "around 5" with no token after is a time or a price.
     if (RULE_WORDS.hedgesBeforeAmount.has(word(i) ?? '') && !hedgedAmount(i)) return emit(i, i + 1, { kind: 'word' });
     // "<address>, the SOL one", "my USDC wallet one": which of someone's addresses, neither a token nor the number 1.
-    if (RULE_WORDS.ownersBeforeOne.has(word(i) ?? '') && vocabulary.lookup(word(i + 1) ?? '')) {
+    // Without an address before it, "the usdc one" names the token ("which token should I swap 25 JUP for?").
+    const owned = word(i) !== 'the' || lexemes.slice(0, i).some((lexeme) => lexeme.type === 'address');
+    if (RULE_WORDS.ownersBeforeOne.has(word(i) ?? '') && owned && vocabulary.lookup(word(i + 1) ?? '')) {
       const one = RULE_WORDS.walletWords.has(word(i + 2) ?? '') ? i + 3 : i + 2;
       if (word(one) === 'one') return emit(i, one + 1, { kind: 'filler' });
     }
@@ -502,8 +504,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (aside) return emitAside(i, aside.end, aside.kind);
     // "this one", "that one": a pointer, not the number 1.
     if (word(i) === 'one' && RULE_WORDS.pointerBeforeOne.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
-    // "before the big one", "the real one": a thing described, not the number 1.
-    if (word(i) === 'one' && word(i - 2) === 'the' && at(i - 1)?.type === 'word' && !vocabulary.lookup(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
+    // "before the big one", "the real one", "the usdc one": a thing described, not the number 1.
+    if (word(i) === 'one' && word(i - 2) === 'the' && at(i - 1)?.type === 'word') return emit(i, i + 1, { kind: 'filler' });
 
     // "maybe 2 SOL": an amount to guess; left as a word the frames cannot place.
     if (APPROXIMATE.has(word(i)!) && (at(i + 1)?.type === 'number' || at(i + 1)?.text === '$')) return emit(i, i + 1, { kind: 'word' });
