@@ -1299,7 +1299,9 @@ export const PARSER_WORDS = {
   insteadOf: ['instead', 'of'],
   /** "not USDC", "rather than USDC" said as one filler: the token a follow-up turns from. */
   turnedFrom: /^(?:not|rather than|instead of)\s+(\S+)$/i,
-  editPhrases: ['of that', 'that amount', 'that much', 'half that', 'double it', 'double that', 'twice that'],
+  editPhrases: ['of that', 'that amount', 'that much', 'half that', 'double it', 'double that', 'twice that', 'halve it', 'halve that', 'cut it in half'],
+  /** …and these, which only an earlier amount gives a size to ("send half as much to <address>"): with none, nothing to build. */
+  comparedScales: ['half as much', 'twice as much'],
   /** A follow-up that repeats the earlier command as it was. */
   repeats: new Set([
     'again', 'do it again', 'do that again', 'do this again', 'repeat', 'repeat that', 'repeat it', 'one more time', 'once more', 'same', 'same again',
@@ -1317,7 +1319,7 @@ export const PARSER_WORDS = {
   /** After an exact amount, a part said in a follow-up is of the balance only with one of these ("make it half my SOL"). */
   ofTheBalance: new Set(['my', 'balance', 'bag', 'stack', 'holdings', 'wallet']),
   /** A follow-up that halves or doubles the earlier amount. */
-  halves: ['half of that', 'half that', 'half of it', 'half it', 'half as much', 'half the amount'],
+  halves: ['half of that', 'half that', 'half of it', 'half it', 'half as much', 'half the amount', 'halve it', 'halve that', 'halve the amount', 'cut it in half'],
   doubles: ['double it', 'double that', 'twice that', 'twice as much'],
   /** Words a follow-up may hold besides its opener ("make the amount 2", "same address"). */
   /** Words an answer to a clarifying question may correct itself with ("oops i meant BONK", "typo, USDC", "my bad: JUP"). */

@@ -372,7 +372,8 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     startsWith(words, FOLLOW_UP_VERB_OPENERS) ||
     redirects ||
     (!!ctx.previous && startsWith(words, PARSER_WORDS.editOpeners)) ||
-    (!!ctx.previous && (words.some((w) => PARSER_WORDS.editWords.has(w)) || PARSER_WORDS.editPhrases.some((phrase) => containsPhrase(words, phrase.split(' ')))));
+    (!!ctx.previous && (words.some((w) => PARSER_WORDS.editWords.has(w)) || PARSER_WORDS.editPhrases.some((phrase) => containsPhrase(words, phrase.split(' '))))) ||
+    PARSER_WORDS.comparedScales.some((phrase) => containsPhrase(words, phrase.split(' ')));
   if ((verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) || editing) {
     const followUp = parseFollowUp(words, content, ctx, slippage.bps);
     // "and jup?", "again?": a follow-up asked, not told.
@@ -1241,8 +1242,8 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   // "again pls, same thing": words of the repeats alone, one of them saying it again.
   const repeat = PARSER_WORDS.repeats.has(bare) || (bareWords.length > 1 && bareWords.every((w) => REPEAT_WORDS.has(w)) && bareWords.some((w) => PARSER_WORDS.repeatCores.has(w)));
   // "half of that", "double it": the previous amount scaled, with whatever else the message changes.
-  const says = (phrases: string[]) => phrases.some((phrase) => text.includes(` ${phrase} `));
-  const scale = says(PARSER_WORDS.halves) ? 'half' : says(PARSER_WORDS.doubles) ? 'double' : undefined;
+  const scaling = [...PARSER_WORDS.halves, ...PARSER_WORDS.doubles].find((phrase) => text.includes(` ${phrase} `));
+  const scale = scaling === undefined ? undefined : PARSER_WORDS.halves.includes(scaling) ? 'half' : 'double';
   if (!opener && !repeat && !scale) return undefined;
   const previous = ctx.previous;
   if (!previous) {
@@ -1260,7 +1261,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     if (previous.amount.kind !== 'exact') return refuse('unclear', `The earlier amount was not a fixed number, so I can't ${scale === 'half' ? 'halve' : 'double'} it. Say the amount, for example "make it 2".`);
     const value = parseDecimal(previous.amount.value)!;
     command = { ...command, amount: { kind: 'exact', value: format(scale === 'half' ? divide(value, 2)! : multiply(value, decimal(2))) } };
-    rest = rest.filter((item) => item.kind !== 'share' && !(item.kind === 'word' && ['double', 'twice'].includes(item.text.toLowerCase())));
+    rest = rest.filter((item) => !scaling!.split(' ').includes(item.text.toLowerCase()));
   }
   const amounts = rest.filter(isAmount);
   let tokens = rest.filter((item) => item.kind === 'token');
