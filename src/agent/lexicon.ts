@@ -223,7 +223,7 @@ export const FILLERS = new Set([
   'quick', 'quickly', 'now', 'right', 'away', 'asap', 'rn', 'immediately', 'hey', 'hi', 'hello', 'yo', 'ok', 'okay', 'thanks',
   'thank', 'thx', 'ty', 'tysm', 'cheers', 'bro', 'ser', 'fren', 'mate', 'man', 'dude', 'sir', 'pal', 'buddy', 'the', 'a', 'an',
   'some', 'my', 'mine', 'our', 'tokens', 'token', 'coins', 'coin', 'amount', 'gm', 'lol', 'cool', 'great', 'good',
-  'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'hmm', 'well', 'btw', 'imma', "i'm", 'im', 'am',
+  'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'ugh', 'argh', 'oof', 'phew', 'hmm', 'well', 'btw', 'imma', "i'm", 'im', 'am',
   'gonna', 'going', 'trying', 'try', 'attempt', 'assist', 'looking', 'wallet', 'account', 'funds', 'balance', 'bag', 'be', 'is', 'are', 'at',
   'current', 'market', 'rate', 'price', 'best', 'instant', 'shall', 'directly', 'straight', 'over', 'out', 'them', 'those',
   'these', 'there', 'address', 'recipient', 'destination', 'here', 'appreciated', 'appreciate', 'tx', 'transaction', 'order',
@@ -497,7 +497,7 @@ export const GREETINGS = [
 ];
 /** Chat openers skipped before reading how a message starts ("hey, should I swap…"). */
 export const LEADING_FILLERS = [
-  'hey', 'so', 'ok', 'okay', 'um', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser',
+  'hey', 'so', 'ok', 'okay', 'um', 'uh', 'ugh', 'argh', 'oof', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser',
   'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren', 'sorry', 'oops', 'typo',
 ];
 /** Words around a follow-up that change nothing ("now half of that", "ok, again please"). */
@@ -545,6 +545,8 @@ export const FOLLOW_UP_OPENERS: string[][] = [
   ['once', 'more'], ['and'], ['half', 'of', 'that'], ['half', 'that'], ['double', 'it'], ['double', 'that'], ['twice', 'that'],
   ['no', 'wait'], ['wait', 'no'], ['nope'], ['no'], ['wait'], ['oops'], ['i', 'meant'], ['meant'], ['i', 'mean'], ['no', 'i', 'meant'], ['sorry', 'i', 'meant'], ['now'], ['ok', 'now'], ['but'], ['this', 'time'], ['same', 'again'], ['another'], ['do', 'the', 'same'], ['also'],
   ['correction'], ['or', 'rather'], ['rather'], ['my', 'bad'], ['typo'], ['sorry'], ['no', 'scratch', 'that'], ['scratch', 'that'],
+  // "wrong coin, I meant USDC": the token said was not the one meant.
+  ['wrong', 'coin'], ['wrong', 'token'],
 ];
 
 /**

@@ -673,10 +673,6 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
   return Array.isArray(kept) && !ironic ? withoutTrailingChat(kept) : kept;
 }
 
-/** A word that could change what a command builds, said beside it: chat that holds one is never read past. */
-const couldChange = (word: string) =>
-  TRAILING_CHAT.changes.has(word) || NOT_PLAIN.has(word) || CANCEL_WORDS.has(word) || AMBIGUOUS_SYMBOLS.has(word) || OTHER_CHAINS.has(word) || AMBIGUOUS_CHAINS.has(word);
-
 /**
  * The items without the chat after a command with a verb ("…, the dog had a good run", "… so it
  * lands fast"): from the end, each clause of nothing but words is dropped, until one names
@@ -685,6 +681,8 @@ const couldChange = (word: string) =>
  */
 function withoutTrailingChat(items: Item[]): Item[] {
   if (!items.some((item) => item.kind === 'verb')) return items;
+  const changes = (text: string) =>
+    TRAILING_CHAT.changes.has(text) || NOT_PLAIN.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text) || OTHER_CHAINS.has(text) || AMBIGUOUS_CHAINS.has(text);
   const opens = (item: Item) => (item.kind === 'punct' && item.text !== "'") || TRAILING_CHAT.breaks.has(item.text.toLowerCase());
   // "…, is that a good idea": a clause that opens a question asks about the command (`chat`).
   // "send 5 USDC to <address> so he receives it": receiving is what the transfer does.
@@ -702,7 +700,7 @@ function withoutTrailingChat(items: Item[]): Item[] {
     const sentence =
       SENTENCE_BREAKS.has(clause[0].text) && clause[0].text !== ':' && TRAILING_CHAT.subjects.has(words[0] ?? '') && words.length >= 4 &&
       !words.some((w) => (TRAILING_CHAT.changes.has(w) && !TRAILING_CHAT.told.has(w)) || PARSER_WORDS.wishes.has(w));
-    const changing = (w: string) => heeding && couldChange(w) && !(sentence && TRAILING_CHAT.told.has(w));
+    const changing = (w: string) => heeding && changes(w) && !(sentence && TRAILING_CHAT.told.has(w));
     // Only a reason ("bc sol is cheap") or such a sentence may name a token again, never with a direction ("…, usdc to sol").
     const reason = (sentence || TRAILING_CHAT.breaks.has(clause.find((item) => item.kind !== 'punct')?.text.toLowerCase() ?? '')) && !clause.some((item) => item.kind === 'marker' || item.kind === 'arrow');
     const named = reason ? mints(items.slice(0, items.indexOf(clause[0]))) : new Set<string>();
@@ -1156,14 +1154,6 @@ function answerPending(said: Item[], pending: Pending, ctx: ParseContext): Parse
   const amounts = content.filter(isAmount);
   const marker = content.find((item) => item.kind === 'marker');
   const others = content.filter((item) => !['token', 'address', 'bad-address', 'number', 'money', 'share', 'percent', 'marker', 'joiner'].includes(item.kind) && !PARSER_WORDS.answerCorrections.has(item.text.toLowerCase()));
-  // "oh right. it's my ledger: <address> — thx": asked whom to pay, one address among words that change nothing.
-  const chat = (item: Item) => item.kind === 'word' && !item.foreign && !couldChange(item.text.toLowerCase());
-  const aside = pending.ask === 'recipient' && addresses.length === 1 && tokens.length === 0 && amounts.length === 0 && others.every(chat);
-  if (aside && others.length > 0) {
-    const answer = answerPending(content.filter((item) => !others.includes(item)), pending, ctx);
-    const told = others.map((item) => item.text).join(' ');
-    return answer?.ok ? { ...answer, confidence: round(answer.confidence * CONFIDENCE.chat), ignored: [...(answer.ignored ?? []), told] } : answer;
-  }
   if (others.length > 0 || content.length === 0 || amounts.length > 1 || addresses.length > 1) return undefined;
   const draft = { ...pending.draft } as Draft;
   const factor = CONFIDENCE.answer;
