@@ -1169,6 +1169,8 @@ export const TRAILING_CHAT = {
     // "My wife hasn't agreed yet.": not meant, resized or turned round, repeated, a recipient gone, consent not given.
     'joke', 'joking', 'kidding', 'serious', 'prank', 'trolling', 'typed', 'halve', 'halved', 'versa', 'invert', 'inverted', 'flipped',
     'same', 'closed', 'passed', 'died', 'deceased', 'frozen', 'banned', 'blocked', 'permission', 'yet', 'wrote', 'written',
+    // "… . The line above was a mistake.", "… . This failed.": not meant, or not to be tried again.
+    'mistake', 'mistaken', 'mistakenly', 'accident', 'accidentally', 'error', 'failed', 'fails', 'failing',
     // "… . The deal is off.", "… . The order got cancelled.": the command called off.
     'off', 'cancelled', 'canceled', 'pause', 'paused', 'freeze', 'park', 'queue',
     // "… . idk", "... dunno": doubt after the command.
@@ -1204,8 +1206,8 @@ export const NOT_PLAIN = new Set([
   // "(example address)", "(placeholder)", "(outdated)", "(needs memo)", "(typo?)": not an address to pay as it is (Parley sends no memo).
   'example', 'placeholder', 'dummy', 'random', 'made', 'outdated', 'deprecated', 'inactive', 'dead', 'moved', 'memo', 'typo', 'unverified',
   'verify', 'double', 'check',
-  // "(it's a contract)", "(program)", "(the PDA)": an address that no wallet may hold, whatever the note says of it.
-  'contract', 'program', 'pda',
+  // "(it's a contract)", "(program)", "(the PDA)", "(escrow)": not a wallet's address, whatever else the note says.
+  'contract', 'program', 'pda', 'escrow',
   // "to the owner of <address>", "to the dev of <address>": someone else than the address.
   ...NOTE_PEOPLE, 'funded', 'referred', 'already', 'paid',
 ]);
@@ -1258,13 +1260,17 @@ export const PARSER_WORDS = {
   /** In a question naming two tokens, a correction between them asks about the second ("price of wif? no, I mean popcat"). */
   queryCorrections: new Set(['no', 'nope', 'mean', 'meant', 'sorry', 'actually', 'correction', 'oops', 'rather', 'instead', 'scratch']),
   /** A clause before a command that opens with one of these and names a figure (INFO_NOUNS) asks for it: a second request ("Check my SOL balance. Then swap half of it."). */
-  figureAsks: new Set(['check', 'show', 'tell', 'get', 'give', 'see', 'look', 'pull', 'fetch', 'display', 'list']),
-  /** A request sentence that ends with one of these points back at a time or a condition of the sentence before ("My salary comes on the 25th. Send 500 USDC … then."). */
+  figureAsks: new Set(['check', 'show', 'tell', 'get', 'give', 'see', 'look', 'pull', 'fetch', 'display', 'list', 'confirm', 'verify', 'remind', 'lookup']),
+  /** …besides INFO_NOUNS, the words that name a figure there ("Check my wallet.", "Check how much I have."). */
+  figureNouns: new Set(['wallet', 'tokens', 'holdings', 'rate', 'much', 'many']),
+  /** A request sentence that holds one of these points back at the time of a sentence before it ("My salary comes on the 25th. Send 500 USDC … then."). */
   pointingBack: new Set(['then']),
   /** A question among sentences of context that asks for one of these figures is the request ("…? I'm not buying yet, just curious."). */
   figureCues: [['how', 'much'], ['how', 'many'], ['price'], ['balance'], ['portfolio'], ['worth'], ['holdings'], ['left']],
   /** A question after the command that only pleads asks for it ("…, can you?", "…, would you please?"). */
   pleas: new Set(['can', 'could', 'would', 'will', 'you', 'u', 'ya', 'help', 'do', 'it', 'that', 'this', 'out', 'please', 'pls', 'plz', 'kindly', 'for', 'me', 'mate', 'bro', 'ser', 'sir', 'fren', 'thanks', 'thx', 'ty']),
+  /** A clause after a command that opens with one of these asks about it, "?" or not ("…\nis this right", "… . has it gone through"). */
+  unmarkedQuestions: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'has', 'have', 'had']),
   /** A message opening with one of these is a question ("is it…", "does…"). */
   questionAuxiliaries: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'am']),
   /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */
@@ -1297,6 +1303,10 @@ export const PARSER_WORDS = {
   awayFrom: new Set(['instead', 'rather', 'except', 'other', 'another', 'different', 'not', 'never', 'but', 'than', 'without', 'no', 'keep', 'leave', 'save', 'spare']),
   /** Before a command, a negation with one of these negates doing it ("don't actually execute it: send …", "nothing should go on chain"). */
   doing: new Set(['execute', 'actually', 'run', 'sign', 'submit', 'broadcast', 'anything', 'chain', 'onchain']),
+  /** Chat before a command with "already" and one of these, or two words with one ("Already done.", "He already got it.", "Sent."), says it was done. */
+  didIt: new Set(['done', 'did', 'got', 'received', 'completed', 'finished', 'handled', 'settled']),
+  /** …or with one of these, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should.", "I haven't checked the address yet."). */
+  notNow: new Set(['yet', 'now', 'way', 'ever', 'ready', 'sure', 'should', 'supposed', 'allowed', 'checked', 'confirmed', 'approved', 'decided', 'agreed', 'today', 'tonight']),
   /** "use JUP instead of SOL": what follows names the side the other token replaces. */
   insteadOf: ['instead', 'of'],
   /** "not USDC", "rather than USDC" said as one filler: the token a follow-up turns from. */

@@ -106,9 +106,9 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   const questions = told.filter((sentence) => !mentionsOnly(sentence));
   const request = requests.length === 1 ? requests[0] : questions.length === 1 ? questions[0] : undefined;
   if (!request || messageRefusal(raw, tagged, ctx, spoken(tagged))) return undefined;
-  // "My salary comes on the 25th. Send 500 USDC to … then.": a "then" at its end points at a sentence before.
-  const lastWord = request.filter((item) => item.kind !== 'punct').at(-1)?.text.toLowerCase() ?? '';
-  if (sentences.indexOf(request) > 0 && PARSER_WORDS.pointingBack.has(lastWord)) return undefined;
+  // "My salary comes on the 25th. Send 500 USDC to … then.": a "then" points at the time of a sentence before.
+  const timed = sentences.slice(0, sentences.indexOf(request)).some((sentence) => sentence.some((item) => item.kind === 'guard' && item.guard === 'time'));
+  if (timed && request.some((item) => PARSER_WORDS.pointingBack.has(item.text.toLowerCase()))) return undefined;
   const said = raw.slice(request[0].start, request.at(-1)!.end);
   // The lexer's rewrites ("w/" → "with") can stretch a span: a sentence is read alone only when it is shorter.
   if (said.length >= raw.trim().length) return undefined;
@@ -157,6 +157,8 @@ function tellsOnly(sentence: Item[]): boolean {
   const said = sentence.filter((item) => item.kind !== 'punct');
   const words = said.map((item) => item.text.toLowerCase());
   if (words.length < 4) return false;
+  // "Remind me my balance.": a sentence that opens asking for something asks.
+  if (PARSER_WORDS.figureAsks.has(words[0])) return false;
   const past = words.some((w) => PAST_MARKERS.has(w) || PAST_FORMS.has(w));
   const statement = TRAILING_CHAT.subjects.has(words[0]);
   const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
@@ -762,10 +764,22 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const aside = (token: Item) => token.kind === 'token' && new Set(named.map((item) => item.token.mint)).size >= 2 && !named.some((item) => item.token.mint === token.token.mint);
   const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k) && !aside(item)));
   if (away) return refuse('unclear', `I could not tell what "${away.filter((item) => item.kind !== 'punct').map((item) => item.text).join(' ')}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
+  // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.
+  const done = clauses.slice(0, at).find((clause) => {
+    const said = spoken(clause);
+    const didIt = (w: string) => PAST_FORMS.has(w) || PARSER_WORDS.didIt.has(w);
+    return (said.includes('already') && said.some(didIt)) || (said.length <= 2 && said.some(didIt));
+  });
+  if (done) return refuse('unclear', `"${clip(done.filter((item) => item.kind !== 'punct').map((item) => item.text).join(' '), 40)}" says it was done already. If you want it done again, say the command alone, for example "send 20 USDC to <address>".`);
   // "what's my SOL balance? and swap 1 SOL to USDC": a question for a figure before the command is a second request.
-  // "Check my SOL balance. Then swap half of it to JUP.": so is one that opens asking for it.
-  const asksFigure = (clause: Item[]) => clause.at(-1)?.text === '?' || PARSER_WORDS.figureAsks.has(clause.find((item) => item.kind !== 'punct' && item.kind !== 'filler')?.text.toLowerCase() ?? '');
-  const question = concrete(clauses[at]) && clauses.slice(0, at).find((clause) => asksFigure(clause) && clause.some((item) => INFO_NOUNS.includes(item.text.toLowerCase())));
+  // "Check my SOL balance. Then swap half of it to JUP.", "Balance first.": so is one that opens asking for it, or puts it first.
+  const asksFigure = (clause: Item[]) => {
+    const said = spoken(clause);
+    const opener = clause.find((item) => item.kind !== 'punct' && item.kind !== 'filler')?.text.toLowerCase() ?? '';
+    return clause.at(-1)?.text === '?' || PARSER_WORDS.figureAsks.has(opener) || (said.includes('first') && said.length <= 3);
+  };
+  const figure = (clause: Item[]) => clause.some((item) => INFO_NOUNS.includes(item.text.toLowerCase()) || PARSER_WORDS.figureNouns.has(item.text.toLowerCase()));
+  const question = concrete(clauses[at]) && clauses.slice(0, at).find((clause) => asksFigure(clause) && figure(clause));
   if (question) return refuse('two-actions', 'That asks for a figure and gives a command. I answer one message at a time: ask for the figure, then send the command.');
   // Of the chat before, an address stays (it is the recipient: "<address> — send 5 SOL"), and so do
   // the amounts and tokens a command clause without them refers to ("i owe <address> 30 USDC, send it").
@@ -794,13 +808,15 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const bareNegation = !clause.some((item) => item.kind === 'word' || item.kind === 'verb') && !clause.every((item) => item.kind === 'punct' || PARSER_WORDS.corrections.has(item.text.toLowerCase())) && !undone(clause);
     // "just testing, don't actually execute it: send …": a negation of doing it still negates.
     const negatesDoing = clause.some((item) => PARSER_WORDS.doing.has(item.text.toLowerCase()));
+    // "Not yet.", "No way.", "I'm not sure I should do this.", "I haven't checked the address yet.": a negation of doing it now.
+    const holdsBack = clause.some((item) => PARSER_WORDS.notNow.has(item.text.toLowerCase()));
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
     // A preposition of the chat goes with the command only before a token or an amount ("for USDC, swap 6 SOL"), not "hop on a call".
     const bindsSlot = (j: number) => ['token', 'address', ...AMOUNTS].includes(clause.slice(j + 1).find((next) => next.kind !== 'filler')?.kind ?? '');
     return clause.filter(
       (item, j) =>
         (keep.includes(item.kind) && (item.kind !== 'marker' || bindsSlot(j))) ||
-        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past && !looksBack(j)) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing)))),
+        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past && !looksBack(j)) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing || holdsBack)))),
     );
   });
   // A token the chat names and the context drops may be what the command's amount is of.
@@ -1453,22 +1469,27 @@ function otherPeople(tagged: Item[], address: number): ParseResult | undefined {
   return undefined;
 }
 
-/** "send 20 USDC to <address> right?", "swap 1 SOL for USDC, sound good?": a command, then words of a tag question and "?". */
+/** "send 20 USDC to <address> right?", "swap 1 SOL for USDC, sound good?": a command, then words of a tag question and "?" (or a question's opening word). */
 function endsInTagQuestion(tagged: Item[]): boolean {
   // "…, is this the right address? cheers", "…, ok?? thx": a sign-off after the question leaves it one.
   const signOff = (item: Item) => item.kind === 'punct' || (item.kind === 'filler' && (item.aside === 'thanks' || item.aside === 'politeness' || item.aside === 'greeting'));
   let end = tagged.length;
   while (end > 0 && signOff(tagged[end - 1]) && tagged[end - 1].text !== '?') end--;
-  if (end === 0 || tagged[end - 1].text !== '?') return false;
-  while (end > 1 && tagged[end - 2].text === '?') end--;
-  let start = end - 1;
+  if (end === 0) return false;
+  // "…\nis this right", "… . has that gone through": a clause of its own that opens as a question asks, "?" or not.
+  const marked = tagged[end - 1].text === '?';
+  while (marked && end > 1 && tagged[end - 2].text === '?') end--;
+  const tagEnd = marked ? end - 1 : end;
+  let start = tagEnd;
   const plain = (item: Item) => item.kind === 'word' || (item.kind === 'filler' && !item.aside);
   while (start > 0 && plain(tagged[start - 1])) start--;
-  const tag = tagged.slice(start, end - 1).map((item) => item.text.toLowerCase());
+  const tag = tagged.slice(start, tagEnd).map((item) => item.text.toLowerCase());
   const commanded = tagged.slice(0, start).some((item) => item.kind === 'verb' || item.kind === 'arrow');
   if (!commanded || tag.length === 0) return false;
   // A clause of its own after the command ("…, is this his address?", "…, safe?") asks about it, unless it only pleads ("…, can you?").
   const own = tagged[start - 1]?.kind === 'punct';
+  // "Is for my sister.", "is urgent": without its subject after it, such a word opens a statement as non-native speakers say it.
+  if (!marked) return own && PARSER_WORDS.unmarkedQuestions.has(tag[0]) && TRAILING_CHAT.subjects.has(tag[1] ?? '');
   return tag.every((w) => PARSER_WORDS.tagQuestions.has(w)) || (own && !tag.every((w) => PARSER_WORDS.pleas.has(w)));
 }
 

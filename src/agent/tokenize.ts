@@ -2,7 +2,7 @@ import { isSolanaAddress } from '../shared/solana-address';
 import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
-  DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
+  DETERMINERS, DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
   AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
@@ -608,7 +608,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "for mint <address>", "CA: <address>", "(mint is <address>)": a label for the address that follows.
     if (RULE_WORDS.addressLabels.has(text)) {
       const address = labelledAddress(i);
-      if (address > 0) return emit(i, address, { kind: 'filler' });
+      // "send 5 USDC to the contract <address>": what receives a transfer is a contract, no wallet; the label says so, and is read.
+      const sending = lexemes.slice(0, i).some((lexeme) => VERBS[lexeme.text] === 'send');
+      const receives = sending && (word(i - 1) === 'to' || (DETERMINERS.has(word(i - 1) ?? '') && word(i - 2) === 'to'));
+      if (address > 0) return emit(i, address, receives ? { kind: 'word' } : { kind: 'filler' });
     }
     // "$DEGENAI <mint>", "ai16z (<mint>)", "$MOODENG, CA: <mint>": a ticker the registry does not know, naming the address after it.
     const labelled = labelledAddress(i + 1);
