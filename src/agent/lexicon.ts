@@ -1184,13 +1184,13 @@ export const TRAILING_CHAT = {
 };
 
 /** Where a sentence ends, for a message of several sentences (parser.ts `amongContext`). */
-export const SENTENCE_ENDS = new Set(['.', '!', '?', '…', '\n']);
+export const SENTENCE_ENDS = new Set(['.', '!', '?', '…']);
 
 /** …and where a clause ends, for a question after its context ("about to pay a few bills, how much usdc do i have?"). */
 export const CLAUSE_ENDS = new Set([...SENTENCE_ENDS, ',', ';']);
 
 /** Where a sentence or a clause of chat ends: a full stop, a colon, a dash, an ellipsis (the tokenizer writes every dash as "-"). */
-export const SENTENCE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|', '\n']);
+export const SENTENCE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|']);
 
 /** People a note may name instead of the address ("to the dev of <address>"); in a sentence of the story they only tell ("I'm a Metaplex dev."). */
 export const NOTE_PEOPLE = ['owner', 'dev', 'developer', 'creator', 'deployer', 'sender', 'signer', 'holder', 'buyer', 'team'];
@@ -1303,6 +1303,11 @@ export const PARSER_WORDS = {
   awayFrom: new Set(['instead', 'rather', 'except', 'other', 'another', 'different', 'not', 'never', 'but', 'than', 'without', 'no', 'keep', 'leave', 'save', 'spare']),
   /** Before a command, a negation with one of these negates doing it ("don't actually execute it: send …", "nothing should go on chain"). */
   doing: new Set(['execute', 'actually', 'run', 'sign', 'submit', 'broadcast', 'anything', 'chain', 'onchain']),
+  /** Chat before a command holding one of these warns of it, or says someone else wrote it ("Got this from a scammer.", "My son typed this."). */
+  warnings: new Set([
+    'scam', 'scams', 'scammer', 'scammers', 'hacker', 'hackers', 'hacked', 'phishing', 'drainer', 'stolen', 'fake', 'suspicious', 'compromised', 'stranger',
+    'strangers', 'giveaway', 'verify', 'validation', 'double', 'doubled', 'typed', 'wrote',
+  ]),
   /** Chat before a command with "already" and one of these, or two words with one ("Already done.", "He already got it.", "Sent."), says it was done. */
   didIt: new Set(['done', 'did', 'got', 'received', 'completed', 'finished', 'handled', 'settled']),
   /** …or with one of these, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should.", "I haven't checked the address yet."). */

@@ -109,9 +109,6 @@ function lex(raw: string): Lexeme[] {
     const start = match.index!;
     const end = start + match[0].length;
     const joined = start > 0 && !/\s/.test(text[start - 1]);
-    // A line break ends a sentence as a full stop does ("send 10 USDC to <address>\nhe's my gym buddy"), unless punctuation already does.
-    const broken = out.length > 0 && out.at(-1)!.type !== 'symbol' && text.slice(out.at(-1)!.end, start).includes('\n');
-    if (broken) out.push({ type: 'symbol', text: '\n', raw: '\n', start: out.at(-1)!.end, end: out.at(-1)!.end, joined: true });
     const push = (type: Lexeme['type'], value = match[0]) =>
       out.push({ type, text: type === 'address' || type === 'evm' || type === 'short' ? value : value.toLowerCase(), raw: value, start, end, joined });
     if (match[1]) push('evm');
