@@ -1261,6 +1261,8 @@ export const PARSER_WORDS = {
   queryCorrections: new Set(['no', 'nope', 'mean', 'meant', 'sorry', 'actually', 'correction', 'oops', 'rather', 'instead', 'scratch']),
   /** A clause before a command that opens with one of these and names a figure (INFO_NOUNS) asks for it: a second request ("Check my SOL balance. Then swap half of it."). */
   figureAsks: new Set(['check', 'show', 'tell', 'get', 'give', 'see', 'look', 'pull', 'fetch', 'display', 'list', 'confirm', 'verify', 'remind', 'lookup']),
+  /** …or that puts a figure first in three words or fewer ("Balance first."). */
+  first: new Set(['first', 'beforehand']),
   /** …besides INFO_NOUNS, the words that name a figure there ("Check my wallet.", "Check how much I have."). */
   figureNouns: new Set(['wallet', 'tokens', 'holdings', 'rate', 'much', 'many']),
   /** A request sentence that holds one of these points back at the time of a sentence before it ("My salary comes on the 25th. Send 500 USDC … then."). */
@@ -1308,8 +1310,9 @@ export const PARSER_WORDS = {
     'scam', 'scams', 'scammer', 'scammers', 'hacker', 'hackers', 'hacked', 'phishing', 'drainer', 'stolen', 'fake', 'suspicious', 'compromised', 'stranger',
     'strangers', 'giveaway', 'verify', 'validation', 'double', 'doubled', 'typed', 'wrote',
   ]),
-  /** Chat before a command with "already" and one of these, or two words with one ("Already done.", "He already got it.", "Sent."), says it was done. */
+  /** Chat before a command with a word of `already` and one of these (or a past form), or two words with one ("Already done.", "He already got it.", "Sent."), says it was done. */
   didIt: new Set(['done', 'did', 'got', 'received', 'completed', 'finished', 'handled', 'settled']),
+  already: new Set(['already', 'alr', 'allready']),
   /** …or with one of these, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should.", "I haven't checked the address yet."). */
   notNow: new Set(['yet', 'now', 'way', 'ever', 'ready', 'sure', 'should', 'supposed', 'allowed', 'checked', 'confirmed', 'approved', 'decided', 'agreed', 'today', 'tonight']),
   /** "use JUP instead of SOL": what follows names the side the other token replaces. */

@@ -322,6 +322,13 @@ function chatBefore(tagged: Item[]): string[] {
   return runs.filter((run) => run.some((item) => item.kind !== 'filler')).map((run) => run.map((item) => item.text).join(' '));
 }
 
+/** A clause's words as written, for a reply to quote. */
+const wordsOf = (items: Item[]) =>
+  items
+    .filter((item) => item.kind !== 'punct')
+    .map((item) => item.text)
+    .join(' ');
+
 /** The words of a message, asides and punctuation left out. */
 const spoken = (items: Item[]) =>
   items.filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside)).map((item) => (item.kind === 'word' && item.fixed) || item.text.toLowerCase());
@@ -763,23 +770,23 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const named = clauses.slice(at).flat().filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
   const aside = (token: Item) => token.kind === 'token' && new Set(named.map((item) => item.token.mint)).size >= 2 && !named.some((item) => item.token.mint === token.token.mint);
   const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k) && !aside(item)));
-  if (away) return refuse('unclear', `I could not tell what "${away.filter((item) => item.kind !== 'punct').map((item) => item.text).join(' ')}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
+  if (away) return refuse('unclear', `I could not tell what "${wordsOf(away)}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
   // "Got this from a scammer.", "My son typed this.", "He says he will double it.": chat before that warns of the command, or says another wrote it.
   const warned = clauses.slice(0, at).find((clause) => spoken(clause).some((w) => PARSER_WORDS.warnings.has(w)));
-  if (warned) return refuse('unclear', `"${clip(warned.filter((item) => item.kind !== 'punct').map((item) => item.text).join(' '), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
+  if (warned) return refuse('unclear', `"${clip(wordsOf(warned), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
   // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.
   const done = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
     const didIt = (w: string) => PAST_FORMS.has(w) || PARSER_WORDS.didIt.has(w);
-    return (said.includes('already') && said.some(didIt)) || (said.length <= 2 && said.some(didIt));
+    return (said.some((w) => PARSER_WORDS.already.has(w)) && said.some(didIt)) || (said.length <= 2 && said.some(didIt));
   });
-  if (done) return refuse('unclear', `"${clip(done.filter((item) => item.kind !== 'punct').map((item) => item.text).join(' '), 40)}" says it was done already. If you want it done again, say the command alone, for example "send 20 USDC to <address>".`);
+  if (done) return refuse('unclear', `"${clip(wordsOf(done), 40)}" says it was done already. If you want it done again, say the command alone, for example "send 20 USDC to <address>".`);
   // "what's my SOL balance? and swap 1 SOL to USDC": a question for a figure before the command is a second request.
   // "Check my SOL balance. Then swap half of it to JUP.", "Balance first.": so is one that opens asking for it, or puts it first.
   const asksFigure = (clause: Item[]) => {
     const said = spoken(clause);
     const opener = clause.find((item) => item.kind !== 'punct' && item.kind !== 'filler')?.text.toLowerCase() ?? '';
-    return clause.at(-1)?.text === '?' || PARSER_WORDS.figureAsks.has(opener) || (said.includes('first') && said.length <= 3);
+    return clause.at(-1)?.text === '?' || PARSER_WORDS.figureAsks.has(opener) || (said.some((w) => PARSER_WORDS.first.has(w)) && said.length <= 3);
   };
   const figure = (clause: Item[]) => clause.some((item) => INFO_NOUNS.includes(item.text.toLowerCase()) || PARSER_WORDS.figureNouns.has(item.text.toLowerCase()));
   const question = concrete(clauses[at]) && clauses.slice(0, at).find((clause) => asksFigure(clause) && figure(clause));

@@ -35,6 +35,7 @@ import dialogues30Json from './dialogues-30.json';
 import dialogues31Json from './dialogues-31.json';
 import dialogues32Json from './dialogues-32.json';
 import dialogues33Json from './dialogues-33.json';
+import dialogues34Json from './dialogues-34.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -82,6 +83,7 @@ import handWritten44 from './hand-written-44.json';
 import handWritten45 from './hand-written-45.json';
 import handWritten46 from './hand-written-46.json';
 import handWritten47 from './hand-written-47.json';
+import handWritten48 from './hand-written-48.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -168,6 +170,7 @@ const BLIND_20 = 'blind-32t';
 const BLIND_21 = 'blind-32u';
 const BLIND_22 = 'blind-32v';
 const BLIND_23 = 'blind-32w';
+const BLIND_24 = 'blind-32x';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -217,6 +220,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten45 as Raw[], 'hand-written', BLIND_21),
   ...withFamily(handWritten46 as Raw[], 'hand-written', BLIND_22),
   ...withFamily(handWritten47 as Raw[], 'hand-written', BLIND_23),
+  ...withFamily(handWritten48 as Raw[], 'hand-written', BLIND_24),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -267,6 +271,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues31Json as RawDialogue[], BLIND_21),
   ...withSplit(dialogues32Json as RawDialogue[], BLIND_22),
   ...withSplit(dialogues33Json as RawDialogue[], BLIND_23),
+  ...withSplit(dialogues34Json as RawDialogue[], BLIND_24),
 ];
 
 const registry = TokenRegistry.bundled();
