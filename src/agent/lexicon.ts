@@ -1206,8 +1206,8 @@ export const NOT_PLAIN = new Set([
   // "(example address)", "(placeholder)", "(outdated)", "(needs memo)", "(typo?)": not an address to pay as it is (Parley sends no memo).
   'example', 'placeholder', 'dummy', 'random', 'made', 'outdated', 'deprecated', 'inactive', 'dead', 'moved', 'memo', 'typo', 'unverified',
   'verify', 'double', 'check',
-  // "(it's a contract)", "(program)", "(the PDA)", "(escrow)": not a wallet's address, whatever else the note says.
-  'contract', 'program', 'pda', 'escrow',
+  // "(it's a contract)", "(the PDA)", "(escrow)": not a wallet's address, whatever else the note says.
+  'contract', 'pda', 'escrow',
   // "to the owner of <address>", "to the dev of <address>": someone else than the address.
   ...NOTE_PEOPLE, 'funded', 'referred', 'already', 'paid',
 ]);
@@ -1260,7 +1260,7 @@ export const PARSER_WORDS = {
   /** In a question naming two tokens, a correction between them asks about the second ("price of wif? no, I mean popcat"). */
   queryCorrections: new Set(['no', 'nope', 'mean', 'meant', 'sorry', 'actually', 'correction', 'oops', 'rather', 'instead', 'scratch']),
   /** A clause before a command that opens with one of these and names a figure (INFO_NOUNS) asks for it: a second request ("Check my SOL balance. Then swap half of it."). */
-  figureAsks: new Set(['check', 'show', 'tell', 'get', 'give', 'see', 'look', 'pull', 'fetch', 'display', 'list', 'confirm', 'verify', 'remind', 'lookup']),
+  figureAsks: new Set(['check', 'show', 'tell', 'give', 'pull', 'fetch', 'display', 'list', 'confirm', 'verify', 'remind', 'lookup']),
   /** …or that puts a figure first in three words or fewer ("Balance first."). */
   first: new Set(['first', 'beforehand']),
   /** …besides INFO_NOUNS, the words that name a figure there ("Check my wallet.", "Check how much I have."). */
@@ -1273,6 +1273,8 @@ export const PARSER_WORDS = {
   pleas: new Set(['can', 'could', 'would', 'will', 'you', 'u', 'ya', 'help', 'do', 'it', 'that', 'this', 'out', 'please', 'pls', 'plz', 'kindly', 'for', 'me', 'mate', 'bro', 'ser', 'sir', 'fren', 'thanks', 'thx', 'ty']),
   /** A clause after a command that opens with one of these asks about it, "?" or not ("…\nis this right", "… . has it gone through"). */
   unmarkedQuestions: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'has', 'have', 'had']),
+  /** …when the subject after it is one of these ("is this right", "are you sure"; "is my friend" is a statement as non-native speakers say it). */
+  askedSubjects: new Set(['this', 'that', 'it', 'he', 'she', 'they', 'there', 'everything', 'the', 'you', 'u']),
   /** A message opening with one of these is a question ("is it…", "does…"). */
   questionAuxiliaries: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'am']),
   /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */
@@ -1305,16 +1307,21 @@ export const PARSER_WORDS = {
   awayFrom: new Set(['instead', 'rather', 'except', 'other', 'another', 'different', 'not', 'never', 'but', 'than', 'without', 'no', 'keep', 'leave', 'save', 'spare']),
   /** Before a command, a negation with one of these negates doing it ("don't actually execute it: send …", "nothing should go on chain"). */
   doing: new Set(['execute', 'actually', 'run', 'sign', 'submit', 'broadcast', 'anything', 'chain', 'onchain']),
-  /** Chat before a command holding one of these warns of it, or says someone else wrote it ("Got this from a scammer.", "My son typed this."). */
+  /** Chat before a command holding one of these and a pointer at the command (`pointers`) warns of it, or says someone else wrote it ("Got this from a scammer.", "My son typed this.", "He will double it."). */
   warnings: new Set([
     'scam', 'scams', 'scammer', 'scammers', 'hacker', 'hackers', 'hacked', 'phishing', 'drainer', 'stolen', 'fake', 'suspicious', 'compromised', 'stranger',
     'strangers', 'giveaway', 'verify', 'validation', 'double', 'doubled', 'typed', 'wrote',
   ]),
-  /** Chat before a command with a word of `already` and one of these (or a past form), or two words with one ("Already done.", "He already got it.", "Sent."), says it was done. */
-  didIt: new Set(['done', 'did', 'got', 'received', 'completed', 'finished', 'handled', 'settled']),
+  /** Chat before a command with a word of `already` and one of these, or of nothing but them ("Already done.", "I already sent it.", "Sent."), says it was done. */
+  didIt: new Set(['done', 'did', 'sent', 'paid', 'received', 'completed', 'finished', 'handled', 'settled']),
+  /** …and this one beside a pointer at the command ("He already got it."; "I already got some USDC" tells). */
+  gotIt: new Set(['got', 'gotten']),
   already: new Set(['already', 'alr', 'allready']),
-  /** …or with one of these, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should.", "I haven't checked the address yet."). */
-  notNow: new Set(['yet', 'now', 'way', 'ever', 'ready', 'sure', 'should', 'supposed', 'allowed', 'checked', 'confirmed', 'approved', 'decided', 'agreed', 'today', 'tonight']),
+  /** …or with "yet", or one of these in three words or beside a pointer at the command, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should do this."). */
+  notYet: new Set(['yet']),
+  notNow: new Set(['now', 'way', 'ever', 'ready', 'sure', 'should', 'supposed', 'allowed', 'checked', 'confirmed', 'approved', 'decided', 'agreed', 'today', 'tonight']),
+  /** Words that point at the command from the chat around it. */
+  pointers: new Set(['this', 'it', 'that', 'these']),
   /** "use JUP instead of SOL": what follows names the side the other token replaces. */
   insteadOf: ['instead', 'of'],
   /** "not USDC", "rather than USDC" said as one filler: the token a follow-up turns from. */

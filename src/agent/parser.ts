@@ -772,13 +772,14 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k) && !aside(item)));
   if (away) return refuse('unclear', `I could not tell what "${wordsOf(away)}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
   // "Got this from a scammer.", "My son typed this.", "He says he will double it.": chat before that warns of the command, or says another wrote it.
-  const warned = clauses.slice(0, at).find((clause) => spoken(clause).some((w) => PARSER_WORDS.warnings.has(w)));
+  const warned = clauses.slice(0, at).find((clause) => spoken(clause).some((w) => PARSER_WORDS.warnings.has(w)) && spoken(clause).some((w) => PARSER_WORDS.pointers.has(w)));
   if (warned) return refuse('unclear', `"${clip(wordsOf(warned), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
   // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.
   const done = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
-    const didIt = (w: string) => PAST_FORMS.has(w) || PARSER_WORDS.didIt.has(w);
-    return (said.some((w) => PARSER_WORDS.already.has(w)) && said.some(didIt)) || (said.length <= 2 && said.some(didIt));
+    const pointed = said.some((w) => PARSER_WORDS.pointers.has(w));
+    const didIt = (w: string) => PARSER_WORDS.didIt.has(w) || (pointed && PARSER_WORDS.gotIt.has(w));
+    return said.some(didIt) && (said.some((w) => PARSER_WORDS.already.has(w)) || said.every((w) => didIt(w) || PARSER_WORDS.already.has(w)));
   });
   if (done) return refuse('unclear', `"${clip(wordsOf(done), 40)}" says it was done already. If you want it done again, say the command alone, for example "send 20 USDC to <address>".`);
   // "what's my SOL balance? and swap 1 SOL to USDC": a question for a figure before the command is a second request.
@@ -818,8 +819,10 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const bareNegation = !clause.some((item) => item.kind === 'word' || item.kind === 'verb') && !clause.every((item) => item.kind === 'punct' || PARSER_WORDS.corrections.has(item.text.toLowerCase())) && !undone(clause);
     // "just testing, don't actually execute it: send …": a negation of doing it still negates.
     const negatesDoing = clause.some((item) => PARSER_WORDS.doing.has(item.text.toLowerCase()));
-    // "Not yet.", "No way.", "I'm not sure I should do this.", "I haven't checked the address yet.": a negation of doing it now.
-    const holdsBack = clause.some((item) => PARSER_WORDS.notNow.has(item.text.toLowerCase()));
+    // "Not yet.", "No way.", "I'm not sure I should do this.", "I haven't checked the address yet.": a negation of doing it now
+    // ("No way I'm holding SOL anymore." says why; "No way." says no).
+    const pointed = said.length <= 3 || said.some((w) => PARSER_WORDS.pointers.has(w));
+    const holdsBack = said.some((w) => PARSER_WORDS.notYet.has(w) || (pointed && PARSER_WORDS.notNow.has(w)));
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
     // A preposition of the chat goes with the command only before a token or an amount ("for USDC, swap 6 SOL"), not "hop on a call".
     const bindsSlot = (j: number) => ['token', 'address', ...AMOUNTS].includes(clause.slice(j + 1).find((next) => next.kind !== 'filler')?.kind ?? '');
@@ -1499,7 +1502,7 @@ function endsInTagQuestion(tagged: Item[]): boolean {
   // A clause of its own after the command ("…, is this his address?", "…, safe?") asks about it, unless it only pleads ("…, can you?").
   const own = tagged[start - 1]?.kind === 'punct';
   // "Is for my sister.", "is urgent": without its subject after it, such a word opens a statement as non-native speakers say it.
-  if (!marked) return own && PARSER_WORDS.unmarkedQuestions.has(tag[0]) && TRAILING_CHAT.subjects.has(tag[1] ?? '');
+  if (!marked) return own && PARSER_WORDS.unmarkedQuestions.has(tag[0]) && PARSER_WORDS.askedSubjects.has(tag[1] ?? '');
   return tag.every((w) => PARSER_WORDS.tagQuestions.has(w)) || (own && !tag.every((w) => PARSER_WORDS.pleas.has(w)));
 }
 
