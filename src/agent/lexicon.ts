@@ -223,7 +223,7 @@ export const FILLERS = new Set([
   'quick', 'quickly', 'now', 'right', 'away', 'asap', 'rn', 'immediately', 'hey', 'hi', 'hello', 'yo', 'ok', 'okay', 'thanks',
   'thank', 'thx', 'ty', 'tysm', 'cheers', 'bro', 'ser', 'fren', 'mate', 'man', 'dude', 'sir', 'pal', 'buddy', 'the', 'a', 'an',
   'some', 'my', 'mine', 'our', 'tokens', 'token', 'coins', 'coin', 'amount', 'gm', 'lol', 'cool', 'great', 'good',
-  'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'ugh', 'argh', 'oof', 'phew', 'hmm', 'well', 'btw', 'imma', "i'm", 'im', 'am',
+  'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'hmm', 'well', 'btw', 'imma', "i'm", 'im', 'am',
   'gonna', 'going', 'trying', 'try', 'attempt', 'assist', 'looking', 'wallet', 'account', 'funds', 'balance', 'bag', 'be', 'is', 'are', 'at',
   'current', 'market', 'rate', 'price', 'best', 'instant', 'shall', 'directly', 'straight', 'over', 'out', 'them', 'those',
   'these', 'there', 'address', 'recipient', 'destination', 'here', 'appreciated', 'appreciate', 'tx', 'transaction', 'order',
@@ -497,7 +497,7 @@ export const GREETINGS = [
 ];
 /** Chat openers skipped before reading how a message starts ("hey, should I swap…"). */
 export const LEADING_FILLERS = [
-  'hey', 'so', 'ok', 'okay', 'um', 'uh', 'ugh', 'argh', 'oof', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser',
+  'hey', 'so', 'ok', 'okay', 'um', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser',
   'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren', 'sorry', 'oops', 'typo',
 ];
 /** Words around a follow-up that change nothing ("now half of that", "ok, again please"). */
@@ -1206,8 +1206,8 @@ export const NOT_PLAIN = new Set([
   // "(example address)", "(placeholder)", "(outdated)", "(needs memo)", "(typo?)": not an address to pay as it is (Parley sends no memo).
   'example', 'placeholder', 'dummy', 'random', 'made', 'outdated', 'deprecated', 'inactive', 'dead', 'moved', 'memo', 'typo', 'unverified',
   'verify', 'double', 'check',
-  // "(it's a contract)", "(the PDA)", "(escrow)": not a wallet's address, whatever else the note says.
-  'contract', 'pda', 'escrow',
+  // "(it's a contract)", "(program)", "(the PDA)", "(escrow)": not a wallet's address, whatever else the note says.
+  'contract', 'program', 'pda', 'escrow',
   // "to the owner of <address>", "to the dev of <address>": someone else than the address.
   ...NOTE_PEOPLE, 'funded', 'referred', 'already', 'paid',
 ]);
@@ -1307,7 +1307,8 @@ export const PARSER_WORDS = {
   awayFrom: new Set(['instead', 'rather', 'except', 'other', 'another', 'different', 'not', 'never', 'but', 'than', 'without', 'no', 'keep', 'leave', 'save', 'spare']),
   /** Before a command, a negation with one of these negates doing it ("don't actually execute it: send …", "nothing should go on chain"). */
   doing: new Set(['execute', 'actually', 'run', 'sign', 'submit', 'broadcast', 'anything', 'chain', 'onchain']),
-  /** Chat before a command holding one of these and a pointer at the command (`pointers`) warns of it, or says someone else wrote it ("Got this from a scammer.", "My son typed this.", "He will double it."). */
+  /** Chat before a command holding one of these warns of it, or says someone else wrote it ("Got this from a scammer.", "My son typed this.", "Scam?"),
+   * in three words, beside a pointer at the command (`pointers`) or a word of what may be (`warningModals`: "He says he will double the money."). */
   warnings: new Set([
     'scam', 'scams', 'scammer', 'scammers', 'hacker', 'hackers', 'hacked', 'phishing', 'drainer', 'stolen', 'fake', 'suspicious', 'compromised', 'stranger',
     'strangers', 'giveaway', 'verify', 'validation', 'double', 'doubled', 'typed', 'wrote',
@@ -1317,11 +1318,14 @@ export const PARSER_WORDS = {
   /** …and this one beside a pointer at the command ("He already got it."; "I already got some USDC" tells). */
   gotIt: new Set(['got', 'gotten']),
   already: new Set(['already', 'alr', 'allready']),
-  /** …or with "yet", or one of these in three words or beside a pointer at the command, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should do this."). */
+  /** …or with "yet", or one of these in three words, beside a pointer at the command or a verb of doing it, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should do this.", "I'm not ready to pay him."). */
   notYet: new Set(['yet']),
   notNow: new Set(['now', 'way', 'ever', 'ready', 'sure', 'should', 'supposed', 'allowed', 'checked', 'confirmed', 'approved', 'decided', 'agreed', 'today', 'tonight']),
   /** Words that point at the command from the chat around it. */
   pointers: new Set(['this', 'it', 'that', 'these']),
+  warningModals: new Set(['may', 'might', 'could', 'will', 'says', 'said', 'promised', 'asked', 'told']),
+  /** …and, for what was done already, the things done ("He got the money already."). */
+  doneThings: new Set(['money', 'payment', 'funds', 'transfer']),
   /** "use JUP instead of SOL": what follows names the side the other token replaces. */
   insteadOf: ['instead', 'of'],
   /** "not USDC", "rather than USDC" said as one filler: the token a follow-up turns from. */

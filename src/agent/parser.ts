@@ -376,18 +376,21 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   }
   // A follow-up edits the previous command; "send it to <address> instead" too, with its verb.
   // "actually send it to <address>": after a transfer, a new recipient for it, and nothing else.
+  const compared = PARSER_WORDS.comparedScales.some((phrase) => containsPhrase(words, phrase.split(' ')));
   const redirects = ctx.previous?.action === 'transfer' && startsWith(words, REDIRECT_OPENERS) && substance.length === 1 && substance[0].kind.endsWith('address');
   const editing =
     startsWith(words, FOLLOW_UP_VERB_OPENERS) ||
     redirects ||
     (!!ctx.previous && startsWith(words, PARSER_WORDS.editOpeners)) ||
     (!!ctx.previous && (words.some((w) => PARSER_WORDS.editWords.has(w)) || PARSER_WORDS.editPhrases.some((phrase) => containsPhrase(words, phrase.split(' '))))) ||
-    PARSER_WORDS.comparedScales.some((phrase) => containsPhrase(words, phrase.split(' ')));
+    compared;
   if ((verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) || editing) {
     const followUp = parseFollowUp(words, content, ctx, slippage.bps);
     // "and jup?", "again?": a follow-up asked, not told.
-    if (followUp?.ok && raw.trim().endsWith('?')) return refuse('question', 'That asks about the last command rather than changing it. To do it, say it plainly, for example "same but to JUP".');
+    if (followUp?.ok && tagged.some((item) => item.text === '?')) return refuse('question', 'That asks about the last command rather than changing it. To do it, say it plainly, for example "same but to JUP".');
     if (followUp) return guards(items, words, true, allWords) ?? followUp;
+    // "swap half as much SOL for USDC" after a swap: as much as what, if not the earlier amount, is nothing to build.
+    if (compared) return refuse('unclear', 'I could not tell what "as much" is measured against. Say the amount, for example "send 10 USDC to <address>".');
   }
   const greetedOnly = allWords.length === 0 && tagged.some((item) => item.kind === 'filler' && (item.aside === 'greeting' || item.aside === 'thanks'));
   // "help me bridge to X": help asked for something Parley does not do is that refusal.
@@ -772,12 +775,16 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k) && !aside(item)));
   if (away) return refuse('unclear', `I could not tell what "${wordsOf(away)}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
   // "Got this from a scammer.", "My son typed this.", "He says he will double it.": chat before that warns of the command, or says another wrote it.
-  const warned = clauses.slice(0, at).find((clause) => spoken(clause).some((w) => PARSER_WORDS.warnings.has(w)) && spoken(clause).some((w) => PARSER_WORDS.pointers.has(w)));
+  const warned = clauses.slice(0, at).find((clause) => {
+    const said = spoken(clause);
+    const pointed = said.length <= 3 || said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.warningModals.has(w));
+    return pointed && said.some((w) => PARSER_WORDS.warnings.has(w));
+  });
   if (warned) return refuse('unclear', `"${clip(wordsOf(warned), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
   // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.
   const done = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
-    const pointed = said.some((w) => PARSER_WORDS.pointers.has(w));
+    const pointed = said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.doneThings.has(w));
     const didIt = (w: string) => PARSER_WORDS.didIt.has(w) || (pointed && PARSER_WORDS.gotIt.has(w));
     return said.some(didIt) && (said.some((w) => PARSER_WORDS.already.has(w)) || said.every((w) => didIt(w) || PARSER_WORDS.already.has(w)));
   });
@@ -821,7 +828,8 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const negatesDoing = clause.some((item) => PARSER_WORDS.doing.has(item.text.toLowerCase()));
     // "Not yet.", "No way.", "I'm not sure I should do this.", "I haven't checked the address yet.": a negation of doing it now
     // ("No way I'm holding SOL anymore." says why; "No way." says no).
-    const pointed = said.length <= 3 || said.some((w) => PARSER_WORDS.pointers.has(w));
+    const acting = clause.some((item) => item.kind === 'verb' && !PAST_FORMS.has(item.text.toLowerCase()));
+    const pointed = said.length <= 3 || acting || said.some((w) => PARSER_WORDS.pointers.has(w));
     const holdsBack = said.some((w) => PARSER_WORDS.notYet.has(w) || (pointed && PARSER_WORDS.notNow.has(w)));
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
     // A preposition of the chat goes with the command only before a token or an amount ("for USDC, swap 6 SOL"), not "hop on a call".
@@ -1262,7 +1270,10 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
   const repeat = PARSER_WORDS.repeats.has(bare) || (bareWords.length > 1 && bareWords.every((w) => REPEAT_WORDS.has(w)) && bareWords.some((w) => PARSER_WORDS.repeatCores.has(w)));
   // "half of that", "double it": the previous amount scaled, with whatever else the message changes.
   const scaling = [...PARSER_WORDS.halves, ...PARSER_WORDS.doubles].find((phrase) => text.includes(` ${phrase} `));
-  const scale = scaling === undefined ? undefined : PARSER_WORDS.halves.includes(scaling) ? 'half' : 'double';
+  // "I would halve it" wishes rather than asks: before the phrase, only the words of a follow-up's opening or its verb.
+  const opening = (w: string) => SOFT_WORDS.includes(w) || LEADING_FILLERS.includes(w) || VERBS[w] !== undefined;
+  const scaled = scaling !== undefined && text.slice(0, text.indexOf(` ${scaling} `)).trim().split(' ').filter(Boolean).every(opening);
+  const scale = !scaled ? undefined : PARSER_WORDS.halves.includes(scaling!) ? 'half' : 'double';
   if (!opener && !repeat && !scale) return undefined;
   const previous = ctx.previous;
   if (!previous) {
@@ -1281,6 +1292,11 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     const value = parseDecimal(previous.amount.value)!;
     command = { ...command, amount: { kind: 'exact', value: format(scale === 'half' ? divide(value, 2)! : multiply(value, decimal(2))) } };
     rest = rest.filter((item) => !scaling!.split(' ').includes(item.text.toLowerCase()));
+    // "send half as much SOL to <address>" after 20 USDC: the earlier amount was of another token.
+    const own = previous.action === 'swap' ? [previous.input.mint, previous.output.mint] : [previous.token.mint];
+    if (rest.some((item) => item.kind === 'token' && !own.includes(item.token.mint))) {
+      return refuse('unclear', `The earlier amount was of ${previous.action === 'swap' ? previous.input.symbol : previous.token.symbol}, so I can't scale it to another token. Say the amount, for example "send 10 USDC to <address>".`);
+    }
   }
   const amounts = rest.filter(isAmount);
   let tokens = rest.filter((item) => item.kind === 'token');
