@@ -1311,11 +1311,17 @@ export const PARSER_WORDS = {
    * in three words, beside a pointer at the command (`pointers`) or a word of what may be (`warningModals`: "He says he will double the money."). */
   warnings: new Set([
     'scam', 'scams', 'scammer', 'scammers', 'hacker', 'hackers', 'hacked', 'phishing', 'drainer', 'stolen', 'fake', 'suspicious', 'compromised', 'stranger',
-    'strangers', 'giveaway', 'verify', 'validation', 'double', 'doubled', 'typed', 'wrote',
+    'strangers', 'giveaway', 'verify', 'validation',
   ]),
-  /** Chat before a command with a word of `already` and one of these, or of nothing but them ("Already done.", "I already sent it.", "Sent."), says it was done. */
+  /** …and, said by someone else (`people`, `someone`), these ("My son typed this."; "I typed it carefully." tells). */
+  othersWrote: new Set(['typed', 'wrote', 'entered', 'pasted', 'sent']),
+  someone: new Set(['he', 'she', 'they', 'someone', 'somebody', 'stranger', 'guy', 'person', 'admin', 'support', 'mod']),
+  /** …and the promises of a giveaway scam ("He says he will double it."; "JUP could double" tells). */
+  promises: [['double', 'it'], ['double', 'that'], ['double', 'the', 'money'], ['double', 'your'], ['double', 'my', 'money'], ['triple', 'it'], ['send', 'it', 'back'], ['send', 'back', 'double']],
+  /** Chat before a command with a word of `already`, one of these and a pointer at it (`pointers`, `doneThings`), or of nothing but them, says it was done
+   * ("I already sent it.", "He got the money already.", "Paid already.", "Sent."); "He already did the work." tells. */
   didIt: new Set(['done', 'did', 'sent', 'paid', 'received', 'completed', 'finished', 'handled', 'settled']),
-  /** …and this one beside a pointer at the command ("He already got it."; "I already got some USDC" tells). */
+  /** …and these only beside such a pointer ("He already got it."; "Got paid!" tells). */
   gotIt: new Set(['got', 'gotten']),
   already: new Set(['already', 'alr', 'allready']),
   /** …or with "yet", or one of these in three words, beside a pointer at the command or a verb of doing it, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should do this.", "I'm not ready to pay him."). */

@@ -385,7 +385,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     (!!ctx.previous && (words.some((w) => PARSER_WORDS.editWords.has(w)) || PARSER_WORDS.editPhrases.some((phrase) => containsPhrase(words, phrase.split(' '))))) ||
     compared;
   if ((verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) || editing) {
-    const followUp = parseFollowUp(words, content, ctx, slippage.bps);
+    const followUp = parseFollowUp(words, content, ctx, slippage.bps, items);
     // "and jup?", "again?": a follow-up asked, not told.
     if (followUp?.ok && tagged.some((item) => item.text === '?')) return refuse('question', 'That asks about the last command rather than changing it. To do it, say it plainly, for example "same but to JUP".');
     if (followUp) return guards(items, words, true, allWords) ?? followUp;
@@ -778,7 +778,10 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const warned = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
     const pointed = said.length <= 3 || said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.warningModals.has(w));
-    return pointed && said.some((w) => PARSER_WORDS.warnings.has(w));
+    // "My son typed this.", "He wrote this." (not "I typed it carefully."), "He says he will double it." (not "JUP could double").
+    const othersWrote = said.some((w) => PARSER_WORDS.othersWrote.has(w)) && said.some((w) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w));
+    const promised = PARSER_WORDS.promises.some((phrase) => containsPhrase(said, phrase));
+    return othersWrote || promised || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
   });
   if (warned) return refuse('unclear', `"${clip(wordsOf(warned), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
   // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.
@@ -786,7 +789,8 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const said = spoken(clause);
     const pointed = said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.doneThings.has(w));
     const didIt = (w: string) => PARSER_WORDS.didIt.has(w) || (pointed && PARSER_WORDS.gotIt.has(w));
-    return said.some(didIt) && (said.some((w) => PARSER_WORDS.already.has(w)) || said.every((w) => didIt(w) || PARSER_WORDS.already.has(w)));
+    // "He already did the work." tells what was done before; "I already sent it." and "Paid already." say this was.
+    return said.some(didIt) && ((pointed && said.some((w) => PARSER_WORDS.already.has(w))) || said.every((w) => didIt(w) || PARSER_WORDS.already.has(w)));
   });
   if (done) return refuse('unclear', `"${clip(wordsOf(done), 40)}" says it was done already. If you want it done again, say the command alone, for example "send 20 USDC to <address>".`);
   // "what's my SOL balance? and swap 1 SOL to USDC": a question for a figure before the command is a second request.
@@ -1254,7 +1258,7 @@ const shareOfReceived = (received: string, example: string) =>
   refuse('unclear', `A share of your balance is of what you pay, not of the ${received} you receive. Say the whole command, for example "swap half my SOL for ${example}".`);
 
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
-function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slippageBps?: number): ParseResult | undefined {
+function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slippageBps?: number, items: Item[] = content): ParseResult | undefined {
   const lead = dropLeading(words);
   const previousTransfer = ctx.previous?.action === 'transfer' && !content.some((item) => item.kind === 'token' || isAmount(item));
   const text = ` ${words.join(' ')} `;
@@ -1292,11 +1296,20 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     const value = parseDecimal(previous.amount.value)!;
     command = { ...command, amount: { kind: 'exact', value: format(scale === 'half' ? divide(value, 2)! : multiply(value, decimal(2))) } };
     rest = rest.filter((item) => !scaling!.split(' ').includes(item.text.toLowerCase()));
-    // "send half as much SOL to <address>" after 20 USDC: the earlier amount was of another token.
-    const own = previous.action === 'swap' ? [previous.input.mint, previous.output.mint] : [previous.token.mint];
-    if (rest.some((item) => item.kind === 'token' && !own.includes(item.token.mint))) {
-      return refuse('unclear', `The earlier amount was of ${previous.action === 'swap' ? previous.input.symbol : previous.token.symbol}, so I can't scale it to another token. Say the amount, for example "send 10 USDC to <address>".`);
-    }
+    // "send half as much SOL to <address>" after 20 USDC, "sell half as much USDC", "send half as much to me", "halve it for my sister":
+    // besides the scaling, a follow-up may say its verb again and, for a transfer, the token and a new address; anything else
+    // (another token, a side, someone named in words) is a change it cannot read.
+    const verbOfPrevious = (item: Item) => item.kind === 'verb' && (previous.action === 'transfer' ? item.role === 'send' : item.role === 'pay' && !hasTrait(item, 'sells'));
+    const allowed = (item: Item, k: number) =>
+      verbOfPrevious(item) ||
+      item.kind === 'address' ||
+      (item.kind === 'marker' && item.marker === 'to' && said[k + 1]?.kind === 'address') ||
+      (item.kind === 'token' && previous.action === 'transfer' && item.token.mint === previous.token.mint) ||
+      (item.kind === 'filler' && SOFT_WORDS.includes(item.text.toLowerCase())) ||
+      LEADING_FILLERS.includes(item.text.toLowerCase()) ||
+      scaling!.split(' ').includes(item.text.toLowerCase());
+    const said = items.filter((item) => item.kind !== 'punct');
+    if (!said.every(allowed)) return refuse('unclear', `I could not tell what else "${clip(words.join(' '), 40)}" changes. Say the whole command, for example "send 10 USDC to <address>".`);
   }
   const amounts = rest.filter(isAmount);
   let tokens = rest.filter((item) => item.kind === 'token');
