@@ -1361,7 +1361,7 @@ export const PARSER_WORDS = {
   /** Words a follow-up may hold besides its opener ("make the amount 2", "same address"). */
   /** Words an answer to a clarifying question may correct itself with ("oops i meant BONK", "typo, USDC", "my bad: JUP"). */
   answerCorrections: new Set(['oops', 'whoops', 'meant', 'mean', 'bad', 'typo', 'correction']),
-  followUpWords: new Set(['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean']),
+  followUpWords: new Set(['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean', 'exact', 'too']),
   /** "what about USDC?": the last question asked again of another token. */
   askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of']],
   /** The words of a balance, and of a price asked in another token ("SOL in USDC"). */

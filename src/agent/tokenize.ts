@@ -598,6 +598,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "… on Solana", "… on mainnet" name the chain, except after "spend" or "put" ("spend 10 USDC on solana" buys SOL).
     const spending = () => lexemes.slice(0, i).some((l) => RULE_WORDS.spendingVerbs.has(l.text));
     const closes = (k: number) => k >= lexemes.length || isChainSuffix(k) || at(k).type === 'symbol' || RULE_WORDS.afterChain.has(word(k) ?? '');
+    // "<address>, that's my Solana wallet", "his SOL address <address>": the chain's name said of an address, not the token.
+    const chainOf = text === 'solana' || (text === 'sol' && DETERMINERS.has(word(i - 1) ?? ''));
+    const addressed = lexemes.some((lexeme) => lexeme.type === 'address');
+    if (chainOf && addressed && RULE_WORDS.walletWords.has(word(i + 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
     if (text === 'on' && word(i + 1) === 'mainnet' && closes(i + 2)) return emit(i, i + 2, { kind: 'filler' });
     if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending() && closes(i + 2)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
