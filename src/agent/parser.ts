@@ -1195,6 +1195,12 @@ function answerPending(said: Item[], pending: Pending, ctx: ParseContext): Parse
   const amounts = content.filter(isAmount);
   const marker = content.find((item) => item.kind === 'marker');
   const others = content.filter((item) => !['token', 'address', 'bad-address', 'number', 'money', 'share', 'percent', 'marker', 'joiner'].includes(item.kind) && !PARSER_WORDS.answerCorrections.has(item.text.toLowerCase()));
+  // "full one: <address>", "oh right. it's my ledger: <address>": asked whom to pay, one address and only words that label it.
+  const labels = content.filter((item) => item !== addresses[0]);
+  if (pending.ask === 'recipient' && addresses.length === 1 && labels.length > 0 && labels.every((item) => PARSER_WORDS.addressAnswerLabels.has(item.text.toLowerCase()))) {
+    const answer = answerPending([addresses[0]], pending, ctx);
+    return answer?.ok ? { ...answer, confidence: round(answer.confidence * CONFIDENCE.chat) } : answer;
+  }
   if (others.length > 0 || content.length === 0 || amounts.length > 1 || addresses.length > 1) return undefined;
   const draft = { ...pending.draft } as Draft;
   const factor = CONFIDENCE.answer;
