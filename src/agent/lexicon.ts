@@ -1362,7 +1362,7 @@ export const PARSER_WORDS = {
   /** Words an answer to a clarifying question may correct itself with ("oops i meant BONK", "typo, USDC", "my bad: JUP"). */
   answerCorrections: new Set(['oops', 'whoops', 'meant', 'mean', 'bad', 'typo', 'correction']),
   /** Asked whom to pay, the only words an answer may label its address with ("full one: <address>", "it's my ledger: <address>"): a list of what is harmless, never of what is not. */
-  addressAnswerLabels: new Set(['full', 'one', 'complete', 'whole', 'entire', 'address', 'addr', 'here', "here's", 'heres', "it's", 'its', 'ledger']),
+  addressAnswerLabels: new Set(['full', 'one', 'complete', 'whole', 'entire', 'address', 'addr', 'here', "here's", 'heres', "it's", 'its', 'ledger', 'oh']),
   followUpWords: new Set(['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean', 'exact', 'too']),
   /** "what about USDC?": the last question asked again of another token. */
   askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of']],
