@@ -385,7 +385,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     (!!ctx.previous && (words.some((w) => PARSER_WORDS.editWords.has(w)) || PARSER_WORDS.editPhrases.some((phrase) => containsPhrase(words, phrase.split(' '))))) ||
     compared;
   if ((verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) || editing) {
-    const followUp = parseFollowUp(words, content, ctx, slippage.bps, items);
+    const followUp = parseFollowUp(words, content, items, ctx, slippage.bps);
     // "and jup?", "again?": a follow-up asked, not told.
     if (followUp?.ok && tagged.some((item) => item.text === '?')) return refuse('question', 'That asks about the last command rather than changing it. To do it, say it plainly, for example "same but to JUP".');
     if (followUp) return guards(items, words, true, allWords) ?? followUp;
@@ -1264,7 +1264,7 @@ const shareOfReceived = (received: string, example: string) =>
   refuse('unclear', `A share of your balance is of what you pay, not of the ${received} you receive. Say the whole command, for example "swap half my SOL for ${example}".`);
 
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
-function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slippageBps?: number, items: Item[] = content): ParseResult | undefined {
+function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: ParseContext, slippageBps?: number): ParseResult | undefined {
   const lead = dropLeading(words);
   const previousTransfer = ctx.previous?.action === 'transfer' && !content.some((item) => item.kind === 'token' || isAmount(item));
   const text = ` ${words.join(' ')} `;
@@ -1301,10 +1301,12 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
     if (previous.amount.kind !== 'exact') return refuse('unclear', `The earlier amount was not a fixed number, so I can't ${scale === 'half' ? 'halve' : 'double'} it. Say the amount, for example "make it 2".`);
     const value = parseDecimal(previous.amount.value)!;
     command = { ...command, amount: { kind: 'exact', value: format(scale === 'half' ? divide(value, 2)! : multiply(value, decimal(2))) } };
-    rest = rest.filter((item) => !scaling!.split(' ').includes(item.text.toLowerCase()));
+    const scalingWords = scaling!.split(' ');
+    rest = rest.filter((item) => !scalingWords.includes(item.text.toLowerCase()));
     // "send half as much SOL to <address>" after 20 USDC, "sell half as much USDC", "send half as much to me", "halve it for my sister":
     // besides the scaling, a follow-up may say its verb again and, for a transfer, the token and a new address; anything else
     // (another token, a side, someone named in words) is a change it cannot read.
+    const said = items.filter((item) => item.kind !== 'punct');
     const verbOfPrevious = (item: Item) => item.kind === 'verb' && (previous.action === 'transfer' ? item.role === 'send' : item.role === 'pay' && !hasTrait(item, 'sells'));
     const allowed = (item: Item, k: number) =>
       verbOfPrevious(item) ||
@@ -1313,8 +1315,7 @@ function parseFollowUp(words: string[], content: Item[], ctx: ParseContext, slip
       (item.kind === 'token' && previous.action === 'transfer' && item.token.mint === previous.token.mint) ||
       (item.kind === 'filler' && SOFT_WORDS.includes(item.text.toLowerCase())) ||
       LEADING_FILLERS.includes(item.text.toLowerCase()) ||
-      scaling!.split(' ').includes(item.text.toLowerCase());
-    const said = items.filter((item) => item.kind !== 'punct');
+      scalingWords.includes(item.text.toLowerCase());
     if (!said.every(allowed)) return refuse('unclear', `I could not tell what else "${clip(words.join(' '), 40)}" changes. Say the whole command, for example "send 10 USDC to <address>".`);
   }
   const amounts = rest.filter(isAmount);

@@ -208,6 +208,8 @@ const CJK_GLOSSES = new Set(Object.values(CJK_WORDS));
 /** Tags a message: the pipeline's second stage. */
 export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   const lexemes = lex(raw);
+  // Where the message's first address stands (-1: none), for the rules that read words by an address.
+  const firstAddress = lexemes.findIndex((lexeme) => lexeme.type === 'address');
   const items: Item[] = [];
   let i = 0;
   const at = (k: number) => lexemes[k];
@@ -492,7 +494,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (RULE_WORDS.hedgesBeforeAmount.has(word(i) ?? '') && !hedgedAmount(i)) return emit(i, i + 1, { kind: 'word' });
     // "<address>, the SOL one", "my USDC wallet one": which of someone's addresses, neither a token nor the number 1.
     // Without an address before it, "the usdc one" names the token ("which token should I swap 25 JUP for?").
-    const owned = word(i) !== 'the' || lexemes.slice(0, i).some((lexeme) => lexeme.type === 'address');
+    const owned = word(i) !== 'the' || (firstAddress >= 0 && firstAddress < i);
     if (RULE_WORDS.ownersBeforeOne.has(word(i) ?? '') && owned && vocabulary.lookup(word(i + 1) ?? '')) {
       const one = RULE_WORDS.walletWords.has(word(i + 2) ?? '') ? i + 3 : i + 2;
       if (word(one) === 'one') return emit(i, one + 1, { kind: 'filler' });
@@ -600,8 +602,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const closes = (k: number) => k >= lexemes.length || isChainSuffix(k) || at(k).type === 'symbol' || RULE_WORDS.afterChain.has(word(k) ?? '');
     // "<address>, that's my Solana wallet", "his SOL address <address>": the chain's name said of an address, not the token.
     const chainOf = text === 'solana' || (text === 'sol' && DETERMINERS.has(word(i - 1) ?? ''));
-    const addressed = lexemes.some((lexeme) => lexeme.type === 'address');
-    if (chainOf && addressed && RULE_WORDS.walletWords.has(word(i + 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
+    if (chainOf && firstAddress >= 0 && RULE_WORDS.walletWords.has(word(i + 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
     if (text === 'on' && word(i + 1) === 'mainnet' && closes(i + 2)) return emit(i, i + 2, { kind: 'filler' });
     if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending() && closes(i + 2)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
