@@ -1228,6 +1228,8 @@ export const PARSER_WORDS = {
   wishesBeforePast: new Set(['need', 'want', 'like', 'wanna', 'get']),
   /** Right before a past form, a plea makes it a command mistyped ("pls sent 7 USDC to …"): nobody pleads for what is done. */
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
+  /** Right after the token a verbless message opens with, a plea asks for that token ("SOL please, for 30 USDC"). */
+  pleasFor: new Set(['please', 'pls', 'plz']),
   /** A command that ends in these and "?" asks whether it is right rather than asking for it ("send 20 USDC to … right?", "…, sound good?"). */
   tagQuestions: new Set(['right', 'correct', 'ok', 'okay', 'yeah', 'yea', 'yes', 'good', 'alright', 'sound', 'sounds', 'fine', 'cool', 'is', 'this', 'that', 'it', 'ya', 'no', 'yep', 'k']),
   /** A note that opens with one of these ("wrong address") redirects an earlier command, or takes back the address said with it. */
@@ -1327,6 +1329,10 @@ export const PARSER_WORDS = {
   /** …or with "yet", or one of these in three words, beside a pointer at the command or a verb of doing it, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should do this.", "I'm not ready to pay him."). */
   notYet: new Set(['yet']),
   notNow: new Set(['now', 'way', 'ever', 'ready', 'sure', 'should', 'supposed', 'allowed', 'checked', 'confirmed', 'approved', 'decided', 'agreed', 'today', 'tonight']),
+  /** The negations a sentence of the story may deny something of its own with (parser.ts `tellsOnly`): never "stop", "avoid", "without". */
+  denials: new Set(['not', "don't", 'dont', 'do not', 'never', 'no', "won't", 'wont', "can't", 'cant', 'cannot', "doesn't", "didn't", 'didnt']),
+  /** …where these judge rather than look ahead ("Not my best decision."; "Better not today." still waits). */
+  judgements: new Set(['best', 'better']),
   /** Words that point at the command from the chat around it. */
   pointers: new Set(['this', 'it', 'that', 'these']),
   warningModals: new Set(['may', 'might', 'could', 'will', 'says', 'said', 'promised', 'asked', 'told']),

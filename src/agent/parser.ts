@@ -50,22 +50,30 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
 const CORRECTION_WORDS = new Set([...PARSER_WORDS.corrections, ...IN_MESSAGE_CORRECTIONS.openers.flat()].filter((w) => w !== 'or'));
 
 /**
- * "send 5, no 6 USDC to <address>", "swap 1 sol, sorry, 1.5 sol for usdc": an amount corrected right where it is
- * said is the command with the second amount, at the confidence of a follow-up.
+ * "send 5, no 6 USDC to <address>", "swap 1 sol, sorry, 1.5 sol for usdc", "sell 40 jto sorry 4 jto for usdc": an
+ * amount corrected right where it is said (with its token, or with the same token again) is the command with the
+ * second amount, at the confidence of a follow-up.
  */
 function withAmountCorrected(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
   // Amounts of a token only: a share or a percent ("…, no, 50% more") may be of the balance, of the amount, or slippage.
   const plain = (item: Item | undefined) => item?.kind === 'number' || item?.kind === 'money';
+  const mintOf = (item: Item | undefined) => (item?.kind === 'token' ? item.token.mint : undefined);
   for (let first = 0; first < tagged.length; first++) {
     if (!plain(tagged[first])) continue;
-    let second = first + 1;
+    // "40 jto sorry 4": the first amount's token, kept for the second.
+    const token = mintOf(tagged[first + 1]) ? tagged[first + 1] : undefined;
+    let second = first + (token ? 2 : 1);
     while (second < tagged.length && (tagged[second].kind === 'punct' || tagged[second].kind === 'filler' || CORRECTION_WORDS.has(tagged[second].text.toLowerCase()))) second++;
     const between = tagged.slice(first + 1, second);
     if (second >= tagged.length || !plain(tagged[second]) || !between.some((item) => CORRECTION_WORDS.has(item.text.toLowerCase()))) continue;
     // "5, no 6?" asks; "5, sorry, 2 more" adds to the first ("…, half that" is a share, above).
     const relative = PARSER_WORDS.relativeAfter.has(tagged[second + 1]?.text.toLowerCase() ?? '');
     if ([...between, tagged[second + 1]].some((item) => item?.text === '?') || relative) return undefined;
-    const result = parseCommand(raw.slice(0, tagged[first].start) + raw.slice(tagged[second].start), ctx);
+    // "40 jto, no, 4 bonk" changes the token too: not an amount corrected.
+    const again = mintOf(tagged[second + 1]);
+    if (token && again !== undefined && again !== mintOf(token)) return undefined;
+    const kept = token && again === undefined ? ` ${raw.slice(token.start, token.end)}` : '';
+    const result = parseCommand(raw.slice(0, tagged[first].start) + raw.slice(tagged[second].start, tagged[second].end) + kept + raw.slice(tagged[second].end), ctx);
     if (!result.ok) return undefined;
     return { ...result, confidence: round(result.confidence * CONFIDENCE.followUp), corrected: raw.slice(tagged[first].start, tagged[second].end) };
   }
@@ -191,6 +199,7 @@ function tellsOnly(sentence: Item[]): boolean {
         return telling(k);
       case 'guard':
         if (item.guard === 'unsupported') return k > 0 && !wishing && !ahead && !pointing;
+        if (item.guard === 'negation') return deniesNoAction(item.what);
         return item.guard === 'time' && storyTime(k);
       default:
         return false;
@@ -205,6 +214,16 @@ function tellsOnly(sentence: Item[]): boolean {
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
   return plain && !planning && !changing && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
+
+  /**
+   * A negation of the story, not of the request ("Not my best decision.", "I don't trust Tether anymore."): a plain
+   * one (`PARSER_WORDS.denials`), in a sentence that points at nothing, names no action and holds no word of doing,
+   * wishing, doubt or delay ("Don't send it.", "I'm not sure.", "Not yet." and "No, I don't want to." still negate).
+   */
+  function deniesNoAction(negation: string): boolean {
+    if (!PARSER_WORDS.denials.has(negation.toLowerCase()) || pointing || wishing || said.some((item) => item.kind === 'verb')) return false;
+    return !words.some((w) => PARSER_WORDS.doing.has(w) || PARSER_WORDS.actionNouns.has(w) || PARSER_WORDS.notYet.has(w) || PARSER_WORDS.notNow.has(w) || (PARSER_WORDS.ahead.has(w) && !PARSER_WORDS.judgements.has(w)) || CANCEL_WORDS.has(w));
+  }
 
   /**
    * A time word that tells when something happened or is, not when to act: in a sentence of the past ("I sold my
@@ -1156,7 +1175,9 @@ function implicitCommand(content: Item[], words: string[], ctx: ParseContext, sl
       // "USDC please, from 1.5 SOL": with only what is paid marked, the unmarked token is what is received.
       const parts = phrases(content);
       // "I want 10 USDC for my JUP": after a wish, the first thing named is what is received.
-      const wanted = parts[0]?.marker === 'object' && parts[0].tokens.length > 0 && words.some((w) => PARSER_WORDS.wishes.has(w));
+      // "sol pls, for 30 usdc": a plea right after the token the message opens with asks for that token.
+      const pleaded = content[0]?.kind === 'token' && words[0] === content[0].text.toLowerCase() && PARSER_WORDS.pleasFor.has(words[1] ?? '');
+      const wanted = parts[0]?.marker === 'object' && parts[0].tokens.length > 0 && (pleaded || words.some((w) => PARSER_WORDS.wishes.has(w)));
       const role = wanted || (parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to')) ? 'get' : 'pay';
       return swapFrame(parts, role, ctx, { factor, slippageBps, worthBuys: true });
     }

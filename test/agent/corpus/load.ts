@@ -36,6 +36,7 @@ import dialogues31Json from './dialogues-31.json';
 import dialogues32Json from './dialogues-32.json';
 import dialogues33Json from './dialogues-33.json';
 import dialogues34Json from './dialogues-34.json';
+import dialogues35Json from './dialogues-35.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -84,6 +85,7 @@ import handWritten45 from './hand-written-45.json';
 import handWritten46 from './hand-written-46.json';
 import handWritten47 from './hand-written-47.json';
 import handWritten48 from './hand-written-48.json';
+import handWritten49 from './hand-written-49.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -101,6 +103,7 @@ import harvested14 from './harvested-14.json';
 import harvested15 from './harvested-15.json';
 import harvested16 from './harvested-16.json';
 import harvested17 from './harvested-17.json';
+import harvested18 from './harvested-18.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -146,7 +149,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth in the next. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -171,6 +174,7 @@ const BLIND_21 = 'blind-32u';
 const BLIND_22 = 'blind-32v';
 const BLIND_23 = 'blind-32w';
 const BLIND_24 = 'blind-32x';
+const BLIND_25 = 'blind-32y';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -221,6 +225,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten46 as Raw[], 'hand-written', BLIND_22),
   ...withFamily(handWritten47 as Raw[], 'hand-written', BLIND_23),
   ...withFamily(handWritten48 as Raw[], 'hand-written', BLIND_24),
+  ...withFamily(handWritten49 as Raw[], 'hand-written', BLIND_25),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -240,6 +245,7 @@ export const cases: Case[] = [
   ...withFamily(harvested15 as Raw[], 'harvested', BLIND_20),
   ...withFamily(harvested16 as Raw[], 'harvested', BLIND_21),
   ...withFamily(harvested17 as Raw[], 'harvested', BLIND_23),
+  ...withFamily(harvested18 as Raw[], 'harvested', BLIND_25),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
@@ -272,6 +278,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues32Json as RawDialogue[], BLIND_22),
   ...withSplit(dialogues33Json as RawDialogue[], BLIND_23),
   ...withSplit(dialogues34Json as RawDialogue[], BLIND_24),
+  ...withSplit(dialogues35Json as RawDialogue[], BLIND_25),
 ];
 
 const registry = TokenRegistry.bundled();
