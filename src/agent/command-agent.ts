@@ -106,10 +106,9 @@ export class CommandAgent implements Agent {
   private async answer(command: QueryCommand, market: AgentMarket): Promise<string> {
     if (command.subject === 'help') return HELP_REPLY;
     if (command.subject === 'price') {
-      const quote = await market.price(command.token!.mint);
-      if (!quote) return `I have no price for ${command.token!.symbol} right now.`;
-      const change = quote.change24h === null ? '' : ` (${quote.change24h >= 0 ? '+' : ''}${quote.change24h.toFixed(2)}% in 24 h)`;
-      return `${command.token!.symbol} is ${usd(quote.price)}${change}.`;
+      // One price, or several asked at once ("price of SOL, JUP and BONK"): one line each, fetched together.
+      const lines = await Promise.all((command.tokens ?? [command.token!]).map((token) => priceLine(token, market)));
+      return lines.join(' ');
     }
     const holdings = await market.holdings();
     if (command.subject === 'balance' && command.token) {
@@ -312,10 +311,17 @@ function cancelled(pending: Pending | undefined, previous: SwapCommand | Transfe
   return `OK, I dropped the ${pending.draft.action === 'swap' ? 'swap' : 'transfer'}: nothing will be built.`;
 }
 
+async function priceLine(token: TokenRef, market: AgentMarket): Promise<string> {
+  const quote = await market.price(token.mint);
+  if (!quote) return `I have no price for ${token.symbol} right now.`;
+  const change = quote.change24h === null ? '' : ` (${quote.change24h >= 0 ? '+' : ''}${quote.change24h.toFixed(2)}% in 24 h)`;
+  return `${token.symbol} is ${usd(quote.price)}${change}.`;
+}
+
 function intentOf(command: SwapCommand | TransferCommand | QueryCommand, confidence: number): Intent {
   const base: Intent = { action: command.action, confidence, command: storeCommand(command) };
-  if (command.action === 'query') return { ...base, subject: command.subject, ...(command.token && { token: command.token.symbol }) };
-  return base;
+  if (command.action !== 'query') return base;
+  return { ...base, subject: command.subject, ...(command.token && { token: command.token.symbol }), ...(command.tokens && { tokens: command.tokens.map((token) => token.symbol) }) };
 }
 
 /** A base-unit amount as a JSON integer where exact, else as an integer string. */

@@ -25,7 +25,8 @@ export type SwapCommand = {
   slippageBps?: number;
 };
 export type TransferCommand = { action: 'transfer'; token: TokenRef; amount: AmountSpec; recipient: string };
-export type QueryCommand = { action: 'query'; subject: QuerySubject; token?: TokenRef };
+/** `tokens`: a price asked of several tokens at once ("price of SOL, JUP and BONK"), in the order said; `token` is then absent. */
+export type QueryCommand = { action: 'query'; subject: QuerySubject; token?: TokenRef; tokens?: TokenRef[] };
 /** "cancel", "never mind": drops the session's pending command, if any. */
 export type CancelCommand = { action: 'cancel' };
 

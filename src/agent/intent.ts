@@ -13,6 +13,8 @@ export interface Intent {
   subject?: QuerySubject;
   /** For queries about one token: its symbol or mint. */
   token?: string;
+  /** For a price asked of several tokens at once: their symbols, in the order said. */
+  tokens?: string[];
   /** The whole parsed command, kept with the message so that follow-ups can refer to it. */
   command?: unknown;
 }

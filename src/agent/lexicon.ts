@@ -1228,6 +1228,8 @@ export const PARSER_WORDS = {
   wishesBeforePast: new Set(['need', 'want', 'like', 'wanna', 'get']),
   /** Right before a past form, a plea makes it a command mistyped ("pls sent 7 USDC to …"): nobody pleads for what is done. */
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
+  /** Between an amount said with its token and the same token again, these restate the amount ("sell 40 jto sorry 4 jto"). */
+  restates: new Set(['sorry', 'oops', 'mean', 'meant', 'correction', 'typo', 'rather']),
   /** Right after the token a verbless message opens with, a plea asks for that token ("SOL please, for 30 USDC"). */
   pleasFor: new Set(['please', 'pls', 'plz']),
   /** A command that ends in these and "?" asks whether it is right rather than asking for it ("send 20 USDC to … right?", "…, sound good?"). */
@@ -1330,9 +1332,9 @@ export const PARSER_WORDS = {
   notYet: new Set(['yet']),
   notNow: new Set(['now', 'way', 'ever', 'ready', 'sure', 'should', 'supposed', 'allowed', 'checked', 'confirmed', 'approved', 'decided', 'agreed', 'today', 'tonight']),
   /** The negations a sentence of the story may deny something of its own with (parser.ts `tellsOnly`): never "stop", "avoid", "without". */
-  denials: new Set(['not', "don't", 'dont', 'do not', 'never', 'no', "won't", 'wont', "can't", 'cant', 'cannot', "doesn't", "didn't", 'didnt']),
-  /** …where these judge rather than look ahead ("Not my best decision."; "Better not today." still waits). */
-  judgements: new Set(['best', 'better']),
+  denials: new Set(['not', "don't", 'dont', 'do not', 'never', "won't", 'wont', "can't", 'cant', "doesn't", "didn't", 'didnt']),
+  /** …and the only words such a sentence may hold beside it: a judgement of the sender's own ("Not my best decision.", "Not financial advice."). */
+  deniedJudgements: new Set(['my', 'a', 'an', 'the', 'so', 'too', 'very', 'best', 'finest', 'proudest', 'smartest', 'brightest', 'decision', 'financial', 'advice', 'bad', 'big', 'deal', 'proud', 'fan', 'sponsored', 'judge', 'worry', 'mad', 'upset']),
   /** Words that point at the command from the chat around it. */
   pointers: new Set(['this', 'it', 'that', 'these']),
   warningModals: new Set(['may', 'might', 'could', 'will', 'says', 'said', 'promised', 'asked', 'told']),

@@ -51,8 +51,9 @@ const CORRECTION_WORDS = new Set([...PARSER_WORDS.corrections, ...IN_MESSAGE_COR
 
 /**
  * "send 5, no 6 USDC to <address>", "swap 1 sol, sorry, 1.5 sol for usdc", "sell 40 jto sorry 4 jto for usdc": an
- * amount corrected right where it is said (with its token, or with the same token again) is the command with the
- * second amount, at the confidence of a follow-up.
+ * amount corrected right where it is said is the command with the second amount, at the confidence of a follow-up.
+ * Said with its token, it is corrected only by the same token again after a word that restates
+ * (PARSER_WORDS.restates): "120 usdc no. 4417", "100 usdc wait 10m", "3 sol sorry 3 grand" correct nothing.
  */
 function withAmountCorrected(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
   // Amounts of a token only: a share or a percent ("…, no, 50% more") may be of the balance, of the amount, or slippage.
@@ -60,20 +61,18 @@ function withAmountCorrected(raw: string, tagged: Item[], ctx: ParseContext): Pa
   const mintOf = (item: Item | undefined) => (item?.kind === 'token' ? item.token.mint : undefined);
   for (let first = 0; first < tagged.length; first++) {
     if (!plain(tagged[first])) continue;
-    // "40 jto sorry 4": the first amount's token, kept for the second.
-    const token = mintOf(tagged[first + 1]) ? tagged[first + 1] : undefined;
+    // "40 jto sorry 4 jto": the first amount's token, said again after the second.
+    const token = mintOf(tagged[first + 1]);
     let second = first + (token ? 2 : 1);
     while (second < tagged.length && (tagged[second].kind === 'punct' || tagged[second].kind === 'filler' || CORRECTION_WORDS.has(tagged[second].text.toLowerCase()))) second++;
     const between = tagged.slice(first + 1, second);
     if (second >= tagged.length || !plain(tagged[second]) || !between.some((item) => CORRECTION_WORDS.has(item.text.toLowerCase()))) continue;
+    const last = token ? second + 1 : second;
     // "5, no 6?" asks; "5, sorry, 2 more" adds to the first ("…, half that" is a share, above).
-    const relative = PARSER_WORDS.relativeAfter.has(tagged[second + 1]?.text.toLowerCase() ?? '');
-    if ([...between, tagged[second + 1]].some((item) => item?.text === '?') || relative) return undefined;
-    // "40 jto, no, 4 bonk" changes the token too: not an amount corrected.
-    const again = mintOf(tagged[second + 1]);
-    if (token && again !== undefined && again !== mintOf(token)) return undefined;
-    const kept = token && again === undefined ? ` ${raw.slice(token.start, token.end)}` : '';
-    const result = parseCommand(raw.slice(0, tagged[first].start) + raw.slice(tagged[second].start, tagged[second].end) + kept + raw.slice(tagged[second].end), ctx);
+    const relative = PARSER_WORDS.relativeAfter.has(tagged[last + 1]?.text.toLowerCase() ?? '');
+    if ([...between, tagged[last + 1]].some((item) => item?.text === '?') || relative) return undefined;
+    if (token && (mintOf(tagged[second + 1]) !== token || tagged[second].kind !== 'number' || !between.some((item) => PARSER_WORDS.restates.has(item.text.toLowerCase())))) return undefined;
+    const result = parseCommand(raw.slice(0, tagged[first].start) + raw.slice(tagged[second].start), ctx);
     if (!result.ok) return undefined;
     return { ...result, confidence: round(result.confidence * CONFIDENCE.followUp), corrected: raw.slice(tagged[first].start, tagged[second].end) };
   }
@@ -113,6 +112,9 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   const requests = questionOnly ? [] : told.filter((sentence) => !tellsOnly(sentence));
   const questions = told.filter((sentence) => !mentionsOnly(sentence));
   const request = requests.length === 1 ? requests[0] : questions.length === 1 ? questions[0] : undefined;
+  // "What's the price of SOL, JUP, and BONK?": a clause of nothing but a token is an item of the question's list, not context.
+  const listItem = (clause: Item[]) => clause.some((item) => item.kind === 'token') && clause.every((item) => ['token', 'joiner', 'punct'].includes(item.kind));
+  if (questionOnly && told.some((clause) => clause !== request && listItem(clause))) return undefined;
   if (!request || messageRefusal(raw, tagged, ctx, spoken(tagged))) return undefined;
   // "My salary comes on the 25th. Send 500 USDC to … then.": a "then" points at the time of a sentence before.
   const timed = sentences.slice(0, sentences.indexOf(request)).some((sentence) => sentence.some((item) => item.kind === 'guard' && item.guard === 'time'));
@@ -199,7 +201,7 @@ function tellsOnly(sentence: Item[]): boolean {
         return telling(k);
       case 'guard':
         if (item.guard === 'unsupported') return k > 0 && !wishing && !ahead && !pointing;
-        if (item.guard === 'negation') return deniesNoAction(item.what);
+        if (item.guard === 'negation') return deniesNoAction(item);
         return item.guard === 'time' && storyTime(k);
       default:
         return false;
@@ -216,13 +218,14 @@ function tellsOnly(sentence: Item[]): boolean {
   return plain && !planning && !changing && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
 
   /**
-   * A negation of the story, not of the request ("Not my best decision.", "I don't trust Tether anymore."): a plain
-   * one (`PARSER_WORDS.denials`), in a sentence that points at nothing, names no action and holds no word of doing,
-   * wishing, doubt or delay ("Don't send it.", "I'm not sure.", "Not yet." and "No, I don't want to." still negate).
+   * A negation of the story, not of the request ("Not my best decision.", "Not financial advice."): a plain one
+   * (`PARSER_WORDS.denials`) with nothing but words of a judgement beside it (`PARSER_WORDS.deniedJudgements`), an
+   * allowlist: what a denial may turn away from ("Not my wallet.", "Not at the moment.", "Not the Circle one.") is
+   * open-ended, so anything else it is said with still negates.
    */
-  function deniesNoAction(negation: string): boolean {
-    if (!PARSER_WORDS.denials.has(negation.toLowerCase()) || pointing || wishing || said.some((item) => item.kind === 'verb')) return false;
-    return !words.some((w) => PARSER_WORDS.doing.has(w) || PARSER_WORDS.actionNouns.has(w) || PARSER_WORDS.notYet.has(w) || PARSER_WORDS.notNow.has(w) || (PARSER_WORDS.ahead.has(w) && !PARSER_WORDS.judgements.has(w)) || CANCEL_WORDS.has(w));
+  function deniesNoAction(negation: Item): boolean {
+    if (negation.kind !== 'guard' || !PARSER_WORDS.denials.has(negation.what.toLowerCase())) return false;
+    return said.every((item, k) => item === negation || PARSER_WORDS.deniedJudgements.has(words[k]));
   }
 
   /**
@@ -1175,8 +1178,12 @@ function implicitCommand(content: Item[], words: string[], ctx: ParseContext, sl
       // "USDC please, from 1.5 SOL": with only what is paid marked, the unmarked token is what is received.
       const parts = phrases(content);
       // "I want 10 USDC for my JUP": after a wish, the first thing named is what is received.
-      // "sol pls, for 30 usdc": a plea right after the token the message opens with asks for that token.
-      const pleaded = content[0]?.kind === 'token' && words[0] === content[0].text.toLowerCase() && PARSER_WORDS.pleasFor.has(words[1] ?? '');
+      // "sol pls, for 30 usdc": a plea right after the token the message opens with asks for that token, when all
+      // that follows is what is paid for it ("jup pls, 100 jup for usdc" sells JUP; "…, $30 for usdc" is of either).
+      const [asked, marker, amount, price] = content;
+      const pleaded =
+        content.length === 4 && asked.kind === 'token' && marker.kind === 'marker' && amount.kind === 'number' && price.kind === 'token' && price.token.mint !== asked.token.mint &&
+        words[0] === asked.text.toLowerCase() && PARSER_WORDS.pleasFor.has(words[1] ?? '');
       const wanted = parts[0]?.marker === 'object' && parts[0].tokens.length > 0 && (pleaded || words.some((w) => PARSER_WORDS.wishes.has(w)));
       const role = wanted || (parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to')) ? 'get' : 'pay';
       return swapFrame(parts, role, ctx, { factor, slippageBps, worthBuys: true });
@@ -1430,6 +1437,9 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   return done(command, factor, true);
 }
 
+/** The token an item of a question names: a token, or a mint address. */
+const tokenOf = (item: Item, ctx: ParseContext) => (item.kind === 'token' ? item.token : ctx.lookup(item.text));
+
 /** Questions about the wallet and the market: price, balance, portfolio, help. */
 function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string): ParseResult {
   // In a question a symbol that is also a word ("how much w do i have", "price check: render") is the token.
@@ -1443,13 +1453,22 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   // "price of wif? no, I mean popcat": after a correction, the token named last is asked about.
   const corrected = tokens.length > 1 && items.slice(items.indexOf(tokens[0]) + 1, items.indexOf(tokens.at(-1)!)).some((item) => PARSER_WORDS.queryCorrections.has(item.text.toLowerCase()));
   const asked = corrected ? tokens.at(-1) : counted.length === 1 ? counted[0] : tokens[0];
-  const token = asked && (asked.kind === 'token' ? asked.token : ctx.lookup(asked.text));
+  const token = asked && tokenOf(asked, ctx);
   const text = ` ${words.join(' ')} `;
   const mentions = (cues: string[]) => cues.some((cue) => text.includes(` ${cue} `));
   const unknown = items.filter((item) => (item.kind === 'word' && !item.fixed) || item.kind === 'verb');
   const fixed = items.filter((item) => item.kind === 'word' && item.fixed).length;
-  const q = (subject: QuerySubject, confidence: number, withToken?: TokenRef): ParseResult =>
-    done({ action: 'query', subject, ...(withToken && { token: withToken }) }, Math.max(MIN_CONFIDENCE, confidence * CONFIDENCE.queryWord ** unknown.length * CONFIDENCE.fuzzyQueryWord ** fixed));
+  const q = (subject: QuerySubject, confidence: number, withToken?: TokenRef | TokenRef[]): ParseResult =>
+    done(
+      { action: 'query', subject, ...(Array.isArray(withToken) ? { tokens: withToken } : withToken && { token: withToken }) },
+      Math.max(MIN_CONFIDENCE, confidence * CONFIDENCE.queryWord ** unknown.length * CONFIDENCE.fuzzyQueryWord ** fixed),
+    );
+  // "price of SOL, JUP and BONK", "how much is USDC and USDT": tokens listed, with nothing but "and" or commas between them.
+  const listed = tokens.length > 1 && !corrected && counted.length === 0 && new Set(tokens.map((item) => tokenOf(item, ctx)?.mint)).size === tokens.length &&
+    tokens.slice(1).every((item, k) => {
+      const between = items.slice(items.indexOf(tokens[k]) + 1, items.indexOf(item));
+      return between.length > 0 && between.every((said) => said.kind === 'joiner' || (said.kind === 'punct' && said.text === ','));
+    });
 
   const mine = mentions(FIRST_PERSON);
   const balanceWords = mentions(BALANCE_CUES);
@@ -1469,6 +1488,7 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
     if (mine && !priceWords) return q('balance', QUERY_CONFIDENCE.mine, token);
     if (mentions(PARSER_WORDS.balanceWords)) return q('balance', QUERY_CONFIDENCE.balanceWord, token);
     if (priceWords || words.includes('?') || tokens.length === items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length) {
+      if (listed && !mentions(PARSER_WORDS.inAnother)) return q('price', QUERY_CONFIDENCE.price, tokens.map((item) => tokenOf(item, ctx)!));
       return q('price', tokens.length > 1 && !mentions(PARSER_WORDS.inAnother) ? QUERY_CONFIDENCE.priceOfSeveral : QUERY_CONFIDENCE.price, token);
     }
     if (mine) return q('balance', QUERY_CONFIDENCE.mineAtLast, token);

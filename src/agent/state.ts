@@ -11,9 +11,10 @@ import type { AmountSpec, Command, Draft, Pending, Slot, TokenRef } from './comm
  * Versions: 1 (no `version` field) is what parsers before issue 32 stored, the same shape as 2
  * with nothing to tell what wrote it, so it is read only when every field checks; 2 is 3 without
  * a swap draft's `purchase` (absent, a dollar answer sizes what is paid, as version 2 read it);
- * 3 is this one. A version above 3 comes from a newer parser (a rollback) and is dropped.
+ * 3 is 4 without a price query's `tokens` (a price of several tokens at once); 4 is this one. A
+ * version above 4 comes from a newer parser (a rollback) and is dropped.
  */
-export const PARSER_STATE_VERSION = 3;
+export const PARSER_STATE_VERSION = 4;
 
 export type StoredPending = Pending & { version: number };
 export type StoredCommand = Command & { version: number };
@@ -43,7 +44,7 @@ export function readCommand(stored: unknown): Command | undefined {
   return isCommand(command) ? (command as Command) : undefined;
 }
 
-const readable = (version: unknown) => version === undefined || version === 1 || version === 2 || version === PARSER_STATE_VERSION;
+const readable = (version: unknown) => version === undefined || version === 1 || version === 2 || version === 3 || version === PARSER_STATE_VERSION;
 
 const SLOTS: Slot[] = ['input', 'output', 'amount', 'recipient', 'token'];
 const SUBJECTS = ['balance', 'portfolio', 'price', 'help'];
@@ -97,7 +98,7 @@ function isCommand(value: Record<string, unknown>): boolean {
     case 'transfer':
       return fits(value, { action: oneOf('transfer'), token: isTokenRef, amount: isAmountSpec, recipient });
     case 'query':
-      return fits(value, { action: oneOf('query'), subject: oneOf(...SUBJECTS), token: optional(isTokenRef) });
+      return fits(value, { action: oneOf('query'), subject: oneOf(...SUBJECTS), token: optional(isTokenRef), tokens: optional((field) => Array.isArray(field) && field.length > 1 && field.every(isTokenRef)) });
     case 'cancel':
       return fits(value, { action: oneOf('cancel') });
     default:

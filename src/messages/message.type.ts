@@ -31,7 +31,7 @@ registerEnumType(QuerySubjectValue, {
   valuesConfig: {
     balance: { description: "The session wallet's balance of one token (`intent.token`) or of SOL." },
     portfolio: { description: "The session wallet's holdings and their USD value." },
-    price: { description: "A token's USD price (`intent.token`)." },
+    price: { description: "A token's USD price (`intent.token`), or several tokens' (`intent.tokens`)." },
     help: { description: 'What the agent can do.' },
   },
 });
@@ -62,6 +62,9 @@ export class IntentType {
 
   @Field(() => String, { nullable: true, description: 'For queries about one token.' })
   token?: string;
+
+  @Field(() => [String], { nullable: true, description: 'For a price asked of several tokens at once ("price of SOL, JUP and BONK"): their symbols, in the order said.' })
+  tokens?: string[];
 
   static of(intent: Intent): IntentType {
     return Object.assign(new IntentType(), intent);

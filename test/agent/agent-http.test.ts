@@ -153,6 +153,15 @@ describe('queries are answered from live data and never carry a transaction', ()
     expect(response.body.transaction).toBeUndefined();
     expect(response.body.response).toMatch(reply);
   });
+
+  it('a price asked of several tokens at once answers each, in the order asked', async () => {
+    const response = await say('price of SOL, JUP and BONK');
+    expect(response.status).toBe(200);
+    expect(response.body.intent).toMatchObject({ action: 'query', subject: 'price', tokens: ['SOL', 'JUP', 'BONK'] });
+    expect(response.body.intent.token).toBeUndefined();
+    expect(response.body.transaction).toBeUndefined();
+    expect(response.body.response).toMatch(/^SOL is \$[\d,.]+ \([+-][\d.]+% in 24 h\)\. JUP is \$[\d.]+ .*\. BONK is \$[\d.]+ .*\.$/);
+  });
 });
 
 describe('test keys', () => {

@@ -285,7 +285,7 @@ describe('parser state stored by another version', () => {
   it('a pending question is stored with its version', async () => {
     const { sessionId, say } = await chat();
     expect((await say('swap 4 USDT')).status).toBe(422);
-    expect(await storedPending(sessionId)).toEqual({ version: 3, ask: 'output', draft: { action: 'swap', input: expect.objectContaining({ symbol: 'USDT', mint: USDT }), amount: { kind: 'exact', value: '4' }, amountOf: 'input' } });
+    expect(await storedPending(sessionId)).toEqual({ version: 4, ask: 'output', draft: { action: 'swap', input: expect.objectContaining({ symbol: 'USDT', mint: USDT }), amount: { kind: 'exact', value: '4' }, amountOf: 'input' } });
   });
 
   it('a pending question without a version (the parser before it had one) is read when every field checks', async () => {
@@ -299,10 +299,18 @@ describe('parser state stored by another version', () => {
   it('a pending purchase keeps that it is one: a dollar value answered for its amount is the value received', async () => {
     const { sessionId, say } = await chat();
     expect((await say('buy BONK with USDC')).status).toBe(422);
-    expect(await storedPending(sessionId)).toMatchObject({ version: 3, ask: 'amount', draft: { action: 'swap', purchase: true } });
+    expect(await storedPending(sessionId)).toMatchObject({ version: 4, ask: 'amount', draft: { action: 'swap', purchase: true } });
     const response = await say('$20 worth');
     expect(response.status).toBe(200);
     expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: BONK, swapMode: 'ExactOut' });
+  });
+
+  it('a pending question of version 3 (before a price of several tokens) is read: its shape is the same', async () => {
+    const { sessionId, say } = await chat();
+    await storePending(sessionId, { version: 3, ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT, decimals: 6 }, amount: { kind: 'exact', value: '4' }, amountOf: 'input' } });
+    const response = await say('USDC');
+    expect(response.status).toBe(200);
+    expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDT, outputToken: USDC, amount: 4_000_000, swapMode: 'ExactIn' });
   });
 
   it('a pending question of version 2 (before a purchase was kept) is read as version 2 read it', async () => {
@@ -314,7 +322,7 @@ describe('parser state stored by another version', () => {
   });
 
   it.each([
-    ['a newer version', { version: 4, ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '4' }, amountOf: 'input' } }],
+    ['a newer version', { version: 5, ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '4' }, amountOf: 'input' } }],
     ['a field this parser does not know', { ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '4' }, amountOf: 'input', sizedIn: 'SOL' } }],
     ['an amount of another shape', { ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT }, amount: '4' } }],
   ])('a pending question with %s is dropped with a fresh question, and the next message is read afresh', async (_, pending) => {
@@ -331,7 +339,7 @@ describe('parser state stored by another version', () => {
 
   it('a whole new command still goes through past a dropped question', async () => {
     const { sessionId, say } = await chat();
-    await storePending(sessionId, { version: 4, ask: 'recipient', draft: { action: 'transfer' } });
+    await storePending(sessionId, { version: 5, ask: 'recipient', draft: { action: 'transfer' } });
     const response = await say('swap 1 USDC for USDT');
     expect(response.status).toBe(200);
     expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: USDT });
@@ -340,7 +348,7 @@ describe('parser state stored by another version', () => {
   it('an earlier command it cannot read is not followed up: "make it 2" asks for the whole command', async () => {
     const { sessionId, say } = await chat();
     expect((await say('swap 1 USDC for USDT')).status).toBe(200);
-    const unreadable = { version: 4, action: 'swap', input: { symbol: 'USDC', mint: USDC }, output: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '1' }, swapMode: 'ExactIn' };
+    const unreadable = { version: 5, action: 'swap', input: { symbol: 'USDC', mint: USDC }, output: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '1' }, swapMode: 'ExactIn' };
     await sql(`update "message" set "intent" = jsonb_set("intent", '{command}', ?::jsonb) where "session_id" = ? and "role" = 'user'`, [JSON.stringify(unreadable), sessionId]);
     const response = await say('make it 2');
     expect(response.status).toBe(422);
