@@ -572,11 +572,14 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (RULE_WORDS.positions.has(text) && (at(i + 1)?.type === 'number' || vocabulary.lookup(word(i + 1) ?? '') || word(i - 1) === 'go')) {
       return emit(i, i + 1, { kind: 'guard', guard: 'unsupported', what: 'leveraged trading' });
     }
-    // "12 not 10", "USDC, not USDT": a correction; the value after "not" is the one taken back.
+    // "12 not 10", "USDC, not USDT": a correction; the value after "not" is the one taken back. A token the message
+    // already named ("swap 2 SOL to USDC, not USDC", "… . Not SOL.") is taken back from the command: a negation.
     if (text === 'not' && items.length > 0) {
       const before = [...items].reverse().find((item) => item.kind !== 'punct');
       if (before?.kind === 'number' && at(i + 1)?.type === 'number') return emit(i, i + 2, { kind: 'filler' });
-      if (before?.kind === 'token' && vocabulary.lookup(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'filler' });
+      const denied = before?.kind === 'token' ? vocabulary.lookup(word(i + 1) ?? '') : undefined;
+      if (denied && items.some((item) => item.kind === 'token' && item.token.mint === denied.mint)) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
+      if (denied) return emit(i, i + 2, { kind: 'filler' });
     }
     if (text === 'do' && word(i + 1) === 'not') return emit(i, i + 2, { kind: 'guard', guard: 'negation', what: 'do not' });
     // "exact-in 3000 USDT -> PYUSD", "exact out 1000 USDC, input SOL": a swap mode right before its amount names what the
