@@ -889,7 +889,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i know this|it is|it's|its a? small|big|quick|silly|dumb|weird|tiny thing|ask|request|favor|favour", 'politeness'],
   // "…, send me the tx signature after": a request about the reply, not a second action.
   ['and? send|give|show|share me|us? the|a tx|transaction|txn? signature|hash|id|link|receipt after|afterwards|when done?', 'note'],
-  ['execute|run|perform|initiate|process|place|submit|make|do|complete|facilitate a|an|the|me? a? &<verb>', 'grammar'],
+  ['execute|run|perform|initiate|process|place|submit|make|do|complete|facilitate|create|build|prepare|generate|construct a|an|the|me? a? &<verb>', 'grammar'],
   // "use the jupiter swap action to swap …": how an agent framework names its tools.
   [`use|using|call|run the|your|a? ${VENUE_WORDS}? swap|transfer|trade|send action|tool|function|command|skill to|and? &<verb>`, 'grammar'],
   // "…, keep the rest", "same as always", "i have the funds available": remarks that size nothing.

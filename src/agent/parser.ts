@@ -894,21 +894,24 @@ function turnsAway(items: Item[], k: number): boolean {
 }
 
 /**
- * "I have too much BONK lol, dump 1m of it for SOL", "tired of USDT, turn 20 into USDC": a command
+ * "I have too much BONK lol, dump 1m of it for SOL", "tired of USDT, turn 20 into USDC", "USDT is getting annoying to use.
+ * Buy 1.5k W with it.": a command
  * whose amount names no token, after chat that names one token and nothing against it, is of that
- * token: the pointer ("of it") becomes the token, or the token follows the bare amount.
+ * token: the pointer ("of it", "with it") becomes the token, or the token follows the bare amount.
  */
 function referredBack(before: Item[][], command: Item[]): Item[] | undefined {
   const chat = before.flat();
   const named = chat.filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
   if (new Set(named.map((item) => item.token.mint)).size !== 1) return undefined;
-  // A feature Parley lacks names no side ("the JUP airdrop finally hit. sell 600 of it"); a negation, a time or a chain may.
-  const against = chat.some((item, k) => (item.kind === 'guard' && item.guard !== 'unsupported') || CANCEL_WORDS.has(item.text.toLowerCase()) || (item.kind === 'token' && turnsAway(chat, k)));
+  // A feature Parley lacks names no side ("the JUP airdrop finally hit. sell 600 of it"); a negation, a time or a chain may,
+  // and so may a trade of the token done ("I sold my USDT. Buy JUP with it." pays with what the sale brought).
+  const traded = (k: number) => chat[k].kind === 'verb' && PAST_FORMS.has(chat[k].text.toLowerCase()) && chat.slice(k + 1).find((item) => item.kind !== 'filler')?.kind === 'token';
+  const against = chat.some((item, k) => (item.kind === 'guard' && item.guard !== 'unsupported') || CANCEL_WORDS.has(item.text.toLowerCase()) || (item.kind === 'token' && turnsAway(chat, k)) || traded(k));
   if (against || command.filter((item) => item.kind === 'token').length !== 1) return undefined;
   // A copy: the chat's own token stays out of the command, to be named as chat in the reply.
   const token = { ...named[0] };
   const next = (k: number) => command.slice(k + 1).find((item) => item.kind !== 'filler');
-  const pointer = command.findIndex((item, k) => POINTERS.has(item.text.toLowerCase()) && command[k - 1]?.kind === 'marker' && (command[k - 1] as Extract<Item, { kind: 'marker' }>).marker === 'of');
+  const pointer = command.findIndex((item, k) => POINTERS.has(item.text.toLowerCase()) && command[k - 1]?.kind === 'marker' && ['of', 'in'].includes((command[k - 1] as Extract<Item, { kind: 'marker' }>).marker));
   if (pointer >= 0) return [...command.slice(0, pointer), token, ...command.slice(pointer + 1)];
   const bare = command.findIndex((item, k) => item.kind === 'number' && (next(k) === undefined || next(k)!.kind === 'marker'));
   if (bare >= 0) return [...command.slice(0, bare + 1), token, ...command.slice(bare + 1)];
