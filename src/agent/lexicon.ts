@@ -1230,6 +1230,8 @@ export const PARSER_WORDS = {
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
   /** Between an amount said with its token and the same token again, these restate the amount ("sell 40 jto sorry 4 jto"). */
   restates: new Set(['sorry', 'oops', 'mean', 'meant', 'correction', 'typo', 'rather']),
+  /** In a sentence of the story, a wallet named by its owner tells ("She just set up her wallet yesterday."); "the wallet", "another wallet" may change the command. */
+  walletOwners: new Set(['my', 'her', 'his', 'their']),
   /** Right after the token a verbless message opens with, a plea asks for that token ("SOL please, for 30 USDC"). */
   pleasFor: new Set(['please', 'pls', 'plz']),
   /** A command that ends in these and "?" asks whether it is right rather than asking for it ("send 20 USDC to … right?", "…, sound good?"). */

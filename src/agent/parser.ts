@@ -192,7 +192,8 @@ function tellsOnly(sentence: Item[]): boolean {
       case 'word':
         return !item.foreign;
       case 'marker':
-        return said[k + 1]?.kind !== 'token' || past;
+        // "I'm bullish on JTO.", "I'm nearly out of SOL.": a statement of the sender's state, with no verb, names no side.
+        return said[k + 1]?.kind !== 'token' || past || (statement && !hasVerb && !pointing && !wishing);
       case 'token':
         return !wishing && !PARSER_WORDS.awayFrom.has(before(k));
       case 'verb':
@@ -211,7 +212,7 @@ function tellsOnly(sentence: Item[]): boolean {
   const changing = words.some(
     (w, k) =>
       said[k].kind !== 'guard' &&
-      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing)) ||
+      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && PARSER_WORDS.walletOwners.has(before(k))) && !(PARSER_WORDS.reported.has(w) && !pointing)) ||
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
