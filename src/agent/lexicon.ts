@@ -749,6 +749,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["then? i'm|im|i am? off|heading|going to? bed|sleep|work|lunch|dinner", 'politeness'],
   ["and|then? i'm|im|i'll|ill|i am|will? logging|signing|heading|going|log|sign|head off|out", 'politeness'],
   ['be so kind as to|and', 'politeness'],
+  // "… with 2% slippage this time": as against an earlier try, which changes nothing of this one.
+  ['this time|round', 'note'],
   ['would|do you mind', 'politeness'],
   ["if it's|its|it is? not too much trouble|bother", 'politeness'],
   ["if it isn't|isnt|is not? too much trouble|bother", 'politeness'],
@@ -1111,8 +1113,8 @@ export const RULE_WORDS = {
   /** After one of `personalPossessives`, these make a number an age or an anniversary ("her 30th"). */
   ordinalSuffixes: new Set(['th', 'st', 'nd', 'rd']),
   personalPossessives: new Set(['my', 'your', 'his', 'her', 'our', 'their']),
-  /** Two words that ask to wait ("swap 2 SOL for USDC. hold on"). */
-  waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight']),
+  /** Two words that ask to wait ("swap 2 SOL for USDC. hold on", "…, hold it"). */
+  waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight', 'hold it', 'hold that', 'hold this']),
   /** "before fri", "before thurs": days as chat shortens them. */
   dayAbbreviations: new Set(['mon', 'tue', 'tues', 'wed', 'weds', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun']),
   /** "right before …", "just before …": a moment, not a deadline. */
@@ -1230,6 +1232,9 @@ export const PARSER_WORDS = {
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
   /** Between an amount said with its token and the same token again, these restate the amount ("sell 40 jto sorry 4 jto"). */
   restates: new Set(['sorry', 'oops', 'mean', 'meant', 'correction', 'typo', 'rather']),
+  /** In a sentence of the story, these tell of an earlier trade (`earlierTrade` before it: "My last swap failed because of slippage."). */
+  failures: new Set(['failed', 'fails', 'failing', 'error']),
+  earlierTrade: new Set(['last', 'previous', 'earlier']),
   /** In a sentence of the story, a wallet named by its owner tells ("She just set up her wallet yesterday."); "the wallet", "another wallet" may change the command. */
   walletOwners: new Set(['my', 'her', 'his', 'their']),
   /** Right after the token a verbless message opens with, a plea asks for that token ("SOL please, for 30 USDC"). */

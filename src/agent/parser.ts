@@ -208,11 +208,13 @@ function tellsOnly(sentence: Item[]): boolean {
         return false;
     }
   });
+  // "My last swap failed because of slippage.": a failure of an earlier trade, not of this command ("This failed." is).
+  const failedBefore = !pointing && words.some((w, k) => PARSER_WORDS.earlierTrade.has(w) && (PARSER_WORDS.actionNouns.has(words[k + 1] ?? '') || said[k + 1]?.kind === 'verb'));
   // Guards answer for themselves above ("after the rally" tells); the words of change are read among the rest.
   const changing = words.some(
     (w, k) =>
       said[k].kind !== 'guard' &&
-      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && PARSER_WORDS.walletOwners.has(before(k))) && !(PARSER_WORDS.reported.has(w) && !pointing)) ||
+      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && PARSER_WORDS.walletOwners.has(before(k))) && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
