@@ -867,6 +867,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['the|his|her|their|its? wallet|address ,? and? not the|a|an|its|their? <token>? token? account|ata', 'account'],
   ["it'll|itll|it|this|that'll will|may|might? need|needs|require|requires|create|creates a|an new? <token>? token? account|ata", 'account'],
   ['make|create|open one|it if u|you need|must|have to?', 'account'],
+  // "…, so they'll need an ATA", "no need to create one": what the recipient's token account needs, which the build handles.
+  ["so? they'll|theyll|he'll|she'll|they|he|she|recipient will|may|might? need|needs a|an|the|new? <token>? token? account|ata", 'account'],
+  ['so? no need to create|open|make one|it|a|an|the? new? <token>? token? account|ata?', 'account'],
   ["if the|a|an|their|my? <token>? token? account|ata needs|has to be? created|made|opened that's|thats|its|it's|is fine|ok|okay", 'account'],
   ['my|the|their|his|her <token>? token? accounts|account|atas|ata are|is all? set up|ready|created|fine|there already?', 'account'],
   ['and? make sure the|their|his|her|my? <token>? token? account|ata exists|is|gets created|there?', 'account'],
