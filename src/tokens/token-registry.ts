@@ -20,6 +20,8 @@ export const SOL_MINT = 'So11111111111111111111111111111111111111112';
 const ALIASES: Record<string, string> = {
   wsol: 'SOL', solana: 'SOL', 'wrapped sol': 'SOL', 'usd coin': 'USDC', tether: 'USDT', wormhole: 'W',
   'jito sol': 'JitoSOL', 'marinade sol': 'mSOL', 'blaze sol': 'bSOL',
+  // As dictation spells them ("swap 1 sol to USD C").
+  'usd c': 'USDC', 'usd t': 'USDT', 'u s d c': 'USDC', 'u s d t': 'USDT',
 };
 
 /**
