@@ -597,6 +597,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (vocabulary.lookup(word(end) ?? '')) return emit(i, end, { kind: 'marker', marker: RULE_WORDS.sideLabels[text] });
     }
     if (text === 'give' && RULE_WORDS.giveTo.has(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'verb', role: 'get', lemma: 'give me', fuzzy: false });
+    // "@SolTipBot send <address> 1 SOL": the bot a message opens by mentioning, right before the verb, is who it is said to.
+    if (i === 1 && at(0).text === '@' && VERBS[word(i + 1) ?? ''] !== undefined) return emit(i, i + 1, { kind: 'filler', aside: 'greeting' });
     if (RULE_WORDS.chainPrepositions.has(text) && isChainName(i + 1)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'guard', guard: 'chain', what: word(i + 1)! });
     }
