@@ -83,6 +83,8 @@ export interface AgentMarket {
   names: readonly string[];
   /** Whether an address is a listed token's mint on any network. */
   isMint(address: string): boolean;
+  /** A listed token's name by its mint ("Jito Staked SOL"). */
+  nameOf(mint: string): string | undefined;
   /** The wallet and the chain, as the summary names them ("mainnet (Parley's embedded ledger)"). */
   wallet: string;
   network: 'mainnet' | 'devnet';

@@ -45,7 +45,7 @@ export class CommandAgent implements Agent {
     }
     const previousQuery = last?.action === 'query' ? last : undefined;
     const { pending, dropped } = readPending(context.pending);
-    const parsed = parseCommand(text, { lookup: market.lookup, symbols: market.symbols, names: market.names, isMint: market.isMint, previous, previousQuery, pending });
+    const parsed = parseCommand(text, { lookup: market.lookup, symbols: market.symbols, names: market.names, isMint: market.isMint, nameOf: market.nameOf, previous, previousQuery, pending });
     if (dropped && !(parsed.ok && (parsed.command.action === 'swap' || parsed.command.action === 'transfer') && !parsed.followUp)) {
       return { ok: false, reason: STALE_QUESTION };
     }

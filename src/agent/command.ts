@@ -53,6 +53,8 @@ export type Slot = 'input' | 'output' | 'amount' | 'recipient' | 'token';
 export interface Pending {
   ask: Slot;
   draft: Draft;
+  /** Asked which of the tokens a name several mints claim ("staked sol"), those offered, by symbol: an answer may pick one by its name ("the jito one"). */
+  among?: string[];
 }
 
 /** Why a message gives no transaction (the corpus labels use the same names). */

@@ -229,7 +229,8 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
       const draft: Draft = { action: 'swap', ...(other.tokens[0] && { [slot === 'input' ? 'output' : 'input']: other.tokens[0].token }), ...(reading.slippageBps !== undefined && { slippageBps: reading.slippageBps }) };
       const amount = amounts.length === 1 ? amountSpec(amounts[0][1]) : undefined;
       if (amount && !('rule' in amount)) Object.assign(draft, { amount: amount.spec, amountOf: amounts[0][0] });
-      return { ...unknownToken(side.words[0].text, vocabulary), ask: slot, pending: { ask: slot, draft } };
+      const among = claimantsOf(side.words[0].text, vocabulary);
+      return { ...unknownToken(side.words[0].text, vocabulary), ask: slot, pending: { ask: slot, draft, ...(among && { among }) } };
     }
   }
   const unexplained = [...input.words, ...output.words];
@@ -437,8 +438,11 @@ export function recipientProblem(item: Item, vocabulary: Vocabulary): string | u
   return undefined;
 }
 
+/** The tokens a name several mints claim stands for ("staked sol": mSOL, JitoSOL, …), by symbol; undefined for any other word. */
+const claimantsOf = (word: string, vocabulary: Vocabulary) => CONTESTED_NAMES[word.toLowerCase()]?.filter((symbol) => vocabulary.lookup(symbol));
+
 export function unknownToken(word: string, vocabulary: Vocabulary): Extract<ParseResult, { ok: false }> {
-  const claimants = CONTESTED_NAMES[word.toLowerCase()]?.filter((symbol) => vocabulary.lookup(symbol));
+  const claimants = claimantsOf(word, vocabulary);
   if (claimants) {
     return refuse(
       'unknown-token',

@@ -392,7 +392,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const asking = words.some((w) => INFO_NOUNS.includes(w));
   if (ctx.pending && !restated && !asking && verbs.every((verb) => verb.kind === 'verb' && (verb.role === 'send') === (ctx.pending!.draft.action === 'transfer'))) {
     const pending = slippage.bps === undefined || ctx.pending.draft.action !== 'swap' ? ctx.pending : { ...ctx.pending, draft: { ...ctx.pending.draft, slippageBps: slippage.bps } };
-    const answer = answerPending(content.filter((item) => item.kind !== 'verb'), pending, ctx);
+    const answer = answerPending(pickedByName(items, pending, ctx) ?? content.filter((item) => item.kind !== 'verb'), pending, ctx);
     if (answer) return guards(items, words, true, allWords) ?? answer;
   }
   // "use 1% slippage" after a swap: that swap again, with this slippage.
@@ -1218,6 +1218,29 @@ function isPartOfFrame(items: Item[], verb: Item): boolean {
 /** "get my balance", "give me the price of SOL": a get verb asking for information. */
 function isQueryVerb(verbs: Item[], words: string[]): boolean {
   return verbs.every((verb) => hasTrait(verb, 'asks-info')) && words.some((w) => INFO_NOUNS.includes(w));
+}
+
+/**
+ * "the jito one", "wbtc, the portal one": asked which token, an answer that ends "the <words> one" picks, among the
+ * tokens the question offered (`pending.among`), the one whose registry name holds those words, or confirms with them
+ * the token it names. Undefined where the words fit no token, or more than one.
+ */
+function pickedByName(items: Item[], pending: Pending, ctx: ParseContext): Item[] | undefined {
+  const said = items.filter((item) => item.kind !== 'punct');
+  const one = said.length - 1;
+  let the = one - 1;
+  while (the >= 0 && said[the].text.toLowerCase() !== 'the') the--;
+  const words = said.slice(the + 1, one);
+  if (said[one]?.text.toLowerCase() !== 'one' || the < 0 || words.length === 0 || !words.every((item) => item.kind === 'word')) return undefined;
+  const named = (token: TokenRef) => {
+    const nameWords = new Set((ctx.nameOf?.(token.mint) ?? '').toLowerCase().split(/[^a-z0-9]+/));
+    return words.every((item) => nameWords.has(item.text.toLowerCase()));
+  };
+  const before = said.slice(0, the);
+  if (before.length === 1 && before[0].kind === 'token') return named(before[0].token) ? before : undefined;
+  if (before.length > 0) return undefined;
+  const offered = (pending.among ?? []).map((symbol) => ctx.lookup(symbol)).filter((token): token is TokenRef => token !== undefined && named(token));
+  return offered.length === 1 ? [{ ...words[0], kind: 'token', token: offered[0], fuzzy: false, dollar: false }] : undefined;
 }
 
 /** The answer to a clarifying question: "USDC", "with USDT", "to <address>", "0.5 SOL". */

@@ -11,7 +11,8 @@ import type { AmountSpec, Command, Draft, Pending, Slot, TokenRef } from './comm
  * Versions: 1 (no `version` field) is what parsers before issue 32 stored, the same shape as 2
  * with nothing to tell what wrote it, so it is read only when every field checks; 2 is 3 without
  * a swap draft's `purchase` (absent, a dollar answer sizes what is paid, as version 2 read it);
- * 3 is 4 without a price query's `tokens` (a price of several tokens at once); 4 is this one. A
+ * 3 is 4 without a price query's `tokens` (a price of several tokens at once) and a pending question's
+ * `among` (the tokens a name several mints claim stands for); 4 is this one. A
  * version above 4 comes from a newer parser (a rollback) and is dropped.
  */
 export const PARSER_STATE_VERSION = 4;
@@ -31,9 +32,9 @@ export function storeCommand(command: Command): StoredCommand {
 export function readPending(stored: unknown): { pending?: Pending; dropped: boolean } {
   if (stored === null || stored === undefined) return { dropped: false };
   if (!isObject(stored) || !readable(stored.version)) return { dropped: true };
-  const { ask, draft } = stored;
-  if (!SLOTS.includes(ask as Slot) || !isDraft(draft)) return { dropped: true };
-  return { pending: { ask: ask as Slot, draft }, dropped: false };
+  const { ask, draft, among } = stored;
+  if (!SLOTS.includes(ask as Slot) || !isDraft(draft) || !isAmong(among)) return { dropped: true };
+  return { pending: { ask: ask as Slot, draft, ...(among !== undefined && { among: among as string[] }) }, dropped: false };
 }
 
 /** A stored command, or undefined where it cannot be read safely. */
@@ -47,6 +48,7 @@ export function readCommand(stored: unknown): Command | undefined {
 const readable = (version: unknown) => version === undefined || version === 1 || version === 2 || version === 3 || version === PARSER_STATE_VERSION;
 
 const SLOTS: Slot[] = ['input', 'output', 'amount', 'recipient', 'token'];
+
 const SUBJECTS = ['balance', 'portfolio', 'price', 'help'];
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -59,6 +61,8 @@ function fits(value: Record<string, unknown>, checks: Record<string, (field: unk
 }
 
 const optional = (check: (field: unknown) => boolean) => (field: unknown) => field === undefined || check(field);
+/** The symbols a question offered (`Pending.among`), where it offered some. */
+const isAmong = optional((field) => Array.isArray(field) && field.length > 0 && field.length <= 10 && field.every((symbol) => typeof symbol === 'string' && symbol.length <= 20));
 const oneOf = (...values: unknown[]) => (field: unknown) => values.includes(field);
 
 function isTokenRef(value: unknown): value is TokenRef {

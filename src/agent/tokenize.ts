@@ -47,6 +47,8 @@ export interface Vocabulary {
   names?: readonly string[];
   /** Whether an address is a listed token's mint on any network: never a recipient. */
   isMint?(address: string): boolean;
+  /** A listed token's name by its mint ("Jito Staked SOL"), for an answer that picks a token by it ("the jito one"). */
+  nameOf?(mint: string): string | undefined;
 }
 
 interface Lexeme {

@@ -69,6 +69,8 @@ export class WalletMarket implements AgentMarket {
 
   isMint = (address: string): boolean => this.registry.isMint(address);
 
+  nameOf = (mint: string): string | undefined => this.registry.mint(mint, this.network)?.name;
+
   lookup = (text: string): TokenRef | undefined => {
     const token = this.registry.resolve(text, this.network);
     return token && { symbol: token.symbol, mint: token.mint, decimals: token.decimals };

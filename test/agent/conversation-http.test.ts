@@ -305,6 +305,25 @@ describe('parser state stored by another version', () => {
     expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: BONK, swapMode: 'ExactOut' });
   });
 
+  it('a question about a name several mints claim keeps what it offered, and "the jito one" picks from those', async () => {
+    const { sessionId, say } = await chat();
+    const asked = await say('swap 1 SOL for staked sol');
+    expect(asked.status).toBe(422);
+    expect(asked.body.error.details.ask).toBe('output');
+    expect(await storedPending(sessionId)).toMatchObject({ version: 4, ask: 'output', among: ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'] });
+    const picked = await say('the jito one');
+    expect(picked.status).toBe(200);
+    expect(picked.body.transaction.parameters).toMatchObject({ inputToken: SOL, outputToken: 'J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9yYac6Y7kGCPn', amount: 1_000_000_000 });
+  });
+
+  it('a pending question whose offered tokens are not a list of symbols is dropped with a fresh question', async () => {
+    const { sessionId, say } = await chat();
+    await storePending(sessionId, { version: 4, ask: 'output', among: 'JitoSOL', draft: { action: 'swap', input: { symbol: 'SOL', mint: SOL, decimals: 9 }, amount: { kind: 'exact', value: '1' }, amountOf: 'input' } });
+    const response = await say('the jito one');
+    expect(response.status).toBe(422);
+    expect(response.body.error.details.reason).toMatch(/earlier version of Parley .* say the whole command again/);
+  });
+
   it('a pending question of version 3 (before a price of several tokens) is read: its shape is the same', async () => {
     const { sessionId, say } = await chat();
     await storePending(sessionId, { version: 3, ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT, decimals: 6 }, amount: { kind: 'exact', value: '4' }, amountOf: 'input' } });

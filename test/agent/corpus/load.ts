@@ -292,6 +292,7 @@ export const vocabulary = {
   symbols: registry.all('mainnet').map((token) => token.symbol),
   names: registry.names('mainnet'),
   isMint: (address: string) => registry.isMint(address),
+  nameOf: (mint: string) => registry.mint(mint, 'mainnet')?.name,
 };
 
 /** A label must be refused (no transaction) or may be answered without one. */
