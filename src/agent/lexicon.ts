@@ -620,7 +620,7 @@ export const PROGRAM_IDS = new Set([
  * the confidence its factor, and the reply names the named kinds ("I ignored …"). `grammar`
  * is the light verb of "execute a swap", which a reply need not mention.
  */
-export type AsideKind = 'greeting' | 'thanks' | 'politeness' | 'hedge' | 'venue' | 'fee' | 'account' | 'note' | 'grammar';
+export type AsideKind = 'greeting' | 'thanks' | 'politeness' | 'hedge' | 'venue' | 'fee' | 'account' | 'note' | 'sigh' | 'grammar';
 
 export const ASIDE_KINDS: Record<AsideKind, { factor: number; named: boolean }> = {
   greeting: { factor: 0.98, named: true },
@@ -631,6 +631,7 @@ export const ASIDE_KINDS: Record<AsideKind, { factor: number; named: boolean }> 
   fee: { factor: 0.97, named: true },
   account: { factor: 0.97, named: true },
   note: { factor: 0.97, named: true },
+  sigh: { factor: 0.97, named: true },
   grammar: { factor: 1, named: false },
 };
 
@@ -683,6 +684,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["it's|its|it is? getting? late|early here|now?", 'greeting'],
   ['this|last morning|week|evening|night|month was|has been? …', 'greeting'],
   ['anyway|anyways|anyhow', 'hedge'],
+  // "ugh wrong coin, I meant USDC", "argh, I meant 5": a sigh that opens a correction ("ugh again" repeats nothing).
+  ['^ ugh|argh|oof|agh|dang|damn ,? &wrong &coin|token|address|amount|one', 'sigh'],
+  ['^ ugh|argh|oof|agh|dang|damn ,? &i &mean|meant', 'sigh'],
+  ['^ ugh|argh|oof|agh|dang|damn ,? &oops|sorry|typo|correction|meant', 'sigh'],
   ['you|ya know', 'hedge'],
   ["y'know", 'hedge'],
   ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? a? million|ton|tons|bunch|heap|heaps|lot? again?', 'thanks'],
