@@ -1002,6 +1002,8 @@ export const RULE_WORDS = {
   swapModes: table<string>({ 'exact-in': 'swap', exactin: 'swap', 'exact-input': 'swap', 'exact-out': 'buy', exactout: 'buy', 'exact-output': 'buy' }),
   /** Labels of a swap's sides before a token ("input SOL", "output: USDC"). */
   sideLabels: table<Marker>({ input: 'in', output: 'out' }),
+  /** …and, alone with a token in its clause beside another verb, what is paid ("buy 5000 W, pay USDC"). */
+  paidLabels: new Set(['pay', 'paying']),
   /** After "by", the way a swap is paid ("get 10 USDC by selling SOL"). */
   byPaying: new Set(['selling', 'swapping', 'trading', 'using', 'spending', 'converting', 'exchanging', 'dumping']),
   /** Between a token and what names its side of a swap ("for my USDC", "2 of the SOL"). */

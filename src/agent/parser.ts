@@ -1118,7 +1118,8 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   // "i would swap 5 SOL", "i'd send …": what one would do, not a request ("i'd like to swap" is one).
   const said = items.map((item) => item.text.toLowerCase());
   const wouldDo = items.some((item, k) => (said[k] === "i'd" || (said[k] === 'would' && said[k - 1] === 'i')) && items[k + 1]?.kind === 'verb');
-  const told = words.some((w, k) => PAST_FORMS.has(w) && !PARSER_WORDS.pleasBeforePast.has(words[k - 1] ?? '') && !words.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v)));
+  // "I'd like 2 SOL converted to PYUSD": a wish before the past form, read among every word said ("like 2" reads as a hedge too).
+  const told = said.some((w, k) => PAST_FORMS.has(w) && !PARSER_WORDS.pleasBeforePast.has(said[k - 1] ?? '') && !said.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v)));
   if (wouldDo || told || HYPOTHETICALS.some((phrase) => containsPhrase(allWords, phrase))) {
     return refuse('hypothetical', 'That is a hypothetical, so I won\'t build anything. To do it now, say it as a command, for example "swap 1 SOL for USDC".');
   }
