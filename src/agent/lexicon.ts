@@ -787,7 +787,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['ig|iirc', 'hedge'],
   ['no cap', 'hedge'],
   ['i guess|suppose|think|reckon|believe', 'hedge'],
-  ['maybe|perhaps &<verb>', 'hedge'],
+  ['maybe|perhaps just? &<verb>', 'hedge'],
+  // "sorta feel like buying 100 usdc worth of wif", "kinda feel like grabbing some wif": a mood before the verb.
+  ['kinda|sorta|i|just? feel|feeling like &<verb>', 'hedge'],
+  ['kind|sort of feel|feeling like &<verb>', 'hedge'],
   ['maybe|perhaps|probably|prob like &<number>', 'hedge'],
   ['like &<number>', 'hedge'],
   // "about 15 USDT", "roughly $40", "~2 SOL": an amount hedged is the amount said, as "like 10 USDC" is (every blind writer labels it so).
@@ -976,7 +979,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
  * slippage", "1% slippage max").
  */
 export const SLIPPAGE = {
-  words: new Set(['slippage', 'slipage', 'slippages', 'slip', 'slippage:', 'slippage=', 'slippage-tolerance']),
+  words: new Set(['slippage', 'slipage', 'slippages', 'slip', 'slippage:', 'slippage=', 'slippage-tolerance', 'tolerance']),
   links: new Set([
     'max', 'maximum', 'tolerance', 'set', 'is', 'at', '=', ':', 'up', 'to', 'of', 'below', 'under', 'within', 'less', 'than', 'no', 'more',
     'most', 'must', 'stay', 'stays', 'be', 'should', 'keep', 'capped', 'limited', 'cap', 'limit', 'exceed', 'exceeds', 'over', 'beyond', 'allowed', 'allow',

@@ -86,6 +86,7 @@ import handWritten46 from './hand-written-46.json';
 import handWritten47 from './hand-written-47.json';
 import handWritten48 from './hand-written-48.json';
 import handWritten49 from './hand-written-49.json';
+import handWritten50 from './hand-written-50.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -149,7 +150,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth in the next. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth and a twenty-sixth in the next. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -175,6 +176,7 @@ const BLIND_22 = 'blind-32v';
 const BLIND_23 = 'blind-32w';
 const BLIND_24 = 'blind-32x';
 const BLIND_25 = 'blind-32y';
+const BLIND_26 = 'blind-32z';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -226,6 +228,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten47 as Raw[], 'hand-written', BLIND_23),
   ...withFamily(handWritten48 as Raw[], 'hand-written', BLIND_24),
   ...withFamily(handWritten49 as Raw[], 'hand-written', BLIND_25),
+  ...withFamily(handWritten50 as Raw[], 'hand-written', BLIND_26),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
