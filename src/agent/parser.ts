@@ -109,7 +109,15 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   if (told.length < 2) return undefined;
   // A command needs every other sentence to only tell; a question ("… . What's the price of PYTH?") builds nothing,
   // so around it a sentence need only ask nothing and name nothing to act on (`mentionsOnly`).
-  const requests = questionOnly ? [] : told.filter((sentence) => !tellsOnly(sentence));
+  let requests = questionOnly ? [] : told.filter((sentence) => !tellsOnly(sentence));
+  // "Sending rent to my roommate. 450 USDC to <address>, please.": of two, one that only names the other's action echoes it.
+  if (requests.length === 2) {
+    const echoed = requests.find((sentence, k) => {
+      const other = parseCommand(raw.slice(requests[1 - k][0].start, requests[1 - k].at(-1)!.end), ctx);
+      return other.ok && (other.command.action === 'swap' || other.command.action === 'transfer') && tellsOnly(sentence, other.command.action);
+    });
+    if (echoed) requests = requests.filter((sentence) => sentence !== echoed);
+  }
   const questions = told.filter((sentence) => !mentionsOnly(sentence));
   const request = requests.length === 1 ? requests[0] : questions.length === 1 ? questions[0] : undefined;
   // "What's the price of SOL, JUP, and BONK?": a clause of nothing but a token is an item of the question's list, not context.
@@ -162,10 +170,15 @@ function mentionsOnly(sentence: Item[]): boolean {
  * keeps only the command's own. What points at the command ("it", "this") makes a time, a feature Parley lacks or
  * a thing done in the past part of it ("It's scheduled for Friday.", "It's a limit order.", "I sent it yesterday.").
  */
-function tellsOnly(sentence: Item[]): boolean {
+function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   if (sentence.at(-1)?.text === '?') return false;
   const said = sentence.filter((item) => item.kind !== 'punct');
   const words = said.map((item) => item.text.toLowerCase());
+  // Beside a request read alone, its one verb of the request's own action, said as under way ("Sending rent to my
+  // roommate."), echoes it; never a verb said as a request ("Use 5x leverage."), nor beside a guard.
+  const verbs = said.filter((item) => item.kind === 'verb');
+  const underWay = (verb: Item) => verb.kind === 'verb' && RULE_WORDS.plans.has(verb.text.toLowerCase()) && (verb.role === 'send') === (echoing === 'transfer');
+  const echo = echoing !== undefined && verbs.length === 1 && underWay(verbs[0]) && !said.some((item) => item.kind === 'guard') ? verbs[0] : undefined;
   if (words.length < 4) return false;
   // "Remind me my balance.": a sentence that opens asking for something asks.
   if (PARSER_WORDS.figureAsks.has(words[0])) return false;
@@ -176,7 +189,7 @@ function tellsOnly(sentence: Item[]): boolean {
   // "this morning", "that week": a pointer before a time word points at the time.
   const dated = (k: number) => DETERMINERS.has(words[k]) && PARSER_WORDS.dayParts.has(words[k + 1] ?? '');
   const pointing = words.some((w, k) => (POINTERS.has(w) && !dated(k)) || PARSER_WORDS.pointingAt.has(w));
-  const planning = words.some((w, k) => (RULE_WORDS.plans.has(w) && words[k - 1] !== 'of') || PARSER_WORDS.doing.has(w));
+  const planning = words.some((w, k) => (RULE_WORDS.plans.has(w) && words[k - 1] !== 'of' && said[k] !== echo) || PARSER_WORDS.doing.has(w));
   const named = said.some((item) => item.kind === 'token');
   const before = (k: number) => words[k - 1] ?? '';
   // A verb said as a noun ("the swap", "a bad trade") or by someone else ("she gets", "everyone is aping").
@@ -199,7 +212,7 @@ function tellsOnly(sentence: Item[]): boolean {
       case 'verb':
         // "I just sold an NFT." tells; "I sent it yesterday.", "The USDC was sent." say the command is done.
         if (PAST_FORMS.has(words[k])) return !pointing && !named;
-        return telling(k);
+        return item === echo || telling(k);
       case 'guard':
         if (item.guard === 'unsupported') return k > 0 && !wishing && !ahead && !pointing;
         if (item.guard === 'negation') return deniesNoAction(item);
