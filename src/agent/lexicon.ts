@@ -715,6 +715,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i? really? appreciate|appreciated it|your|the|this help? with? all? this|that|everything?', 'thanks'],
   ["if you could|can|would|don't|dont|wouldn't|do mind?", 'politeness'],
   ['if possible', 'politeness'],
+  // "swap 100 ETH for the maximum amount of USDC": as much as the swap gives, which every swap receives (said of what is
+  // paid, "swap the maximum amount of SOL", it leaves the amount to ask for).
+  ['the maximum|most|largest|highest|best possible? amount|number of &<token>', 'grammar'],
   // "…, 2000 final answer": the last word on it.
   ['final answer', 'politeness'],
   ["that's|thats final", 'politeness'],
@@ -1005,6 +1008,8 @@ export const RULE_WORDS = {
   swapModes: table<string>({ 'exact-in': 'swap', exactin: 'swap', 'exact-input': 'swap', 'exact-out': 'buy', exactout: 'buy', 'exact-output': 'buy' }),
   /** Labels of a swap's sides before a token ("input SOL", "output: USDC"). */
   sideLabels: table<Marker>({ input: 'in', output: 'out' }),
+  /** Before "change", these make it a figure, not a verb ("24-hr price change of ETH"). */
+  changedFigures: new Set(['price', 'percent', 'percentage', 'daily', 'weekly', 'value']),
   /** …and, alone with a token in its clause beside another verb, what is paid ("buy 5000 W, pay USDC"). */
   paidLabels: new Set(['pay', 'paying']),
   /** After "by", the way a swap is paid ("get 10 USDC by selling SOL"). */

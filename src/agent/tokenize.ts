@@ -599,11 +599,17 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (vocabulary.lookup(word(end) ?? '')) return emit(i, end, { kind: 'marker', marker: RULE_WORDS.sideLabels[text] });
     }
     if (text === 'give' && RULE_WORDS.giveTo.has(word(i + 1) ?? '')) return emit(i, i + 2, { kind: 'verb', role: 'get', lemma: 'give me', fuzzy: false });
+    // "24-hr price change of ETH": after a word of a figure, "change" is that figure's, no verb.
+    if (text === 'change' && RULE_WORDS.changedFigures.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     // "buy 5000 W, pay USDC", "pay usdt, receive 300 usdc": "pay" and a token alone in their clause, beside another verb, label what is paid.
     const paidLabel = RULE_WORDS.paidLabels.has(text) && vocabulary.lookup(word(i + 1) ?? '') && (at(i + 2) === undefined || at(i + 2).type === 'symbol');
     if (paidLabel && lexemes.some((lexeme, k) => k !== i && lexeme.type === 'word' && VERBS[lexeme.text] !== undefined && !RULE_WORDS.paidLabels.has(lexeme.text))) return emit(i, i + 1, { kind: 'marker', marker: 'in' });
     // "@SolTipBot send <address> 1 SOL": the bot a message opens by mentioning, right before the verb, is who it is said to.
-    if (i === 1 && at(0).text === '@' && VERBS[word(i + 1) ?? ''] !== undefined) return emit(i, i + 1, { kind: 'filler', aside: 'greeting' });
+    if (i === 1 && at(0).text === '@') {
+      let end = i + 1;
+      while (at(end)?.joined) end++;
+      if (VERBS[word(end) ?? ''] !== undefined) return emitAside(i, end, 'greeting');
+    }
     if (RULE_WORDS.chainPrepositions.has(text) && isChainName(i + 1)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'guard', guard: 'chain', what: word(i + 1)! });
     }

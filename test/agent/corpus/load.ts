@@ -105,6 +105,7 @@ import harvested15 from './harvested-15.json';
 import harvested16 from './harvested-16.json';
 import harvested17 from './harvested-17.json';
 import harvested18 from './harvested-18.json';
+import harvested19 from './harvested-19.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -249,6 +250,7 @@ export const cases: Case[] = [
   ...withFamily(harvested16 as Raw[], 'harvested', BLIND_21),
   ...withFamily(harvested17 as Raw[], 'harvested', BLIND_23),
   ...withFamily(harvested18 as Raw[], 'harvested', BLIND_25),
+  ...withFamily(harvested19 as Raw[], 'harvested', BLIND_26),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
