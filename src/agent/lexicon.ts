@@ -879,8 +879,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["it'll|itll|it|this|that'll will|may|might? need|needs|require|requires|create|creates a|an new? <token>? token? account|ata", 'account'],
   ['make|create|open one|it if u|you need|must|have to?', 'account'],
   // "…, so they'll need an ATA", "no need to create one": what the recipient's token account needs, which the build handles.
-  ["so? they'll|theyll|he'll|she'll|they|he|she|recipient will|may|might? need|needs a|an|the|new? <token>? token? account|ata", 'account'],
-  ['so? no need to create|open|make one|it|a|an|the? new? <token>? token? account|ata?', 'account'],
+  ["so? they'll|theyll|he'll|she'll|they|he|she|recipient will|may|might? need|needs a|an|the|new? token? account|ata $", 'account'],
+  ['so? no need to create|open one|a|an|the? new? token? account|ata? $', 'account'],
   ["if the|a|an|their|my? <token>? token? account|ata needs|has to be? created|made|opened that's|thats|its|it's|is fine|ok|okay", 'account'],
   ['my|the|their|his|her <token>? token? accounts|account|atas|ata are|is all? set up|ready|created|fine|there already?', 'account'],
   ['and? make sure the|their|his|her|my? <token>? token? account|ata exists|is|gets created|there?', 'account'],
@@ -982,7 +982,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
  * slippage", "1% slippage max").
  */
 export const SLIPPAGE = {
-  words: new Set(['slippage', 'slipage', 'slippages', 'slip', 'slippage:', 'slippage=', 'slippage-tolerance', 'tolerance']),
+  words: new Set(['slippage', 'slipage', 'slippages', 'slip', 'slippage:', 'slippage=', 'slippage-tolerance']),
   links: new Set([
     'max', 'maximum', 'tolerance', 'set', 'is', 'at', '=', ':', 'up', 'to', 'of', 'below', 'under', 'within', 'less', 'than', 'no', 'more',
     'most', 'must', 'stay', 'stays', 'be', 'should', 'keep', 'capped', 'limited', 'cap', 'limit', 'exceed', 'exceeds', 'over', 'beyond', 'allowed', 'allow',
@@ -1008,6 +1008,8 @@ export const RULE_WORDS = {
   swapModes: table<string>({ 'exact-in': 'swap', exactin: 'swap', 'exact-input': 'swap', 'exact-out': 'buy', exactout: 'buy', 'exact-output': 'buy' }),
   /** Labels of a swap's sides before a token ("input SOL", "output: USDC"). */
   sideLabels: table<Marker>({ input: 'in', output: 'out' }),
+  /** A mention that opens a message names a bot with one of these ("@SolTipBot", "@cookkiiee_bot"). */
+  botNames: ['bot', 'parley', 'agent', 'assistant'],
   /** Before "change", these make it a figure, not a verb ("24-hr price change of ETH"). */
   changedFigures: new Set(['price', 'percent', 'percentage', 'daily', 'weekly', 'value']),
   /** …and, alone with a token in its clause beside another verb, what is paid ("buy 5000 W, pay USDC"). */
@@ -1246,6 +1248,8 @@ export const PARSER_WORDS = {
   questionMarks: new Set(['?', 'how', 'what', "what's", 'whats']),
   /** After these, a past form asks rather than tells ("I need 1 SOL swapped"). */
   wishesBeforePast: new Set(['need', 'want', 'like', 'wanna', 'get']),
+  /** …"like" among them only after one of these ("I'd like 2 SOL converted"; "i have like 5 usdc sent" tells). */
+  likers: new Set(["i'd", 'id', 'would', "we'd", 'wed']),
   /** Right before a past form, a plea makes it a command mistyped ("pls sent 7 USDC to …"): nobody pleads for what is done. */
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
   /** Between an amount said with its token and the same token again, these restate the amount ("sell 40 jto sorry 4 jto"). */
@@ -1253,8 +1257,6 @@ export const PARSER_WORDS = {
   /** In a sentence of the story, these tell of an earlier trade (`earlierTrade` before it: "My last swap failed because of slippage."). */
   failures: new Set(['failed', 'fails', 'failing', 'error']),
   earlierTrade: new Set(['last', 'previous', 'earlier']),
-  /** In a sentence of the story, a wallet named by its owner tells ("She just set up her wallet yesterday."); "the wallet", "another wallet" may change the command. */
-  walletOwners: new Set(['my', 'her', 'his', 'their']),
   /** Right after the token a verbless message opens with, a plea asks for that token ("SOL please, for 30 USDC"). */
   pleasFor: new Set(['please', 'pls', 'plz']),
   /** A command that ends in these and "?" asks whether it is right rather than asking for it ("send 20 USDC to … right?", "…, sound good?"). */
@@ -1360,6 +1362,11 @@ export const PARSER_WORDS = {
   denials: new Set(['not', "don't", 'dont', 'do not', 'never', "won't", 'wont', "can't", 'cant', "doesn't", "didn't", 'didnt']),
   /** …and the only words such a sentence may hold beside it: a judgement of the sender's own ("Not my best decision.", "Not financial advice."). */
   deniedJudgements: new Set(['my', 'a', 'an', 'the', 'so', 'too', 'very', 'best', 'finest', 'proudest', 'smartest', 'brightest', 'decision', 'financial', 'advice', 'bad', 'big', 'deal', 'proud', 'fan', 'sponsored', 'judge', 'worry', 'mad', 'upset']),
+  /** Beside a wallet word, news of that wallet ("Her wallet got hacked.", "She changed her wallet."): chat before a command that holds it stops it. */
+  walletNews: new Set([
+    'changed', 'switched', 'replaced', 'deleted', 'drained', 'emptied', 'hacked', 'compromised', 'lost', 'stolen', 'frozen', 'blacklisted', 'closed',
+    'moved', 'migrated', 'new', 'old', 'different', 'wrong', 'empty', 'dead', 'inactive', 'deactivated', 'broken', 'rugged',
+  ]),
   /** Words that point at the command from the chat around it. */
   pointers: new Set(['this', 'it', 'that', 'these']),
   warningModals: new Set(['may', 'might', 'could', 'will', 'says', 'said', 'promised', 'asked', 'told']),

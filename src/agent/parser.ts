@@ -175,10 +175,11 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   const said = sentence.filter((item) => item.kind !== 'punct');
   const words = said.map((item) => item.text.toLowerCase());
   // Beside a request read alone, its one verb of the request's own action, said as under way ("Sending rent to my
-  // roommate."), echoes it; never a verb said as a request ("Use 5x leverage."), nor beside a guard.
+  // roommate."), echoes it; never a verb said as a request ("Use 5x leverage."), nor beside a guard or an "and" ("… to my
+  // landlord and roommate.").
   const verbs = said.filter((item) => item.kind === 'verb');
   const underWay = (verb: Item) => verb.kind === 'verb' && RULE_WORDS.plans.has(verb.text.toLowerCase()) && (verb.role === 'send') === (echoing === 'transfer');
-  const echo = echoing !== undefined && verbs.length === 1 && underWay(verbs[0]) && !said.some((item) => item.kind === 'guard') ? verbs[0] : undefined;
+  const echo = echoing !== undefined && verbs.length === 1 && underWay(verbs[0]) && !said.some((item) => item.kind === 'guard' || item.kind === 'joiner') ? verbs[0] : undefined;
   if (words.length < 4) return false;
   // "Remind me my balance.": a sentence that opens asking for something asks.
   if (PARSER_WORDS.figureAsks.has(words[0])) return false;
@@ -205,8 +206,9 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
       case 'word':
         return !item.foreign;
       case 'marker':
-        // "I'm bullish on JTO.", "I'm nearly out of SOL.": a statement of the sender's state, with no verb, names no side.
-        return said[k + 1]?.kind !== 'token' || past || (statement && !hasVerb && !pointing && !wishing);
+        // "I'm bullish on JTO.", "I'm nearly out of SOL.": a statement of the sender's state, with no verb, names no side,
+        // and holds no time but "after the …" ("I'm in on JTO next week." may say when).
+        return said[k + 1]?.kind !== 'token' || past || (statement && !hasVerb && !pointing && !wishing && said.every((other, j) => other.kind !== 'guard' || afterSomething(j)));
       case 'token':
         return !wishing && !PARSER_WORDS.awayFrom.has(before(k));
       case 'verb':
@@ -227,7 +229,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   const changing = words.some(
     (w, k) =>
       said[k].kind !== 'guard' &&
-      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && PARSER_WORDS.walletOwners.has(before(k))) && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
+      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
@@ -244,6 +246,11 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
     return said.every((item, k) => item === negation || PARSER_WORDS.deniedJudgements.has(words[k]));
   }
 
+  /** "after the rally", "after a decent run": in a statement, a time told by what came before it. */
+  function afterSomething(k: number): boolean {
+    return words[k] === 'after' && statement && DETERMINERS.has(words[k + 1] ?? '');
+  }
+
   /**
    * A time word that tells when something happened or is, not when to act: in a sentence of the past ("I sold my
    * NFT yesterday."), or in a statement that names no action ("Rent is due next week.", "I'm trying to rebalance after
@@ -255,7 +262,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
     if (PARSER_WORDS.conditions.has(w) || pointing || ahead || hasVerb || words.some((v) => PARSER_WORDS.actionNouns.has(v))) return false;
     // "I want the money sent tomorrow.": a participle before the time says when it is to be done.
     if (words.slice(Math.max(0, k - 3), k).some((v) => PAST_FORMS.has(v)) && !words.some((v) => PAST_MARKERS.has(v))) return false;
-    if (RULE_WORDS.timePrepositions.has(w)) return w === 'after' && statement && DETERMINERS.has(words[k + 1] ?? '');
+    if (RULE_WORDS.timePrepositions.has(w)) return afterSomething(k);
     return past || (k > 0 && words.length >= 5);
   }
 }
@@ -462,7 +469,8 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   // "<address> owes me 30 USDC, send it", "withdraw 30 USDC from <address>", "<address> pays 30 USDC", "charge <address>":
   // money that comes from an address, which Parley cannot take; it only sends from the session's wallet.
   const address = tagged.findIndex((item) => item.kind === 'address' && !ctx.isMint?.(item.text));
-  const before = tagged.slice(0, address).filter((item) => item.kind !== 'filler').at(-1);
+  // A note that names the recipient ("… from my wallet to the recipient with the address <address>") stands between.
+  const before = tagged.slice(0, address).filter((item) => item.kind !== 'filler' || item.aside === 'note').at(-1);
   // "i need 20 USDC from <address>", "get 20 USDC from <address>": whatever the verb, money from that address.
   const fromAddress = address >= 0 && before?.kind === 'marker' && ['from', 'out of'].includes(before.text.toLowerCase());
   // "<address> will send me 20 USDC", "have <address> send me …": that address pays the session.
@@ -813,6 +821,14 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k) && !aside(item)));
   if (away) return refuse('unclear', `I could not tell what "${wordsOf(away)}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
   // "Got this from a scammer.", "My son typed this.", "He says he will double it.": chat before that warns of the command, or says another wrote it.
+  // "Her wallet got hacked.", "She changed her wallet.": news of someone's wallet, said before a transfer, may be of the
+  // recipient's; a clause that holds the address itself labels it ("to my new wallet <address>").
+  const transfer = clauses.slice(at).flat().some((item) => (item.kind === 'verb' && item.role === 'send') || item.kind === 'address');
+  const someonesWallet = (clause: Item[]) => clause.some((item, k) => RULE_WORDS.walletWords.has(item.text.toLowerCase()) && clause[k - 1]?.text.toLowerCase() !== 'my');
+  const walletNews = (clause: Item[]) =>
+    transfer && !clause.some((item) => item.kind === 'address') && someonesWallet(clause) && clause.some((item) => PARSER_WORDS.walletNews.has(item.text.toLowerCase()));
+  const news = clauses.slice(0, at).find(walletNews);
+  if (news) return refuse('unclear', `"${clip(wordsOf(news), 40)}" makes me stop: it may be news of the wallet you pay. Check the address, then say the command alone, for example "send 20 USDC to <address>".`);
   const warned = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
     const pointed = said.length <= 3 || said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.warningModals.has(w));
@@ -863,6 +879,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const looksBack = (j: number) =>
       situation && (RULE_WORDS.lookingBack.has(word(j)) || (word(j - 1) === 'this' && RULE_WORDS.periods.has(word(j))));
     const past = clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()));
+    const opener = clause.findIndex((item) => item.kind !== 'punct' && item.kind !== 'filler');
     // "not now: swap…": a clause of nothing but a negation still negates.
     // "no, send it to … instead": a clause of nothing but a correction word opens a correction.
     const bareNegation = !clause.some((item) => item.kind === 'word' || item.kind === 'verb') && !clause.every((item) => item.kind === 'punct' || PARSER_WORDS.corrections.has(item.text.toLowerCase())) && !undone(clause);
@@ -879,7 +896,8 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     return clause.filter(
       (item, j) =>
         (keep.includes(item.kind) && (item.kind !== 'marker' || bindsSlot(j))) ||
-        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && !past && !looksBack(j)) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing || holdsBack)))),
+        // A condition that opens its clause conditions whatever tense it tells in ("If my last swap failed, swap …"; "I lost it once." tells).
+        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && ((!past && !looksBack(j)) || (j === opener && PARSER_WORDS.conditions.has(item.what.toLowerCase())))) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing || holdsBack)))),
     );
   });
   // A token the chat names and the context drops may be what the command's amount is of.
@@ -910,24 +928,23 @@ function turnsAway(items: Item[], k: number): boolean {
 }
 
 /**
- * "I have too much BONK lol, dump 1m of it for SOL", "tired of USDT, turn 20 into USDC", "USDT is getting annoying to use.
- * Buy 1.5k W with it.": a command
+ * "I have too much BONK lol, dump 1m of it for SOL", "tired of USDT, turn 20 into USDC": a command
  * whose amount names no token, after chat that names one token and nothing against it, is of that
- * token: the pointer ("of it", "with it") becomes the token, or the token follows the bare amount.
+ * token: the pointer ("of it") becomes the token, or the token follows the bare amount.
  */
 function referredBack(before: Item[][], command: Item[]): Item[] | undefined {
   const chat = before.flat();
   const named = chat.filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
   if (new Set(named.map((item) => item.token.mint)).size !== 1) return undefined;
   // A feature Parley lacks names no side ("the JUP airdrop finally hit. sell 600 of it"); a negation, a time or a chain may,
-  // and so may a trade of the token done ("I sold my USDT. Buy JUP with it." pays with what the sale brought).
+  // and so may a trade of the token done ("I sold my BONK. Swap 100 of it for JUP." is of what the sale brought).
   const traded = (k: number) => chat[k].kind === 'verb' && PAST_FORMS.has(chat[k].text.toLowerCase()) && chat.slice(k + 1).find((item) => item.kind !== 'filler')?.kind === 'token';
   const against = chat.some((item, k) => (item.kind === 'guard' && item.guard !== 'unsupported') || CANCEL_WORDS.has(item.text.toLowerCase()) || (item.kind === 'token' && turnsAway(chat, k)) || traded(k));
   if (against || command.filter((item) => item.kind === 'token').length !== 1) return undefined;
   // A copy: the chat's own token stays out of the command, to be named as chat in the reply.
   const token = { ...named[0] };
   const next = (k: number) => command.slice(k + 1).find((item) => item.kind !== 'filler');
-  const pointer = command.findIndex((item, k) => POINTERS.has(item.text.toLowerCase()) && command[k - 1]?.kind === 'marker' && ['of', 'in'].includes((command[k - 1] as Extract<Item, { kind: 'marker' }>).marker));
+  const pointer = command.findIndex((item, k) => POINTERS.has(item.text.toLowerCase()) && command[k - 1]?.kind === 'marker' && (command[k - 1] as Extract<Item, { kind: 'marker' }>).marker === 'of');
   if (pointer >= 0) return [...command.slice(0, pointer), token, ...command.slice(pointer + 1)];
   const bare = command.findIndex((item, k) => item.kind === 'number' && (next(k) === undefined || next(k)!.kind === 'marker'));
   if (bare >= 0) return [...command.slice(0, bare + 1), token, ...command.slice(bare + 1)];
@@ -1036,6 +1053,17 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
   const at = word >= 0 ? word : lone.length === 1 ? items.indexOf(lone[0]) : -1;
   const twice = refuse('unclear', 'That names more than one slippage. Say one, for example "with 50 bps slippage".');
   if (at < 0) return lone.length > 1 ? twice : { items };
+  // "My last swap failed because of 50% slippage. Swap 1 SOL for USDC.": a slippage in a sentence of the past, beside a
+  // command said in another, was an earlier trade's.
+  const ends = (item: Item | undefined) => item?.kind === 'punct' && SENTENCE_ENDS.has(item.text);
+  let from = at;
+  while (from > 0 && !ends(items[from - 1])) from--;
+  let to = at;
+  while (to < items.length && !ends(items[to])) to++;
+  const told = items.slice(from, to).some((item) => PAST_MARKERS.has(item.text.toLowerCase()) || PAST_FORMS.has(item.text.toLowerCase()) || PARSER_WORDS.failures.has(item.text.toLowerCase()));
+  if (told && [...items.slice(0, from), ...items.slice(to)].some((item) => item.kind === 'verb')) {
+    return refuse('unclear', 'That slippage is said of an earlier trade. Say the slippage for this one, for example "swap 1 SOL for USDC with 1% slippage".');
+  }
   const skippable = (item: Item | undefined) => !!item && (item.kind === 'filler' || item.kind === 'punct' || (item.kind === 'marker' && ['of', 'to', 'out', 'denominated'].includes(item.marker)) || said(item, SLIPPAGE.links));
   // A bare number before a token is an amount ("slippage: 2 SOL for GOAT"), not the slippage.
   const numeric = (k: number) => {
@@ -1131,8 +1159,10 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   // "i would swap 5 SOL", "i'd send …": what one would do, not a request ("i'd like to swap" is one).
   const said = items.map((item) => item.text.toLowerCase());
   const wouldDo = items.some((item, k) => (said[k] === "i'd" || (said[k] === 'would' && said[k - 1] === 'i')) && items[k + 1]?.kind === 'verb');
-  // "I'd like 2 SOL converted to PYUSD": a wish before the past form, read among every word said ("like 2" reads as a hedge too).
-  const told = said.some((w, k) => PAST_FORMS.has(w) && !PARSER_WORDS.pleasBeforePast.has(said[k - 1] ?? '') && !said.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v)));
+  // "I'd like 2 SOL converted to PYUSD": "like" after who wishes is a wish, though "like 2" reads as a hedge ("i have like 5 usdc sent" tells).
+  const wished = (k: number) => said.slice(Math.max(0, k - 4), k).some((v, j, window) => v === 'like' && PARSER_WORDS.likers.has(window[j - 1] ?? ''));
+  const told = words.some((w, k) => PAST_FORMS.has(w) && !PARSER_WORDS.pleasBeforePast.has(words[k - 1] ?? '') && !words.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v))) &&
+    !said.some((w, k) => PAST_FORMS.has(w) && wished(k));
   if (wouldDo || told || HYPOTHETICALS.some((phrase) => containsPhrase(allWords, phrase))) {
     return refuse('hypothetical', 'That is a hypothetical, so I won\'t build anything. To do it now, say it as a command, for example "swap 1 SOL for USDC".');
   }
@@ -1240,6 +1270,7 @@ function isQueryVerb(verbs: Item[], words: string[]): boolean {
  * the token it names. Undefined where the words fit no token, or more than one.
  */
 function pickedByName(items: Item[], pending: Pending, ctx: ParseContext): Item[] | undefined {
+  if (items.some((item) => item.text === '?')) return undefined;
   const said = items.filter((item) => item.kind !== 'punct');
   const one = said.length - 1;
   let the = one - 1;
@@ -1251,10 +1282,11 @@ function pickedByName(items: Item[], pending: Pending, ctx: ParseContext): Item[
     return words.every((item) => nameWords.has(item.text.toLowerCase()));
   };
   const before = said.slice(0, the);
-  if (before.length === 1 && before[0].kind === 'token') return named(before[0].token) ? before : undefined;
+  const offered = (token: TokenRef) => pending.among?.includes(token.symbol) ?? true;
+  if (before.length === 1 && before[0].kind === 'token') return named(before[0].token) && offered(before[0].token) ? before : undefined;
   if (before.length > 0) return undefined;
-  const offered = (pending.among ?? []).map((symbol) => ctx.lookup(symbol)).filter((token): token is TokenRef => token !== undefined && named(token));
-  return offered.length === 1 ? [{ ...words[0], kind: 'token', token: offered[0], fuzzy: false, dollar: false }] : undefined;
+  const picked = (pending.among ?? []).map((symbol) => ctx.lookup(symbol)).filter((token): token is TokenRef => token !== undefined && named(token));
+  return picked.length === 1 ? [{ ...words[0], kind: 'token', token: picked[0], fuzzy: false, dollar: false }] : undefined;
 }
 
 /** The answer to a clarifying question: "USDC", "with USDT", "to <address>", "0.5 SOL". */

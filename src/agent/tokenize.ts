@@ -602,13 +602,15 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "24-hr price change of ETH": after a word of a figure, "change" is that figure's, no verb.
     if (text === 'change' && RULE_WORDS.changedFigures.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     // "buy 5000 W, pay USDC", "pay usdt, receive 300 usdc": "pay" and a token alone in their clause, beside another verb, label what is paid.
-    const paidLabel = RULE_WORDS.paidLabels.has(text) && vocabulary.lookup(word(i + 1) ?? '') && (at(i + 2) === undefined || at(i + 2).type === 'symbol');
+    const paidLabel = RULE_WORDS.paidLabels.has(text) && (i === 0 || at(i - 1).type === 'symbol') && vocabulary.lookup(word(i + 1) ?? '') && (at(i + 2) === undefined || at(i + 2).type === 'symbol');
     if (paidLabel && lexemes.some((lexeme, k) => k !== i && lexeme.type === 'word' && VERBS[lexeme.text] !== undefined && !RULE_WORDS.paidLabels.has(lexeme.text))) return emit(i, i + 1, { kind: 'marker', marker: 'in' });
-    // "@SolTipBot send <address> 1 SOL": the bot a message opens by mentioning, right before the verb, is who it is said to.
+    // "@SolTipBot send <address> 1 SOL": a bot the message opens by mentioning, right before the verb, is who it is said to
+    // ("@alice send …" asks someone else).
     if (i === 1 && at(0).text === '@') {
       let end = i + 1;
       while (at(end)?.joined) end++;
-      if (VERBS[word(end) ?? ''] !== undefined) return emitAside(i, end, 'greeting');
+      const mention = lexemes.slice(i, end).map((lexeme) => lexeme.text).join('').toLowerCase();
+      if (VERBS[word(end) ?? ''] !== undefined && RULE_WORDS.botNames.some((name) => mention.includes(name))) return emitAside(i, end, 'greeting');
     }
     if (RULE_WORDS.chainPrepositions.has(text) && isChainName(i + 1)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'guard', guard: 'chain', what: word(i + 1)! });
