@@ -1457,7 +1457,8 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   }
   if (slippageBps !== undefined && command.action === 'swap') command = { ...command, slippageBps };
   if (amounts.length + tokens.length + addresses.length === 0 && !scale && !sideReplaced && slippageBps === undefined) return undefined;
-  const marker = rest.find((item) => item.kind === 'marker');
+  // The marker that says a token's side is the one right before it ("I meant to pay with USDC": "with", not "to").
+  const marker = tokens[0] ? rest.slice(0, rest.indexOf(tokens[0])).filter((item) => item.kind === 'marker').at(-1) : rest.find((item) => item.kind === 'marker');
   if (amounts[0]) {
     const amount = amountSpec(amounts[0]);
     if ('rule' in amount) return amount;
