@@ -1362,6 +1362,8 @@ export const PARSER_WORDS = {
   denials: new Set(['not', "don't", 'dont', 'do not', 'never', "won't", 'wont', "can't", 'cant', "doesn't", "didn't", 'didnt']),
   /** …and the only words such a sentence may hold beside it: a judgement of the sender's own ("Not my best decision.", "Not financial advice."). */
   deniedJudgements: new Set(['my', 'a', 'an', 'the', 'so', 'too', 'very', 'best', 'finest', 'proudest', 'smartest', 'brightest', 'decision', 'financial', 'advice', 'bad', 'big', 'deal', 'proud', 'fan', 'sponsored', 'judge', 'worry', 'mad', 'upset']),
+  /** Ending a follow-up, these leave it undecided ("make it 2, wait", "I meant USDC, hmm"). */
+  hesitations: new Set(['wait', 'hmm', 'hmmm', 'hold', 'idk', 'dunno']),
   /** Beside a wallet word, news of that wallet ("Her wallet got hacked.", "She changed her wallet."): chat before a command that holds it stops it. */
   walletNews: new Set([
     'changed', 'switched', 'replaced', 'deleted', 'drained', 'emptied', 'hacked', 'compromised', 'lost', 'stolen', 'frozen', 'blacklisted', 'closed',

@@ -1388,6 +1388,11 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const scaled = scaling !== undefined && text.slice(0, text.indexOf(` ${scaling} `)).trim().split(' ').filter(Boolean).every(opening);
   const scale = !scaled ? undefined : PARSER_WORDS.halves.includes(scaling!) ? 'half' : 'double';
   if (!opener && !repeat && !scale) return undefined;
+  // "make it 2, wait", "I meant USDC, hmm": a follow-up that ends hesitating is not yet one.
+  const spokenWords = words.filter((w) => !/^[!.?,]+$/.test(w));
+  if (spokenWords.length > 1 && PARSER_WORDS.hesitations.has(spokenWords.at(-1)!)) {
+    return refuse('unclear', `"${spokenWords.at(-1)}" after the change leaves it undecided. Say the change alone when you are sure, for example "make it 2".`);
+  }
   const previous = ctx.previous;
   if (!previous) {
     if (!repeat && !scale && PARSER_WORDS.discourseOpeners.some((phrase) => phrase.join(' ') === opener?.join(' '))) return undefined;
