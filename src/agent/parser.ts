@@ -412,7 +412,9 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const asking = words.some((w) => INFO_NOUNS.includes(w));
   if (ctx.pending && !restated && !asking && verbs.every((verb) => verb.kind === 'verb' && (verb.role === 'send') === (ctx.pending!.draft.action === 'transfer'))) {
     const pending = slippage.bps === undefined || ctx.pending.draft.action !== 'swap' ? ctx.pending : { ...ctx.pending, draft: { ...ctx.pending.draft, slippageBps: slippage.bps } };
-    const answer = answerPending(pickedByName(items, pending, ctx) ?? content.filter((item) => item.kind !== 'verb'), pending, ctx);
+    const byName = pickedByName(items, pending, ctx);
+    if (byName && !Array.isArray(byName)) return byName;
+    const answer = answerPending(byName ?? content.filter((item) => item.kind !== 'verb'), pending, ctx);
     if (answer) return guards(items, words, true, allWords) ?? answer;
   }
   // "use 1% slippage" after a swap: that swap again, with this slippage.
@@ -1267,26 +1269,35 @@ function isQueryVerb(verbs: Item[], words: string[]): boolean {
 /**
  * "the jito one", "wbtc, the portal one": asked which token, an answer that ends "the <words> one" picks, among the
  * tokens the question offered (`pending.among`), the one whose registry name holds those words, or confirms with them
- * the token it names. Undefined where the words fit no token, or more than one.
+ * the token it names. Asked among several, words that fit none of them ("the pyth one") are refused; undefined where
+ * the answer is not of that form, or the words fit more than one.
  */
-function pickedByName(items: Item[], pending: Pending, ctx: ParseContext): Item[] | undefined {
+function pickedByName(items: Item[], pending: Pending, ctx: ParseContext): Item[] | Extract<ParseResult, { ok: false }> | undefined {
   if (items.some((item) => item.text === '?')) return undefined;
   const said = items.filter((item) => item.kind !== 'punct');
   const one = said.length - 1;
   let the = one - 1;
   while (the >= 0 && said[the].text.toLowerCase() !== 'the') the--;
   const words = said.slice(the + 1, one);
-  if (said[one]?.text.toLowerCase() !== 'one' || the < 0 || words.length === 0 || !words.every((item) => item.kind === 'word')) return undefined;
+  // A word of the name may be a token's own name too ("the jupiter one": JupSOL, "Jupiter Staked SOL", among those offered).
+  if (said[one]?.text.toLowerCase() !== 'one' || the < 0 || words.length === 0 || !words.every((item) => item.kind === 'word' || item.kind === 'token')) return undefined;
   const named = (token: TokenRef) => {
-    const nameWords = new Set((ctx.nameOf?.(token.mint) ?? '').toLowerCase().split(/[^a-z0-9]+/));
-    return words.every((item) => nameWords.has(item.text.toLowerCase()));
+    const nameWords = (ctx.nameOf?.(token.mint) ?? '').toLowerCase().split(/[^a-z0-9]+/);
+    // "the blaze one": a word of four letters or more may begin a word of the name ("BlazeStake Staked SOL").
+    const fits = (word: string) => nameWords.some((nameWord) => nameWord === word || (word.length >= 4 && nameWord.startsWith(word)));
+    return words.every((item) => fits(item.text.toLowerCase()));
   };
   const before = said.slice(0, the);
-  const offered = (token: TokenRef) => pending.among?.includes(token.symbol) ?? true;
-  if (before.length === 1 && before[0].kind === 'token') return named(before[0].token) && offered(before[0].token) ? before : undefined;
+  const among = pending.among ?? [];
+  const none = (what: string) => ({ ...refuse('unknown-token', `${what} is none of ${among.join(', ')}: say which one, or paste its mint address.`, { ask: pending.ask }), pending });
+  if (before.length === 1 && before[0].kind === 'token') {
+    const offered = among.length === 0 || among.includes(before[0].token.symbol);
+    return named(before[0].token) && offered ? before : among.length > 0 ? none(before[0].token.symbol) : undefined;
+  }
   if (before.length > 0) return undefined;
-  const picked = (pending.among ?? []).map((symbol) => ctx.lookup(symbol)).filter((token): token is TokenRef => token !== undefined && named(token));
-  return picked.length === 1 ? [{ ...words[0], kind: 'token', token: picked[0], fuzzy: false, dollar: false }] : undefined;
+  const picked = among.map((symbol) => ctx.lookup(symbol)).filter((token): token is TokenRef => token !== undefined && named(token));
+  if (picked.length === 1) return [{ ...words[0], kind: 'token', token: picked[0], fuzzy: false, dollar: false }];
+  return among.length > 0 && picked.length === 0 ? none(`"${clip(words.map((item) => item.text).join(' '), 30)}"`) : undefined;
 }
 
 /** The answer to a clarifying question: "USDC", "with USDT", "to <address>", "0.5 SOL". */
