@@ -414,7 +414,10 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     const pending = slippage.bps === undefined || ctx.pending.draft.action !== 'swap' ? ctx.pending : { ...ctx.pending, draft: { ...ctx.pending.draft, slippageBps: slippage.bps } };
     const byName = pickedByName(items, pending, ctx);
     if (byName && !Array.isArray(byName)) return byName;
-    const answer = answerPending(byName ?? content.filter((item) => item.kind !== 'verb'), pending, ctx);
+    // "usdc, and make it 15": the answer, and the amount said again.
+    const amountAt = (k: number) => content.some((item) => isAmount(item) && item.text.toLowerCase() === words[k]);
+    const resized = PARSER_WORDS.editOpeners.some((phrase) => words.some((_, k) => saysAt(words, [phrase], k) && amountAt(k + phrase.length)));
+    const answer = answerPending(byName ?? content.filter((item) => item.kind !== 'verb'), pending, ctx, resized);
     if (answer) return guards(items, words, true, allWords) ?? answer;
   }
   // "use 1% slippage" after a swap: that swap again, with this slippage.
@@ -1301,7 +1304,7 @@ function pickedByName(items: Item[], pending: Pending, ctx: ParseContext): Item[
 }
 
 /** The answer to a clarifying question: "USDC", "with USDT", "to <address>", "0.5 SOL". */
-function answerPending(said: Item[], pending: Pending, ctx: ParseContext): ParseResult | undefined {
+function answerPending(said: Item[], pending: Pending, ctx: ParseContext, resized = false): ParseResult | undefined {
   // "3 USDC worth": a "worth" that ends the answer sizes what it follows.
   const content = said.at(-1)?.kind === 'marker' && (said.at(-1) as Extract<Item, { kind: 'marker' }>).marker === 'worth' ? said.slice(0, -1) : said;
   const tokens = content.filter((item) => item.kind === 'token' || (item.kind === 'address' && pending.draft.action === 'swap'));
@@ -1360,10 +1363,11 @@ function answerPending(said: Item[], pending: Pending, ctx: ParseContext): Parse
     else return undefined;
   }
   if (amount) {
-    if (draft.amount && pending.ask !== 'amount') return undefined;
+    if (draft.amount && pending.ask !== 'amount' && !resized) return undefined;
     draft.amount = amount.spec;
     const ofOutput = token ? draft.output?.mint === token.mint && draft.input?.mint !== token.mint : amount.spec.kind === 'usd' && draft.purchase === true;
-    draft.amountOf = ofOutput ? 'output' : 'input';
+    // An amount said again ("make it 15") stays on the side the draft's was on.
+    draft.amountOf = resized && draft.amountOf ? draft.amountOf : ofOutput ? 'output' : 'input';
     filled = true;
   }
   return filled ? finishSwap(draft, factor * (amount?.factor ?? 1)) : undefined;
