@@ -1336,6 +1336,10 @@ export const PARSER_WORDS = {
   nounArticles: new Set(['a', 'an', 'the']),
   /** After an earlier command, these make a message an edit of it. */
   editOpeners: [['make', 'it'], ['make', 'that'], ['actually', 'make', 'it']],
+  /** Right before an amount, these open a follow-up ("do 3", "let's do 0.5 instead"); "do I have any SOL?" asks. */
+  amountOpeners: [['do'], ["let's", 'do'], ['lets', 'do']],
+  /** Before a follow-up, a polite ask of it ("can you do it again", "could you make it 3"). */
+  politeAsks: [['can', 'you'], ['could', 'you'], ['would', 'you'], ['can', 'u'], ['could', 'u']],
   editWords: new Set(['instead', 'same']),
   /** Chat that turns away from the token it names ("not BONK", "other than BONK"): the command's amount is not of it. */
   awayFrom: new Set(['instead', 'rather', 'except', 'other', 'another', 'different', 'not', 'never', 'but', 'than', 'without', 'no', 'keep', 'leave', 'save', 'spare']),

@@ -1383,12 +1383,16 @@ const shareOfReceived = (received: string, example: string) =>
 
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
 function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: ParseContext, slippageBps?: number): ParseResult | undefined {
-  const lead = dropLeading(words);
+  // "can you do it again", "could you make it 3": asked politely, the follow-up that follows.
+  const asked = dropLeading(words);
+  const polite = PARSER_WORDS.politeAsks.find((phrase) => saysAt(asked, [phrase]));
+  const lead = polite ? asked.slice(polite.length) : asked;
+  const amountSaid = (k: number) => content.some((item) => isAmount(item) && item.text.toLowerCase() === lead[k]);
   const previousTransfer = ctx.previous?.action === 'transfer' && !content.some((item) => item.kind === 'token' || isAmount(item));
   const text = ` ${words.join(' ')} `;
   const opener =
     // The longest opener that fits: "oops, the address should be …" opens with more than "oops".
-    [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : [])]
+    [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : []), ...PARSER_WORDS.amountOpeners.filter((phrase) => amountSaid(phrase.length))]
       .filter((phrase) => phrase.every((w, k) => lead[k] === w) || phrase.every((w, k) => words[k] === w))
       .sort((a, b) => b.length - a.length)[0] ??
     (words.some((w) => PARSER_WORDS.editWords.has(w)) ? ['instead'] : undefined);
