@@ -1252,7 +1252,9 @@ export const PARSER_WORDS = {
   /** After these, a past form asks rather than tells ("I need 1 SOL swapped"). */
   wishesBeforePast: new Set(['need', 'want', 'like', 'wanna', 'get']),
   /** …"like" among them only after one of these ("I'd like 2 SOL converted"; "i have like 5 usdc sent" tells). */
-  likers: new Set(["i'd", 'id', 'would', "we'd", 'wed']),
+  likers: new Set(["i'd", 'id', "we'd", 'wed']),
+  /** …and "would like" after one of these. */
+  wishers: new Set(['i', 'we']),
   /** Right before a past form, a plea makes it a command mistyped ("pls sent 7 USDC to …"): nobody pleads for what is done. */
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
   /** Between an amount said with its token and the same token again, these restate the amount ("sell 40 jto sorry 4 jto"). */
@@ -1339,7 +1341,7 @@ export const PARSER_WORDS = {
   /** Right before an amount, these open a follow-up ("do 3", "let's do 0.5 instead"); "do I have any SOL?" asks. */
   amountOpeners: [['do'], ["let's", 'do'], ['lets', 'do']],
   /** Before a follow-up, a polite ask of it ("can you do it again", "could you make it 3"). */
-  politeAsks: [['can', 'you'], ['could', 'you'], ['would', 'you'], ['can', 'u'], ['could', 'u']],
+  politeAsks: [['can', 'you'], ['could', 'you'], ['can', 'u'], ['could', 'u']],
   editWords: new Set(['instead', 'same']),
   /** Chat that turns away from the token it names ("not BONK", "other than BONK"): the command's amount is not of it. */
   awayFrom: new Set(['instead', 'rather', 'except', 'other', 'another', 'different', 'not', 'never', 'but', 'than', 'without', 'no', 'keep', 'leave', 'save', 'spare']),
@@ -1369,8 +1371,18 @@ export const PARSER_WORDS = {
   denials: new Set(['not', "don't", 'dont', 'do not', 'never', "won't", 'wont', "can't", 'cant', "doesn't", "didn't", 'didnt']),
   /** …and the only words such a sentence may hold beside it: a judgement of the sender's own ("Not my best decision.", "Not financial advice."). */
   deniedJudgements: new Set(['my', 'a', 'an', 'the', 'so', 'too', 'very', 'best', 'finest', 'proudest', 'smartest', 'brightest', 'decision', 'financial', 'advice', 'bad', 'big', 'deal', 'proud', 'fan', 'sponsored', 'judge', 'worry', 'mad', 'upset']),
+  /** Before a verb of the request's own action under way, the sender as its subject ("I'm sending rent …"). */
+  ownSubjects: new Set(["i'm", 'im', 'i', 'am', "we're", 'we', 'are', 'just', 'currently', 'now']),
+  /** …and what says the money comes to the sender ("… sending rent to me"). */
+  toSender: new Set(['me', 'us', 'myself']),
+  /** Punctuation that opens no clause of chat: an apostrophe, a mention's "@" ("… from @alice" names a payer, no chat). */
+  notClauseBreaks: new Set(["'", '@']),
   /** Ending a follow-up, these leave it undecided ("make it 2, wait", "I meant USDC, hmm"). */
-  hesitations: new Set(['wait', 'hmm', 'hmmm', 'hold', 'idk', 'dunno']),
+  hesitations: new Set(['wait', 'hmm', 'hmmm', 'hm', 'hold', 'idk', 'dunno', 'um', 'uh', 'erm', 'uhh', 'umm']),
+  /** In a follow-up without an address, these may name another payee ("do 3 to him", "make it 3, wrong address", "do 3 from his wallet"). */
+  otherPayees: new Set(['him', 'her', 'them', 'his', 'their', 'ledger', 'wallet', 'address', 'account', 'me', 'us']),
+  /** …but not after one of these ("and 10 more to the same address", "to that wallet"). */
+  samePayee: new Set(['same', 'that', 'this']),
   /** Beside a wallet word, news of that wallet ("Her wallet got hacked.", "She changed her wallet."): chat before a command that holds it stops it. */
   walletNews: new Set([
     'changed', 'switched', 'replaced', 'deleted', 'drained', 'emptied', 'hacked', 'compromised', 'lost', 'stolen', 'frozen', 'blacklisted', 'closed',

@@ -179,7 +179,9 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   // landlord and roommate.").
   const verbs = said.filter((item) => item.kind === 'verb');
   const underWay = (verb: Item) => verb.kind === 'verb' && RULE_WORDS.plans.has(verb.text.toLowerCase()) && (verb.role === 'send') === (echoing === 'transfer');
-  const echo = echoing !== undefined && verbs.length === 1 && underWay(verbs[0]) && !said.some((item) => item.kind === 'guard' || item.kind === 'joiner') ? verbs[0] : undefined;
+  // Said of the sender ("Sending rent …", "I'm sending rent …"), never of someone else ("Someone is sending rent to me.").
+  const own = (verb: Item) => said.slice(0, said.findIndex((item) => item === verb)).every((item) => PARSER_WORDS.ownSubjects.has(item.text.toLowerCase())) && !words.some((w) => PARSER_WORDS.toSender.has(w));
+  const echo = echoing !== undefined && verbs.length === 1 && underWay(verbs[0]) && own(verbs[0]) && !said.some((item) => item.kind === 'guard' || item.kind === 'joiner') ? verbs[0] : undefined;
   if (words.length < 4) return false;
   // "Remind me my balance.": a sentence that opens asking for something asks.
   if (PARSER_WORDS.figureAsks.has(words[0])) return false;
@@ -416,7 +418,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     if (byName && !Array.isArray(byName)) return byName;
     // "usdc, and make it 15": the answer, and the amount said again.
     const amountAt = (k: number) => content.some((item) => isAmount(item) && item.text.toLowerCase() === words[k]);
-    const resized = PARSER_WORDS.editOpeners.some((phrase) => words.some((_, k) => saysAt(words, [phrase], k) && amountAt(k + phrase.length)));
+    const resized = PARSER_WORDS.editOpeners.some((phrase) => words.some((_, k) => saysAt(words, [phrase], k) && amountAt(k + phrase.length) && !PARSER_WORDS.relativeAmounts.has(words[k + phrase.length + 1] ?? '')));
     const answer = answerPending(byName ?? content.filter((item) => item.kind !== 'verb'), pending, ctx, resized);
     if (answer) return guards(items, words, true, allWords) ?? answer;
   }
@@ -746,7 +748,7 @@ function withoutTrailingChat(items: Item[]): Item[] {
   if (!items.some((item) => item.kind === 'verb')) return items;
   const changes = (text: string) =>
     TRAILING_CHAT.changes.has(text) || NOT_PLAIN.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text) || OTHER_CHAINS.has(text) || AMBIGUOUS_CHAINS.has(text);
-  const opens = (item: Item) => (item.kind === 'punct' && item.text !== "'") || TRAILING_CHAT.breaks.has(item.text.toLowerCase());
+  const opens = (item: Item) => (item.kind === 'punct' && !PARSER_WORDS.notClauseBreaks.has(item.text)) || TRAILING_CHAT.breaks.has(item.text.toLowerCase());
   // "…, is that a good idea": a clause that opens a question asks about the command (`chat`).
   // "send 5 USDC to <address> so he receives it": receiving is what the transfer does.
   const sends = items.some((item) => item.kind === 'verb' && item.role === 'send');
@@ -1165,7 +1167,9 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   const said = items.map((item) => item.text.toLowerCase());
   const wouldDo = items.some((item, k) => (said[k] === "i'd" || (said[k] === 'would' && said[k - 1] === 'i')) && items[k + 1]?.kind === 'verb');
   // "I'd like 2 SOL converted to PYUSD": "like" after who wishes is a wish, though "like 2" reads as a hedge ("i have like 5 usdc sent" tells).
-  const wished = (k: number) => said.slice(Math.max(0, k - 4), k).some((v, j, window) => v === 'like' && PARSER_WORDS.likers.has(window[j - 1] ?? ''));
+  // "I'd like", "I would like", never "my wife would like": the sender's own wish.
+  const ownWish = (j: number) => PARSER_WORDS.likers.has(said[j - 1] ?? '') || (said[j - 1] === 'would' && PARSER_WORDS.wishers.has(said[j - 2] ?? ''));
+  const wished = (k: number) => said.slice(Math.max(0, k - 4), k).some((v, j) => v === 'like' && ownWish(Math.max(0, k - 4) + j));
   const told = words.some((w, k) => PAST_FORMS.has(w) && !PARSER_WORDS.pleasBeforePast.has(words[k - 1] ?? '') && !words.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v))) &&
     !said.some((w, k) => PAST_FORMS.has(w) && wished(k));
   if (wouldDo || told || HYPOTHETICALS.some((phrase) => containsPhrase(allWords, phrase))) {
@@ -1236,9 +1240,13 @@ function implicitCommand(content: Item[], words: string[], ctx: ParseContext, sl
       // "sol pls, for 30 usdc": a plea right after the token the message opens with asks for that token, when all
       // that follows is what is paid for it ("jup pls, 100 jup for usdc" sells JUP; "…, $30 for usdc" is of either).
       const [asked, marker, amount, price] = content;
-      const pleaded =
-        content.length === 4 && asked.kind === 'token' && marker.kind === 'marker' && amount.kind === 'number' && price.kind === 'token' && price.token.mint !== asked.token.mint &&
-        words[0] === asked.text.toLowerCase() && PARSER_WORDS.pleasFor.has(words[1] ?? '');
+      const at = asked?.kind === 'token' ? words.indexOf(asked.text.toLowerCase()) : -1;
+      const pleads = asked?.kind === 'token' && at >= 0 && PARSER_WORDS.pleasFor.has(words[at + 1] ?? '');
+      const pleaded = pleads && content.length === 4 && marker.kind === 'marker' && amount.kind === 'number' && price.kind === 'token' && price.token.mint !== asked.token.mint;
+      // Asked for, the token is received; in any other shape than that one, which side it is on is a guess.
+      if (pleads && !pleaded && content.some((item) => item.kind === 'token' && item !== asked)) {
+        return refuse('unclear', `I could not tell whether you pay or receive ${asked.text}. Say it plainly, for example "buy ${asked.text} with 30 USDC".`);
+      }
       const wanted = parts[0]?.marker === 'object' && parts[0].tokens.length > 0 && (pleaded || words.some((w) => PARSER_WORDS.wishes.has(w)));
       const role = wanted || (parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to')) ? 'get' : 'pay';
       return swapFrame(parts, role, ctx, { factor, slippageBps, worthBuys: true });
@@ -1387,7 +1395,8 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const asked = dropLeading(words);
   const polite = PARSER_WORDS.politeAsks.find((phrase) => saysAt(asked, [phrase]));
   const lead = polite ? asked.slice(polite.length) : asked;
-  const amountSaid = (k: number) => content.some((item) => isAmount(item) && item.text.toLowerCase() === lead[k]);
+  // "do 3", never "do everything" or "do 100%": a number of the token itself.
+  const amountSaid = (k: number) => content.some((item) => (item.kind === 'number' || item.kind === 'money') && item.text.toLowerCase() === lead[k]);
   const previousTransfer = ctx.previous?.action === 'transfer' && !content.some((item) => item.kind === 'token' || isAmount(item));
   const text = ` ${words.join(' ')} `;
   const opener =
@@ -1407,11 +1416,16 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const scaled = scaling !== undefined && text.slice(0, text.indexOf(` ${scaling} `)).trim().split(' ').filter(Boolean).every(opening);
   const scale = !scaled ? undefined : PARSER_WORDS.halves.includes(scaling!) ? 'half' : 'double';
   if (!opener && !repeat && !scale) return undefined;
-  // "make it 2, wait", "I meant USDC, hmm": a follow-up that ends hesitating is not yet one.
-  const spokenWords = words.filter((w) => !/^[!.?,]+$/.test(w));
-  if (spokenWords.length > 1 && PARSER_WORDS.hesitations.has(spokenWords.at(-1)!)) {
-    return refuse('unclear', `"${spokenWords.at(-1)}" after the change leaves it undecided. Say the change alone when you are sure, for example "make it 2".`);
-  }
+  // "make it 2, wait", "make it 3 hmm actually", "I meant USDC, hmm": a follow-up that hesitates after what it changes is not yet one.
+  const firstSaid = words.findIndex((w) => content.some((item) => item.text.toLowerCase() === w && (isAmount(item) || item.kind === 'token' || item.kind === 'address')));
+  const hesitation = words.find((w, k) => k > Math.max(0, firstSaid) && PARSER_WORDS.hesitations.has(w));
+  if (hesitation) return refuse('unclear', `"${hesitation}" after the change leaves it undecided. Say the change alone when you are sure, for example "make it 2".`);
+  // "do 3 to my wife", "make it 3, wrong address": a follow-up that names someone or another wallet, without the address, may pay someone else.
+  // Every word said, asides too ("wrong address" is one); "the same address", "that wallet" are the earlier one.
+  const all = items.flatMap((item) => item.text.toLowerCase().split(/\s+/));
+  const payee = (w: string, k: number) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w) || (PARSER_WORDS.otherPayees.has(w) && !PARSER_WORDS.samePayee.has(all[k - 1] ?? ''));
+  const someoneElse = !content.some((item) => item.kind === 'address') && all.find(payee);
+  if (someoneElse) return refuse('unclear', `"${someoneElse}" may change who is paid. Say the whole command with the address, for example "send 10 USDC to <address>".`);
   const previous = ctx.previous;
   if (!previous) {
     if (!repeat && !scale && PARSER_WORDS.discourseOpeners.some((phrase) => phrase.join(' ') === opener?.join(' '))) return undefined;
