@@ -716,7 +716,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["if you could|can|would|don't|dont|wouldn't|do mind?", 'politeness'],
   ['if possible', 'politeness'],
   // "let's go with usdc", "let's say 10": how an answer picks, not a side ("with") or a quote ("say").
-  ["let's|lets|i'll|ill|we'll? go with &<token>", 'grammar'],
+  ["^ go with &<token>", 'grammar'],
+  ["let's|lets|i'll|ill|we'll go with &<token>", 'grammar'],
   ["let's|lets say &<number>", 'grammar'],
   // "swap 100 ETH for the maximum amount of USDC": as much as the swap gives, which every swap receives (said of what is
   // paid, "swap the maximum amount of SOL", it leaves the amount to ask for).
