@@ -111,7 +111,8 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   // so around it a sentence need only ask nothing and name nothing to act on (`mentionsOnly`).
   let requests = questionOnly ? [] : told.filter((sentence) => !tellsOnly(sentence));
   // "Sending rent to my roommate. 450 USDC to <address>, please.": of two, one that only names the other's action echoes it.
-  if (requests.length === 2) {
+  // (Only where a verb is said under way: reading the other sentence alone costs a parse.)
+  if (requests.length === 2 && requests.some((sentence) => sentence.some((item) => item.kind === 'verb' && RULE_WORDS.plans.has(item.text.toLowerCase())))) {
     const echoed = requests.find((sentence, k) => {
       const other = parseCommand(raw.slice(requests[1 - k][0].start, requests[1 - k].at(-1)!.end), ctx);
       return other.ok && (other.command.action === 'swap' || other.command.action === 'transfer') && tellsOnly(sentence, other.command.action);
