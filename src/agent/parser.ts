@@ -175,6 +175,9 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   if (sentence.at(-1)?.text === '?') return false;
   const said = sentence.filter((item) => item.kind !== 'punct');
   const words = said.map((item) => item.text.toLowerCase());
+  if (words.length < 4) return false;
+  // "Remind me my balance.": a sentence that opens asking for something asks.
+  if (PARSER_WORDS.figureAsks.has(words[0])) return false;
   // Beside a request read alone, its one verb of the request's own action, said as under way ("Sending rent to my
   // roommate."), echoes it; never a verb said as a request ("Use 5x leverage."), nor beside a guard or an "and" ("… to my
   // landlord and roommate.").
@@ -183,9 +186,6 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   // Said of the sender ("Sending rent …", "I'm sending rent …"), never of someone else ("Someone is sending rent to me.").
   const own = (verb: Item) => said.slice(0, said.findIndex((item) => item === verb)).every((item) => PARSER_WORDS.ownSubjects.has(item.text.toLowerCase())) && !words.some((w) => PARSER_WORDS.toSender.has(w));
   const echo = echoing !== undefined && verbs.length === 1 && underWay(verbs[0]) && own(verbs[0]) && !said.some((item) => item.kind === 'guard' || item.kind === 'joiner') ? verbs[0] : undefined;
-  if (words.length < 4) return false;
-  // "Remind me my balance.": a sentence that opens asking for something asks.
-  if (PARSER_WORDS.figureAsks.has(words[0])) return false;
   const past = words.some((w) => PAST_MARKERS.has(w) || PAST_FORMS.has(w));
   const statement = TRAILING_CHAT.subjects.has(words[0]);
   const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
@@ -1063,13 +1063,10 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
   if (at < 0) return lone.length > 1 ? twice : { items };
   // "My last swap failed because of 50% slippage. Swap 1 SOL for USDC.": a slippage in a sentence of the past, beside a
   // command said in another, was an earlier trade's.
-  const ends = (item: Item | undefined) => item?.kind === 'punct' && SENTENCE_ENDS.has(item.text);
-  let from = at;
-  while (from > 0 && !ends(items[from - 1])) from--;
-  let to = at;
-  while (to < items.length && !ends(items[to])) to++;
-  const told = items.slice(from, to).some((item) => PAST_MARKERS.has(item.text.toLowerCase()) || PAST_FORMS.has(item.text.toLowerCase()) || PARSER_WORDS.failures.has(item.text.toLowerCase()));
-  if (told && [...items.slice(0, from), ...items.slice(to)].some((item) => item.kind === 'verb')) {
+  const sentences = splitAfter(items, SENTENCE_ENDS);
+  const own = sentences.find((sentence) => sentence.includes(items[at]))!;
+  const told = own.some((item) => PAST_MARKERS.has(item.text.toLowerCase()) || PAST_FORMS.has(item.text.toLowerCase()) || PARSER_WORDS.failures.has(item.text.toLowerCase()));
+  if (told && sentences.some((sentence) => sentence !== own && sentence.some((item) => item.kind === 'verb'))) {
     return refuse('unclear', 'That slippage is said of an earlier trade. Say the slippage for this one, for example "swap 1 SOL for USDC with 1% slippage".');
   }
   const skippable = (item: Item | undefined) => !!item && (item.kind === 'filler' || item.kind === 'punct' || (item.kind === 'marker' && ['of', 'to', 'out', 'denominated'].includes(item.marker)) || said(item, SLIPPAGE.links));
@@ -1167,8 +1164,8 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   // "i would swap 5 SOL", "i'd send …": what one would do, not a request ("i'd like to swap" is one).
   const said = items.map((item) => item.text.toLowerCase());
   const wouldDo = items.some((item, k) => (said[k] === "i'd" || (said[k] === 'would' && said[k - 1] === 'i')) && items[k + 1]?.kind === 'verb');
-  // "I'd like 2 SOL converted to PYUSD": "like" after who wishes is a wish, though "like 2" reads as a hedge ("i have like 5 usdc sent" tells).
-  // "I'd like", "I would like", never "my wife would like": the sender's own wish.
+  // "I'd like 2 SOL converted to PYUSD", "I would like …": "like" after the sender wishes, though "like 2" reads as a hedge
+  // ("i have like 5 usdc sent" tells; "my wife would like …" is someone else's wish).
   const ownWish = (j: number) => PARSER_WORDS.likers.has(said[j - 1] ?? '') || (said[j - 1] === 'would' && PARSER_WORDS.wishers.has(said[j - 2] ?? ''));
   const wished = (k: number) => said.slice(Math.max(0, k - 4), k).some((v, j) => v === 'like' && ownWish(Math.max(0, k - 4) + j));
   const told = words.some((w, k) => PAST_FORMS.has(w) && !PARSER_WORDS.pleasBeforePast.has(words[k - 1] ?? '') && !words.slice(Math.max(0, k - 4), k).some((v) => PARSER_WORDS.wishesBeforePast.has(v))) &&
@@ -1579,7 +1576,8 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
       Math.max(MIN_CONFIDENCE, confidence * CONFIDENCE.queryWord ** unknown.length * CONFIDENCE.fuzzyQueryWord ** fixed),
     );
   // "price of SOL, JUP and BONK", "how much is USDC and USDT": tokens listed, with nothing but "and" or commas between them.
-  const listed = tokens.length > 1 && !corrected && counted.length === 0 && new Set(tokens.map((item) => tokenOf(item, ctx)?.mint)).size === tokens.length &&
+  const refs = tokens.map((item) => tokenOf(item, ctx)!);
+  const listed = tokens.length > 1 && !corrected && counted.length === 0 && new Set(refs.map((ref) => ref.mint)).size === tokens.length &&
     tokens.slice(1).every((item, k) => {
       const between = items.slice(items.indexOf(tokens[k]) + 1, items.indexOf(item));
       return between.length > 0 && between.every((said) => said.kind === 'joiner' || (said.kind === 'punct' && said.text === ','));
@@ -1603,7 +1601,7 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
     if (mine && !priceWords) return q('balance', QUERY_CONFIDENCE.mine, token);
     if (mentions(PARSER_WORDS.balanceWords)) return q('balance', QUERY_CONFIDENCE.balanceWord, token);
     if (priceWords || words.includes('?') || tokens.length === items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length) {
-      if (listed && !mentions(PARSER_WORDS.inAnother)) return q('price', QUERY_CONFIDENCE.price, tokens.map((item) => tokenOf(item, ctx)!));
+      if (listed && !mentions(PARSER_WORDS.inAnother)) return q('price', QUERY_CONFIDENCE.price, refs);
       return q('price', tokens.length > 1 && !mentions(PARSER_WORDS.inAnother) ? QUERY_CONFIDENCE.priceOfSeveral : QUERY_CONFIDENCE.price, token);
     }
     if (mine) return q('balance', QUERY_CONFIDENCE.mineAtLast, token);
