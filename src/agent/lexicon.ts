@@ -23,7 +23,7 @@ function table<T>(entries: Record<string, T>): Record<string, T> {
 
 export const VERBS: Record<string, VerbRole> = table({
   swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', conversion: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
-  dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
+  dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', throw: 'pay', chuck: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
   liquidate: 'pay', unload: 'pay', offload: 'pay', trade_in: 'pay', market_sell: 'pay', swop: 'pay',
   buy: 'get', get: 'get', grab: 'get', purchase: 'get', acquire: 'get', ape: 'pay', cop: 'get', scoop: 'get',
   snag: 'get', obtain: 'get', procure: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
@@ -199,7 +199,7 @@ export const MARKERS: Record<string, Marker> = table({
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', contre: 'out', en: 'out', 'so that i get': 'out', 'so that i receive': 'out',
   to: 'to', ot: 'to', naar: 'to', pro: 'to', sang: 'to', cho: 'to', ke: 'to', za: 'out', por: 'out',
-  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay in': 'in', 'paying in': 'in', 'i pay': 'in', 'i pay with': 'in', "i'll pay with": 'in', 'i will pay with': 'in', 'out of': 'in', outta: 'in',
+  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay using': 'in', 'paying using': 'in', 'pay in': 'in', 'paying in': 'in', 'i pay': 'in', 'i pay with': 'in', "i'll pay with": 'in', 'i will pay with': 'in', 'out of': 'in', outta: 'in',
   of: 'of',
   worth: 'worth', 'worth of': 'worth', 'worth in': 'worth',
 });
@@ -684,6 +684,11 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["it's|its|it is? getting? late|early here|now?", 'greeting'],
   ['this|last morning|week|evening|night|month was|has been? …', 'greeting'],
   ['anyway|anyways|anyhow', 'hedge'],
+  // "… . YOLO.": a cheer where its clause ends, not the verb ("yolo 1 sol into bonk").
+  ['yolo $', 'note'],
+  // "… into GOAT for me too": as others do, which adds nothing to build.
+  ['for me too $', 'note'],
+  ['for me as well $', 'note'],
   // "ugh wrong coin, I meant USDC", "argh, I meant 5": a sigh that opens a correction ("ugh again" repeats nothing).
   ['^ ugh|argh|oof|agh|dang|damn ,? &wrong &coin|token|address|amount|one', 'sigh'],
   ['^ ugh|argh|oof|agh|dang|damn ,? &i &mean|meant', 'sigh'],
@@ -920,7 +925,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['yes|yeah|yea? i know|understand about? the? price? impact|slippage|risk|risks|fees', 'note'],
   ['just? do it', 'politeness'],
   ['just? testing|checking|seeing if|whether this|it works|working', 'note'],
-  ['wrong wallet|address|addy|one', 'note'],
+  ['wrong wallet|address|addy|one|paste|copy', 'note'],
   // "…, that's my other wallet": the recipient said to be the sender's own (an "other" said alone may change what is built).
   ["that's|thats|it's|its|this|that is? my other wallet|account|address|addy", 'note'],
   // "they said their token account already exists, so it should be simple": hearsay and reassurance around a command.
@@ -1428,7 +1433,7 @@ export const PARSER_WORDS = {
   followUpWords: new Set(['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean', 'exact', 'too']),
   /** "what about USDC?": the last question asked again of another token. */
   askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of']],
-  /** The words of a balance, and of a price asked in another token ("SOL in USDC"). */
-  balanceWords: ['balance', 'bal', 'saldo', 'bakiye', 'bakiyem', 'balans', 'so du'],
+  /** The words of a balance ("how much SOL is in my wallet" asks where it is, not its price), and of a price asked in another token ("SOL in USDC"). */
+  balanceWords: ['balance', 'bal', 'in my wallet', 'in my account', 'in my acct', 'in wallet', 'saldo', 'bakiye', 'bakiyem', 'balans', 'so du'],
   inAnother: ['in'],
 };

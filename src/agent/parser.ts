@@ -306,7 +306,11 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   if (isCommand(tail) && tail.followUp && head.command.action === 'swap' && tail.command.action === 'swap' && lastSaid) {
     const changed = tail.command.output.mint !== head.command.output.mint ? 'output' : tail.command.input.mint !== head.command.input.mint ? 'input' : undefined;
     const said = lastSaid.token.mint === head.command.output.mint ? 'output' : lastSaid.token.mint === head.command.input.mint ? 'input' : undefined;
-    if (changed && said && changed !== said) return refuse('unclear', `I could not tell which token "${clip(correction, 30)}" corrects. Say the whole command again, for example "buy 100 BONK with USDC".`);
+    // "…, I meant USDT, not USDC": the token turned from names the side.
+    const fixed = tagged.slice(at);
+    const from = changed && head.command[changed].mint;
+    const turnedFrom = fixed.some((item, k) => item.kind === 'token' && turnsAway(fixed, k) && item.token.mint === from);
+    if (changed && said && changed !== said && !turnedFrom) return refuse('unclear', `I could not tell which token "${clip(correction, 30)}" corrects. Say the whole command again, for example "buy 100 BONK with USDC".`);
   }
   if (isCommand(tail) && tail.followUp) return { ...tail, followUp: false, corrected: correction };
   // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
@@ -688,7 +692,10 @@ function unchained(items: Item[]): Item[] {
   const from = items.indexOf(first);
   const to = items.indexOf(second);
   const between = items.slice(from + 1, to);
-  const link = between.map((item) => item.kind === 'joiner' || (item.kind === 'punct' && item.text === ',')).lastIndexOf(true);
+  const joined = between.map((item) => item.kind === 'joiner' || (item.kind === 'punct' && item.text === ',')).lastIndexOf(true);
+  // "sell 1 sol get usdc": typed without "and", a sale and a token received right after it are one swap.
+  const bare = joined < 0 && first.role === 'pay' && second.role === 'get' && between.at(-1)?.kind === 'token';
+  const link = bare ? between.length : joined;
   if (link < 0) return items;
   // "grab 10 USDC from my wallet and flip it to JTO": "from" the session's own wallet names nothing.
   const object = between.slice(0, link).filter((item, k, all) => item.kind !== 'filler' && !(item.kind === 'marker' && item.marker === 'in' && !all.slice(k + 1).some((next) => next.kind !== 'filler')));
@@ -703,6 +710,8 @@ function unchained(items: Item[]): Item[] {
     const [head, ...tail] = named[0]?.kind === 'marker' && markers.includes(named[0].marker) ? named.slice(1) : named;
     return tail.length === 0 && head?.kind === 'token' ? head : undefined;
   };
+  // "buy jup, use 5 usdc for it": an amount of the token paid, said with it.
+  const sizedToken = () => (named.length === 2 && isAmount(named[0]) && named[1].kind === 'token' ? named : undefined);
   const command = items.slice(0, from + 1 + link);
   if (first.role === 'pay' && !picksUp) {
     // What is received, said after a second verb that pays ("and convert to USDC") or receives ("and buy JUP with it", "take USDC for it").
@@ -712,8 +721,11 @@ function unchained(items: Item[]): Item[] {
   }
   if (first.role === 'get' && !picksUp) {
     // What pays, said after a verb that picks it up ("take it from my SOL", "use my USDC").
-    const paid = hasTrait(second, 'opens-chain') || second.role === 'pay' ? onlyToken(['in']) : undefined;
-    return paid ? [...command, at(paid, 'in'), paid] : items;
+    const pays = hasTrait(second, 'opens-chain') || second.role === 'pay';
+    const paid = pays ? onlyToken(['in']) : undefined;
+    if (paid) return [...command, at(paid, 'in'), paid];
+    const sized = pays && !command.some(isAmount) ? sizedToken() : undefined;
+    return sized ? [...command, at(sized[0], 'in'), ...sized] : items;
   }
   if (!picksUp) return items;
   // "take 3 USDC and sell WIF": a second verb that sells a token of its own sells something else; two actions.
@@ -819,6 +831,14 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const shaped = clauses.map((clause, k) => (has(clause, AMOUNTS) && has(clause, ['token']) ? k : -1)).filter((k) => k >= 0);
   const at = commands.length ? clauses.indexOf(commands[0]) : (withVerb.at(-1) ?? shaped.at(-1) ?? -1);
   if (at <= 0) return items;
+  // "buy jup, send 5 usdc to <address>": a clause before that opens asking for a token is a second request,
+  // unless the command names that token too, or pays for it ("buy jup, use 5 usdc for it": `wishedOutput`).
+  const own = new Set(clauses.slice(at).flat().flatMap((item) => (item.kind === 'token' ? [item.token.mint] : [])));
+  const asked = clauses.slice(0, at).find((clause) => {
+    const [opener, object] = clause.filter((item) => item.kind !== 'punct' && item.kind !== 'filler');
+    return opener?.kind === 'verb' && !PAST_FORMS.has(opener.text.toLowerCase()) && object?.kind === 'token' && !own.has(object.token.mint);
+  });
+  if (asked && !wishedOutput([asked], clauses[at])) return refuse('two-actions', 'That is more than one action. I do one swap or one transfer per message: send them one at a time.');
   // "завтра! swap 1 SOL": chat in a script the agent does not read could say anything.
   const foreign = clauses.slice(0, at).flat().find(unread);
   if (foreign) return refuse('unclear', `I can't read "${clip(foreign.text, 20)}", and it could change what I build. Say the command without it, for example "swap 1 SOL for USDC".`);
@@ -970,12 +990,18 @@ const wishedRightBefore = (items: Item[], item: Item) =>
 const receives = (item: Item | undefined) => item?.kind === 'arrow' || (item?.kind === 'marker' && (item.marker === 'out' || item.marker === 'to'));
 
 /**
- * "i need USDC, sell 2 SOL", "want bonk. swap 1 SOL for it": a wish for a token alone, before a command that pays with one
+ * "i need USDC, sell 2 SOL", "want bonk. swap 1 SOL for it": a wish for a token alone (or its purchase, unsized: "buy jup,
+ * use 5 usdc for it"), before a command that pays with one
  * token and names nothing it receives, is what the command receives: the token behind a "for" (or in place of the
  * pointer after "for"). Never what is paid: a wish is for what one gets.
  */
 function wishedOutput(before: Item[][], command: Item[]): Item[] | undefined {
-  const wished = before.filter((clause) => wishes(clause) && !clause.some((item) => isAmount(item) || item.kind === 'verb' || item.kind === 'guard'));
+  // "buy jup, use 5 usdc for it": a purchase of a token alone, unsized, wishes for it as much.
+  const bought = (clause: Item[]) => {
+    const said = clause.filter((item) => item.kind !== 'filler' && item.kind !== 'punct');
+    return said.length === 2 && said[0].kind === 'verb' && said[0].role === 'get' && said[1].kind === 'token';
+  };
+  const wished = before.filter((clause) => bought(clause) || (wishes(clause) && !clause.some((item) => isAmount(item) || item.kind === 'verb' || item.kind === 'guard')));
   const tokens = wished.flat().filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
   const main = command.find((item) => item.kind === 'verb');
   if (tokens.length !== 1 || main?.kind !== 'verb' || main.role !== 'pay' || command.filter((item) => item.kind === 'token').length !== 1) return undefined;
@@ -1246,6 +1272,9 @@ function implicitCommand(content: Item[], words: string[], ctx: ParseContext, sl
         return refuse('unclear', `I could not tell whether you pay or receive ${asked.text}. Say it plainly, for example "buy ${asked.text} with 30 USDC".`);
       }
       const wanted = parts[0]?.marker === 'object' && parts[0].tokens.length > 0 && (pleaded || words.some((w) => PARSER_WORDS.wishes.has(w)));
+      // "jup for 25 usdc": a token, then a price for it, is bought at that price or sold for it; blind writers read it both ways.
+      const priced = content.length === 4 && asked?.kind === 'token' && marker.kind === 'marker' && PRICE_MARKERS.has(marker.text.toLowerCase()) && isAmount(amount) && price.kind === 'token';
+      if (priced && !wanted) return refuse('unclear', `"${wordsOf(content)}" could mean paying with either token. Say "buy ${asked.token.symbol} with ${amount.text} ${price.token.symbol}" to pay ${price.token.symbol}, or "sell ${asked.token.symbol} for ${amount.text} ${price.token.symbol}" to receive it.`);
       const role = wanted || (parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to')) ? 'get' : 'pay';
       return swapFrame(parts, role, ctx, { factor, slippageBps, worthBuys: true });
     }

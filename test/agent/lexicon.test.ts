@@ -48,7 +48,7 @@ describe('the typo tables', () => {
 });
 
 describe('the asides', () => {
-  it('match no lone word that another table reads, but thanks and greetings (a pattern whose other words are all optional)', () => {
+  it('match no lone word that another table reads, but thanks, greetings (a pattern whose other words are all optional) and a cheer at the end of its clause ("… . YOLO.")', () => {
     const index = compile(ASIDES);
     const lone = [...FILLERS, ...Object.keys(MARKERS), ...Object.keys(VERBS), ...NEGATIONS, ...TIME_WORDS].filter((word) => !word.includes(' '));
     const alone = (word: string): Words => ({
@@ -62,7 +62,7 @@ describe('the asides', () => {
       endsBefore: (k) => k >= 1,
     });
     expect(lone.filter((word) => longestMatch(index, alone(word), 0)).sort()).toEqual(
-      ['afternoon', 'cheers', 'evening', 'gm', 'kthx', 'morning', 'regards', 'thank', 'thanks', 'thankyou', 'thx', 'ty', 'tysm', 'tyvm'],
+      ['afternoon', 'cheers', 'evening', 'gm', 'kthx', 'morning', 'regards', 'thank', 'thanks', 'thankyou', 'thx', 'ty', 'tysm', 'tyvm', 'yolo'],
     );
   });
 });
