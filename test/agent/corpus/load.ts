@@ -112,6 +112,7 @@ import harvested16 from './harvested-16.json';
 import harvested17 from './harvested-17.json';
 import harvested18 from './harvested-18.json';
 import harvested19 from './harvested-19.json';
+import harvested20 from './harvested-20.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -263,6 +264,7 @@ export const cases: Case[] = [
   ...withFamily(harvested17 as Raw[], 'harvested', BLIND_23),
   ...withFamily(harvested18 as Raw[], 'harvested', BLIND_25),
   ...withFamily(harvested19 as Raw[], 'harvested', BLIND_26),
+  ...withFamily(harvested20 as Raw[], 'harvested', BLIND_28),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
