@@ -335,6 +335,19 @@ export const SHOWN_LABELS = new Set([
   'user', 'assistant', 'me',
 ]);
 
+/**
+ * Right before a colon, a word that points at the command it introduces ("… this:", "… the following:") may say anything of it
+ * ("Do the reverse of this:", "A guy on Telegram said to do this:"). Ending so, the words before the colon may only frame the
+ * request (`FRAMINGS`: "Please do this:", "Can you do the following for me:", "ok let's try it:"), a list of what is harmless.
+ */
+export const INTRODUCING_POINTERS = new Set(['this', 'these', 'following', 'below']);
+export const FRAMINGS = new Set([
+  'please', 'pls', 'plz', 'kindly', 'can', 'could', 'would', 'will', 'you', 'u', 'do', 'this', 'these', 'it', 'the', 'following', 'below',
+  'for', 'me', 'us', 'here', "here's", 'heres', 'is', 'are', 'what', 'i', "i'd", 'id', 'want', 'wanna', 'need', 'like', 'my', 'ok', 'okay',
+  'so', 'and', 'just', "let's", 'lets', 'let', 'go', 'ahead', 'help', 'with', 'now', 'right', 'quick', 'request', 'task', 'order', 'one',
+  'try', 'give', 'a', 'shot',
+]);
+
 /** Attempts to change how the agent works; a message with one is refused whatever follows. */
 export const INJECTIONS = [
   'you are now', 'ignore your', 'ignore all', 'ignore previous', 'ignore the previous', 'ignore prior', 'no rules', 'system prompt', 'developer mode',
@@ -1202,6 +1215,8 @@ export const TRAILING_CHAT = {
     'same', 'closed', 'passed', 'died', 'deceased', 'frozen', 'banned', 'blocked', 'permission', 'yet', 'wrote', 'written',
     // "… . The line above was a mistake.", "… . This failed.": not meant, or not to be tried again.
     'mistake', 'mistaken', 'mistakenly', 'accident', 'accidentally', 'error', 'failed', 'fails', 'failing',
+    // "… . Round it up to the nearest hundred.": an amount to work out.
+    'round', 'rounded', 'nearest',
     // "… . The deal is off.", "… . The order got cancelled.": the command called off.
     'off', 'cancelled', 'canceled', 'pause', 'paused', 'freeze', 'park', 'queue',
     // "… . idk", "... dunno": doubt after the command.
@@ -1361,6 +1376,8 @@ export const PARSER_WORDS = {
   ]),
   /** …and, said by someone else (`people`, `someone`), these ("My son typed this."; "I typed it carefully." tells). */
   othersWrote: new Set(['typed', 'wrote', 'entered', 'pasted', 'sent']),
+  /** …or said to do it ("My friend says to send this to his other wallet.", "Someone in my DMs told me to do this."): what points at the command, not at a noun. */
+  othersSaid: new Set(['says', 'said', 'told', 'tells', 'asked', 'asks', 'wants', 'suggested', 'recommended']),
   someone: new Set(['he', 'she', 'they', 'someone', 'somebody', 'stranger', 'guy', 'person', 'admin', 'support', 'mod']),
   /** …and the promises of a giveaway scam ("He says he will double it."; "JUP could double" tells). */
   promises: [['double', 'it'], ['double', 'that'], ['double', 'the', 'money'], ['double', 'your'], ['double', 'my', 'money'], ['triple', 'it'], ['send', 'it', 'back'], ['send', 'back', 'double']],
@@ -1425,7 +1442,6 @@ export const PARSER_WORDS = {
   /** A follow-up that halves or doubles the earlier amount. */
   halves: ['half of that', 'half that', 'half of it', 'half it', 'half as much', 'half the amount', 'halve it', 'halve that', 'halve the amount', 'cut it in half'],
   doubles: ['double it', 'double that', 'twice that', 'twice as much'],
-  /** Words a follow-up may hold besides its opener ("make the amount 2", "same address"). */
   /** Words an answer to a clarifying question may correct itself with ("oops i meant BONK", "typo, USDC", "my bad: JUP"). */
   answerCorrections: new Set(['oops', 'whoops', 'meant', 'mean', 'bad', 'typo', 'correction']),
   /** Asked whom to pay, the only words an answer may label its address with ("full one: <address>", "it's my ledger: <address>"): a list of what is harmless, never of what is not. */

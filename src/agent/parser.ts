@@ -7,7 +7,7 @@ import {
 import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
-  HELP_PHRASES, HYPOTHETICALS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
+  FRAMINGS, HELP_PHRASES, HYPOTHETICALS, INTRODUCING_POINTERS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -413,8 +413,10 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   // An answer to a clarifying question ("USDC", "to <address>", "send it to <address>"), never with a condition.
   const unschedulable = items.find((item) => item.kind === 'guard' && (item.guard === 'time' || item.guard === 'chain'));
   if (ctx.pending && unschedulable && verbs.length === 0) return guards(items, words, true, allWords)!;
-  // A verb with a token and an amount is a new command, not an answer ("never mind, send 50 BONK to <address>").
-  const restated = verbs.length > 0 && substance.some((i) => i.kind === 'token') && substance.some(isAmount);
+  // A verb with a token and an amount is a new command, not an answer ("never mind, send 50 BONK to <address>"), but a
+  // verb that pays says what is paid when that is what was asked ("buy bonk" → "spend 10 usdc").
+  const paysAsked = ctx.pending?.ask === 'input' && verbs.every((verb) => verb.kind === 'verb' && PARSER_WORDS.payingVerbs.has(verb.text.toLowerCase())) && substance.filter((i) => i.kind === 'token').length === 1 && !content.some(receives);
+  const restated = verbs.length > 0 && substance.some((i) => i.kind === 'token') && substance.some(isAmount) && !paysAsked;
   // "SOL price now?" asks about the token rather than answering with it.
   const asking = words.some((w) => INFO_NOUNS.includes(w));
   if (ctx.pending && !restated && !asking && verbs.every((verb) => verb.kind === 'verb' && (verb.role === 'send') === (ctx.pending!.draft.action === 'transfer'))) {
@@ -424,7 +426,9 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     // "usdc, and make it 15": the answer, and the amount said again.
     const amountAt = (k: number) => content.some((item) => isAmount(item) && item.text.toLowerCase() === words[k]);
     const resized = PARSER_WORDS.editOpeners.some((phrase) => words.some((_, k) => saysAt(words, [phrase], k) && amountAt(k + phrase.length) && !PARSER_WORDS.relativeAmounts.has(words[k + phrase.length + 1] ?? '')));
-    const answer = answerPending(byName ?? content.filter((item) => item.kind !== 'verb'), pending, ctx, resized);
+    // "how about bonk?": asked which, an offer is the answer.
+    const offer = PARSER_WORDS.askAgain.find((phrase) => phrase.length > 1 && phrase.every((w, k) => content[k]?.text.toLowerCase() === w));
+    const answer = answerPending(byName ?? content.slice(offer?.length ?? 0).filter((item) => item.kind !== 'verb'), pending, ctx, resized);
     if (answer) return guards(items, words, true, allWords) ?? answer;
   }
   // "use 1% slippage" after a swap: that swap again, with this slippage.
@@ -512,11 +516,19 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   if (quotesACommand(raw, ctx) || (commanding && (labelled || SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `))))) {
     return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
   }
-  // "send 5 USDC to <address>. oops wrong address": with nothing earlier to redirect, the note takes back the address said.
+  // "Do the reverse of this: swap …", "A guy on Telegram said to do this: send …": a label that ends pointing at the command.
+  const label = tagged.slice(0, colon);
+  const introduced = tagged.slice(colon + 1).find((item) => item.kind !== 'punct' && item.kind !== 'filler');
+  const introduces = commanding && colon > 0 && introduced !== undefined && (introduced.kind === 'verb' || isAmount(introduced)) && INTRODUCING_POINTERS.has(label.at(-1)!.text.toLowerCase());
+  if (introduces && !label.every((item) => item.kind === 'punct' || (item.kind === 'filler' && item.aside) || FRAMINGS.has(item.text.toLowerCase()))) {
+    return refuse('unclear', `I could not tell what "${clip(wordsOf(label), 40)}" says of the command. If you want it done as it stands, say it alone, for example "swap 1 SOL for USDC".`);
+  }
+  // "send 5 USDC to <address>. oops wrong address", "…, wrong address, I'll paste the right one": with nothing earlier to
+  // redirect and no address after it, the note takes back the address said.
   const wrong = tagged.find((item) => item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(item.text.toLowerCase().split(/\s+/)[0]));
   const addresses = new Set(tagged.filter((item) => item.kind === 'address').map((item) => item.text));
-  const last = tagged.filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && !item.aside)).at(-1);
-  if (wrong && wrong === last && !ctx.previous && !ctx.pending && addresses.size <= 1) {
+  const replaced = wrong && tagged.slice(tagged.indexOf(wrong)).some((item) => item.kind === 'address');
+  if (wrong && !replaced && !ctx.previous && !ctx.pending && addresses.size <= 1) {
     return refuse('unclear', `You said "${wrong.text}". Say the command again with the right address, for example "send 5 USDC to <address>".`);
   }
   if (endsInTagQuestion(tagged)) {
@@ -863,7 +875,9 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // "My son typed this.", "He wrote this." (not "I typed it carefully."), "He says he will double it." (not "JUP could double").
     const othersWrote = said.some((w) => PARSER_WORDS.othersWrote.has(w)) && said.some((w) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w));
     const promised = PARSER_WORDS.promises.some((phrase) => containsPhrase(said, phrase));
-    return othersWrote || promised || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
+    const atCommand = (k: number) => PARSER_WORDS.pointers.has(clause[k].text.toLowerCase()) && ([undefined, 'punct'].includes(clause[k + 1]?.kind) || clause[k + 1]?.text.toLowerCase() === 'to');
+    const othersSaid = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && said.some((w) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w)) && clause.some((_, k) => atCommand(k));
+    return othersWrote || othersSaid || promised || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
   });
   if (warned) return refuse('unclear', `"${clip(wordsOf(warned), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
   // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.
