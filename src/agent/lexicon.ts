@@ -1191,6 +1191,17 @@ export const TRAILING_CHAT = {
   /** Of `changes`, the nouns that name without changing anything in a sentence of the story ("The CLOUD airdrop hit my wallet."): what would change it is said with them ("my other wallet", "the wrong address"). */
   named: new Set(['price', 'rate', 'airdrop']),
   told: new Set(['bit', 'more', 'little', 'lot', 'much', 'many', 'most', 'least', 'some', 'few', 'enough', 'whole', 'rather', 'dollars', 'usd', 'value', 'price']),
+  /**
+   * …and the words of `changes` a story may hold, said in the past or of its own subject, pointing at nothing of the
+   * command and wishing for nothing ("My cat knocked my coffee over.", "I bought my first SOL back in 2021.", "The whole
+   * market dumped on Tuesday."): what would change the command with them is a pointer ("Send it back."), a wish ("I want
+   * all of it."), or a word this list leaves out ("instead", "keep", "rest", "only", "wallet", "address").
+   */
+  toldInStory: new Set([
+    'bit', 'more', 'less', 'little', 'lot', 'much', 'many', 'most', 'least', 'some', 'few', 'enough', 'whole', 'entire', 'all', 'back',
+    'first', 'over', 'another', 'other', 'different', 'else', 'top', 'bottom', 'dip', 'peak', 'long', 'coin', 'coins', 'token', 'tokens',
+    'price', 'rate', 'value', 'dollars', 'usd', 'how', 'what', 'why', 'asking', 'thinking', 'says', 'note', 'message', 'lost', 'dead',
+  ]),
   changes: new Set([
     'reverse', 'reversed', 'opposite', 'backwards', 'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without', 'excluding', 'including', 'more', 'less', 'extra',
     'instead', 'rather', 'mean', 'meant', 'correction', 'actually', 'make', 'change', 'switch', 'split', 'each', 'every', 'both', 'either',
@@ -1390,6 +1401,8 @@ export const PARSER_WORDS = {
   /** …or with "yet", or one of these in three words, beside a pointer at the command or a verb of doing it, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should do this.", "I'm not ready to pay him."). */
   notYet: new Set(['yet']),
   notNow: new Set(['now', 'way', 'ever', 'ready', 'sure', 'should', 'supposed', 'allowed', 'checked', 'confirmed', 'approved', 'decided', 'agreed', 'today', 'tonight']),
+  /** Denied in a story, these withhold consent to the command ("My wife doesn't agree.", "He won't accept it."). */
+  consents: new Set(['agree', 'agreed', 'approve', 'approved', 'authorize', 'authorized', 'allow', 'allowed', 'consent', 'consented', 'accept', 'accepts', 'accepted', 'permit', 'permitted', 'ok', 'okay', 'sign', 'signed', 'want', 'wants', 'need', 'needs', 'asked', 'ask']),
   /** The negations a sentence of the story may deny something of its own with (parser.ts `tellsOnly`): never "stop", "avoid", "without". */
   denials: new Set(['not', "don't", 'dont', 'do not', 'never', "won't", 'wont', "can't", 'cant', "doesn't", "didn't", 'didnt']),
   /** …and the only words such a sentence may hold beside it: a judgement of the sender's own ("Not my best decision.", "Not financial advice."). */

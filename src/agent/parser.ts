@@ -189,7 +189,8 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   const past = words.some((w) => PAST_MARKERS.has(w) || PAST_FORMS.has(w));
   const statement = TRAILING_CHAT.subjects.has(words[0]);
   const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
-  const ahead = words.some((w) => PARSER_WORDS.ahead.has(w));
+  // "Friday would be better."; not "my best friend".
+  const ahead = words.some((w, k) => PARSER_WORDS.ahead.has(w) && !DETERMINERS.has(words[k - 1] ?? ''));
   // "this morning", "that week": a pointer before a time word points at the time.
   const dated = (k: number) => DETERMINERS.has(words[k]) && PARSER_WORDS.dayParts.has(words[k + 1] ?? '');
   const pointing = words.some((w, k) => (POINTERS.has(w) && !dated(k)) || PARSER_WORDS.pointingAt.has(w));
@@ -199,8 +200,11 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   // A verb said as a noun ("the swap", "a bad trade") or by someone else ("she gets", "everyone is aping").
   const telling = (k: number) =>
     DETERMINERS.has(before(k)) || PARSER_WORDS.tellingSubjects.has(before(k)) || PARSER_WORDS.tellingAuxiliaries.has(before(k)) || (past && said[k - 1]?.kind === 'word');
-  // A verb of the present, which a time beside it may schedule ("I sold it yesterday." tells; "The swap runs at noon." does not).
-  const hasVerb = said.some((item, k) => item.kind === 'verb' && !PAST_FORMS.has(words[k]) && !(past && said[k - 1]?.kind === 'word'));
+  // A verb of the present, which a time beside it may schedule ("I sold it yesterday." tells; "The swap runs at noon." does not),
+  // but not someone else's ("My best friend is getting married in June.").
+  const hasVerb = said.some((item, k) => item.kind === 'verb' && !PAST_FORMS.has(words[k]) && !(past && said[k - 1]?.kind === 'word') && !(telling(k) && !pointing));
+  // A sentence of the past or of its own subject, pointing at nothing of the command, wishing and planning nothing.
+  const story = (past || statement) && !pointing && !wishing && !ahead && !planning;
   const plain = said.every((item, k) => {
     switch (item.kind) {
       case 'joiner':
@@ -220,7 +224,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
         return item === echo || telling(k);
       case 'guard':
         if (item.guard === 'unsupported') return k > 0 && !wishing && !ahead && !pointing;
-        if (item.guard === 'negation') return deniesNoAction(item);
+        if (item.guard === 'negation') return deniesNoAction(item) || deniesOwnThing(k);
         return item.guard === 'time' && storyTime(k);
       default:
         return false;
@@ -232,7 +236,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   const changing = words.some(
     (w, k) =>
       said[k].kind !== 'guard' &&
-      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
+      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !(story && TRAILING_CHAT.toldInStory.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
@@ -247,6 +251,16 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   function deniesNoAction(negation: Item): boolean {
     if (negation.kind !== 'guard' || !PARSER_WORDS.denials.has(negation.what.toLowerCase())) return false;
     return said.every((item, k) => item === negation || PARSER_WORDS.deniedJudgements.has(words[k]));
+  }
+
+  /**
+   * "I don't really get charts.", "my english is not so good", "I never trade on leverage anymore.": in a story, a negation
+   * after its subject denies something of the story, unless a verb of the request or a token is there, it says not now
+   * ("I'm not ready.", "I'm not sure yet.") or it withholds consent ("My wife doesn't agree.", "He didn't ask for SOL.").
+   */
+  function deniesOwnThing(k: number): boolean {
+    const withheld = (w: string) => PARSER_WORDS.notYet.has(w) || PARSER_WORDS.notNow.has(w) || PARSER_WORDS.hesitations.has(w) || PARSER_WORDS.consents.has(w);
+    return story && k > 0 && !hasVerb && !named && !words.some(withheld);
   }
 
   /** "after the rally", "after a decent run": in a statement, a time told by what came before it. */
@@ -264,7 +278,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
     const w = words[k];
     if (PARSER_WORDS.conditions.has(w) || pointing || ahead || hasVerb || words.some((v) => PARSER_WORDS.actionNouns.has(v))) return false;
     // "I want the money sent tomorrow.": a participle before the time says when it is to be done.
-    if (words.slice(Math.max(0, k - 3), k).some((v) => PAST_FORMS.has(v)) && !words.some((v) => PAST_MARKERS.has(v))) return false;
+    if (wishing && words.slice(Math.max(0, k - 3), k).some((v) => PAST_FORMS.has(v)) && !words.some((v) => PAST_MARKERS.has(v))) return false;
     if (RULE_WORDS.timePrepositions.has(w)) return afterSomething(k);
     return past || (k > 0 && words.length >= 5);
   }
