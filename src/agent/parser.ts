@@ -175,7 +175,9 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   if (sentence.at(-1)?.text === '?') return false;
   const said = sentence.filter((item) => item.kind !== 'punct');
   const words = said.map((item) => item.text.toLowerCase());
-  if (words.length < 4) return false;
+  // "Halve it.", "To Bob.": a short sentence may be a change of its own; it tells only as a story ("Payday was yesterday.",
+  // "She's traveling.", "Don't judge me." are read by the rules below) with no preposition.
+  if (words.length < 2 || (words.length < 4 && said.some((item) => item.kind === 'marker'))) return false;
   // "Remind me my balance.": a sentence that opens asking for something asks.
   if (PARSER_WORDS.figureAsks.has(words[0])) return false;
   // Beside a request read alone, its one verb of the request's own action, said as under way ("Sending rent to my
