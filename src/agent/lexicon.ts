@@ -1401,8 +1401,6 @@ export const PARSER_WORDS = {
   /** …or with "yet", or one of these in three words, beside a pointer at the command or a verb of doing it, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should do this.", "I'm not ready to pay him."). */
   notYet: new Set(['yet']),
   notNow: new Set(['now', 'way', 'ever', 'ready', 'sure', 'should', 'supposed', 'allowed', 'checked', 'confirmed', 'approved', 'decided', 'agreed', 'today', 'tonight']),
-  /** Denied in a story, these withhold consent to the command ("My wife doesn't agree.", "He won't accept it."). */
-  consents: new Set(['agree', 'agreed', 'approve', 'approved', 'authorize', 'authorized', 'allow', 'allowed', 'consent', 'consented', 'accept', 'accepts', 'accepted', 'permit', 'permitted', 'ok', 'okay', 'sign', 'signed', 'want', 'wants', 'need', 'needs', 'asked', 'ask']),
   /** The negations a sentence of the story may deny something of its own with (parser.ts `tellsOnly`): never "stop", "avoid", "without". */
   denials: new Set(['not', "don't", 'dont', 'do not', 'never', "won't", 'wont', "can't", 'cant', "doesn't", "didn't", 'didnt']),
   /** …and the only words such a sentence may hold beside it: a judgement of the sender's own ("Not my best decision.", "Not financial advice."). */

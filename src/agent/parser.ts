@@ -226,7 +226,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
         return item === echo || telling(k);
       case 'guard':
         if (item.guard === 'unsupported') return k > 0 && !wishing && !ahead && !pointing;
-        if (item.guard === 'negation') return deniesNoAction(item) || deniesOwnThing(k);
+        if (item.guard === 'negation') return deniesNoAction(item);
         return item.guard === 'time' && storyTime(k);
       default:
         return false;
@@ -253,16 +253,6 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   function deniesNoAction(negation: Item): boolean {
     if (negation.kind !== 'guard' || !PARSER_WORDS.denials.has(negation.what.toLowerCase())) return false;
     return said.every((item, k) => item === negation || PARSER_WORDS.deniedJudgements.has(words[k]));
-  }
-
-  /**
-   * "I don't really get charts.", "my english is not so good", "I never trade on leverage anymore.": in a story, a negation
-   * after its subject denies something of the story, unless a verb of the request or a token is there, it says not now
-   * ("I'm not ready.", "I'm not sure yet.") or it withholds consent ("My wife doesn't agree.", "He didn't ask for SOL.").
-   */
-  function deniesOwnThing(k: number): boolean {
-    const withheld = (w: string) => PARSER_WORDS.notYet.has(w) || PARSER_WORDS.notNow.has(w) || PARSER_WORDS.hesitations.has(w) || PARSER_WORDS.consents.has(w);
-    return story && k > 0 && !hasVerb && !named && !words.some(withheld);
   }
 
   /** "after the rally", "after a decent run": in a statement, a time told by what came before it. */
