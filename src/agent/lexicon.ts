@@ -1195,12 +1195,12 @@ export const TRAILING_CHAT = {
    * …and the words of `changes` a story may hold, said in the past or of its own subject, pointing at nothing of the
    * command and wishing for nothing ("My cat knocked my coffee over.", "I bought my first SOL back in 2021.", "The whole
    * market dumped on Tuesday."): what would change the command with them is a pointer ("Send it back."), a wish ("I want
-   * all of it."), or a word this list leaves out ("instead", "keep", "rest", "only", "wallet", "address").
+   * all of it.", "He wanted more."), or a word this list leaves out: a side, an amount or a token other than the one said
+   * ("I wanted the other direction.", "He wanted a different coin.", "some", "all", "back", "instead", "keep", "wallet").
    */
   toldInStory: new Set([
-    'bit', 'more', 'less', 'little', 'lot', 'much', 'many', 'most', 'least', 'some', 'few', 'enough', 'whole', 'entire', 'all', 'back',
-    'first', 'over', 'another', 'other', 'different', 'else', 'top', 'bottom', 'dip', 'peak', 'long', 'coin', 'coins', 'token', 'tokens',
-    'price', 'rate', 'value', 'dollars', 'usd', 'how', 'what', 'why', 'asking', 'thinking', 'says', 'note', 'message', 'lost', 'dead',
+    'bit', 'little', 'lot', 'much', 'many', 'most', 'least', 'few', 'enough', 'whole', 'entire', 'first', 'over', 'top', 'bottom', 'dip',
+    'peak', 'long', 'price', 'rate', 'how', 'what', 'why', 'asking', 'note', 'message', 'lost', 'dead',
   ]),
   changes: new Set([
     'reverse', 'reversed', 'opposite', 'backwards', 'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without', 'excluding', 'including', 'more', 'less', 'extra',
@@ -1279,6 +1279,8 @@ export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile',
 export const PARSER_WORDS = {
   /** A verbless wish for a token ("I want 20 JTO") is a purchase; "I'd", "would" and "let me" wish too ("I'd like 10 USDC for my JUP", where "like 10" reads as a hedge). */
   wishes: new Set(['want', 'need', 'like', 'love', 'wanna', "i'd", 'id', 'would', 'let', 'lemme']),
+  /** …and wishes told, someone's or the sender's, that a story may not hold beside a word of change ("He wanted more.", "She prefers another coin."). */
+  wished: new Set(['wanted', 'wants', 'needed', 'needs', 'expected', 'expects', 'prefers', 'preferred', 'asked', 'asks', 'thinking', 'thought', 'meant', 'hoped', 'after']),
   /** A wish in a question is no purchase ("how much would 5 SOL be in USDC?"). */
   questionMarks: new Set(['?', 'how', 'what', "what's", 'whats']),
   /** After these, a past form asks rather than tells ("I need 1 SOL swapped"). */

@@ -191,6 +191,8 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   const past = words.some((w) => PAST_MARKERS.has(w) || PAST_FORMS.has(w));
   const statement = TRAILING_CHAT.subjects.has(words[0]);
   const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
+  // "He wanted more.", "She prefers another coin.": a wish told, which a word of change beside it may be about.
+  const wishedOf = words.some((w) => PARSER_WORDS.wished.has(w));
   // "Friday would be better."; not "my best friend".
   const ahead = words.some((w, k) => PARSER_WORDS.ahead.has(w) && !DETERMINERS.has(words[k - 1] ?? ''));
   // "this morning", "that week": a pointer before a time word points at the time.
@@ -202,11 +204,10 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   // A verb said as a noun ("the swap", "a bad trade") or by someone else ("she gets", "everyone is aping").
   const telling = (k: number) =>
     DETERMINERS.has(before(k)) || PARSER_WORDS.tellingSubjects.has(before(k)) || PARSER_WORDS.tellingAuxiliaries.has(before(k)) || (past && said[k - 1]?.kind === 'word');
-  // A verb of the present, which a time beside it may schedule ("I sold it yesterday." tells; "The swap runs at noon." does not),
-  // but not someone else's ("My best friend is getting married in June.").
-  const hasVerb = said.some((item, k) => item.kind === 'verb' && !PAST_FORMS.has(words[k]) && !(past && said[k - 1]?.kind === 'word') && !(telling(k) && !pointing));
+  // A verb of the present, which a time beside it may schedule ("I sold it yesterday." tells; "The swap runs at noon." does not).
+  const hasVerb = said.some((item, k) => item.kind === 'verb' && !PAST_FORMS.has(words[k]) && !(past && said[k - 1]?.kind === 'word'));
   // A sentence of the past or of its own subject, pointing at nothing of the command, wishing and planning nothing.
-  const story = (past || statement) && !pointing && !wishing && !ahead && !planning;
+  const story = (past || statement) && !pointing && !wishing && !wishedOf && !ahead && !planning;
   const plain = said.every((item, k) => {
     switch (item.kind) {
       case 'joiner':
@@ -238,7 +239,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   const changing = words.some(
     (w, k) =>
       said[k].kind !== 'guard' &&
-      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && TRAILING_CHAT.told.has(w)) && !(story && TRAILING_CHAT.toldInStory.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
+      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && !wishedOf && TRAILING_CHAT.told.has(w)) && !(story && TRAILING_CHAT.toldInStory.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
