@@ -401,6 +401,17 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   }
   const allWords = spoken(tagged);
   if (isCancel(allWords)) return done({ action: 'cancel' }, 1);
+  // "how about 5?", "what about USDT instead?" after a swap or a transfer: a change offered, read as the follow-up it offers
+  // (a token alone, "what about BONK?", may ask its price).
+  const offer = ctx.previous && !ctx.pending ? PARSER_WORDS.askAgain.find((phrase) => phrase.length > 1 && phrase.every((w, k) => tagged[k]?.text.toLowerCase() === w)) : undefined;
+  const offered = offer ? tagged.slice(offer.length).filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside)) : [];
+  // "how about 5?": an amount alone, with or without its token, is the amount changed, as "make it 5" says.
+  const amountOnly = offered.length > 0 && offered.every((item, k) => (k === 0 ? isAmount(item) : k === 1 && item.kind === 'token'));
+  if (offer && (amountOnly || allWords.includes('instead'))) {
+    const rest = raw.slice(tagged[offer.length].start).replace(/\?+\s*$/, '');
+    const change = parseCommand(amountOnly ? `make it ${rest}` : rest, ctx);
+    if (change.ok && change.followUp) return change;
+  }
   const refused = messageRefusal(raw, tagged, ctx, allWords);
   if (refused) return refused;
   // "Could you tell me its price? I'm not buying yet, just curious.", "about to pay a few bills, how much usdc do i have?":
