@@ -2,7 +2,7 @@ import { clip } from '../shared/text';
 import type { AmountSpec, Draft, ParseResult, Slot, TokenRef } from './command';
 import { format, isZero } from './decimal';
 import type { Marker, VerbRole } from './lexicon';
-import { CONFIDENCE, CONTESTED_NAMES, PRICE_MARKERS, PROGRAM_IDS, RULE_WORDS } from './lexicon';
+import { CONFIDENCE, CONTESTED_NAMES, PRICE_MARKERS, PROGRAM_IDS, RULE_WORDS, SENTENCE_ENDS } from './lexicon';
 import { editDistance, resolveToken, type Item, type Vocabulary } from './tokenize';
 
 /**
@@ -28,6 +28,8 @@ export interface Phrase {
   joined: boolean;
   /** An amount came after the phrase's first token ("buy JUP 20 USDC"): it is the next token's. */
   amountAfterToken?: boolean;
+  /** A sentence ended after the phrase's first token ("Buy 10 JUP. Some BONK for me."). */
+  broken?: boolean;
 }
 
 export const isAmount = (item: Item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent';
@@ -92,6 +94,7 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
         break;
       case 'punct':
         if ([',', ';', ':', '-', '(', '|'].includes(item.text)) start('restate');
+        else if (SENTENCE_ENDS.has(item.text) && current.tokens.length > 0) current.broken = true;
         break;
       case 'token':
         current.tokens.push({ token: item.token, fuzzy: item.fuzzy });
@@ -142,12 +145,17 @@ export interface Reading {
 }
 
 /** A swap from the phrases after a verb of the given role (an arrow reads as `pay`). */
+const paidOrBought = (symbol: string) =>
+  refuse('unclear', `I could not tell whether ${symbol} pays for this purchase or is bought too. If it pays, say the purchase "with ${symbol}"; to buy it too, ask for it on its own.`);
+
 export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabulary, reading: Reading): ParseResult {
   // "/swap 0.05 SOL USDC": a bare pair of tokens after the verb is what is paid, then what is
   // received (for a purchase, received then paid); "buy JUP 20 USDC": an amount between them is the second's.
   const [only] = given;
   const pair = given.length === 1 && only.tokens.length === 2 && !only.joined && only.tokens[0].token.mint !== only.tokens[1].token.mint && role !== 'send';
   const between = pair && only.amountAfterToken === true && only.amounts.length === 1;
+  // "Buy 10 JUP. Some BONK for me.": a token of its own sentence after a purchase may pay for it or be bought too.
+  if (pair && only.broken && role === 'get') return paidOrBought(only.tokens[1].token.symbol);
   const parts = forBeforeInput(
     pair && (reading.verbFirst || between)
       ? [{ ...only, tokens: [only.tokens[0]], ...(between && { amounts: [] }) }, { ...newPhrase('out'), tokens: [only.tokens[1]], ...(between && { amounts: only.amounts }) }]
@@ -198,8 +206,13 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
     const valueBought = !token && role === 'get' && part.amounts.length > 0 && part.amounts.every((amount) => amount.kind === 'money');
     if (valueBought || (token && mints(received).has(token) && !mints(paid).has(token))) received.push({ ...part, tokens: [] });
     else if (!token || mints(paid).has(token)) paid.push({ ...part, tokens: [] });
-    else if (mints(paid).size === 0) paid.push(part);
-    else received.push(part);
+    else if (mints(paid).size === 0) {
+      // "buy 10 JUP, some BONK for me": a token alone after a purchase may pay for it or be a second purchase.
+      if (role === 'get' && part.amounts.length === 0 && received.some((p) => p.tokens.length > 0)) {
+        return paidOrBought(part.tokens[0].token.symbol);
+      }
+      paid.push(part);
+    } else received.push(part);
   }
   const sideOf = (of: Phrase[]) => ({
     tokens: of.flatMap((part) => [...part.tokens, ...part.addresses.filter((a) => a.kind === 'address').map((a) => ({ token: mintRef(a.text, vocabulary), fuzzy: false }))]),

@@ -23,7 +23,7 @@ function table<T>(entries: Record<string, T>): Record<string, T> {
 
 export const VERBS: Record<string, VerbRole> = table({
   swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', conversion: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
-  dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', throw: 'pay', chuck: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
+  dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
   liquidate: 'pay', unload: 'pay', offload: 'pay', trade_in: 'pay', market_sell: 'pay', swop: 'pay',
   buy: 'get', get: 'get', grab: 'get', purchase: 'get', acquire: 'get', ape: 'pay', cop: 'get', scoop: 'get',
   snag: 'get', obtain: 'get', procure: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
@@ -258,6 +258,7 @@ export const FILLERS = new Set([
 
 /** Negations: a command with one never becomes a transaction ("don't send…", "do not swap"). */
 export const NEGATIONS = new Set(['dont', "don't", 'do not', 'not', 'never', 'no', 'nope', "shouldn't", 'shouldnt', "won't", 'wont', 'stop', 'avoid', 'without', 'nor', "didn't", 'didnt', "doesn't", "can't", 'cant', 'cannot', 'neither',
+  "isn't", 'isnt', "aren't", 'arent', "wasn't", 'wasnt', "weren't", 'werent', "hasn't", 'hasnt', "haven't", 'havent', "hadn't", "ain't",
   // Other languages' negations, as chat mixes them in with the verbs above: French, Spanish, Portuguese, Italian, German,
   // Indonesian, Turkish, Russian in Latin letters, Hindi, Tagalog.
   'ne', 'pas', 'jamais', 'nunca', 'jamas', 'nao', 'non', 'nicht', 'kein', 'keine', 'nie', 'tidak', 'jangan', 'gak', 'nggak', 'yapma',
@@ -699,9 +700,6 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['anyway|anyways|anyhow', 'hedge'],
   // "… . YOLO.": a cheer where its clause ends, not the verb ("yolo 1 sol into bonk").
   ['yolo $', 'note'],
-  // "… into GOAT for me too": as others do, which adds nothing to build.
-  ['for me too $', 'note'],
-  ['for me as well $', 'note'],
   // "ugh wrong coin, I meant USDC", "argh, I meant 5": a sigh that opens a correction ("ugh again" repeats nothing).
   ['^ ugh|argh|oof|agh|dang|damn ,? &wrong &coin|token|address|amount|one', 'sigh'],
   ['^ ugh|argh|oof|agh|dang|damn ,? &i &mean|meant', 'sigh'],
@@ -1177,6 +1175,9 @@ export const RULE_WORDS = {
  * mark or a digit ("…, x10").
  * `breaks` open such a clause besides punctuation ("… so it lands fast").
  */
+/** Words of a payment under duress ("I'm being forced to do this.", "He threatened me."): never read past, before or after the command. */
+const COERCION = ['forced', 'forcing', 'force', 'threatened', 'threatening', 'threaten', 'threat', 'threats', 'hurt', 'blackmail', 'blackmailed', 'ransom', 'coerced', 'pressured', 'pressuring', 'extortion', 'extorting', 'hostage', 'police', 'officer', 'irs'];
+
 export const TRAILING_CHAT = {
   /** A message that opens with one of these may be irony ("ah yes, sell 5 JitoSOL for WEN, the peak of wisdom"): its chat is not read past. */
   ironicOpeners: [['ah', 'yes'], ['oh', 'yes'], ['oh', 'yeah'], ['yeah', 'right'], ['yeah', 'sure'], ['oh', 'sure'], ['sure', 'sure']],
@@ -1200,7 +1201,7 @@ export const TRAILING_CHAT = {
    */
   toldInStory: new Set([
     'bit', 'little', 'lot', 'much', 'many', 'most', 'least', 'few', 'enough', 'whole', 'entire', 'first', 'over', 'top', 'bottom', 'dip',
-    'peak', 'long', 'price', 'rate', 'how', 'what', 'why', 'asking', 'note', 'message', 'lost', 'dead',
+    'peak', 'long', 'price', 'rate', 'how', 'what', 'why', 'asking', 'lost', 'dead',
   ]),
   changes: new Set([
     'reverse', 'reversed', 'opposite', 'backwards', 'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without', 'excluding', 'including', 'more', 'less', 'extra',
@@ -1226,8 +1227,12 @@ export const TRAILING_CHAT = {
     'same', 'closed', 'passed', 'died', 'deceased', 'frozen', 'banned', 'blocked', 'permission', 'yet', 'wrote', 'written',
     // "… . The line above was a mistake.", "… . This failed.": not meant, or not to be tried again.
     'mistake', 'mistaken', 'mistakenly', 'accident', 'accidentally', 'error', 'failed', 'fails', 'failing',
+    // "… . My wife says otherwise.": someone against it.
+    'otherwise', 'disagree', 'disagrees', 'disagreed', 'objects', 'objected',
     // "… . Round it up to the nearest hundred.": an amount to work out.
     'round', 'rounded', 'nearest',
+    // "… . I'm being forced to do this.", "… . He threatened me.": a payment under duress.
+    ...COERCION,
     // "… . The deal is off.", "… . The order got cancelled.": the command called off.
     'off', 'cancelled', 'canceled', 'pause', 'paused', 'freeze', 'park', 'queue',
     // "… . idk", "... dunno": doubt after the command.
@@ -1385,13 +1390,16 @@ export const PARSER_WORDS = {
    * in three words, beside a pointer at the command (`pointers`) or a word of what may be (`warningModals`: "He says he will double the money."). */
   warnings: new Set([
     'scam', 'scams', 'scammer', 'scammers', 'hacker', 'hackers', 'hacked', 'phishing', 'drainer', 'stolen', 'fake', 'suspicious', 'compromised', 'stranger',
-    'strangers', 'giveaway', 'verify', 'validation',
+    'strangers', 'giveaway', 'verify', 'validation', ...COERCION,
   ]),
   /** …and, said by someone else (`people`, `someone`), these ("My son typed this."; "I typed it carefully." tells). */
   othersWrote: new Set(['typed', 'wrote', 'entered', 'pasted', 'sent']),
   /** …or said to do it ("My friend says to send this to his other wallet.", "Someone in my DMs told me to do this."): what points at the command, not at a noun. */
   othersSaid: new Set(['says', 'said', 'told', 'tells', 'asked', 'asks', 'wants', 'suggested', 'recommended']),
   someone: new Set(['he', 'she', 'they', 'someone', 'somebody', 'stranger', 'guy', 'person', 'admin', 'support', 'mod']),
+  /** …or, said anywhere before it, duress ("He said he would hurt me.", "They are making me do this."). */
+  duress: new Set(COERCION),
+  duressPhrases: [['making', 'me'], ['made', 'me', 'do'], ['makes', 'me', 'do']],
   /** …and the promises of a giveaway scam ("He says he will double it."; "JUP could double" tells). */
   promises: [['double', 'it'], ['double', 'that'], ['double', 'the', 'money'], ['double', 'your'], ['double', 'my', 'money'], ['triple', 'it'], ['send', 'it', 'back'], ['send', 'back', 'double']],
   /** Chat before a command with a word of `already`, one of these and a pointer at it (`pointers`, `doneThings`), or of nothing but them, says it was done

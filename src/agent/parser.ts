@@ -43,7 +43,18 @@ const EXAMPLES = 'I can swap ("swap 1 SOL for USDC"), send ("send 20 USDC to <ad
 /** Parses one message. */
 export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
-  return withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+  return doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+}
+
+/**
+ * "bonk, is that good?", "<address>, is that his?": an answer that asks about itself is no answer yet; "bonk? he told me to":
+ * nor is one that someone else says. The question stays pending.
+ */
+function doubtedAnswer(tagged: Item[], ctx: ParseContext): ParseResult | undefined {
+  if (!ctx.pending) return undefined;
+  const doubts = (clause: Item[]) => opensQuestion(spoken(clause)) || spoken(clause).some((w) => PARSER_WORDS.othersSaid.has(w));
+  if (!splitAfter(tagged, CLAUSE_ENDS).slice(1).some(doubts)) return undefined;
+  return { ...refuse('question', 'That asks about your answer rather than giving it. When you are sure, say it plainly, for example "USDC" or "to <address>".', { ask: ctx.pending.ask }), pending: ctx.pending };
 }
 
 /** The words of a correction's openers ("no", "sorry", "I mean", "make that"), but "or" ("2 or 3 SOL" is no correction). */
@@ -193,8 +204,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
   // "He wanted more.", "She prefers another coin.": a wish told, which a word of change beside it may be about.
   const wishedOf = words.some((w) => PARSER_WORDS.wished.has(w));
-  // "Friday would be better."; not "my best friend".
-  const ahead = words.some((w, k) => PARSER_WORDS.ahead.has(w) && !DETERMINERS.has(words[k - 1] ?? ''));
+  const ahead = words.some((w) => PARSER_WORDS.ahead.has(w));
   // "this morning", "that week": a pointer before a time word points at the time.
   const dated = (k: number) => DETERMINERS.has(words[k]) && PARSER_WORDS.dayParts.has(words[k + 1] ?? '');
   const pointing = words.some((w, k) => (POINTERS.has(w) && !dated(k)) || PARSER_WORDS.pointingAt.has(w));
@@ -243,7 +253,8 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
-  return plain && !planning && !changing && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
+  const duress = PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase));
+  return plain && !planning && !changing && !duress && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
 
   /**
    * A negation of the story, not of the request ("Not my best decision.", "Not financial advice."): a plain one
@@ -271,7 +282,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
     const w = words[k];
     if (PARSER_WORDS.conditions.has(w) || pointing || ahead || hasVerb || words.some((v) => PARSER_WORDS.actionNouns.has(v))) return false;
     // "I want the money sent tomorrow.": a participle before the time says when it is to be done.
-    if (wishing && words.slice(Math.max(0, k - 3), k).some((v) => PAST_FORMS.has(v)) && !words.some((v) => PAST_MARKERS.has(v))) return false;
+    if (words.slice(Math.max(0, k - 3), k).some((v) => PAST_FORMS.has(v)) && !words.some((v) => PAST_MARKERS.has(v))) return false;
     if (RULE_WORDS.timePrepositions.has(w)) return afterSomething(k);
     return past || (k > 0 && words.length >= 5);
   }
@@ -800,7 +811,7 @@ function withoutTrailingChat(items: Item[]): Item[] {
   const receiving = (item: Item) => sends && hasTrait(item, 'address-receives');
   const chat = (clause: Item[], heeding = true) => {
     const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
-    if (opensQuestion(words)) return false;
+    if (opensQuestion(words) || PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase))) return false;
     // "… so i can pay rent": a clause of purpose may hold a verb of its own.
     const purpose = saysAt(words, TRAILING_CHAT.purposes);
     // A sentence of its own after the command ("… USDC. I've heard it is a bit more widely accepted."): words of quantity
@@ -895,7 +906,8 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const promised = PARSER_WORDS.promises.some((phrase) => containsPhrase(said, phrase));
     const atCommand = (k: number) => PARSER_WORDS.pointers.has(clause[k].text.toLowerCase()) && ([undefined, 'punct'].includes(clause[k + 1]?.kind) || clause[k + 1]?.text.toLowerCase() === 'to');
     const othersSaid = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && said.some((w) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w)) && clause.some((_, k) => atCommand(k));
-    return othersWrote || othersSaid || promised || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
+    const duress = said.some((w) => PARSER_WORDS.duress.has(w)) || PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(said, phrase));
+    return othersWrote || othersSaid || promised || duress || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
   });
   if (warned) return refuse('unclear', `"${clip(wordsOf(warned), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
   // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.
@@ -1031,7 +1043,7 @@ function wishedOutput(before: Item[][], command: Item[]): Item[] | undefined {
   // "buy jup, use 5 usdc for it": a purchase of a token alone, unsized, wishes for it as much.
   const bought = (clause: Item[]) => {
     const said = clause.filter((item) => item.kind !== 'filler' && item.kind !== 'punct');
-    return said.length === 2 && said[0].kind === 'verb' && said[0].role === 'get' && said[1].kind === 'token';
+    return said.length === 2 && said[0].kind === 'verb' && said[0].role === 'get' && !PAST_FORMS.has(said[0].text.toLowerCase()) && said[1].kind === 'token' && clause.at(-1)?.text !== '?';
   };
   const wished = before.filter((clause) => bought(clause) || (wishes(clause) && !clause.some((item) => isAmount(item) || item.kind === 'verb' || item.kind === 'guard')));
   const tokens = wished.flat().filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
