@@ -341,7 +341,7 @@ export const SHOWN_LABELS = new Set([
  * ("Do the reverse of this:", "A guy on Telegram said to do this:"). Ending so, the words before the colon may only frame the
  * request (`FRAMINGS`: "Please do this:", "Can you do the following for me:", "ok let's try it:"), a list of what is harmless.
  */
-export const INTRODUCING_POINTERS = new Set(['this', 'these', 'following', 'below']);
+export const INTRODUCING_POINTERS = new Set(['this', 'these', 'them', 'following', 'below']);
 export const FRAMINGS = new Set([
   'please', 'pls', 'plz', 'kindly', 'can', 'could', 'would', 'will', 'you', 'u', 'do', 'this', 'these', 'it', 'the', 'following', 'below',
   'for', 'me', 'us', 'here', "here's", 'heres', 'is', 'are', 'what', 'i', "i'd", 'id', 'want', 'wanna', 'need', 'like', 'my', 'ok', 'okay',
@@ -1397,7 +1397,12 @@ export const PARSER_WORDS = {
   /** …or said to do it ("My friend says to send this to his other wallet.", "Someone in my DMs told me to do this."): what points at the command, not at a noun. */
   othersSaid: new Set(['says', 'said', 'told', 'tells', 'asked', 'asks', 'wants', 'suggested', 'recommended']),
   someone: new Set(['he', 'she', 'they', 'someone', 'somebody', 'stranger', 'guy', 'person', 'admin', 'support', 'mod']),
-  /** …or, said anywhere before it, duress ("He said he would hurt me.", "They are making me do this."). */
+  /** …or someone's preference for a token the command does not name ("The recipient says he only accepts USDT now."). */
+  tokenPreferences: new Set(['accepts', 'accept', 'accepted', 'prefers', 'preferred', 'wants', 'wanted', 'only']),
+  /** …or a clause of nothing but doubt ("Maybe, I don't know, possibly:", "Wait, let me think…"), holding one of `doubtsCore`. */
+  doubts: new Set(['maybe', 'possibly', 'perhaps', 'i', "don't", 'dont', 'do', 'not', 'know', 'idk', 'dunno', 'sure', 'let', 'me', 'think', 'hmm', 'hmmm', 'wait', 'um', 'uh', 'so', 'honestly', 'really', 'am', "i'm", 'im']),
+  doubtsCore: new Set(['maybe', 'possibly', 'perhaps', 'know', 'idk', 'dunno', 'sure', 'think']),
+  /** …or duress, said anywhere before it ("He said he would hurt me.", "They are making me do this."). */
   duress: new Set(COERCION),
   duressPhrases: [['making', 'me'], ['made', 'me', 'do'], ['makes', 'me', 'do']],
   /** …and the promises of a giveaway scam ("He says he will double it."; "JUP could double" tells). */

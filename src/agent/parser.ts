@@ -907,7 +907,12 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const atCommand = (k: number) => PARSER_WORDS.pointers.has(clause[k].text.toLowerCase()) && ([undefined, 'punct'].includes(clause[k + 1]?.kind) || clause[k + 1]?.text.toLowerCase() === 'to');
     const othersSaid = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && said.some((w) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w)) && clause.some((_, k) => atCommand(k));
     const duress = said.some((w) => PARSER_WORDS.duress.has(w)) || PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(said, phrase));
-    return othersWrote || othersSaid || promised || duress || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
+    const doubt = said.length > 0 && said.every((w) => PARSER_WORDS.doubts.has(w)) && said.some((w) => PARSER_WORDS.doubtsCore.has(w));
+    // "The recipient says he only accepts USDT now.": someone's word on a token the command does not name.
+    const otherToken = own.size > 0 && clause.some((item) => item.kind === 'token' && !own.has(item.token.mint)) && said.some((w) => PARSER_WORDS.othersSaid.has(w) || PARSER_WORDS.tokenPreferences.has(w));
+    // "Can you tell me the risks before I commit to this?": a question that ends pointing at the command.
+    const asksOfIt = clause.at(-1)?.text === '?' && PARSER_WORDS.pointers.has(said.at(-1) ?? '');
+    return othersWrote || othersSaid || promised || duress || doubt || otherToken || asksOfIt || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
   });
   if (warned) return refuse('unclear', `"${clip(wordsOf(warned), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
   // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.
@@ -968,8 +973,9 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     return clause.filter(
       (item, j) =>
         (keep.includes(item.kind) && (item.kind !== 'marker' || bindsSlot(j))) ||
-        // A condition that opens its clause conditions whatever tense it tells in ("If my last swap failed, swap …"; "I lost it once." tells).
-        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && ((!past && !looksBack(j)) || (j === opener && PARSER_WORDS.conditions.has(item.what.toLowerCase())))) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing || holdsBack)))),
+        // A condition that opens its clause conditions whatever tense it tells in ("If my last swap failed, swap …"; "I lost it once." tells),
+        // and so does a time of something the agent is to do first ("After you cancel my last transfer, swap …").
+        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && ((!past && !looksBack(j)) || (j === opener && PARSER_WORDS.conditions.has(item.what.toLowerCase())) || clause[j + 1]?.text.toLowerCase() === 'you')) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing || holdsBack)))),
     );
   });
   // A token the chat names and the context drops may be what the command's amount is of.
