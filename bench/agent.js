@@ -6,7 +6,8 @@
 require('reflect-metadata');
 require('./ts-register');
 const { parseCommand } = require('../src/agent/parser.ts');
-const { cases, dialogues, directionError, scoreCases, scoreDialogues, vocabulary } = require('../test/agent/corpus/load.ts');
+const { cases, contextCommands, dialogues, directionError, labelOf, saidAfter, saidBefore, scoreCases, scoreDialogues, vocabulary } = require('../test/agent/corpus/load.ts');
+const bank = require('../test/agent/corpus/context-bank.json');
 
 const rows = [...scoreCases(cases), ...scoreDialogues(dialogues)];
 const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
@@ -37,6 +38,21 @@ for (const split of ['dev', 'test']) {
     console.log(`    confidence ${low.toFixed(2)}–${Math.min(high, 1).toFixed(2)}  ${String(band.length).padStart(5)} commands  ${pct(band.filter((r) => r.right).length, band.length).padStart(6)} right`);
   }
 }
+
+// The blind context bank around every request of contextCommands: a harmless sentence must leave the request as it was,
+// one that blocks must not (context.test.ts holds the second).
+const built = (text) => {
+  const result = parseCommand(text, vocabulary);
+  return result.ok ? JSON.stringify(labelOf(result.command)) : undefined;
+};
+const alone = new Map(contextCommands.map((command) => [command, built(command)]));
+const share = (sentences, around, keeps) => {
+  const tries = sentences.flatMap((context) => contextCommands.map((command) => (built(around(context, command)) === alone.get(command)) === keeps));
+  return `${pct(tries.filter(Boolean).length, tries.length)} of ${tries.length}`;
+};
+console.log('\ncontext bank (blind sentences around requests)');
+console.log(`  harmless before kept ${share(bank.harmless, saidBefore, true)}, after kept ${share(bank.harmless, saidAfter, true)}`);
+console.log(`  blocking before blocked ${share(bank.blockingBefore, saidBefore, false)}, after blocked ${share(bank.blockingAfter, saidAfter, false)}`);
 
 if (process.argv.includes('--failures')) {
   console.log('\ndev split failures');

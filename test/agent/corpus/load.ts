@@ -317,6 +317,16 @@ export const vocabulary = {
   nameOf: (mint: string) => registry.mint(mint, 'mainnet')?.name,
 };
 
+/** Requests that the context bank's sentences (context-bank.json) are said around, before or after: context.test.ts, `npm run bench:agent`. */
+const CONTEXT_RECIPIENT = 'Be3v757KGbR1cgdXgKtSVb3iqAwWE6AvX9LmZUJy3ZV';
+export const contextCommands = [
+  'Swap 2 SOL for USDC.', 'swap 0.5 sol to jup', 'Buy 100 BONK with USDC.', 'Sell 40 JUP for SOL.', 'convert 25 usdc to sol',
+  `Send 20 USDC to ${CONTEXT_RECIPIENT}.`, `Transfer 500 BONK to ${CONTEXT_RECIPIENT}.`, 'Swap half my WIF for USDC.', 'Buy $50 worth of JTO with USDC.',
+  'Swap all my USDT to USDC.', `Pay ${CONTEXT_RECIPIENT} 12 USDC.`, 'Exchange 300 USDC for JitoSOL.',
+];
+export const saidBefore = (context: string, command: string) => `${context} ${command}`;
+export const saidAfter = (context: string, command: string) => `${/[.!?]$/.test(command) ? command : `${command}.`} ${context}`;
+
 /** A label must be refused (no transaction) or may be answered without one. */
 export const mustNotTransact = (expect: Expect) => expect.refuse !== undefined || expect.noTransaction === true;
 
