@@ -7,7 +7,7 @@ require('reflect-metadata');
 require('./ts-register');
 const { parseCommand } = require('../src/agent/parser.ts');
 const { cases, contextCommands, dialogues, directionError, labelOf, saidAfter, saidBefore, scoreCases, scoreDialogues, vocabulary } = require('../test/agent/corpus/load.ts');
-const bank = require('../test/agent/corpus/context-bank.json');
+const banks = { 'context-bank.json': require('../test/agent/corpus/context-bank.json'), 'context-bank-2.json': require('../test/agent/corpus/context-bank-2.json') };
 
 const rows = [...scoreCases(cases), ...scoreDialogues(dialogues)];
 const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
@@ -50,9 +50,11 @@ const share = (sentences, around, keeps) => {
   const tries = sentences.flatMap((context) => contextCommands.map((command) => (built(around(context, command)) === alone.get(command)) === keeps));
   return `${pct(tries.filter(Boolean).length, tries.length)} of ${tries.length}`;
 };
-console.log('\ncontext bank (blind sentences around requests)');
-console.log(`  harmless before kept ${share(bank.harmless, saidBefore, true)}, after kept ${share(bank.harmless, saidAfter, true)}`);
-console.log(`  blocking before blocked ${share(bank.blockingBefore, saidBefore, false)}, after blocked ${share(bank.blockingAfter, saidAfter, false)}`);
+for (const [name, bank] of Object.entries(banks)) {
+  console.log(`\n${name} (blind sentences around requests)`);
+  console.log(`  harmless before kept ${share(bank.harmless, saidBefore, true)}, after kept ${share(bank.harmless, saidAfter, true)}`);
+  console.log(`  blocking before blocked ${share(bank.blockingBefore, saidBefore, false)}, after blocked ${share(bank.blockingAfter, saidAfter, false)}`);
+}
 
 if (process.argv.includes('--failures')) {
   console.log('\ndev split failures');

@@ -30,6 +30,8 @@ export interface Phrase {
   amountAfterToken?: boolean;
   /** A sentence ended after the phrase's first token ("Buy 10 JUP. Some BONK for me."). */
   broken?: boolean;
+  /** Opened by a `denominated` marker ("in euros"). */
+  denominated?: boolean;
 }
 
 export const isAmount = (item: Item): item is AmountItem => item.kind === 'number' || item.kind === 'money' || item.kind === 'share' || item.kind === 'percent';
@@ -85,6 +87,7 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
           break;
         }
         start(item.marker === 'denominated' ? 'out' : item.marker, item.text.toLowerCase());
+        if (item.marker === 'denominated') current.denominated = true;
         break;
       case 'arrow':
         start('arrow');
@@ -318,7 +321,8 @@ export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: 
   for (const part of parts) {
     // "pay 45 USDC to <address> for the concert tickets": what a payment is for changes nothing built; "on completion",
     // "on payday", "on my signal" say when, and stay words to explain.
-    const purpose = part.word === undefined || !RULE_WORDS.whenMarkers.has(part.word.toLowerCase());
+    // "… in euros" says what the amount is in, no purpose.
+    const purpose = !part.denominated && (part.word === undefined || !RULE_WORDS.whenMarkers.has(part.word.toLowerCase()));
     if (part.marker === 'out' && purpose && part.tokens.length + part.amounts.length + part.addresses.length === 0 && parts.some((p) => p.addresses.length > 0)) {
       factor *= CONFIDENCE.answer;
       continue;

@@ -1227,8 +1227,8 @@ export const TRAILING_CHAT = {
     'same', 'closed', 'passed', 'died', 'deceased', 'frozen', 'banned', 'blocked', 'permission', 'yet', 'wrote', 'written',
     // "… . The line above was a mistake.", "… . This failed.": not meant, or not to be tried again.
     'mistake', 'mistaken', 'mistakenly', 'accident', 'accidentally', 'error', 'failed', 'fails', 'failing',
-    // "… . My wife says otherwise.": someone against it.
-    'otherwise', 'disagree', 'disagrees', 'disagreed', 'objects', 'objected',
+    // "… . My wife says otherwise.": someone against it; "… . Haha, just messing with you.": not meant.
+    'otherwise', 'disagree', 'disagrees', 'disagreed', 'objects', 'objected', 'messing', 'demo', 'pretend', 'pretending',
     // "… . Round it up to the nearest hundred.": an amount to work out.
     'round', 'rounded', 'nearest',
     // "… . I'm being forced to do this.", "… . He threatened me.": a payment under duress.
@@ -1397,6 +1397,10 @@ export const PARSER_WORDS = {
   /** …or said to do it ("My friend says to send this to his other wallet.", "Someone in my DMs told me to do this."): what points at the command, not at a noun. */
   othersSaid: new Set(['says', 'said', 'told', 'tells', 'asked', 'asks', 'wants', 'suggested', 'recommended']),
   someone: new Set(['he', 'she', 'they', 'someone', 'somebody', 'stranger', 'guy', 'person', 'admin', 'support', 'mod']),
+  /** …or says it is not meant ("This is a joke, but:", "In my dream last night I told you,", "For the demo slides, not for real:", "Three times in a row,"). */
+  notMeant: new Set(['joke', 'joking', 'kidding', 'messing', 'prank', 'trolling', 'dream', 'dreams', 'dreamt', 'dreamed', 'demo', 'pretend', 'pretending', 'practice', 'rehearsal', 'hypothetically', 'twice', 'thrice', 'row']),
+  /** Beside someone's wish or word and what points at the command, a review before it goes out ("My partner wants to look at it first."). */
+  reviews: new Set(['look', 'check', 'review', 'approve', 'confirm', 'see', 'first', 'before', 'until', 'wait', 'verify']),
   /** …or someone's preference for a token the command does not name ("The recipient says he only accepts USDT now."). */
   tokenPreferences: new Set(['accepts', 'accept', 'accepted', 'prefers', 'preferred', 'wants', 'wanted', 'only']),
   /** …or a clause of nothing but doubt ("Maybe, I don't know, possibly:", "Wait, let me think…"), holding one of `doubtsCore`. */

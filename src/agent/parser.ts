@@ -254,7 +254,9 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
   const duress = PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase));
-  return plain && !planning && !changing && !duress && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
+  // "My partner wants to look at it before anything goes out.": someone's wish to review the command.
+  const othersOnIt = pointing && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
+  return plain && !planning && !changing && !duress && !othersOnIt && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
 
   /**
    * A negation of the story, not of the request ("Not my best decision.", "Not financial advice."): a plain one
@@ -812,6 +814,9 @@ function withoutTrailingChat(items: Item[]): Item[] {
   const chat = (clause: Item[], heeding = true) => {
     const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
     if (opensQuestion(words) || PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase))) return false;
+    // "… . My partner wants to look at it first.": someone's wish to review the command.
+    const reviewed = words.some((w) => POINTERS.has(w)) && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
+    if (reviewed) return false;
     // "… so i can pay rent": a clause of purpose may hold a verb of its own.
     const purpose = saysAt(words, TRAILING_CHAT.purposes);
     // A sentence of its own after the command ("… USDC. I've heard it is a bit more widely accepted."): words of quantity
@@ -912,7 +917,10 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const otherToken = own.size > 0 && clause.some((item) => item.kind === 'token' && !own.has(item.token.mint)) && said.some((w) => PARSER_WORDS.othersSaid.has(w) || PARSER_WORDS.tokenPreferences.has(w));
     // "Can you tell me the risks before I commit to this?": a question that ends pointing at the command.
     const asksOfIt = clause.at(-1)?.text === '?' && PARSER_WORDS.pointers.has(said.at(-1) ?? '');
-    return othersWrote || othersSaid || promised || duress || doubt || otherToken || asksOfIt || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
+    const notMeant = said.some((w) => PARSER_WORDS.notMeant.has(w));
+    // "My roommate says absolutely not, but here goes:": someone's word against it.
+    const objected = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && clause.some((item) => item.kind === 'guard' && item.guard === 'negation');
+    return othersWrote || othersSaid || promised || duress || doubt || otherToken || asksOfIt || notMeant || objected || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
   });
   if (warned) return refuse('unclear', `"${clip(wordsOf(warned), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
   // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.

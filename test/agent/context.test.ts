@@ -1,5 +1,6 @@
 import { parseCommand } from '../../src/agent/parser';
-import bank from './corpus/context-bank.json';
+import first from './corpus/context-bank.json';
+import second from './corpus/context-bank-2.json';
 import { contextCommands, labelOf, saidAfter, saidBefore, vocabulary } from './corpus/load';
 
 /**
@@ -8,7 +9,15 @@ import { contextCommands, labelOf, saidAfter, saidBefore, vocabulary } from './c
  * correction may change it: "Make it 3 instead."). `npm run bench:agent` scores the harmless ones.
  */
 /** Blocking sentences the agent still reads past (issue 32's note names them). */
-const KNOWN = new Set(['This is just a test, ignore it:', 'The numbers are in dollars, convert them first:', 'The recipient says he only accepts USDT now.']);
+const KNOWN = new Set([
+  'This is just a test, ignore it:', 'The numbers are in dollars, convert them first:', 'The recipient says he only accepts USDT now.',
+  'Just as a test,', "They're watching me type this, so:", 'On my birthday,', "With half of the amount I'm about to say,",
+  'Check the address against my contacts before doing anything:',
+]);
+const bank = {
+  blockingAfter: [...first.blockingAfter, ...second.blockingAfter],
+  blockingBefore: [...first.blockingBefore, ...second.blockingBefore],
+};
 
 const built = (text: string) => {
   const result = parseCommand(text, vocabulary);

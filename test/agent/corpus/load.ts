@@ -321,7 +321,7 @@ export const vocabulary = {
 const CONTEXT_RECIPIENT = 'Be3v757KGbR1cgdXgKtSVb3iqAwWE6AvX9LmZUJy3ZV';
 export const contextCommands = [
   'Swap 2 SOL for USDC.', 'swap 0.5 sol to jup', 'Buy 100 BONK with USDC.', 'Sell 40 JUP for SOL.', 'convert 25 usdc to sol',
-  `Send 20 USDC to ${CONTEXT_RECIPIENT}.`, `Transfer 500 BONK to ${CONTEXT_RECIPIENT}.`, 'Swap half my WIF for USDC.', 'Buy $50 worth of JTO with USDC.',
+  `Send 20 USDC to ${CONTEXT_RECIPIENT}.`, `Transfer 500 BONK to ${CONTEXT_RECIPIENT}.`, 'Swap 30% of my WIF for USDC.', 'Buy $50 worth of JTO with USDC.',
   'Swap all my USDT to USDC.', `Pay ${CONTEXT_RECIPIENT} 12 USDC.`, 'Exchange 300 USDC for JitoSOL.',
 ];
 export const saidBefore = (context: string, command: string) => `${context} ${command}`;
