@@ -912,17 +912,22 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const atCommand = (k: number) => PARSER_WORDS.pointers.has(clause[k].text.toLowerCase()) && ([undefined, 'punct'].includes(clause[k + 1]?.kind) || clause[k + 1]?.text.toLowerCase() === 'to');
     const othersSaid = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && said.some((w) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w)) && clause.some((_, k) => atCommand(k));
     const duress = said.some((w) => PARSER_WORDS.duress.has(w)) || PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(said, phrase));
-    const doubt = said.length > 0 && said.every((w) => PARSER_WORDS.doubts.has(w)) && said.some((w) => PARSER_WORDS.doubtsCore.has(w));
     // "The recipient says he only accepts USDT now.": someone's word on a token the command does not name.
     const otherToken = own.size > 0 && clause.some((item) => item.kind === 'token' && !own.has(item.token.mint)) && said.some((w) => PARSER_WORDS.othersSaid.has(w) || PARSER_WORDS.tokenPreferences.has(w));
-    // "Can you tell me the risks before I commit to this?": a question that ends pointing at the command.
-    const asksOfIt = clause.at(-1)?.text === '?' && PARSER_WORDS.pointers.has(said.at(-1) ?? '');
-    const notMeant = said.some((w) => PARSER_WORDS.notMeant.has(w));
     // "My roommate says absolutely not, but here goes:": someone's word against it.
     const objected = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && clause.some((item) => item.kind === 'guard' && item.guard === 'negation');
-    return othersWrote || othersSaid || promised || duress || doubt || otherToken || asksOfIt || notMeant || objected || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
+    return othersWrote || othersSaid || promised || duress || otherToken || objected || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
   });
   if (warned) return refuse('unclear', `"${clip(wordsOf(warned), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
+  // "Maybe, I don't know, possibly:", "This is a joke, but:", "Can you tell me the risks before I commit to this?": chat before
+  // that doubts the command, says it is not meant, or asks of it.
+  const heldBack = clauses.slice(0, at).find((clause) => {
+    const said = spoken(clause);
+    const doubt = said.length > 0 && said.every((w) => PARSER_WORDS.doubts.has(w)) && said.some((w) => PARSER_WORDS.doubtsCore.has(w));
+    const asksOfIt = clause.at(-1)?.text === '?' && PARSER_WORDS.pointers.has(said.at(-1) ?? '');
+    return doubt || asksOfIt || said.some((w) => PARSER_WORDS.notMeant.has(w));
+  });
+  if (heldBack) return refuse('unclear', `"${clip(wordsOf(heldBack), 40)}" holds the command back. When you mean it, say it alone, for example "swap 1 SOL for USDC".`);
   // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.
   const done = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
