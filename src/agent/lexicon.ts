@@ -581,6 +581,8 @@ export const FOLLOW_UP_VERB_OPENERS: string[][] = [
   ['change', 'it', 'to'], ['change', 'that', 'to'], ['change', 'to'], ['change', 'the', 'amount', 'to'], ['change', 'amount', 'to'],
   ['change', 'the', 'recipient', 'to'], ['change', 'recipient', 'to'], ['change', 'the', 'address', 'to'], ['change', 'the', 'token', 'to'],
   ['switch', 'it', 'to'], ['switch', 'to'], ['make', 'the', 'amount'],
+  // "bump it to 15", "lower it to 5": the amount said again.
+  ...['up', 'bump', 'raise', 'increase', 'lower', 'reduce', 'drop', 'cut'].flatMap((verb) => [[verb, 'it', 'to'], [verb, 'that', 'to'], [verb, 'it', 'up', 'to'], [verb, 'it', 'down', 'to']]),
 ];
 
 /** After a transfer, a new recipient for it ("actually send it to <address>", "it should go to <address>"). */
