@@ -1241,10 +1241,12 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
     return refuse('other-chain', `I work on Solana only, and "${clip(name, 20)}" is another chain. To do it on Solana, say it without the other chain, with Solana tokens and addresses.`);
   }
   if (!transactional) return undefined;
-  // "no wait, 0.6", "nope, 3 SOL": a correction, not a negation; "no, don't swap" still is one.
+  // "no wait, 0.6", "nope, 3 SOL", "no i meant USDT": a correction, not a negation; "no, don't swap" still is one.
   const lead = items.findIndex((item) => item.kind !== 'punct' && item.kind !== 'filler' && !PARSER_WORDS.corrections.has(item.text.toLowerCase()));
+  const lowered = items.map((item) => item.text.toLowerCase());
+  const opensCorrection = (k: number) => saysAt(lowered, IN_MESSAGE_CORRECTIONS.openers.filter((phrase) => phrase.length > 1), k);
   const corrects = (k: number) =>
-    k < lead && PARSER_WORDS.corrections.has(items[k].text.toLowerCase()) && (items[k + 1]?.kind === 'punct' || PARSER_WORDS.corrections.has(items[k + 1]?.text.toLowerCase() ?? ''));
+    k < lead && PARSER_WORDS.corrections.has(lowered[k]) && (items[k + 1]?.kind === 'punct' || PARSER_WORDS.corrections.has(lowered[k + 1] ?? '') || opensCorrection(k + 1));
   const negation = items.find((item, k) => item.kind === 'guard' && item.guard === 'negation' && !corrects(k));
   if (negation) return refuse('negated', `You said "${negation.text}", so I won't build anything. To go ahead, say the command without it, for example "swap 1 SOL for USDC".`);
   if (opensQuestion(dropLeading(words)) || opensQuestion(dropLeading(allWords)) || allWords.some((w) => QUESTION_WORDS.has(w))) {
