@@ -75,7 +75,7 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
   cop: ['guessed'], scoop: ['guessed'], snag: ['guessed'], nab: ['guessed'], ape: ['into-buys', 'guessed'],
   pay: ['only-sends', 'pays-for'], tip: ['only-sends'], dispatch: ['only-sends'], disburse: ['only-sends'], give: ['only-sends'], zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
-  vende: ['sells'], vender: ['sells'], exit: ['sells'],
+  vende: ['sells'], vender: ['sells'], exit: ['sells'], selling: ['sells'], dumping: ['sells'], unloading: ['sells'], offloading: ['sells'],
   receive: ['other-side', 'address-receives'], gets: ['address-receives'], receives: ['address-receives'], get: ['sends-with-address', 'asks-info', 'guessed', 'other-side', 'address-receives'],
   buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
   take: ['opens-chain', 'chain-only'], use: ['opens-chain'],
@@ -1411,6 +1411,8 @@ export const PARSER_WORDS = {
   /** …or duress, said anywhere before it ("He said he would hurt me.", "They are making me do this."). */
   duress: new Set(COERCION),
   duressPhrases: [['making', 'me'], ['made', 'me', 'do'], ['makes', 'me', 'do']],
+  /** …or someone else's instruction, said anywhere in the message ("… . He told me to.", "… . My wife said so."). */
+  instructedPhrases: [['told', 'me', 'to'], ['tells', 'me', 'to'], ['asked', 'me', 'to'], ['asks', 'me', 'to'], ['wants', 'me', 'to'], ['said', 'so'], ['says', 'so'], ['told', 'me', 'so'], ['said', 'to', 'do'], ['told', 'me', 'to', 'do']],
   /** …and the promises of a giveaway scam ("He says he will double it."; "JUP could double" tells). */
   promises: [['double', 'it'], ['double', 'that'], ['double', 'the', 'money'], ['double', 'your'], ['double', 'my', 'money'], ['triple', 'it'], ['send', 'it', 'back'], ['send', 'back', 'double']],
   /** Chat before a command with a word of `already`, one of these and a pointer at it (`pointers`, `doneThings`), or of nothing but them, says it was done

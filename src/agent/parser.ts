@@ -253,7 +253,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
-  const duress = PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase));
+  const duress = PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase)) || instructed(words);
   // "My partner wants to look at it before anything goes out.": someone's wish to review the command.
   const othersOnIt = pointing && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
   return plain && !planning && !changing && !duress && !othersOnIt && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
@@ -813,7 +813,7 @@ function withoutTrailingChat(items: Item[]): Item[] {
   const receiving = (item: Item) => sends && hasTrait(item, 'address-receives');
   const chat = (clause: Item[], heeding = true) => {
     const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
-    if (opensQuestion(words) || PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase))) return false;
+    if (opensQuestion(words) || PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase)) || instructed(words)) return false;
     // "… . My partner wants to look at it first.": someone's wish to review the command.
     const reviewed = words.some((w) => POINTERS.has(w)) && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
     if (reviewed) return false;
@@ -911,7 +911,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const promised = PARSER_WORDS.promises.some((phrase) => containsPhrase(said, phrase));
     const atCommand = (k: number) => PARSER_WORDS.pointers.has(clause[k].text.toLowerCase()) && ([undefined, 'punct'].includes(clause[k + 1]?.kind) || clause[k + 1]?.text.toLowerCase() === 'to');
     const othersSaid = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && said.some((w) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w)) && clause.some((_, k) => atCommand(k));
-    const duress = said.some((w) => PARSER_WORDS.duress.has(w)) || PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(said, phrase));
+    const duress = said.some((w) => PARSER_WORDS.duress.has(w)) || PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(said, phrase)) || instructed(said);
     // "The recipient says he only accepts USDT now.": someone's word on a token the command does not name.
     const otherToken = own.size > 0 && clause.some((item) => item.kind === 'token' && !own.has(item.token.mint)) && said.some((w) => PARSER_WORDS.othersSaid.has(w) || PARSER_WORDS.tokenPreferences.has(w));
     // "My roommate says absolutely not, but here goes:": someone's word against it.
@@ -997,6 +997,20 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const wanted = wantedBefore(clauses.slice(0, at), clauses[at]);
   if (wanted) return [...context.filter((item) => !wanted.includes(item)), ...clauses.slice(at).flat(), ...wanted];
   return [...context, ...clauses.slice(at).flat()];
+}
+
+/**
+ * "He told me to.", "My wife said so.", "Support asked me to do this.": someone else's instruction, where a clause ends or
+ * pointing at the command ("The DAO asked me to cover the bounty." says what the command is for).
+ */
+function instructed(words: string[]): boolean {
+  const said = words.filter((w) => !/^[!.?,]+$/.test(w));
+  return PARSER_WORDS.instructedPhrases.some((phrase) => {
+    const k = said.findIndex((_, j) => phrase.every((w, i) => said[j + i] === w));
+    if (k < 0) return false;
+    const after = said.slice(k + phrase.length);
+    return after.length === 0 || (after.length <= 2 && POINTERS.has(after.at(-1)!));
+  });
 }
 
 /** A word in a script the agent does not read (tokenize.ts `foreign`). */
@@ -1622,8 +1636,8 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
     const token = tokens[0].token;
     if (command.action === 'transfer') command = { ...command, token };
     else if (marker?.kind === 'marker' && marker.marker === 'in') command = { ...command, input: token };
-    // "use USDT instead", "pay USDT instead" after "buy 100 BONK with USDC": the verb names what is paid.
-    else if (!amounts[0] && content.some((item, k) => item.kind === 'verb' && PARSER_WORDS.payingVerbs.has(item.lemma) && content[k + 1] === tokens[0])) command = { ...command, input: token };
+    // "use USDT instead", "pay USDT instead" after "buy 100 BONK with USDC", "sell JUP instead" after a swap: the verb names what is paid.
+    else if (!amounts[0] && content.some((item, k) => item.kind === 'verb' && (PARSER_WORDS.payingVerbs.has(item.lemma) || hasTrait(item, 'sells')) && content[k + 1] === tokens[0])) command = { ...command, input: token };
     else if (token.mint === command.input.mint && amounts[0]) command = { ...command, swapMode: 'ExactIn' };
     else if (token.mint === command.output.mint && amounts[0]?.kind === 'share') return shareOfReceived(token.symbol, 'USDC');
     else if (token.mint === command.output.mint && amounts[0]) command = { ...command, swapMode: 'ExactOut' };
