@@ -1229,6 +1229,8 @@ export const TRAILING_CHAT = {
     'same', 'closed', 'passed', 'died', 'deceased', 'frozen', 'banned', 'blocked', 'permission', 'yet', 'wrote', 'written',
     // "… . The line above was a mistake.", "… . This failed.": not meant, or not to be tried again.
     'mistake', 'mistaken', 'mistakenly', 'accident', 'accidentally', 'error', 'failed', 'fails', 'failing',
+    // "… . JUP got rugged.", "… . USDC depegged.": news of a token that may be the command's.
+    'rug', 'rugged', 'rugpull', 'depeg', 'depegged', 'depegging', 'exploit', 'exploited', 'collapsed', 'collapsing', 'crashed', 'delisted', 'insolvent', 'bankrupt',
     // "… . My wife says otherwise.": someone against it; "… . Haha, just messing with you.": not meant.
     'otherwise', 'disagree', 'disagrees', 'disagreed', 'objects', 'objected', 'messing', 'demo', 'pretend', 'pretending',
     // "… . Round it up to the nearest hundred.": an amount to work out.

@@ -245,11 +245,14 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   });
   // "My last swap failed because of slippage.": a failure of an earlier trade, not of this command ("This failed." is).
   const failedBefore = !pointing && words.some((w, k) => PARSER_WORDS.earlierTrade.has(w) && (PARSER_WORDS.actionNouns.has(words[k + 1] ?? '') || said[k + 1]?.kind === 'verb'));
-  // Guards answer for themselves above ("after the rally" tells); the words of change are read among the rest.
+  // Guards answer for themselves above ("after the rally" tells); the words of change are read among the rest, and a story
+  // of two or three words tells with none of them ("He has enough.") and names no token ("JUP rugged.").
+  const long = words.length >= 4;
+  if (!long && said.some((item) => item.kind === 'token')) return false;
   const changing = words.some(
     (w, k) =>
       said[k].kind !== 'guard' &&
-      (TRAILING_CHAT.changes.has(w) && !(statement && !wishing && !wishedOf && TRAILING_CHAT.told.has(w)) && !(story && TRAILING_CHAT.toldInStory.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
+      (TRAILING_CHAT.changes.has(w) && !(long && statement && !wishing && !wishedOf && TRAILING_CHAT.told.has(w)) && !(long && story && TRAILING_CHAT.toldInStory.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
