@@ -1231,6 +1231,9 @@ export const TRAILING_CHAT = {
     'mistake', 'mistaken', 'mistakenly', 'accident', 'accidentally', 'error', 'failed', 'fails', 'failing',
     // "… . JUP got rugged.", "… . USDC depegged.": news of a token that may be the command's.
     'rug', 'rugged', 'rugpull', 'depeg', 'depegged', 'depegging', 'exploit', 'exploited', 'collapsed', 'collapsing', 'crashed', 'delisted', 'insolvent', 'bankrupt',
+    'vanished', 'disappeared', 'arrested', 'honeypot',
+    // "… . He refused.", "… . He robbed me.", "… . Deal fell through.": the payee or the deal against it.
+    'refused', 'declined', 'rejected', 'stole', 'robbed', 'scamming', 'impersonating', 'fell',
     // "… . My wife says otherwise.": someone against it; "… . Haha, just messing with you.": not meant.
     'otherwise', 'disagree', 'disagrees', 'disagreed', 'objects', 'objected', 'messing', 'demo', 'pretend', 'pretending',
     // "… . Round it up to the nearest hundred.": an amount to work out.

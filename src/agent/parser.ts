@@ -332,7 +332,9 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     // "…, I meant USDT, not USDC": the token turned from names the side.
     const fixed = tagged.slice(at);
     const from = changed && head.command[changed].mint;
-    const turnedFrom = fixed.some((item, k) => item.kind === 'token' && turnsAway(fixed, k) && item.token.mint === from);
+    // Not where a marker or a verb says a side of its own ("I meant into BONK, not SOL" contradicts itself).
+    const sided = fixed.some((item) => item.kind === 'marker' || item.kind === 'verb');
+    const turnedFrom = !sided && fixed.some((item, k) => item.kind === 'token' && turnsAway(fixed, k) && item.token.mint === from);
     if (changed && said && changed !== said && !turnedFrom) return refuse('unclear', `I could not tell which token "${clip(correction, 30)}" corrects. Say the whole command again, for example "buy 100 BONK with USDC".`);
   }
   if (isCommand(tail) && tail.followUp) return { ...tail, followUp: false, corrected: correction };
@@ -423,7 +425,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const offered = offer ? tagged.slice(offer.length).filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside)) : [];
   // "how about 5?": an amount alone, with or without its token, is the amount changed, as "make it 5" says.
   const amountOnly = offered.length > 0 && offered.every((item, k) => (k === 0 ? isAmount(item) : k === 1 && item.kind === 'token'));
-  if (offer && (amountOnly || allWords.includes('instead'))) {
+  if (offer && !offered.some((item) => item.kind === 'verb') && (amountOnly || allWords.includes('instead'))) {
     const rest = raw.slice(tagged[offer.length].start).replace(/\?+\s*$/, '');
     const change = parseCommand(amountOnly ? `make it ${rest}` : rest, ctx);
     if (change.ok && change.followUp) return change;
@@ -740,7 +742,7 @@ function unchained(items: Item[]): Item[] {
   const between = items.slice(from + 1, to);
   const joined = between.map((item) => item.kind === 'joiner' || (item.kind === 'punct' && item.text === ',')).lastIndexOf(true);
   // "sell 1 sol get usdc": typed without "and", a sale and a token received right after it are one swap.
-  const bare = joined < 0 && first.role === 'pay' && second.role === 'get' && between.at(-1)?.kind === 'token';
+  const bare = joined < 0 && first.role === 'pay' && second.role === 'get' && between.at(-1)?.kind === 'token' && items.slice(to + 1).filter((item) => item.kind !== 'punct').length === 1;
   const link = bare ? between.length : joined;
   if (link < 0) return items;
   // "grab 10 USDC from my wallet and flip it to JTO": "from" the session's own wallet names nothing.
@@ -1639,6 +1641,10 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
     const token = tokens[0].token;
     if (command.action === 'transfer') command = { ...command, token };
     else if (marker?.kind === 'marker' && marker.marker === 'in') command = { ...command, input: token };
+    // "swapping JUP instead", "converting JUP instead": a verb of the swap itself right before the token says no side.
+    else if (!amounts[0] && content.some((item, k) => item.kind === 'verb' && item.role === 'pay' && !PARSER_WORDS.payingVerbs.has(item.lemma) && !hasTrait(item, 'sells') && content[k + 1] === tokens[0])) {
+      return refuse('unclear', `I could not tell whether ${token.symbol} is to be paid or received. Say the whole command again, for example "swap 2 SOL for USDC".`);
+    }
     // "use USDT instead", "pay USDT instead" after "buy 100 BONK with USDC", "sell JUP instead" after a swap: the verb names what is paid.
     else if (!amounts[0] && content.some((item, k) => item.kind === 'verb' && (PARSER_WORDS.payingVerbs.has(item.lemma) || hasTrait(item, 'sells')) && content[k + 1] === tokens[0])) command = { ...command, input: token };
     else if (token.mint === command.input.mint && amounts[0]) command = { ...command, swapMode: 'ExactIn' };
