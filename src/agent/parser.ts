@@ -425,7 +425,9 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const offered = offer ? tagged.slice(offer.length).filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside)) : [];
   // "how about 5?": an amount alone, with or without its token, is the amount changed, as "make it 5" says.
   const amountOnly = offered.length > 0 && offered.every((item, k) => (k === 0 ? isAmount(item) : k === 1 && item.kind === 'token'));
-  if (offer && !offered.some((item) => item.kind === 'verb') && (amountOnly || allWords.includes('instead'))) {
+  // A verb in the offer may only name what is paid ("how about selling JUP instead"); "how about buying BONK instead" after a transfer is no change of it.
+  const paysOnly = offered.every((item) => item.kind !== 'verb' || hasTrait(item, 'sells') || PARSER_WORDS.payingVerbs.has(item.lemma));
+  if (offer && paysOnly && (amountOnly || allWords.includes('instead'))) {
     const rest = raw.slice(tagged[offer.length].start).replace(/\?+\s*$/, '');
     const change = parseCommand(amountOnly ? `make it ${rest}` : rest, ctx);
     if (change.ok && change.followUp) return change;
