@@ -425,8 +425,8 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const offered = offer ? tagged.slice(offer.length).filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside)) : [];
   // "how about 5?": an amount alone, with or without its token, is the amount changed, as "make it 5" says.
   const amountOnly = offered.length > 0 && offered.every((item, k) => (k === 0 ? isAmount(item) : k === 1 && item.kind === 'token'));
-  // A verb in the offer may only name what is paid ("how about selling JUP instead"); "how about buying BONK instead" after a transfer is no change of it.
-  const paysOnly = offered.every((item) => item.kind !== 'verb' || hasTrait(item, 'sells') || PARSER_WORDS.payingVerbs.has(item.lemma));
+  // A verb in the offer may only name what a swap pays ("how about selling JUP instead"); "how about buying BONK instead" after a transfer is no change of it.
+  const paysOnly = offered.every((item) => item.kind !== 'verb' || (ctx.previous?.action === 'swap' && (hasTrait(item, 'sells') || PARSER_WORDS.payingVerbs.has(item.lemma))));
   if (offer && paysOnly && (amountOnly || allWords.includes('instead'))) {
     const rest = raw.slice(tagged[offer.length].start).replace(/\?+\s*$/, '');
     const change = parseCommand(amountOnly ? `make it ${rest}` : rest, ctx);
@@ -1641,6 +1641,10 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   if (command.action === 'swap' && command.input.mint === command.output.mint) return refuse('same-token', `Both sides would be ${command.input.symbol}: choose another token.`);
   if (tokens[0] && tokens[0].kind === 'token') {
     const token = tokens[0].token;
+    // "selling BONK instead" after a transfer: a verb of another action is no change of the transfer.
+    if (command.action === 'transfer' && content.some((item) => item.kind === 'verb' && item.role !== 'send' && !PARSER_WORDS.payingVerbs.has(item.lemma))) {
+      return refuse('unclear', `The earlier command was a transfer: say the whole command, for example "send 10 ${token.symbol} to <address>" or "swap 10 USDC for ${token.symbol}".`);
+    }
     if (command.action === 'transfer') command = { ...command, token };
     else if (marker?.kind === 'marker' && marker.marker === 'in') command = { ...command, input: token };
     // "swapping JUP instead", "converting JUP instead": a verb of the swap itself right before the token says no side.
