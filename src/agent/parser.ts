@@ -147,7 +147,10 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   // A token the story names that the command does not ("… . He takes USDT.") may be what it should have been.
   const command = result.command;
   const own = new Set(command.action === 'swap' ? [command.input.mint, command.output.mint] : command.action === 'transfer' ? [command.token.mint] : []);
-  const foreign = told.some((sentence) => sentence !== request && sentence.some((item) => item.kind === 'token' && !own.has(item.token.mint)));
+  // "Solana" in a story names the chain ("i love how fast solana is."), not a token to swap, unless someone wants it ("He wants Solana.").
+  const wanting = (sentence: Item[]) => spoken(sentence).some((w) => PARSER_WORDS.wishes.has(w) || PARSER_WORDS.wished.has(w) || PARSER_WORDS.tokenPreferences.has(w) || PARSER_WORDS.othersSaid.has(w));
+  const chainNamed = (sentence: Item[], item: Item) => item.text.toLowerCase() === 'solana' && !wanting(sentence);
+  const foreign = told.some((sentence) => sentence !== request && sentence.some((item) => item.kind === 'token' && !own.has(item.token.mint) && !chainNamed(sentence, item)));
   if (foreign && command.action !== 'query') return undefined;
   const asides = sentences.filter(fillersOnly).flat().filter((item): item is Extract<Item, { kind: 'filler' }> => item.kind === 'filler' && item.aside !== undefined);
   const factor = asides.reduce((product, item) => product * ASIDE_KINDS[item.aside!].factor, CONFIDENCE.chat ** (told.length - 1));
