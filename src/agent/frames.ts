@@ -28,6 +28,8 @@ export interface Phrase {
   joined: boolean;
   /** An amount came after the phrase's first token ("buy JUP 20 USDC"): it is the next token's. */
   amountAfterToken?: boolean;
+  /** …and after its second too ("/swap SOL USDC 0.05"). */
+  amountAfterTokens?: boolean;
   /** A sentence ended after the phrase's first token ("Buy 10 JUP. Some BONK for me."). */
   broken?: boolean;
   /** Opened by a `denominated` marker ("in euros"). */
@@ -121,6 +123,7 @@ export function phrases(items: Item[], firstMarker: Phrase['marker'] = 'object')
         if (isAmount(item) && current.marker !== 'object' && current.marker !== 'restate' && current.tokens.length > 0 && current.amounts.length === 0) start('restate');
         if (isAmount(item)) {
           if (current.tokens.length > 0) current.amountAfterToken = true;
+          if (current.tokens.length > 1) current.amountAfterTokens = true;
           current.amounts.push(item);
         }
     }
@@ -156,7 +159,8 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   // received (for a purchase, received then paid); "buy JUP 20 USDC": an amount between them is the second's.
   const [only] = given;
   const pair = given.length === 1 && only.tokens.length === 2 && !only.joined && only.tokens[0].token.mint !== only.tokens[1].token.mint && role !== 'send';
-  const between = pair && only.amountAfterToken === true && only.amounts.length === 1;
+  // "/swap SOL USDC 0.05", "/buy JUP USDC 20": after both tokens, the amount is what is paid, as such bots read it.
+  const between = pair && only.amountAfterToken === true && only.amounts.length === 1 && (role === 'get' || !only.amountAfterTokens);
   // "Buy 10 JUP. Some BONK for me.": a token of its own sentence after a purchase may pay for it or be bought too.
   if (pair && only.broken && role === 'get') return paidOrBought(only.tokens[1].token.symbol);
   const parts = forBeforeInput(
