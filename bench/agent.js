@@ -6,7 +6,7 @@
 require('reflect-metadata');
 require('./ts-register');
 const { parseCommand } = require('../src/agent/parser.ts');
-const { cases, contextCommands, dialogues, directionError, labelOf, saidAfter, saidBefore, scoreCases, scoreDialogues, vocabulary } = require('../test/agent/corpus/load.ts');
+const { builtLabel, cases, contextCommands, dialogues, directionError, saidAfter, saidBefore, scoreCases, scoreDialogues, vocabulary } = require('../test/agent/corpus/load.ts');
 const banks = { 'context-bank.json': require('../test/agent/corpus/context-bank.json'), 'context-bank-2.json': require('../test/agent/corpus/context-bank-2.json') };
 
 const rows = [...scoreCases(cases), ...scoreDialogues(dialogues)];
@@ -41,13 +41,9 @@ for (const split of ['dev', 'test']) {
 
 // The blind context bank around every request of contextCommands: a harmless sentence must leave the request as it was,
 // one that blocks must not (context.test.ts holds the second).
-const built = (text) => {
-  const result = parseCommand(text, vocabulary);
-  return result.ok ? JSON.stringify(labelOf(result.command)) : undefined;
-};
-const alone = new Map(contextCommands.map((command) => [command, built(command)]));
+const alone = new Map(contextCommands.map((command) => [command, builtLabel(command)]));
 const share = (sentences, around, keeps) => {
-  const tries = sentences.flatMap((context) => contextCommands.map((command) => (built(around(context, command)) === alone.get(command)) === keeps));
+  const tries = sentences.flatMap((context) => contextCommands.map((command) => (builtLabel(around(context, command)) === alone.get(command)) === keeps));
   return `${pct(tries.filter(Boolean).length, tries.length)} of ${tries.length}`;
 };
 for (const [name, bank] of Object.entries(banks)) {

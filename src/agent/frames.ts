@@ -150,10 +150,11 @@ export interface Reading {
   asNoun?: boolean;
 }
 
-/** A swap from the phrases after a verb of the given role (an arrow reads as `pay`). */
+/** "Buy 10 JUP. Some BONK for me.": a token that may pay for the purchase or be bought too. */
 const paidOrBought = (symbol: string) =>
   refuse('unclear', `I could not tell whether ${symbol} pays for this purchase or is bought too. If it pays, say the purchase "with ${symbol}"; to buy it too, ask for it on its own.`);
 
+/** A swap from the phrases after a verb of the given role (an arrow reads as `pay`). */
 export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabulary, reading: Reading): ParseResult {
   // "/swap 0.05 SOL USDC": a bare pair of tokens after the verb is what is paid, then what is
   // received (for a purchase, received then paid); "buy JUP 20 USDC": an amount between them is the second's.

@@ -1169,6 +1169,9 @@ export const RULE_WORDS = {
   articleScales: new Set(['hundred', 'thousand', 'million', 'billion', 'dozen']),
 };
 
+/** Words of a payment under duress ("I'm being forced to do this.", "He threatened me."): never read past, before or after the command. */
+const COERCION = ['forced', 'forcing', 'force', 'threatened', 'threatening', 'threaten', 'threat', 'threats', 'hurt', 'blackmail', 'blackmailed', 'ransom', 'coerced', 'pressured', 'pressuring', 'extortion', 'extorting', 'hostage', 'police', 'officer', 'irs'];
+
 /**
  * Chat after a command ("swap 2 SOL for USDC, the dog had a good run"): a clause after the command
  * that names nothing to build is read past, unless it holds one of `changes`, words that could
@@ -1177,9 +1180,6 @@ export const RULE_WORDS = {
  * mark or a digit ("…, x10").
  * `breaks` open such a clause besides punctuation ("… so it lands fast").
  */
-/** Words of a payment under duress ("I'm being forced to do this.", "He threatened me."): never read past, before or after the command. */
-const COERCION = ['forced', 'forcing', 'force', 'threatened', 'threatening', 'threaten', 'threat', 'threats', 'hurt', 'blackmail', 'blackmailed', 'ransom', 'coerced', 'pressured', 'pressuring', 'extortion', 'extorting', 'hostage', 'police', 'officer', 'irs'];
-
 export const TRAILING_CHAT = {
   /** A message that opens with one of these may be irony ("ah yes, sell 5 JitoSOL for WEN, the peak of wisdom"): its chat is not read past. */
   ironicOpeners: [['ah', 'yes'], ['oh', 'yes'], ['oh', 'yeah'], ['yeah', 'right'], ['yeah', 'sure'], ['oh', 'sure'], ['sure', 'sure']],
@@ -1397,7 +1397,7 @@ export const PARSER_WORDS = {
    * in three words, beside a pointer at the command (`pointers`) or a word of what may be (`warningModals`: "He says he will double the money."). */
   warnings: new Set([
     'scam', 'scams', 'scammer', 'scammers', 'hacker', 'hackers', 'hacked', 'phishing', 'drainer', 'stolen', 'fake', 'suspicious', 'compromised', 'stranger',
-    'strangers', 'giveaway', 'verify', 'validation', ...COERCION,
+    'strangers', 'giveaway', 'verify', 'validation',
   ]),
   /** …and, said by someone else (`people`, `someone`), these ("My son typed this."; "I typed it carefully." tells). */
   othersWrote: new Set(['typed', 'wrote', 'entered', 'pasted', 'sent']),

@@ -259,7 +259,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
-  const duress = PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase)) || instructed(words);
+  const duress = drivenByOthers(words);
   // "My partner wants to look at it before anything goes out.": someone's wish to review the command.
   const othersOnIt = pointing && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
   return plain && !planning && !changing && !duress && !othersOnIt && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
@@ -429,7 +429,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   // "how about 5?": an amount alone, with or without its token, is the amount changed, as "make it 5" says.
   const amountOnly = offered.length > 0 && offered.every((item, k) => (k === 0 ? isAmount(item) : k === 1 && item.kind === 'token'));
   // A verb in the offer may only name what a swap pays ("how about selling JUP instead"); "how about buying BONK instead" after a transfer is no change of it.
-  const paysOnly = offered.every((item) => item.kind !== 'verb' || (ctx.previous?.action === 'swap' && (hasTrait(item, 'sells') || PARSER_WORDS.payingVerbs.has(item.lemma))));
+  const paysOnly = offered.every((item) => item.kind !== 'verb' || (ctx.previous?.action === 'swap' && namesPaid(item)));
   if (offer && paysOnly && (amountOnly || allWords.includes('instead'))) {
     const rest = raw.slice(tagged[offer.length].start).replace(/\?+\s*$/, '');
     const change = parseCommand(amountOnly ? `make it ${rest}` : rest, ctx);
@@ -823,7 +823,7 @@ function withoutTrailingChat(items: Item[]): Item[] {
   const receiving = (item: Item) => sends && hasTrait(item, 'address-receives');
   const chat = (clause: Item[], heeding = true) => {
     const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
-    if (opensQuestion(words) || PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase)) || instructed(words)) return false;
+    if (opensQuestion(words) || drivenByOthers(words)) return false;
     // "… . My partner wants to look at it first.": someone's wish to review the command.
     const reviewed = words.some((w) => POINTERS.has(w)) && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
     if (reviewed) return false;
@@ -921,7 +921,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const promised = PARSER_WORDS.promises.some((phrase) => containsPhrase(said, phrase));
     const atCommand = (k: number) => PARSER_WORDS.pointers.has(clause[k].text.toLowerCase()) && ([undefined, 'punct'].includes(clause[k + 1]?.kind) || clause[k + 1]?.text.toLowerCase() === 'to');
     const othersSaid = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && said.some((w) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w)) && clause.some((_, k) => atCommand(k));
-    const duress = said.some((w) => PARSER_WORDS.duress.has(w)) || PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(said, phrase)) || instructed(said);
+    const duress = said.some((w) => PARSER_WORDS.duress.has(w)) || drivenByOthers(said);
     // "The recipient says he only accepts USDT now.": someone's word on a token the command does not name.
     const otherToken = own.size > 0 && clause.some((item) => item.kind === 'token' && !own.has(item.token.mint)) && said.some((w) => PARSER_WORDS.othersSaid.has(w) || PARSER_WORDS.tokenPreferences.has(w));
     // "My roommate says absolutely not, but here goes:": someone's word against it.
@@ -1010,18 +1010,23 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
 }
 
 /**
- * "He told me to.", "My wife said so.", "Support asked me to do this.": someone else's instruction, where a clause ends or
- * pointing at the command ("The DAO asked me to cover the bounty." says what the command is for).
+ * "They are making me do this.": duress (PARSER_WORDS.duressPhrases); "He told me to.", "My wife said so.", "Support asked me
+ * to do this.": someone else's instruction, where a clause ends or pointing at the command ("The DAO asked me to cover the
+ * bounty." says what the command is for).
  */
-function instructed(words: string[]): boolean {
+function drivenByOthers(words: string[]): boolean {
+  if (PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase))) return true;
   const said = words.filter((w) => !/^[!.?,]+$/.test(w));
   return PARSER_WORDS.instructedPhrases.some((phrase) => {
-    const k = said.findIndex((_, j) => phrase.every((w, i) => said[j + i] === w));
+    const k = said.findIndex((_, j) => saysAt(said, [phrase], j));
     if (k < 0) return false;
     const after = said.slice(k + phrase.length);
     return after.length === 0 || (after.length <= 2 && POINTERS.has(after.at(-1)!));
   });
 }
+
+/** A verb that names what a swap pays ("use USDT", "sell JUP", "selling JUP"). */
+const namesPaid = (verb: Item) => verb.kind === 'verb' && (PARSER_WORDS.payingVerbs.has(verb.lemma) || hasTrait(verb, 'sells'));
 
 /** A word in a script the agent does not read (tokenize.ts `foreign`). */
 const unread = (item: Item) => item.kind === 'word' && item.foreign === true;
@@ -1644,18 +1649,20 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   if (command.action === 'swap' && command.input.mint === command.output.mint) return refuse('same-token', `Both sides would be ${command.input.symbol}: choose another token.`);
   if (tokens[0] && tokens[0].kind === 'token') {
     const token = tokens[0].token;
+    const beforeToken = content[content.indexOf(tokens[0]) - 1];
+    const verbBefore = !amounts[0] && beforeToken?.kind === 'verb' ? beforeToken : undefined;
     // "selling BONK instead" after a transfer: a verb of another action is no change of the transfer.
     if (command.action === 'transfer' && content.some((item) => item.kind === 'verb' && item.role !== 'send' && !PARSER_WORDS.payingVerbs.has(item.lemma))) {
       return refuse('unclear', `The earlier command was a transfer: say the whole command, for example "send 10 ${token.symbol} to <address>" or "swap 10 USDC for ${token.symbol}".`);
     }
     if (command.action === 'transfer') command = { ...command, token };
     else if (marker?.kind === 'marker' && marker.marker === 'in') command = { ...command, input: token };
+    // "use USDT instead", "pay USDT instead" after "buy 100 BONK with USDC", "sell JUP instead" after a swap: the verb names what is paid.
+    else if (verbBefore && namesPaid(verbBefore)) command = { ...command, input: token };
     // "swapping JUP instead", "converting JUP instead": a verb of the swap itself right before the token says no side.
-    else if (!amounts[0] && content.some((item, k) => item.kind === 'verb' && item.role === 'pay' && !PARSER_WORDS.payingVerbs.has(item.lemma) && !hasTrait(item, 'sells') && content[k + 1] === tokens[0])) {
+    else if (verbBefore?.kind === 'verb' && verbBefore.role === 'pay') {
       return refuse('unclear', `I could not tell whether ${token.symbol} is to be paid or received. Say the whole command again, for example "swap 2 SOL for USDC".`);
     }
-    // "use USDT instead", "pay USDT instead" after "buy 100 BONK with USDC", "sell JUP instead" after a swap: the verb names what is paid.
-    else if (!amounts[0] && content.some((item, k) => item.kind === 'verb' && (PARSER_WORDS.payingVerbs.has(item.lemma) || hasTrait(item, 'sells')) && content[k + 1] === tokens[0])) command = { ...command, input: token };
     else if (token.mint === command.input.mint && amounts[0]) command = { ...command, swapMode: 'ExactIn' };
     else if (token.mint === command.output.mint && amounts[0]?.kind === 'share') return shareOfReceived(token.symbol, 'USDC');
     else if (token.mint === command.output.mint && amounts[0]) command = { ...command, swapMode: 'ExactOut' };

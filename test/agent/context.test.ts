@@ -1,7 +1,6 @@
-import { parseCommand } from '../../src/agent/parser';
 import first from './corpus/context-bank.json';
 import second from './corpus/context-bank-2.json';
-import { contextCommands, labelOf, saidAfter, saidBefore, vocabulary } from './corpus/load';
+import { builtLabel, contextCommands, saidAfter, saidBefore } from './corpus/load';
 
 /**
  * Sentences a blind writer wrote to go around a request (corpus README, `context-bank.json`): each one that
@@ -19,12 +18,8 @@ const bank = {
   blockingBefore: [...first.blockingBefore, ...second.blockingBefore],
 };
 
-const built = (text: string) => {
-  const result = parseCommand(text, vocabulary);
-  return result.ok ? JSON.stringify(labelOf(result.command)) : undefined;
-};
 const readPast = (context: string, around: typeof saidBefore) =>
-  contextCommands.filter((command) => built(around(context, command)) === built(command)).map((command) => around(context, command));
+  contextCommands.filter((command) => builtLabel(around(context, command)) === builtLabel(command)).map((command) => around(context, command));
 
 describe('context that blocks a request', () => {
   it('never leaves the request built as it was, said after it', () => {

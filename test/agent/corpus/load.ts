@@ -325,6 +325,11 @@ export const contextCommands = [
   'Swap all my USDT to USDC.', `Pay ${CONTEXT_RECIPIENT} 12 USDC.`, 'Exchange 300 USDC for JitoSOL.',
 ];
 export const saidBefore = (context: string, command: string) => `${context} ${command}`;
+/** What a message builds, in the labels' shape, or nothing. */
+export const builtLabel = (text: string) => {
+  const result = parseCommand(text, vocabulary);
+  return result.ok ? JSON.stringify(labelOf(result.command)) : undefined;
+};
 export const saidAfter = (context: string, command: string) => `${/[.!?]$/.test(command) ? command : `${command}.`} ${context}`;
 
 /** A label must be refused (no transaction) or may be answered without one. */
