@@ -1457,6 +1457,9 @@ export const PARSER_WORDS = {
   doneThings: new Set(['money', 'payment', 'funds', 'transfer']),
   /** "use JUP instead of SOL": what follows names the side the other token replaces. */
   insteadOf: ['instead', 'of'],
+  /** "replace WIF with BONK": opening a follow-up, the token after it is the one turned from. */
+  replaces: new Set(['replace']),
+  replacedBy: new Set(['with', 'by', 'for']),
   /** "not USDC", "rather than USDC" said as one filler: the token a follow-up turns from. */
   turnedFrom: /^(?:not|rather than|instead of)\s+(\S+)$/i,
   editPhrases: ['of that', 'that amount', 'that much', 'half that', 'double it', 'double that', 'twice that', 'halve it', 'halve that', 'cut it in half'],

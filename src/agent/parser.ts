@@ -1510,6 +1510,12 @@ const REPEAT_WORDS = new Set([...PARSER_WORDS.repeats].flatMap((phrase) => phras
 const shareOfReceived = (received: string, example: string) =>
   refuse('unclear', `A share of your balance is of what you pay, not of the ${received} you receive. Say the whole command, for example "swap half my SOL for ${example}".`);
 
+/** The side of a swap or transfer a token is on. */
+const sideOf = (command: SwapCommand | TransferCommand, mint: string) =>
+  command.action === 'transfer' ? (command.token.mint === mint ? 'token' : undefined) : command.input.mint === mint ? 'input' : command.output.mint === mint ? 'output' : undefined;
+const describe = (command: SwapCommand | TransferCommand) =>
+  command.action === 'swap' ? `a swap of ${command.input.symbol} for ${command.output.symbol}` : `a transfer of ${command.token.symbol}`;
+
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
 function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: ParseContext, slippageBps?: number): ParseResult | undefined {
   // "can you do it again", "could you make it 3": asked politely, the follow-up that follows.
@@ -1520,12 +1526,20 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const amountSaid = (k: number) => content.some((item) => (item.kind === 'number' || item.kind === 'money') && item.text.toLowerCase() === lead[k]);
   const previousTransfer = ctx.previous?.action === 'transfer' && !content.some((item) => item.kind === 'token' || isAmount(item));
   const text = ` ${words.join(' ')} `;
+  // "replace WIF with BONK", and nothing else: the token after the verb is the one turned from, as after "instead of".
+  const isToken = (w: string | undefined) => content.some((item) => item.kind === 'token' && item.text.toLowerCase() === w);
+  const said = words.filter((w) => !/^[!.?,]+$/.test(w));
+  const replacing = said.length === 4 && PARSER_WORDS.replaces.has(said[0]) && isToken(said[1]) && PARSER_WORDS.replacedBy.has(said[2]) && isToken(said[3]);
+  // "BONK not WIF", "not WIF, BONK", and nothing else: turned from a token of the last command, the other one replaces it.
+  const notSaid = words.map((w) => PARSER_WORDS.turnedFrom.exec(w)?.[1]).find(Boolean);
+  const notMint = notSaid ? ctx.lookup(notSaid.toLowerCase())?.mint : undefined;
+  const turnsFromPrevious = said.length === 2 && said.some(isToken) && notMint !== undefined && ctx.previous !== undefined && sideOf(ctx.previous, notMint) !== undefined;
   const opener =
     // The longest opener that fits: "oops, the address should be …" opens with more than "oops".
     [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : []), ...PARSER_WORDS.amountOpeners.filter((phrase) => amountSaid(phrase.length))]
       .filter((phrase) => phrase.every((w, k) => lead[k] === w) || phrase.every((w, k) => words[k] === w))
       .sort((a, b) => b.length - a.length)[0] ??
-    (words.some((w) => PARSER_WORDS.editWords.has(w)) ? ['instead'] : undefined);
+    (replacing ? [lead[0]] : turnsFromPrevious || words.some((w) => PARSER_WORDS.editWords.has(w)) ? ['instead'] : undefined);
   const bareWords = lead.filter((w) => !SOFT_WORDS.includes(w) && !/^[!.?,]+$/.test(w));
   const bare = bareWords.join(' ');
   // "again pls, same thing": words of the repeats alone, one of them saying it again.
@@ -1586,17 +1600,17 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   // The token a follow-up turns from, whose side the other replaces: the first token after "instead of" ("use JUP instead
   // of the SOL"), or one filler "not USDC" ("sorry, I meant USDT, not USDC").
   const insteadOf = words.findIndex((_, k) => saysAt(words, [PARSER_WORDS.insteadOf], k));
-  const replacedWord = insteadOf >= 0 ? words.slice(insteadOf + PARSER_WORDS.insteadOf.length).find((w) => tokens.some((item) => item.text.toLowerCase() === w)) : undefined;
+  const turnedFromAt = insteadOf >= 0 ? insteadOf + PARSER_WORDS.insteadOf.length : replacing ? words.indexOf(lead[0]) + 1 : -1;
+  const replacedWord = turnedFromAt >= 0 ? words.slice(turnedFromAt).find((w) => tokens.some((item) => item.text.toLowerCase() === w)) : undefined;
   const replaced = tokens.find((item) => item.text.toLowerCase() === replacedWord);
-  const notSaid = replaced ? undefined : words.map((w) => PARSER_WORDS.turnedFrom.exec(w)?.[1]).find(Boolean);
-  const turnedFrom = replaced?.kind === 'token' ? replaced.token.mint : notSaid ? ctx.lookup(notSaid.toLowerCase())?.mint : undefined;
+  const turnedFrom = replaced?.kind === 'token' ? replaced.token.mint : notMint;
   const replacement = tokens.find((item) => item !== replaced);
   const turnable = replaced ? tokens.length === 2 && amounts.length <= 1 : tokens.length === 1;
-  if (turnedFrom && turnable && replacement?.kind === 'token' && previous.action === 'swap' && !addresses.length) {
-    const side = turnedFrom === previous.input.mint ? 'input' : turnedFrom === previous.output.mint ? 'output' : undefined;
-    if (!side && notSaid) return refuse('unclear', `The last swap was ${previous.input.symbol} for ${previous.output.symbol}, so I could not tell what "${notSaid}" refers to. Say the whole command again.`);
+  if (turnedFrom && turnable && replacement?.kind === 'token' && !addresses.length) {
+    const side = sideOf(previous, turnedFrom);
+    if (!side && !replaced && notSaid) return refuse('unclear', `The last command was ${describe(previous)}, so I could not tell what "${notSaid}" refers to. Say the whole command again.`);
     if (side) {
-      command = { ...(command as SwapCommand), [side]: replacement.token };
+      command = { ...command, [side]: replacement.token } as SwapCommand | TransferCommand;
       // "5 PYTH instead of the JUP": the amount is of the replacement, on its side.
       if (amounts[0] && command.action === 'swap') command = { ...command, swapMode: side === 'input' ? 'ExactIn' : 'ExactOut' };
       tokens = [];

@@ -583,6 +583,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (denied && items.some((item) => item.kind === 'token' && item.token.mint === denied.mint)) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
       if (denied) return emit(i, i + 2, { kind: 'filler' });
     }
+    // "not WIF, BONK" as the whole message: the same correction, the token taken back said first.
+    const onlyPunctuationAfter = (k: number) => lexemes.slice(k).every((lexeme) => lexeme.type === 'symbol' && /^[!.?]+$/.test(lexeme.text));
+    if (text === 'not' && items.length === 0 && vocabulary.lookup(word(i + 1) ?? '') && at(i + 2)?.text === ',' && vocabulary.lookup(word(i + 3) ?? '') && onlyPunctuationAfter(i + 4)) {
+      return emit(i, i + 2, { kind: 'filler' });
+    }
     if (text === 'do' && word(i + 1) === 'not') return emit(i, i + 2, { kind: 'guard', guard: 'negation', what: 'do not' });
     // "exact-in 3000 USDT -> PYUSD", "exact out 1000 USDC, input SOL": a swap mode right before its amount names what the
     // amount sizes, as a verb does. Said anywhere else ("swap 5 SOL for USDC, exact out", "exact-in SOL for 5 USDC") it
