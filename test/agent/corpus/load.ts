@@ -115,6 +115,7 @@ import harvested17 from './harvested-17.json';
 import harvested18 from './harvested-18.json';
 import harvested19 from './harvested-19.json';
 import harvested20 from './harvested-20.json';
+import harvested21 from './harvested-21.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -269,6 +270,7 @@ export const cases: Case[] = [
   ...withFamily(harvested18 as Raw[], 'harvested', BLIND_25),
   ...withFamily(harvested19 as Raw[], 'harvested', BLIND_26),
   ...withFamily(harvested20 as Raw[], 'harvested', BLIND_28),
+  ...withFamily(harvested21 as Raw[], 'harvested', BLIND_30),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
