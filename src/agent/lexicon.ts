@@ -89,6 +89,8 @@ export const CONFIDENCE = {
   fuzzyToken: 0.85,
   fuzzyVerb: 0.85,
   fuzzyQueryWord: 0.9,
+  /** A small word typed with two letters swapped (TRANSPOSED: "fro", "hlaf"). */
+  transposed: 0.9,
   numberWords: 0.97,
   /** "is possible swap 1 sol to bonk? please do it": a question, then the go-ahead. */
   confirmedQuestion: 0.95,
@@ -478,8 +480,15 @@ export const CJK_EXCHANGE = { verbs: new Set(['换', '兑换', '交换']), after
 
 export const CJK_POSTPOSITIONS: Record<string, string> = table({ を: ',', 를: ',', 을: ',', に: 'to', 에게: 'to', 한테: 'to', 로: 'to', 으로: 'to', で: 'with' });
 
+/** Every spelling of a word with two adjacent letters swapped ("fro" for "for", "hlaf" for "half"), mapped to the word. */
+const transposed = (words: string[]) =>
+  Object.fromEntries(words.flatMap((word) => [...word].slice(1).map((_, k) => [word.slice(0, k) + word[k + 1] + word[k] + word.slice(k + 2), word])));
+
+/** Typos of the small words that carry a side or a share, which no other word is spelt like: read as the word, less sure. */
+export const TRANSPOSED: Record<string, string> = table(transposed(['for', 'into', 'with', 'half']));
+
 /** Short spellings read as the word they stand for, so every table knows them ("token acct"). */
-export const SPELLINGS: Record<string, string> = table({ acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give' });
+export const SPELLINGS: Record<string, string> = table({ acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give', ...TRANSPOSED });
 
 /** Who asks about their own wallet: "my", German "ich", Hindi "mera", Spanish "tengo" (I have), and "in here" (this wallet). */
 export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo'];
