@@ -581,6 +581,8 @@ export const IN_MESSAGE_CORRECTIONS = {
   openers: [
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
+    // "hold on" is one item, a wait, but before a correction it only opens it ("… . hold on, make it 0.5").
+    ['hold on'], ['hang on'],
   ],
   unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['oops'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo']],
 };
@@ -715,6 +717,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['^ ugh|argh|oof|agh|dang|damn ,? &wrong &coin|token|address|amount|one', 'sigh'],
   ['^ ugh|argh|oof|agh|dang|damn ,? &i &mean|meant', 'sigh'],
   ['^ ugh|argh|oof|agh|dang|damn ,? &oops|sorry|typo|correction|meant', 'sigh'],
+  // "no, not that one, <address>": the address said before is the one taken back, by the address after the comma.
+  ['not that one , &<address>', 'sigh'],
   ['you|ya know', 'hedge'],
   ["y'know", 'hedge'],
   ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? a? million|ton|tons|bunch|heap|heaps|lot? again?', 'thanks'],
