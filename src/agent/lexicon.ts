@@ -947,7 +947,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['and? keep|leave|hold the rest|remainder', 'note'],
   ['same? as always|usual', 'note'],
   // "for the memes", "yes i know about price impact, just do it", "just testing if this works": why, and that the risks are known.
-  ['for the|my? airdrop? memes|meme|vibes|lols|lulz|fun|culture', 'note'],
+  ['for the|my? airdrop? memes|vibes|lols|lulz|fun|culture', 'note'],
+  // …but "meme" is a noun's adjective too ("for the meme contest").
+  ['for the|my? airdrop? meme $', 'note'],
   ['yes|yeah|yea? i know|understand about? the? price? impact|slippage|risk|risks|fees', 'note'],
   ['just? do it', 'politeness'],
   ['just? testing|checking|seeing if|whether this|it works|working', 'note'],
