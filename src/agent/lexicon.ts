@@ -1374,6 +1374,8 @@ export const PARSER_WORDS = {
   askedSubjects: new Set(['this', 'that', 'it', 'he', 'she', 'they', 'there', 'everything', 'the', 'you', 'u']),
   /** A message opening with one of these is a question ("is it…", "does…"). */
   questionAuxiliaries: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'am']),
+  /** Opening a message that ends in "?", these ask whether one may ("Can I send 3 USDT to <address>?"). */
+  permissionAsks: [['can', 'i'], ['could', 'i'], ['may', 'i'], ['can', 'we'], ['could', 'we'], ['may', 'we']],
   /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */
   slippageSetters: new Set(['use', 'set', 'make', 'put', 'allow', 'keep', 'with', 'try', 'go', 'it', 'to', 'at', 'the', 'a', 'instead', 'then', 'and', 'now', 'actually', 'same', 'but', 'redo', 'again']),
   /** Follow-up openers that also open a fresh message ("now, what's my balance"): without an earlier command, read past. */

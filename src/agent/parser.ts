@@ -574,6 +574,9 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   if (wrong && !replaced && !ctx.previous && !ctx.pending && addresses.size <= 1) {
     return refuse('unclear', `You said "${wrong.text}". Say the command again with the right address, for example "send 5 USDC to <address>".`);
   }
+  // "Can I send 3 USDT to <address>?": asked whether one may, with the question mark, it asks ("can you …?" requests).
+  const mayI = commanding && tagged.at(-1)?.text === '?' && saysAt(dropLeading(allWords), PARSER_WORDS.permissionAsks) && !allWords.some((w) => INFO_NOUNS.includes(w));
+  if (mayI) return refuse('question', 'That asks whether you may rather than asking me to do it. To do it, say it as a command, for example "swap 1 SOL for USDC".');
   if (endsInTagQuestion(tagged)) {
     return refuse('question', 'That asks whether the command is right rather than asking me to do it. To do it, say it as a command, for example "swap 1 SOL for USDC".');
   }
