@@ -484,8 +484,11 @@ export const CJK_POSTPOSITIONS: Record<string, string> = table({ を: ',', 를: 
 const transposed = (words: string[]) =>
   Object.fromEntries(words.flatMap((word) => [...word].slice(1).map((_, k) => [word.slice(0, k) + word[k + 1] + word[k] + word.slice(k + 2), word])));
 
-/** Typos of the small words that carry a side or a share, which no other word is spelt like: read as the word, less sure. */
-export const TRANSPOSED: Record<string, string> = table(transposed(['for', 'into', 'with', 'half']));
+/**
+ * Typos of the small words that carry a side or a share, which no other word is spelt like: read as the word, less sure.
+ * Not "into": "inot" is as often "not".
+ */
+export const TRANSPOSED: Record<string, string> = table(transposed(['for', 'with', 'half']));
 
 /** Short spellings read as the word they stand for, so every table knows them ("token acct"). */
 export const SPELLINGS: Record<string, string> = table({ acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give', ...TRANSPOSED });
@@ -553,6 +556,8 @@ export const SCALES: Record<string, number> = table({
 export const SHARES: Record<string, [number, number]> = table({
   half: [1, 2], quarter: [1, 4], third: [1, 3], all: [1, 1], max: [1, 1], maximum: [1, 1], everything: [1, 1], entire: [1, 1],
   whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tous: [1, 1], tum: [1, 1], kol: [1, 1], semua: [1, 1], todo: [1, 1], todos: [1, 1], tutto: [1, 1], tenth: [1, 10], fifth: [1, 5], eighth: [1, 8], 'every last': [1, 1], 'every single': [1, 1],
+  // "full port into JUP with my SOL": a trader's all of it.
+  'full port': [1, 1],
 });
 
 /** Dollar words: "25 dollars", "25 usd", "25 bucks". */
@@ -581,9 +586,12 @@ export const IN_MESSAGE_CORRECTIONS = {
   openers: [
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
-    // "hold on" is one item, a wait, but before a correction it only opens it ("… . hold on, make it 0.5").
-    ['hold on'], ['hang on'],
   ],
+  /**
+   * "hold on" and "hang on" are one item, a wait; they open a correction only with a comma and an edit after it ("… . hold
+   * on, make it 0.5", "hang on, 2 sol"): "hang on 5" waits, "hold on, i have 0.5" tells.
+   */
+  pauses: ['hold on', 'hang on'],
   unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['oops'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo']],
 };
 
@@ -1319,7 +1327,7 @@ export const PARSER_WORDS = {
   /** Right before a past form, a plea makes it a command mistyped ("pls sent 7 USDC to …"): nobody pleads for what is done. */
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
   /** Between an amount said with its token and the same token again, these restate the amount ("sell 40 jto sorry 4 jto"). */
-  restates: new Set(['sorry', 'oops', 'mean', 'meant', 'correction', 'typo', 'rather']),
+  restates: new Set(['sorry', 'oops', 'mean', 'meant', 'correction', 'typo', 'rather', 'no', 'nope', 'wait']),
   /** In a sentence of the story, these tell of an earlier trade (`earlierTrade` before it: "My last swap failed because of slippage."). */
   failures: new Set(['failed', 'fails', 'failing', 'error']),
   earlierTrade: new Set(['last', 'previous', 'earlier']),

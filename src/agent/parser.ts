@@ -315,7 +315,8 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     while (before > verb && hesitates(tagged[before])) before--;
     return tagged[before]?.kind === 'punct';
   };
-  const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k))));
+  const pause = (k: number) => IN_MESSAGE_CORRECTIONS.pauses.includes(lower[k]);
+  const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k)))));
   if (at < 0) return undefined;
   const isCommand = (result: ParseResult): result is Extract<ParseResult, { ok: true }> & { command: SwapCommand | TransferCommand } =>
     result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
@@ -328,6 +329,17 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   if (said.length === 1 && said[0].kind === 'number' && (lastAmount?.kind === 'percent' || lastAmount?.kind === 'bps')) {
     return refuse('unclear', `I could not tell whether "${said[0].text}" corrects the amount or the slippage. Say the whole command again, for example "swap 5 SOL for USDC with 1% slippage".`);
   }
+  // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
+  // "…, correction: 40 RAY": the opener said, then any punctuation or hesitation after it.
+  const opener = pause(at) ? 1 : Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => saysAt(lower, [phrase], at)).map((phrase) => phrase.length));
+  let restAt = PARSER_WORDS.corrections.has(lower[at]) ? at : at + opener;
+  while (restAt < tagged.length && (tagged[restAt].kind === 'punct' || PARSER_WORDS.corrections.has(lower[restAt]))) restAt++;
+  // "…, correction: 40 RAY", "… oops, 0.1 sol": an amount alone, with or without its token, is the amount corrected,
+  // as "make it 40 RAY" says (a message of its own saying "40 RAY" could be anything).
+  const amountOnly = tagged.slice(restAt).filter((item) => item.kind !== 'punct' && item.kind !== 'filler').every((item, k) => (k === 0 ? isAmount(item) : k === 1 && item.kind === 'token'));
+  const [amount, token, ...more] = tagged.slice(restAt).filter((item) => item.kind !== 'punct');
+  const bareAmount = amount !== undefined && isAmount(amount) && (token === undefined || (token.kind === 'token' && more.length === 0));
+  if (pause(at) && !(lower[at + 1] === ',' && (bareAmount || startsWith(lower.slice(restAt), PARSER_WORDS.editOpeners)))) return undefined;
   const tail = parseCommand(correction, { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined });
   // "buy 100 BONK with SOL, i mean USDC": a token corrects the one said last, not whichever side a follow-up would change.
   const lastSaid = tagged.slice(0, at).filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token').at(-1);
@@ -342,20 +354,16 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     const turnedFrom = !sided && fixed.some((item, k) => item.kind === 'token' && turnsAway(fixed, k) && item.token.mint === from);
     if (changed && said && changed !== said && !turnedFrom) return refuse('unclear', `I could not tell which token "${clip(correction, 30)}" corrects. Say the whole command again, for example "buy 100 BONK with USDC".`);
   }
-  if (isCommand(tail) && tail.followUp) return { ...tail, followUp: false, corrected: correction };
-  // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
-  // "…, correction: 40 RAY": the opener said, then any punctuation or hesitation after it.
-  const opener = Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => saysAt(lower, [phrase], at)).map((phrase) => phrase.length));
-  let from = PARSER_WORDS.corrections.has(lower[at]) ? at : at + opener;
-  while (from < tagged.length && (tagged[from].kind === 'punct' || PARSER_WORDS.corrections.has(lower[from]))) from++;
-  if (from === at || from >= tagged.length) return undefined;
+  // "send 10 usdc to A. no, not that one, A": the address taken back, pasted again.
+  const sameAddress = (result: ParseResult) =>
+    isCommand(result) && result.command.action === 'transfer' && head.command.action === 'transfer' && result.command.recipient === head.command.recipient && tagged.slice(at).some((item) => item.kind === 'address');
+  const again = refuse('unclear', 'You took back the address and gave the same one again. Say the command with the right address, for example "send 5 USDC to <address>".');
+  if (isCommand(tail) && tail.followUp) return sameAddress(tail) ? again : { ...tail, followUp: false, corrected: correction };
+  if (restAt === at || restAt >= tagged.length) return undefined;
   const edit = { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined };
-  const rest = raw.slice(tagged[from].start);
-  // "…, correction: 40 RAY", "… oops, 0.1 sol": an amount alone, with or without its token, is the amount corrected,
-  // as "make it 40 RAY" says (a message of its own saying "40 RAY" could be anything).
-  // Not after a slippage ("… slippage 1%. oops 2"): which of the two it corrects is unclear.
-  const amountOnly = tagged.slice(from).filter((item) => item.kind !== 'punct' && item.kind !== 'filler').every((item, k) => (k === 0 ? isAmount(item) : k === 1 && item.kind === 'token'));
+  const rest = raw.slice(tagged[restAt].start);
   const bare = parseCommand(amountOnly ? `make it ${rest}` : rest, edit);
+  if (sameAddress(bare)) return again;
   // A whole command said again replaces the first, at the confidence of a follow-up.
   return isCommand(bare) ? { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction } : undefined;
 }
@@ -1515,11 +1523,12 @@ const REPEAT_WORDS = new Set([...PARSER_WORDS.repeats].flatMap((phrase) => phras
 const shareOfReceived = (received: string, example: string) =>
   refuse('unclear', `A share of your balance is of what you pay, not of the ${received} you receive. Say the whole command, for example "swap half my SOL for ${example}".`);
 
+const describe = (command: SwapCommand | TransferCommand) =>
+  command.action === 'swap' ? `a swap of ${command.input.symbol} for ${command.output.symbol}` : `a transfer of ${command.token.symbol}`;
+
 /** The side of a swap or transfer a token is on. */
 const sideOf = (command: SwapCommand | TransferCommand, mint: string) =>
   command.action === 'transfer' ? (command.token.mint === mint ? 'token' : undefined) : command.input.mint === mint ? 'input' : command.output.mint === mint ? 'output' : undefined;
-const describe = (command: SwapCommand | TransferCommand) =>
-  command.action === 'swap' ? `a swap of ${command.input.symbol} for ${command.output.symbol}` : `a transfer of ${command.token.symbol}`;
 
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
 function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: ParseContext, slippageBps?: number): ParseResult | undefined {
@@ -1534,11 +1543,13 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   // "replace WIF with BONK", and nothing else: the token after the verb is the one turned from, as after "instead of".
   const isToken = (w: string | undefined) => content.some((item) => item.kind === 'token' && item.text.toLowerCase() === w);
   const said = words.filter((w) => !/^[!.?,]+$/.test(w));
-  const replacing = said.length === 4 && PARSER_WORDS.replaces.has(said[0]) && isToken(said[1]) && PARSER_WORDS.replacedBy.has(said[2]) && isToken(said[3]);
+  // Neither while a question waits for its answer, nor after a question of the user's ("price of wif" → "bonk not wif" asks again).
+  const editsLast = !ctx.pending && !ctx.previousQuery;
+  const replacing = editsLast && said.length === 4 && PARSER_WORDS.replaces.has(said[0]) && isToken(said[1]) && PARSER_WORDS.replacedBy.has(said[2]) && isToken(said[3]);
   // "BONK not WIF", "not WIF, BONK", and nothing else: turned from a token of the last command, the other one replaces it.
   const notSaid = words.map((w) => PARSER_WORDS.turnedFrom.exec(w)?.[1]).find(Boolean);
   const notMint = notSaid ? ctx.lookup(notSaid.toLowerCase())?.mint : undefined;
-  const turnsFromPrevious = said.length === 2 && said.some(isToken) && notMint !== undefined && ctx.previous !== undefined && sideOf(ctx.previous, notMint) !== undefined;
+  const turnsFromPrevious = editsLast && said.length === 2 && said.some(isToken) && notMint !== undefined && ctx.previous !== undefined && sideOf(ctx.previous, notMint) !== undefined;
   const opener =
     // The longest opener that fits: "oops, the address should be …" opens with more than "oops".
     [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : []), ...PARSER_WORDS.amountOpeners.filter((phrase) => amountSaid(phrase.length))]
@@ -1611,6 +1622,7 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const turnedFrom = replaced?.kind === 'token' ? replaced.token.mint : notMint;
   const replacement = tokens.find((item) => item !== replaced);
   const turnable = replaced ? tokens.length === 2 && amounts.length <= 1 : tokens.length === 1;
+  // A transfer's token turned from too ("send 5 USDT instead of the USDC"): the amount stays, as "make it USDT" keeps it.
   if (turnedFrom && turnable && replacement?.kind === 'token' && !addresses.length) {
     const side = sideOf(previous, turnedFrom);
     if (!side && !replaced && notSaid) return refuse('unclear', `The last command was ${describe(previous)}, so I could not tell what "${notSaid}" refers to. Say the whole command again.`);

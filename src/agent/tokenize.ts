@@ -107,8 +107,11 @@ function lex(raw: string): Lexeme[] {
       return STROKED[letter] ?? (base.length === 1 ? base : letter);
     });
   const out: Lexeme[] = [];
+  // The end of what a lexeme took beyond its own match (the decimals of "swap1.5").
+  let consumed = 0;
   for (const match of text.matchAll(LEXEME)) {
     const start = match.index!;
+    if (start < consumed) continue;
     const end = start + match[0].length;
     const joined = start > 0 && !/\s/.test(text[start - 1]);
     const push = (type: Lexeme['type'], value = match[0]) =>
@@ -129,7 +132,15 @@ function lex(raw: string): Lexeme[] {
     // "swaaaap", "pleaseee": a letter said three times or more counts twice (then a typo of one).
     else if (match[7]) {
       const said = match[7].replace(/([a-z])\1{2,}/gi, '$1$1');
-      out.push({ type: 'word', text: SPELLINGS[said.toLowerCase()] ?? said.toLowerCase(), raw: said, start, end, joined });
+      // "swap1 sol to usdc", "swap1.5 sol": a verb typed against its amount is the two (the amount's decimals too).
+      const glued = /^([a-z]+)(\d+)$/i.exec(said);
+      if (glued && VERBS[glued[1].toLowerCase()] !== undefined) {
+        const split = start + glued[1].length;
+        const number = glued[2] + (/^[.,]\d+/.exec(text.slice(end))?.[0] ?? '');
+        out.push({ type: 'word', text: glued[1].toLowerCase(), raw: glued[1], start, end: split, joined });
+        out.push({ type: 'number', text: number, raw: number, start: split, end: split + number.length, joined: true });
+        consumed = split + number.length;
+      } else out.push({ type: 'word', text: SPELLINGS[said.toLowerCase()] ?? said.toLowerCase(), raw: said, start, end, joined });
     }
     else if (match[8]) out.push(...cjkWords(match[8], start, joined));
     // Letters of a script the lexicon does not read (Hangul, kana, Cyrillic …) are a word it does not know, never nothing:
