@@ -1180,6 +1180,8 @@ export const RULE_WORDS = {
   personalPossessives: new Set(['my', 'your', 'his', 'her', 'our', 'their']),
   /** Two words that ask to wait ("swap 2 SOL for USDC. hold on", "…, hold it"). */
   waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight', 'hold it', 'hold that', 'hold this']),
+  /** "…. Test first.", "try it first": a trial asked before the command, which then waits on it ("just a test" is the command). */
+  trials: new Set(['test', 'try', 'testing', 'trial']),
   /** "before fri", "before thurs": days as chat shortens them. */
   dayAbbreviations: new Set(['mon', 'tue', 'tues', 'wed', 'weds', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun']),
   /** "right before …", "just before …": a moment, not a deadline. */

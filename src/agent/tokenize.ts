@@ -2,7 +2,7 @@ import { isSolanaAddress } from '../shared/solana-address';
 import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
-  DETERMINERS, DOLLAR_WORDS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
+  DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
   AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
@@ -503,6 +503,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (word(i) === 'for' && word(i + 1) === 'a' && word(i + 2) === 'while') return emit(i, i + 3, { kind: 'filler' });
     // "… hold on", "… hang on", "… on hold": wait.
     if (WAIT_STARTS.has(word(i) ?? '') && RULE_WORDS.waits.has(`${word(i)} ${word(i + 1)}`)) return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${word(i)} ${word(i + 1)}` });
+    const first = POINTERS.has(word(i + 1) ?? '') ? i + 2 : i + 1;
+    if (RULE_WORDS.trials.has(word(i) ?? '') && word(first) === 'first') return emit(i, first + 1, { kind: 'guard', guard: 'time', what: lexemes.slice(i, first + 1).map((l) => l.raw).join(' ') });
     // "about 15 USDT", "around $40": a hedged amount; "at around 5", "around 5" with no token after is a time or a price.
     if (RULE_WORDS.hedgesBeforeAmount.has(word(i) ?? '') && !hedgedAmount(i)) return emit(i, i + 1, { kind: 'word' });
     // "<address>, the SOL one", "my USDC wallet one": which of someone's addresses, neither a token nor the number 1.
