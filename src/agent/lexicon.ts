@@ -253,7 +253,7 @@ export const FILLERS = new Set([
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
   'grandson', 'granddaughter', 'family', 'kid', 'kids', 'uhh', 'umm',
-  'erm', 'hm', 'hmmm', 'haha', 'hahaha', 'lmao', 'lmfao', 'rofl', 'xd', 'hehe', 'same', 'more', 'him', 'her', 'friends',
+  'er', 'erm', 'hm', 'hmmm', 'haha', 'hahaha', 'lmao', 'lmfao', 'rofl', 'xd', 'hehe', 'same', 'more', 'him', 'her', 'friends',
   'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm', 'kthxbai',
   ...PEOPLE,
 ]);
@@ -586,6 +586,7 @@ export const IN_MESSAGE_CORRECTIONS = {
   openers: [
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
+    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'],
   ],
   /**
    * "hold on" and "hang on" are one item, a wait; they open a correction only with a comma and an edit after it ("… . hold
@@ -842,12 +843,12 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "about 15 USDT", "roughly $40", "~2 SOL": an amount hedged is the amount said, as "like 10 USDC" is (every blind writer labels it so).
   [`${HEDGES_BEFORE_AMOUNT.join('|')} &<number>`, 'hedge'],
   ["it's|its|probably? about|high? time to &<verb>", 'hedge'],
-  [`on|via|through|thru|using|with|at ${ARTICLES}? best|cheapest|fastest|top|any? ${VENUE_WORDS} ${VENUE_WORDS}? ${VENUE_WORDS}?`, 'venue'],
+  [`on|via|through|thru|using|with|at ${ARTICLES}? best|cheapest|fastest|top|any? solana? ${VENUE_WORDS} ${VENUE_WORDS}? ${VENUE_WORDS}?`, 'venue'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? decentralized|decentralised exchange`, 'venue'],
   ['on|via|through|thru|using|with|at? whatever|whichever dex|route|venue|pool|aggregator|one is|has|gives? the? cheapest|best|fastest price|rate|deal|execution?', 'venue'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? jup|pump . ag|fun`, 'venue'],
   [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? to|and &<verb>`, 'venue'],
-  ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution', 'venue'],
+  ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest price? route|routing|path|execution', 'venue'],
   ['best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution $', 'venue'],
   ["i? don't|dont|do not? care about|which the? venue|venues|route|dex|dexes|pool|aggregator", 'venue'],
   [`on|via|through|thru|using|with|at|use ${ARTICLES}? ${VENUE_WORDS} or|and|/ whatever|any|some|another? ${VENUE_WORDS} ,? whichever|either?`, 'venue'],
@@ -921,6 +922,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['the|his|her|their|its? wallet|address ,? and? not the|a|an|its|their? <token>? token? account|ata', 'account'],
   ["it'll|itll|it|this|that'll will|may|might? need|needs|require|requires|create|creates a|an new? <token>? token? account|ata", 'account'],
   ['make|create|open one|it if u|you need|must|have to?', 'account'],
+  // "open the bsol account for me if i need one", "idk if i have an associated token account for usdc".
+  ['open|create|make the|a|an|my <token>? associated? token? account|ata for me? if i|we need|needs one|it?', 'account'],
+  ['idk|dunno|unsure if|whether i|we have|got an|a|the|any? <token>? associated? token? account|ata for? <token>?', 'account'],
   // "…, so they'll need an ATA", "no need to create one": what the recipient's token account needs, which the build handles.
   ["so? they'll|theyll|he'll|she'll|they|he|she|recipient will|may|might? need|needs a|an|the|new? token? account|ata $", 'account'],
   ['so? no need to create|open one|a|an|the? new? token? account|ata? $', 'account'],
@@ -948,7 +952,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i know this|it is|it's|its a? small|big|quick|silly|dumb|weird|tiny thing|ask|request|favor|favour", 'politeness'],
   // "…, send me the tx signature after": a request about the reply, not a second action.
   ['and? send|give|show|share me|us? the|a tx|transaction|txn? signature|hash|id|link|receipt after|afterwards|when done?', 'note'],
-  ['execute|run|perform|initiate|process|place|submit|make|do|complete|facilitate|create|build|prepare|generate|construct a|an|the|me? a? &<verb>', 'grammar'],
+  ['execute|run|perform|initiate|process|place|submit|make|do|complete|facilitate|create|build|prepare|generate|construct|start|gimme|open a|an|the|me? a? &<verb>', 'grammar'],
   // "use the jupiter swap action to swap …": how an agent framework names its tools.
   [`use|using|call|run the|your|a? ${VENUE_WORDS}? swap|transfer|trade|send action|tool|function|command|skill to|and? &<verb>`, 'grammar'],
   // "…, keep the rest", "same as always", "i have the funds available": remarks that size nothing.
@@ -1182,6 +1186,8 @@ export const RULE_WORDS = {
   waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight', 'hold it', 'hold that', 'hold this']),
   /** "…. Test first.", "try it first": a trial asked before the command, which then waits on it ("just a test" is the command). */
   trials: new Set(['test', 'try', 'testing', 'trial']),
+  /** After "grab 5 USDT and", these turn it into the token that follows ("… make it SOL"). */
+  chainedMakes: [['make', 'it'], ['make', 'them'], ['make', 'that']],
   /** "before fri", "before thurs": days as chat shortens them. */
   dayAbbreviations: new Set(['mon', 'tue', 'tues', 'wed', 'weds', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun']),
   /** "right before …", "just before …": a moment, not a deadline. */
@@ -1339,6 +1345,8 @@ export const PARSER_WORDS = {
   tagQuestions: new Set(['right', 'correct', 'ok', 'okay', 'yeah', 'yea', 'yes', 'good', 'alright', 'sound', 'sounds', 'fine', 'cool', 'is', 'this', 'that', 'it', 'ya', 'no', 'yep', 'k']),
   /** A note that opens with one of these ("wrong address") redirects an earlier command, or takes back the address said with it. */
   retractions: new Set(['wrong']),
+  /** …and after one, the new address said plainly ("wrong address. it's <address>", "wrong one: <address>"). */
+  afterRetraction: [["it's"], ['its'], ['it', 'is'], []],
   /** In a sentence of the story around a request (parser.ts `tellsOnly`), a subject before a verb that tells what someone else does ("she gets POPCAT"). */
   tellingSubjects: new Set(['he', 'she', 'they', "he's", "she's", "they're", 'it', "it's", 'who', 'which', 'everyone', 'everybody', 'people']),
   /** …words that point at the command, beside POINTERS ("It's for Friday.", "It's a limit order."). */

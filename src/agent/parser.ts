@@ -489,7 +489,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   // A follow-up edits the previous command; "send it to <address> instead" too, with its verb.
   // "actually send it to <address>": after a transfer, a new recipient for it, and nothing else.
   const compared = PARSER_WORDS.comparedScales.some((phrase) => containsPhrase(words, phrase.split(' ')));
-  const redirects = ctx.previous?.action === 'transfer' && startsWith(words, REDIRECT_OPENERS) && substance.length === 1 && substance[0].kind.endsWith('address');
+  const redirects = ctx.previous?.action === 'transfer' && startsWith(words, redirectOpeners(tagged)) && substance.length === 1 && substance[0].kind.endsWith('address');
   const editing =
     startsWith(words, FOLLOW_UP_VERB_OPENERS) ||
     redirects ||
@@ -500,6 +500,11 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     const followUp = parseFollowUp(words, content, items, ctx, slippage.bps);
     // "and jup?", "again?": a follow-up asked, not told.
     if (followUp?.ok && tagged.some((item) => item.text === '?')) return refuse('question', 'That asks about the last command rather than changing it. To do it, say it plainly, for example "same but to JUP".');
+    // "wrong address, use <the same address>": the address taken back, given again.
+    const retracted = tagged.some((item) => (item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(item.text.toLowerCase().split(/\s+/)[0])) || PARSER_WORDS.retractions.has(item.text.toLowerCase()));
+    if (followUp?.ok && retracted && ctx.previous?.action === 'transfer' && followUp.command.action === 'transfer' && followUp.command.recipient === ctx.previous.recipient && tagged.some((item) => item.kind === 'address')) {
+      return refuse('unclear', 'You took back the address and gave the same one again. Say the command with the right address, for example "send 5 USDC to <address>".');
+    }
     if (followUp) return guards(items, words, true, allWords) ?? followUp;
     // "swap half as much SOL for USDC" after a swap: as much as what, if not the earlier amount, is nothing to build.
     if (compared) return refuse('unclear', 'I could not tell what "as much" is measured against. Say the amount, for example "send 10 USDC to <address>".');
@@ -1526,6 +1531,12 @@ const shareOfReceived = (received: string, example: string) =>
 const describe = (command: SwapCommand | TransferCommand) =>
   command.action === 'swap' ? `a swap of ${command.input.symbol} for ${command.output.symbol}` : `a transfer of ${command.token.symbol}`;
 
+/** After a transfer, how a new recipient opens; after "wrong address" (a note), "it's <address>" or the address alone too. */
+const redirectOpeners = (items: Item[]) =>
+  items.some((item) => item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(item.text.toLowerCase().split(/\s+/)[0]))
+    ? [...REDIRECT_OPENERS, ...PARSER_WORDS.afterRetraction]
+    : REDIRECT_OPENERS;
+
 /** The side of a swap or transfer a token is on. */
 const sideOf = (command: SwapCommand | TransferCommand, mint: string) =>
   command.action === 'transfer' ? (command.token.mint === mint ? 'token' : undefined) : command.input.mint === mint ? 'input' : command.output.mint === mint ? 'output' : undefined;
@@ -1552,7 +1563,7 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const turnsFromPrevious = editsLast && said.length === 2 && said.some(isToken) && notMint !== undefined && ctx.previous !== undefined && sideOf(ctx.previous, notMint) !== undefined;
   const opener =
     // The longest opener that fits: "oops, the address should be …" opens with more than "oops".
-    [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : []), ...PARSER_WORDS.amountOpeners.filter((phrase) => amountSaid(phrase.length))]
+    [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? redirectOpeners(items) : []), ...PARSER_WORDS.amountOpeners.filter((phrase) => amountSaid(phrase.length))]
       .filter((phrase) => phrase.every((w, k) => lead[k] === w) || phrase.every((w, k) => words[k] === w))
       .sort((a, b) => b.length - a.length)[0] ??
     (replacing ? [lead[0]] : turnsFromPrevious || words.some((w) => PARSER_WORDS.editWords.has(w)) ? ['instead'] : undefined);

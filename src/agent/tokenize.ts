@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -287,7 +287,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
           emit(i, i + 1, { kind: 'marker', marker: 'to' });
           continue;
         }
-        const dollarBefore = items.at(-1)?.text === '$' && lexeme.joined;
+        // "$20", and "USD 20" as a currency code writes it.
+        const dollarBefore = (items.at(-1)?.text === '$' && lexeme.joined) || (items.at(-1)?.text.toLowerCase() === 'usd' && !lexeme.joined);
         const negative = items.at(-1)?.text === '-' && lexeme.joined;
         if (dollarBefore || negative) items.pop();
         readNumber(i, dollarBefore, negative);
@@ -540,6 +541,12 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     for (const [words, lemma] of VERB_PHRASES_BY_FIRST.get(word(i)!) ?? []) {
       if (matches(i, words)) return emit(i, i + words.length, { kind: 'verb', role: VERBS[lemma], lemma, fuzzy: false });
+    }
+    // "grab 5 usdt and make it sol": after a verb that opens a chain, its object and "and", "make it" turns it into a token.
+    const opened = items.find((item) => item.kind === 'verb' && (VERB_TRAITS[item.lemma] ?? []).includes('opens-chain'));
+    const linked = items.at(-1)?.kind === 'joiner' || items.at(-1)?.text === ',';
+    if (opened && linked && RULE_WORDS.chainedMakes.some((words) => matches(i, words)) && vocabulary.lookup(word(i + 2) ?? '') && items.filter((item) => item.kind === 'verb').length === 1) {
+      return emit(i, i + 2, { kind: 'verb', role: VERBS.turn, lemma: 'turn', fuzzy: false });
     }
     // "put 1 SOL into marinade", "move 100 USDC into kamino": a deposit into a protocol, not a purchase of its token.
     const depositing = () => items.some((item) => item.kind === 'verb' && RULE_WORDS.depositVerbs.has(item.lemma));
