@@ -354,16 +354,16 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     const turnedFrom = !sided && fixed.some((item, k) => item.kind === 'token' && turnsAway(fixed, k) && item.token.mint === from);
     if (changed && said && changed !== said && !turnedFrom) return refuse('unclear', `I could not tell which token "${clip(correction, 30)}" corrects. Say the whole command again, for example "buy 100 BONK with USDC".`);
   }
-  // "send 10 usdc to A. no, not that one, A": the address taken back, pasted again.
-  const sameAddress = (result: ParseResult) =>
-    isCommand(result) && result.command.action === 'transfer' && head.command.action === 'transfer' && result.command.recipient === head.command.recipient && tagged.slice(at).some((item) => item.kind === 'address');
-  const again = refuse('unclear', 'You took back the address and gave the same one again. Say the command with the right address, for example "send 5 USDC to <address>".');
-  if (isCommand(tail) && tail.followUp) return sameAddress(tail) ? again : { ...tail, followUp: false, corrected: correction };
+  // "send 10 usdc to A. no, not that one, A", "sell 40 JUP … . On second thought, make it 40 instead.": a correction that
+  // leaves the command as it was corrects something else, or nothing.
+  const unchanged = (result: ParseResult) => isCommand(result) && JSON.stringify(result.command) === JSON.stringify(head.command);
+  const again = refuse('unclear', 'That correction leaves the command as it was. Say the command as you want it, for example "send 5 USDC to <address>".');
+  if (isCommand(tail) && tail.followUp) return unchanged(tail) ? again : { ...tail, followUp: false, corrected: correction };
   if (restAt === at || restAt >= tagged.length) return undefined;
   const edit = { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined };
   const rest = raw.slice(tagged[restAt].start);
   const bare = parseCommand(amountOnly ? `make it ${rest}` : rest, edit);
-  if (sameAddress(bare)) return again;
+  if (unchanged(bare)) return again;
   // A whole command said again replaces the first, at the confidence of a follow-up.
   return isCommand(bare) ? { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction } : undefined;
 }
