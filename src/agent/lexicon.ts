@@ -834,6 +834,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['ig|iirc', 'hedge'],
   ['no cap', 'hedge'],
   ['i guess|suppose|think|reckon|believe', 'hedge'],
+  // "guess i'll just buy 100 bonk", "…, i think that's right".
+  ["^ guess &i'll|ill|i|we", 'hedge'],
+  ["that's|thats right|correct $", 'hedge'],
   ['maybe|perhaps just? &<verb>', 'hedge'],
   // "sorta feel like buying 100 usdc worth of wif", "kinda feel like grabbing some wif": a mood before the verb.
   ['kinda|sorta|i|just? feel|feeling like &<verb>', 'hedge'],
@@ -965,6 +968,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['yes|yeah|yea? i know|understand about? the? price? impact|slippage|risk|risks|fees', 'note'],
   ['just? do it', 'politeness'],
   ['just? testing|checking|seeing if|whether this|it works|working', 'note'],
+  // "send $1 of sol to <address> just testing": this command is the test ("test first" waits for another).
+  ['just|only testing $', 'note'],
   ['wrong wallet|address|addy|one|paste|copy', 'note'],
   // "…, that's my other wallet": the recipient said to be the sender's own (an "other" said alone may change what is built).
   ["that's|thats|it's|its|this|that is? my other wallet|account|address|addy", 'note'],

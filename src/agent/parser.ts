@@ -1858,6 +1858,9 @@ function endsInTagQuestion(tagged: Item[]): boolean {
   const marked = tagged[end - 1].text === '?';
   while (marked && end > 1 && tagged[end - 2].text === '?') end--;
   const tagEnd = marked ? end - 1 : end;
+  // "…, that's right?", "… i guess?": a hedge asked doubts the command.
+  const hedged = tagged[tagEnd - 1];
+  if (marked && hedged?.kind === 'filler' && hedged.aside === 'hedge') return true;
   let start = tagEnd;
   const plain = (item: Item) => item.kind === 'word' || (item.kind === 'filler' && !item.aside);
   while (start > 0 && plain(tagged[start - 1])) start--;
