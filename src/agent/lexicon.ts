@@ -726,6 +726,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['^ ugh|argh|oof|agh|dang|damn ,? &wrong &coin|token|address|amount|one', 'sigh'],
   ['^ ugh|argh|oof|agh|dang|damn ,? &i &mean|meant', 'sigh'],
   ['^ ugh|argh|oof|agh|dang|damn ,? &oops|sorry|typo|correction|meant', 'sigh'],
+  ['^ hold|hang on ,? &wrong &address|wallet|one|recipient', 'sigh'],
   // "no, not that one, <address>": the address said before is the one taken back, by the address after the comma.
   ['not that one , &<address>', 'sigh'],
   ['you|ya know', 'hedge'],
@@ -1114,7 +1115,7 @@ export const RULE_WORDS = {
   choices: new Set(['options']),
   choicesAfter: new Set(['my', 'your']),
   /** "this one", "that one": a pointer, not the number 1. */
-  pointerBeforeOne: new Set(['this', 'that', 'the', 'which']),
+  pointerBeforeOne: new Set(['this', 'that', 'the', 'which', 'right', 'correct', 'wrong', 'new', 'real', 'proper', 'actual']),
   /** "2 percent", "5 pct", "3 per cent". */
   percent: new Set(['percent', 'pct']),
   /** "50 bps", "50 bp", "50 basis points". */
@@ -1340,6 +1341,8 @@ export const PARSER_WORDS = {
   /** Right before a past form, a plea makes it a command mistyped ("pls sent 7 USDC to …"): nobody pleads for what is done. */
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
   /** Between an amount said with its token and the same token again, these restate the amount ("sell 40 jto sorry 4 jto"). */
+  /** After a correction's opener, these add to the command rather than correct it ("…, actually, another 60 usdc"). */
+  additions: new Set(['also', 'another', 'too', 'more', 'plus', 'additionally', 'then', 'extra']),
   restates: new Set(['sorry', 'oops', 'mean', 'meant', 'correction', 'typo', 'rather', 'no', 'nope', 'wait']),
   /** In a sentence of the story, these tell of an earlier trade (`earlierTrade` before it: "My last swap failed because of slippage."). */
   failures: new Set(['failed', 'fails', 'failing', 'error']),
@@ -1350,6 +1353,8 @@ export const PARSER_WORDS = {
   tagQuestions: new Set(['right', 'correct', 'ok', 'okay', 'yeah', 'yea', 'yes', 'good', 'alright', 'sound', 'sounds', 'fine', 'cool', 'is', 'this', 'that', 'it', 'ya', 'no', 'yep', 'k']),
   /** A note that opens with one of these ("wrong address") redirects an earlier command, or takes back the address said with it. */
   retractions: new Set(['wrong']),
+  /** …of these, whom a transfer pays ("wrong address", "wrong one"; "wrong token" is no new recipient). */
+  payeeWords: new Set(['address', 'addy', 'addr', 'wallet', 'one', 'recipient', 'account', 'acct']),
   /** …and after one, the new address said plainly ("wrong address. it's <address>", "wrong one: <address>"). */
   afterRetraction: [["it's"], ['its'], ['it', 'is'], []],
   /** In a sentence of the story around a request (parser.ts `tellsOnly`), a subject before a verb that tells what someone else does ("she gets POPCAT"). */

@@ -323,6 +323,11 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const head = parseCommand(raw.slice(0, tagged[at].start), { ...ctx, pending: undefined });
   if (!isCommand(head) || head.followUp) return undefined;
   const correction = raw.slice(tagged[at].start).trim();
+  // "…, actually, another 60 usdc", "… on second thought, also swap 1 sol for bonk": added to the command, not correcting it.
+  const added = tagged.slice(at).map((item) => item.text.toLowerCase());
+  if (added.some((w) => PARSER_WORDS.additions.has(w)) || containsPhrase(added.join(' ').split(' '), ['as', 'well'])) {
+    return refuse('two-actions', 'That adds to the command rather than correcting it. I do one swap or one transfer per message: say each on its own.');
+  }
   // "… slippage 1%. oops 2": a bare number after a slippage may correct either.
   const said = tagged.slice(at).filter((item) => item.kind !== 'punct' && item.kind !== 'filler' && !CORRECTION_WORDS.has(item.text.toLowerCase()));
   const lastAmount = tagged.slice(0, at).filter((item) => isAmount(item) || item.kind === 'bps').at(-1);
@@ -498,12 +503,16 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     compared;
   if ((verbs.length === 0 && (ctx.previous || startsWith(words, FOLLOW_UP_OPENERS))) || editing) {
     const followUp = parseFollowUp(words, content, items, ctx, slippage.bps);
-    // "and jup?", "again?": a follow-up asked, not told.
-    if (followUp?.ok && tagged.some((item) => item.text === '?')) return refuse('question', 'That asks about the last command rather than changing it. To do it, say it plainly, for example "same but to JUP".');
-    // "wrong address, use <the same address>": the address taken back, given again.
-    const retracted = tagged.some((item) => (item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(item.text.toLowerCase().split(/\s+/)[0])) || PARSER_WORDS.retractions.has(item.text.toLowerCase()));
-    if (followUp?.ok && retracted && ctx.previous?.action === 'transfer' && followUp.command.action === 'transfer' && followUp.command.recipient === ctx.previous.recipient && tagged.some((item) => item.kind === 'address')) {
-      return refuse('unclear', 'You took back the address and gave the same one again. Say the command with the right address, for example "send 5 USDC to <address>".');
+    // "and jup?", "wrong address. its <address>. is that right": a follow-up asked, not told.
+    const asked = tagged.some((item) => item.text === '?') || splitAfter(tagged, CLAUSE_ENDS).some((clause) => opensQuestion(dropLeading(spoken(clause))));
+    if (followUp?.ok && asked) return refuse('question', 'That asks about the last command rather than changing it. To do it, say it plainly, for example "same but to JUP".');
+    // "wrong address, use <the same address>": the address taken back, given again; "wrong token. its <address>": something
+    // else taken back, and a new recipient given.
+    const said = tagged.flatMap((item) => item.text.toLowerCase().split(/\s+/));
+    const wrongAt = said.findIndex((w) => PARSER_WORDS.retractions.has(w));
+    const redirected = followUp?.ok && ctx.previous?.action === 'transfer' && followUp.command.action === 'transfer' && tagged.some((item) => item.kind === 'address') ? followUp.command.recipient : undefined;
+    if (redirected && wrongAt >= 0 && (redirected === (ctx.previous as TransferCommand).recipient || !PARSER_WORDS.payeeWords.has(said[wrongAt + 1] ?? ''))) {
+      return refuse('unclear', `You said "${said.slice(wrongAt, wrongAt + 2).join(' ')}". Say the whole command with the right address, for example "send 5 USDC to <address>".`);
     }
     if (followUp) return guards(items, words, true, allWords) ?? followUp;
     // "swap half as much SOL for USDC" after a swap: as much as what, if not the earlier amount, is nothing to build.
@@ -583,7 +592,9 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   // redirect and no address after it, the note takes back the address said.
   const wrong = tagged.find((item) => item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(item.text.toLowerCase().split(/\s+/)[0]));
   const addresses = new Set(tagged.filter((item) => item.kind === 'address').map((item) => item.text));
-  const replaced = wrong && tagged.slice(tagged.indexOf(wrong)).some((item) => item.kind === 'address');
+  // Replaced only by another address than those said before the note ("… to A. wrong one: A" gives it back).
+  const saidBefore = new Set(tagged.slice(0, wrong ? tagged.indexOf(wrong) : 0).filter((item) => item.kind === 'address').map((item) => item.text));
+  const replaced = wrong && tagged.slice(tagged.indexOf(wrong)).some((item) => item.kind === 'address' && !saidBefore.has(item.text));
   if (wrong && !replaced && !ctx.previous && !ctx.pending && addresses.size <= 1) {
     return refuse('unclear', `You said "${wrong.text}". Say the command again with the right address, for example "send 5 USDC to <address>".`);
   }
@@ -1532,10 +1543,13 @@ const describe = (command: SwapCommand | TransferCommand) =>
   command.action === 'swap' ? `a swap of ${command.input.symbol} for ${command.output.symbol}` : `a transfer of ${command.token.symbol}`;
 
 /** After a transfer, how a new recipient opens; after "wrong address" (a note), "it's <address>" or the address alone too. */
-const redirectOpeners = (items: Item[]) =>
-  items.some((item) => item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(item.text.toLowerCase().split(/\s+/)[0]))
-    ? [...REDIRECT_OPENERS, ...PARSER_WORDS.afterRetraction]
-    : REDIRECT_OPENERS;
+const redirectOpeners = (items: Item[]) => (items.some(retractsPayee) ? [...REDIRECT_OPENERS, ...PARSER_WORDS.afterRetraction] : REDIRECT_OPENERS);
+
+/** "wrong address", "wrong one": a note that takes back whom a transfer pays ("wrong token" takes back something else). */
+function retractsPayee(item: Item): boolean {
+  const [first, ...rest] = item.text.toLowerCase().split(/\s+/);
+  return item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(first) && rest.some((w) => PARSER_WORDS.payeeWords.has(w));
+}
 
 /** The side of a swap or transfer a token is on. */
 const sideOf = (command: SwapCommand | TransferCommand, mint: string) =>

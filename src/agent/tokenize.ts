@@ -136,7 +136,7 @@ function lex(raw: string): Lexeme[] {
       const glued = /^([a-z]+)(\d+)$/i.exec(said);
       if (glued && VERBS[glued[1].toLowerCase()] !== undefined) {
         const split = start + glued[1].length;
-        const number = glued[2] + (/^[.,]\d+/.exec(text.slice(end))?.[0] ?? '');
+        const number = glued[2] + (/^(?:[.,]\d+)+/.exec(text.slice(end))?.[0] ?? '');
         out.push({ type: 'word', text: glued[1].toLowerCase(), raw: glued[1], start, end: split, joined });
         out.push({ type: 'number', text: number, raw: number, start: split, end: split + number.length, joined: true });
         consumed = split + number.length;
@@ -503,7 +503,12 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "that should cover me for a while": a span, not a time to wait for.
     if (word(i) === 'for' && word(i + 1) === 'a' && word(i + 2) === 'while') return emit(i, i + 3, { kind: 'filler' });
     // "… hold on", "… hang on", "… on hold": wait.
-    if (WAIT_STARTS.has(word(i) ?? '') && RULE_WORDS.waits.has(`${word(i)} ${word(i + 1)}`)) return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${word(i)} ${word(i + 1)}` });
+    if (WAIT_STARTS.has(word(i) ?? '') && RULE_WORDS.waits.has(`${word(i)} ${word(i + 1)}`)) {
+      // "hold on, wrong address": a sigh that opens a correction (ASIDES), not a wait.
+      const sigh = readAside(i);
+      if (sigh?.kind === 'sigh') return emitAside(i, sigh.end, sigh.kind);
+      return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${word(i)} ${word(i + 1)}` });
+    }
     const first = POINTERS.has(word(i + 1) ?? '') ? i + 2 : i + 1;
     if (RULE_WORDS.trials.has(word(i) ?? '') && word(first) === 'first') return emit(i, first + 1, { kind: 'guard', guard: 'time', what: lexemes.slice(i, first + 1).map((l) => l.raw).join(' ') });
     // "about 15 USDT", "around $40": a hedged amount; "at around 5", "around 5" with no token after is a time or a price.
@@ -543,9 +548,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (matches(i, words)) return emit(i, i + words.length, { kind: 'verb', role: VERBS[lemma], lemma, fuzzy: false });
     }
     // "grab 5 usdt and make it sol": after a verb that opens a chain, its object and "and", "make it" turns it into a token.
-    const opened = items.find((item) => item.kind === 'verb' && (VERB_TRAITS[item.lemma] ?? []).includes('opens-chain'));
+    // Only as the message's last words: "… make it JUP instead" corrects what is bought; and never after "grab me" (bought for me).
+    const opened = items.find((item, k) => item.kind === 'verb' && (VERB_TRAITS[item.lemma] ?? []).includes('opens-chain') && !RULE_WORDS.giveTo.has(items[k + 1]?.text.toLowerCase() ?? ''));
     const linked = items.at(-1)?.kind === 'joiner' || items.at(-1)?.text === ',';
-    if (opened && linked && RULE_WORDS.chainedMakes.some((words) => matches(i, words)) && vocabulary.lookup(word(i + 2) ?? '') && items.filter((item) => item.kind === 'verb').length === 1) {
+    const last = lexemes.slice(i + 3).every((lexeme) => lexeme.type === 'symbol' && /^[!.]+$/.test(lexeme.text));
+    if (opened && linked && last && RULE_WORDS.chainedMakes.some((words) => matches(i, words)) && vocabulary.lookup(word(i + 2) ?? '') && items.filter((item) => item.kind === 'verb').length === 1) {
       return emit(i, i + 2, { kind: 'verb', role: VERBS.turn, lemma: 'turn', fuzzy: false });
     }
     // "put 1 SOL into marinade", "move 100 USDC into kamino": a deposit into a protocol, not a purchase of its token.
