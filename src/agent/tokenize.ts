@@ -94,6 +94,8 @@ function lex(raw: string): Lexeme[] {
     .replace(/~\s?(?=\$?\d)/g, 'about ')
     // "20 dollars' worth": the possessive of a unit is the unit.
     .replace(/\b(dollars|bucks)'(?=\s|$)/gi, '$1')
+    // "50 US dollars": the currency's name is the unit (blanked, so positions hold).
+    .replace(/\bUS (?=dollars?\b)/gi, '   ')
     .replace(/\b(approx|abt)\.(?=\s)/gi, '$1')
     .replace(/\b(\d+(?:[.,]\d+)*)-?ish\b/gi, 'about $1')
     .replace(/½/g, ' 1/2')
