@@ -40,11 +40,13 @@ export const MIN_CONFIDENCE = 0.6;
 
 const EXAMPLES = 'I can swap ("swap 1 SOL for USDC"), send ("send 20 USDC to <address>") and answer questions ("price of JUP", "what\'s my balance").';
 
+const TRANSPOSED_WORD = new RegExp(`\\b(?:${Object.keys(TRANSPOSED).join('|')})\\b`, 'i');
+
 /** Parses one message. */
 export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
   const result = doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
-  const typo = result.ok && raw.toLowerCase().split(/[^a-z]+/).some((w) => TRANSPOSED[w] !== undefined);
+  const typo = result.ok && TRANSPOSED_WORD.test(raw);
   return typo ? { ...result, confidence: result.confidence * CONFIDENCE.transposed } : result;
 }
 

@@ -551,11 +551,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     // "grab 5 usdt and make it sol": after a verb that opens a chain, its object and "and", "make it" turns it into a token.
     // Only as the message's last words: "… make it JUP instead" corrects what is bought; and never after "grab me" (bought for me).
-    const opened = items.find((item, k) => item.kind === 'verb' && (VERB_TRAITS[item.lemma] ?? []).includes('opens-chain') && !RULE_WORDS.giveTo.has(items[k + 1]?.text.toLowerCase() ?? ''));
-    const linked = items.at(-1)?.kind === 'joiner' || items.at(-1)?.text === ',';
-    const last = lexemes.slice(i + 3).every((lexeme) => lexeme.type === 'symbol' && /^[!.]+$/.test(lexeme.text));
-    if (opened && linked && last && RULE_WORDS.chainedMakes.some((words) => matches(i, words)) && vocabulary.lookup(word(i + 2) ?? '') && items.filter((item) => item.kind === 'verb').length === 1) {
-      return emit(i, i + 2, { kind: 'verb', role: VERBS.turn, lemma: 'turn', fuzzy: false });
+    if (RULE_WORDS.chainedMakes.some((words) => matches(i, words)) && vocabulary.lookup(word(i + 2) ?? '')) {
+      const opened = items.find((item, k) => item.kind === 'verb' && (VERB_TRAITS[item.lemma] ?? []).includes('opens-chain') && !RULE_WORDS.giveTo.has(items[k + 1]?.text.toLowerCase() ?? ''));
+      const linked = items.at(-1)?.kind === 'joiner' || items.at(-1)?.text === ',';
+      const last = lexemes.slice(i + 3).every((lexeme) => lexeme.type === 'symbol' && /^[!.]+$/.test(lexeme.text));
+      if (opened && linked && last && items.filter((item) => item.kind === 'verb').length === 1) return emit(i, i + 2, { kind: 'verb', role: VERBS.turn, lemma: 'turn', fuzzy: false });
     }
     // "put 1 SOL into marinade", "move 100 USDC into kamino": a deposit into a protocol, not a purchase of its token.
     const depositing = () => items.some((item) => item.kind === 'verb' && RULE_WORDS.depositVerbs.has(item.lemma));
