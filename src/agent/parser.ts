@@ -512,8 +512,9 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     // else taken back, and a new recipient given.
     const said = tagged.flatMap((item) => item.text.toLowerCase().split(/\s+/));
     const wrongAt = said.findIndex((w) => PARSER_WORDS.retractions.has(w));
-    const redirected = followUp?.ok && ctx.previous?.action === 'transfer' && followUp.command.action === 'transfer' && tagged.some((item) => item.kind === 'address') ? followUp.command.recipient : undefined;
-    if (redirected && wrongAt >= 0 && (redirected === (ctx.previous as TransferCommand).recipient || !PARSER_WORDS.payeeWords.has(said[wrongAt + 1] ?? ''))) {
+    const paid = ctx.previous?.action === 'transfer' ? ctx.previous.recipient : undefined;
+    const redirected = followUp?.ok && paid && followUp.command.action === 'transfer' && tagged.some((item) => item.kind === 'address') ? followUp.command.recipient : undefined;
+    if (redirected && wrongAt >= 0 && (redirected === paid || !PARSER_WORDS.payeeWords.has(said[wrongAt + 1] ?? ''))) {
       return refuse('unclear', `You said "${said.slice(wrongAt, wrongAt + 2).join(' ')}". Say the whole command with the right address, for example "send 5 USDC to <address>".`);
     }
     if (followUp) return guards(items, words, true, allWords) ?? followUp;

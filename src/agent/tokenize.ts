@@ -461,6 +461,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (dollar) items[items.length - 1] = { ...items[items.length - 1], text: `$${items[items.length - 1].text}`, start: items[items.length - 1].start - 1 };
   }
 
+  /** Whether nothing but these marks follows lexeme k ("… make it SOL.", "not WIF, BONK!"). */
+  function onlyMarksFrom(k: number, marks: RegExp): boolean {
+    return lexemes.slice(k).every((lexeme) => lexeme.type === 'symbol' && marks.test(lexeme.text));
+  }
+
   /** "←", "⬅️", "⇐", "<-", "<=": an arrow that points back. */
   function leftward(k: number): boolean {
     const text = at(k).text;
@@ -554,8 +559,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (RULE_WORDS.chainedMakes.some((words) => matches(i, words)) && vocabulary.lookup(word(i + 2) ?? '')) {
       const opened = items.find((item, k) => item.kind === 'verb' && (VERB_TRAITS[item.lemma] ?? []).includes('opens-chain') && !RULE_WORDS.giveTo.has(items[k + 1]?.text.toLowerCase() ?? ''));
       const linked = items.at(-1)?.kind === 'joiner' || items.at(-1)?.text === ',';
-      const last = lexemes.slice(i + 3).every((lexeme) => lexeme.type === 'symbol' && /^[!.]+$/.test(lexeme.text));
-      if (opened && linked && last && items.filter((item) => item.kind === 'verb').length === 1) return emit(i, i + 2, { kind: 'verb', role: VERBS.turn, lemma: 'turn', fuzzy: false });
+      if (opened && linked && onlyMarksFrom(i + 3, /^[!.]+$/) && items.filter((item) => item.kind === 'verb').length === 1) return emit(i, i + 2, { kind: 'verb', role: VERBS.turn, lemma: 'turn', fuzzy: false });
     }
     // "put 1 SOL into marinade", "move 100 USDC into kamino": a deposit into a protocol, not a purchase of its token.
     const depositing = () => items.some((item) => item.kind === 'verb' && RULE_WORDS.depositVerbs.has(item.lemma));
@@ -613,8 +617,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       if (denied) return emit(i, i + 2, { kind: 'filler' });
     }
     // "not WIF, BONK" as the whole message: the same correction, the token taken back said first.
-    const onlyPunctuationAfter = (k: number) => lexemes.slice(k).every((lexeme) => lexeme.type === 'symbol' && /^[!.?]+$/.test(lexeme.text));
-    if (text === 'not' && items.length === 0 && vocabulary.lookup(word(i + 1) ?? '') && at(i + 2)?.text === ',' && vocabulary.lookup(word(i + 3) ?? '') && onlyPunctuationAfter(i + 4)) {
+    if (text === 'not' && items.length === 0 && vocabulary.lookup(word(i + 1) ?? '') && at(i + 2)?.text === ',' && vocabulary.lookup(word(i + 3) ?? '') && onlyMarksFrom(i + 4, /^[!.?]+$/)) {
       return emit(i, i + 2, { kind: 'filler' });
     }
     if (text === 'do' && word(i + 1) === 'not') return emit(i, i + 2, { kind: 'guard', guard: 'negation', what: 'do not' });
