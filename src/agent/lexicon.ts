@@ -726,7 +726,6 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['^ ugh|argh|oof|agh|dang|damn ,? &wrong &coin|token|address|amount|one', 'sigh'],
   ['^ ugh|argh|oof|agh|dang|damn ,? &i &mean|meant', 'sigh'],
   ['^ ugh|argh|oof|agh|dang|damn ,? &oops|sorry|typo|correction|meant', 'sigh'],
-  ['^ hold|hang on ,? &wrong &address|wallet|one|recipient', 'sigh'],
   // "no, not that one, <address>": the address said before is the one taken back, by the address after the comma.
   ['not that one , &<address>', 'sigh'],
   ['you|ya know', 'hedge'],
@@ -835,8 +834,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['ig|iirc', 'hedge'],
   ['no cap', 'hedge'],
   ['i guess|suppose|think|reckon|believe', 'hedge'],
-  // "guess i'll just buy 100 bonk", "…, i think that's right".
-  ["^ guess &i'll|ill|i|we", 'hedge'],
+  // "…, i think that's right".
   ["that's|thats right|correct $", 'hedge'],
   ['maybe|perhaps just? &<verb>', 'hedge'],
   // "sorta feel like buying 100 usdc worth of wif", "kinda feel like grabbing some wif": a mood before the verb.
@@ -969,8 +967,6 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['yes|yeah|yea? i know|understand about? the? price? impact|slippage|risk|risks|fees', 'note'],
   ['just? do it', 'politeness'],
   ['just? testing|checking|seeing if|whether this|it works|working', 'note'],
-  // "send $1 of sol to <address> just testing": this command is the test ("test first" waits for another).
-  ['just|only testing $', 'note'],
   ['wrong wallet|address|addy|one|paste|copy', 'note'],
   // "…, that's my other wallet": the recipient said to be the sender's own (an "other" said alone may change what is built).
   ["that's|thats|it's|its|this|that is? my other wallet|account|address|addy", 'note'],
@@ -1115,7 +1111,9 @@ export const RULE_WORDS = {
   choices: new Set(['options']),
   choicesAfter: new Set(['my', 'your']),
   /** "this one", "that one": a pointer, not the number 1. */
-  pointerBeforeOne: new Set(['this', 'that', 'the', 'which', 'right', 'correct', 'wrong', 'new', 'real', 'proper', 'actual']),
+  pointerBeforeOne: new Set(['this', 'that', 'the', 'which']),
+  /** …and these, where no token or number follows ("right one: <address>"; "swap right one sol" says 1 SOL). */
+  adjectivesBeforeOne: new Set(['right', 'correct', 'wrong', 'new', 'real', 'proper', 'actual']),
   /** "2 percent", "5 pct", "3 per cent". */
   percent: new Set(['percent', 'pct']),
   /** "50 bps", "50 bp", "50 basis points". */
@@ -1342,7 +1340,7 @@ export const PARSER_WORDS = {
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
   /** Between an amount said with its token and the same token again, these restate the amount ("sell 40 jto sorry 4 jto"). */
   /** After a correction's opener, these add to the command rather than correct it ("…, actually, another 60 usdc"). */
-  additions: new Set(['also', 'another', 'too', 'more', 'plus', 'additionally', 'then', 'extra']),
+  additions: new Set(['also', 'another', 'too', 'more', 'plus', 'additionally', 'extra']),
   restates: new Set(['sorry', 'oops', 'mean', 'meant', 'correction', 'typo', 'rather', 'no', 'nope', 'wait']),
   /** In a sentence of the story, these tell of an earlier trade (`earlierTrade` before it: "My last swap failed because of slippage."). */
   failures: new Set(['failed', 'fails', 'failing', 'error']),

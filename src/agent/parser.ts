@@ -496,7 +496,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   // A follow-up edits the previous command; "send it to <address> instead" too, with its verb.
   // "actually send it to <address>": after a transfer, a new recipient for it, and nothing else.
   const compared = PARSER_WORDS.comparedScales.some((phrase) => containsPhrase(words, phrase.split(' ')));
-  const redirects = ctx.previous?.action === 'transfer' && startsWith(words, redirectOpeners(tagged)) && substance.length === 1 && substance[0].kind.endsWith('address');
+  const redirects = ctx.previous?.action === 'transfer' && (startsWith(words, REDIRECT_OPENERS) || plainRedirect(tagged, words)) && substance.length === 1 && substance[0].kind.endsWith('address');
   const editing =
     startsWith(words, FOLLOW_UP_VERB_OPENERS) ||
     redirects ||
@@ -1545,8 +1545,18 @@ const shareOfReceived = (received: string, example: string) =>
 const describe = (command: SwapCommand | TransferCommand) =>
   command.action === 'swap' ? `a swap of ${command.input.symbol} for ${command.output.symbol}` : `a transfer of ${command.token.symbol}`;
 
-/** After a transfer, how a new recipient opens; after "wrong address" (a note), "it's <address>" or the address alone too. */
-const redirectOpeners = (items: Item[]) => (items.some(retractsPayee) ? [...REDIRECT_OPENERS, ...PARSER_WORDS.afterRetraction] : REDIRECT_OPENERS);
+/**
+ * After a transfer, "wrong address. it's <address>", "wrong one: <address>": the address said plainly after a note that takes
+ * back whom it pays, as the message's last word and with nothing else said but courtesy ("wrong address, maybe <address>" is unsure).
+ */
+function plainRedirect(items: Item[], words: string[]): boolean {
+  const address = items.findIndex((item) => item.kind === 'address');
+  const after = items.slice(address + 1).every((item) => item.kind === 'punct' || (item.kind === 'filler' && (item.aside === 'thanks' || item.aside === 'politeness')));
+  // Beside the note, only courtesy: "maybe", "i think", "or so" doubt the address.
+  const courteous = (item: Item) => item.kind !== 'filler' || !item.aside || retractsPayee(item) || item.aside === 'thanks' || item.aside === 'politeness' || item.aside === 'greeting';
+  const opener = words.slice(0, -1);
+  return address >= 0 && after && items.every(courteous) && items.some(retractsPayee) && PARSER_WORDS.afterRetraction.some((phrase) => phrase.join(' ') === opener.join(' '));
+}
 
 /** "wrong address", "wrong one": a note that takes back whom a transfer pays ("wrong token" takes back something else). */
 function retractsPayee(item: Item): boolean {
@@ -1580,7 +1590,7 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const turnsFromPrevious = editsLast && said.length === 2 && said.some(isToken) && notMint !== undefined && ctx.previous !== undefined && sideOf(ctx.previous, notMint) !== undefined;
   const opener =
     // The longest opener that fits: "oops, the address should be …" opens with more than "oops".
-    [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? redirectOpeners(items) : []), ...PARSER_WORDS.amountOpeners.filter((phrase) => amountSaid(phrase.length))]
+    [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : []), ...(previousTransfer && plainRedirect(items, words) ? [words.slice(0, -1)] : []), ...PARSER_WORDS.amountOpeners.filter((phrase) => amountSaid(phrase.length))]
       .filter((phrase) => phrase.every((w, k) => lead[k] === w) || phrase.every((w, k) => words[k] === w))
       .sort((a, b) => b.length - a.length)[0] ??
     (replacing ? [lead[0]] : turnsFromPrevious || words.some((w) => PARSER_WORDS.editWords.has(w)) ? ['instead'] : undefined);

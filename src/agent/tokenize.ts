@@ -510,12 +510,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "that should cover me for a while": a span, not a time to wait for.
     if (word(i) === 'for' && word(i + 1) === 'a' && word(i + 2) === 'while') return emit(i, i + 3, { kind: 'filler' });
     // "… hold on", "… hang on", "… on hold": wait.
-    if (WAIT_STARTS.has(word(i) ?? '') && RULE_WORDS.waits.has(`${word(i)} ${word(i + 1)}`)) {
-      // "hold on, wrong address": a sigh that opens a correction (ASIDES), not a wait.
-      const sigh = readAside(i);
-      if (sigh?.kind === 'sigh') return emitAside(i, sigh.end, sigh.kind);
-      return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${word(i)} ${word(i + 1)}` });
-    }
+    if (WAIT_STARTS.has(word(i) ?? '') && RULE_WORDS.waits.has(`${word(i)} ${word(i + 1)}`)) return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${word(i)} ${word(i + 1)}` });
     const first = POINTERS.has(word(i + 1) ?? '') ? i + 2 : i + 1;
     if (RULE_WORDS.trials.has(word(i) ?? '') && word(first) === 'first') return emit(i, first + 1, { kind: 'guard', guard: 'time', what: lexemes.slice(i, first + 1).map((l) => l.raw).join(' ') });
     // "about 15 USDT", "around $40": a hedged amount; "at around 5", "around 5" with no token after is a time or a price.
@@ -530,7 +525,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const aside = readAside(i);
     if (aside) return emitAside(i, aside.end, aside.kind);
     // "this one", "that one": a pointer, not the number 1.
-    if (word(i) === 'one' && RULE_WORDS.pointerBeforeOne.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
+    const counted = at(i + 1)?.type === 'number' || !!vocabulary.lookup(word(i + 1) ?? '');
+    if (word(i) === 'one' && (RULE_WORDS.pointerBeforeOne.has(word(i - 1) ?? '') || (RULE_WORDS.adjectivesBeforeOne.has(word(i - 1) ?? '') && !counted))) return emit(i, i + 1, { kind: 'filler' });
     // "before the big one", "the real one", "the usdc one": a thing described, not the number 1.
     if (word(i) === 'one' && word(i - 2) === 'the' && at(i - 1)?.type === 'word') return emit(i, i + 1, { kind: 'filler' });
 
