@@ -1336,6 +1336,8 @@ export const PARSER_WORDS = {
   likers: new Set(["i'd", 'id', "we'd", 'wed']),
   /** …and "would like" after one of these. */
   wishers: new Set(['i', 'we']),
+  /** After the sender, what one would or could do, not a request ("i would swap 5 SOL", "i could send …"). */
+  wouldModals: new Set(['would', 'could']),
   /** Right before a past form, a plea makes it a command mistyped ("pls sent 7 USDC to …"): nobody pleads for what is done. */
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
   /** Between an amount said with its token and the same token again, these restate the amount ("sell 40 jto sorry 4 jto"). */
@@ -1460,7 +1462,7 @@ export const PARSER_WORDS = {
   duress: new Set(COERCION),
   duressPhrases: [['making', 'me'], ['made', 'me', 'do'], ['makes', 'me', 'do']],
   /** …or someone else's instruction, said anywhere in the message ("… . He told me to.", "… . My wife said so."). */
-  instructedPhrases: [['told', 'me', 'to'], ['tells', 'me', 'to'], ['asked', 'me', 'to'], ['asks', 'me', 'to'], ['wants', 'me', 'to'], ['said', 'so'], ['says', 'so'], ['told', 'me', 'so'], ['said', 'to', 'do'], ['told', 'me', 'to', 'do']],
+  instructedPhrases: [['told', 'me', 'to'], ['tells', 'me', 'to'], ['asked', 'me', 'to'], ['asks', 'me', 'to'], ['wants', 'me', 'to'], ['said', 'so'], ['says', 'so'], ['told', 'me', 'so'], ['said', 'to', 'do'], ['told', 'me', 'to', 'do'], ['said', 'to'], ['says', 'to']],
   /** …and the promises of a giveaway scam ("He says he will double it."; "JUP could double" tells). */
   promises: [['double', 'it'], ['double', 'that'], ['double', 'the', 'money'], ['double', 'your'], ['double', 'my', 'money'], ['triple', 'it'], ['send', 'it', 'back'], ['send', 'back', 'double']],
   /** Chat before a command with a word of `already`, one of these and a pointer at it (`pointers`, `doneThings`), or of nothing but them, says it was done

@@ -1315,7 +1315,12 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   }
   // "i would swap 5 SOL", "i'd send …": what one would do, not a request ("i'd like to swap" is one).
   const said = items.map((item) => item.text.toLowerCase());
-  const wouldDo = items.some((item, k) => (said[k] === "i'd" || (said[k] === 'would' && said[k - 1] === 'i')) && items[k + 1]?.kind === 'verb');
+  // "i could swap 1 SOL", "we could send …" too: what one could do ("i could use some USDC" wishes for it).
+  const wouldDo = items.some((item, k) => {
+    const verb = items[k + 1];
+    const modal = said[k] === "i'd" || (PARSER_WORDS.wouldModals.has(said[k]) && PARSER_WORDS.wishers.has(said[k - 1] ?? ''));
+    return modal && verb?.kind === 'verb' && !(said[k] === 'could' && verb.lemma === 'use');
+  });
   // "I'd like 2 SOL converted to PYUSD", "I would like …": "like" after the sender wishes, though "like 2" reads as a hedge
   // ("i have like 5 usdc sent" tells; "my wife would like …" is someone else's wish).
   const ownWish = (j: number) => PARSER_WORDS.likers.has(said[j - 1] ?? '') || (said[j - 1] === 'would' && PARSER_WORDS.wishers.has(said[j - 2] ?? ''));
