@@ -1890,8 +1890,8 @@ function endsInTagQuestion(tagged: Item[]): boolean {
   const marked = tagged[end - 1].text === '?';
   while (marked && end > 1 && tagged[end - 2].text === '?') end--;
   const tagEnd = marked ? end - 1 : end;
-  // "…, that's right?", "… i guess?": a hedge asked doubts the command.
-  const hedged = tagged[tagEnd - 1];
+  // "…, that's right?", "… i guess?", "…, that's right..?": a hedge asked doubts the command.
+  const hedged = tagged.slice(0, tagEnd).filter((item) => item.kind !== 'punct').at(-1);
   if (marked && hedged?.kind === 'filler' && hedged.aside === 'hedge') return true;
   let start = tagEnd;
   const plain = (item: Item) => item.kind === 'word' || (item.kind === 'filler' && !item.aside);
