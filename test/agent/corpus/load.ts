@@ -44,6 +44,7 @@ import dialogues39Json from './dialogues-39.json';
 import dialogues40Json from './dialogues-40.json';
 import dialogues41Json from './dialogues-41.json';
 import dialogues42Json from './dialogues-42.json';
+import dialogues43Json from './dialogues-43.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -167,7 +168,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-third in the next. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -201,6 +202,7 @@ const BLIND_30 = 'blind-32zd';
 const BLIND_31 = 'blind-32ze';
 const BLIND_32 = 'blind-32zf';
 const BLIND_33 = 'blind-32zg';
+const BLIND_34 = 'blind-32zh';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -323,6 +325,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues40Json as RawDialogue[], BLIND_31),
   ...withSplit(dialogues41Json as RawDialogue[], BLIND_32),
   ...withSplit(dialogues42Json as RawDialogue[], BLIND_33),
+  ...withSplit(dialogues43Json as RawDialogue[], BLIND_34),
 ];
 
 const registry = TokenRegistry.bundled();
