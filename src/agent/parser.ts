@@ -42,12 +42,16 @@ const EXAMPLES = 'I can swap ("swap 1 SOL for USDC"), send ("send 20 USDC to <ad
 
 const TRANSPOSED_WORD = new RegExp(`\\b(?:${Object.keys(TRANSPOSED).join('|')})\\b`, 'i');
 
-/** Parses one message. */
+/** Parses one message; a small word typed with two letters swapped costs its factor once, whatever part of the message is read. */
 export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
+  const result = parseMessage(raw, ctx);
+  return result.ok && TRANSPOSED_WORD.test(raw) ? { ...result, confidence: result.confidence * CONFIDENCE.transposed } : result;
+}
+
+/** A message, or the part of one a rule reads alone (the command before a correction, the sentence among context). */
+function parseMessage(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
-  const result = doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
-  const typo = result.ok && TRANSPOSED_WORD.test(raw);
-  return typo ? { ...result, confidence: result.confidence * CONFIDENCE.transposed } : result;
+  return doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
 }
 
 /**
@@ -87,7 +91,7 @@ function withAmountCorrected(raw: string, tagged: Item[], ctx: ParseContext): Pa
     const relative = PARSER_WORDS.relativeAfter.has(tagged[last + 1]?.text.toLowerCase() ?? '');
     if ([...between, tagged[last + 1]].some((item) => item?.text === '?') || relative) return undefined;
     if (token && (mintOf(tagged[second + 1]) !== token || tagged[second].kind !== 'number' || !between.some((item) => PARSER_WORDS.restates.has(item.text.toLowerCase())))) return undefined;
-    const result = parseCommand(raw.slice(0, tagged[first].start) + raw.slice(tagged[second].start), ctx);
+    const result = parseMessage(raw.slice(0, tagged[first].start) + raw.slice(tagged[second].start), ctx);
     if (!result.ok) return undefined;
     return { ...result, confidence: round(result.confidence * CONFIDENCE.followUp), corrected: raw.slice(tagged[first].start, tagged[second].end) };
   }
@@ -129,7 +133,7 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   // (Only where a verb is said under way: reading the other sentence alone costs a parse.)
   if (requests.length === 2 && requests.some((sentence) => sentence.some((item) => item.kind === 'verb' && RULE_WORDS.plans.has(item.text.toLowerCase())))) {
     const echoed = requests.find((sentence, k) => {
-      const other = parseCommand(raw.slice(requests[1 - k][0].start, requests[1 - k].at(-1)!.end), ctx);
+      const other = parseMessage(raw.slice(requests[1 - k][0].start, requests[1 - k].at(-1)!.end), ctx);
       return other.ok && (other.command.action === 'swap' || other.command.action === 'transfer') && tellsOnly(sentence, other.command.action);
     });
     if (echoed) requests = requests.filter((sentence) => sentence !== echoed);
@@ -146,7 +150,7 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   const said = raw.slice(request[0].start, request.at(-1)!.end);
   // The lexer's rewrites ("w/" → "with") can stretch a span: a sentence is read alone only when it is shorter.
   if (said.length >= raw.trim().length) return undefined;
-  const result = parseCommand(said, ctx);
+  const result = parseMessage(said, ctx);
   if (!result.ok || (requests.length !== 1 && result.command.action !== 'query')) return undefined;
   // A token the story names that the command does not ("… . He takes USDT.") may be what it should have been.
   const command = result.command;
@@ -322,7 +326,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   if (at < 0) return undefined;
   const isCommand = (result: ParseResult): result is Extract<ParseResult, { ok: true }> & { command: SwapCommand | TransferCommand } =>
     result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
-  const head = parseCommand(raw.slice(0, tagged[at].start), { ...ctx, pending: undefined });
+  const head = parseMessage(raw.slice(0, tagged[at].start), { ...ctx, pending: undefined });
   if (!isCommand(head) || head.followUp) return undefined;
   const correction = raw.slice(tagged[at].start).trim();
   // "…, actually, another 60 usdc", "… on second thought, also swap 1 sol for bonk": added to the command, not correcting it.
@@ -343,16 +347,17 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   while (restAt < tagged.length && (tagged[restAt].kind === 'punct' || PARSER_WORDS.corrections.has(lower[restAt]))) restAt++;
   // "…, correction: 40 RAY", "… oops, 0.1 sol": an amount alone, with or without its token, is the amount corrected,
   // as "make it 40 RAY" says (a message of its own saying "40 RAY" could be anything).
-  const amountOnly = tagged.slice(restAt).filter((item) => item.kind !== 'punct' && item.kind !== 'filler').every((item, k) => (k === 0 ? isAmount(item) : k === 1 && item.kind === 'token'));
-  const [amount, token, ...more] = tagged.slice(restAt).filter((item) => item.kind !== 'punct');
-  const bareAmount = amount !== undefined && isAmount(amount) && (token === undefined || (token.kind === 'token' && more.length === 0));
+  const restSaid = tagged.slice(restAt).filter((item) => item.kind !== 'punct');
+  const amountOnly = restSaid.filter((item) => item.kind !== 'filler').every((item, k) => (k === 0 ? isAmount(item) : k === 1 && item.kind === 'token'));
+  // After "hold on", "hang on": that amount with nothing else, not even a filler ("hold on, i have 0.5" tells).
+  const bareAmount = restSaid.length > 0 && amountOnly && !restSaid.some((item) => item.kind === 'filler');
   if (pause(at) && !(lower[at + 1] === ',' && (bareAmount || startsWith(lower.slice(restAt), PARSER_WORDS.editOpeners)))) return undefined;
-  const tail = parseCommand(correction, { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined });
+  const tail = parseMessage(correction, { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined });
   // "buy 100 BONK with SOL, i mean USDC": a token corrects the one said last, not whichever side a follow-up would change.
   const lastSaid = tagged.slice(0, at).filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token').at(-1);
   if (isCommand(tail) && tail.followUp && head.command.action === 'swap' && tail.command.action === 'swap' && lastSaid) {
     const changed = tail.command.output.mint !== head.command.output.mint ? 'output' : tail.command.input.mint !== head.command.input.mint ? 'input' : undefined;
-    const said = lastSaid.token.mint === head.command.output.mint ? 'output' : lastSaid.token.mint === head.command.input.mint ? 'input' : undefined;
+    const said = sideOf(head.command, lastSaid.token.mint);
     // "…, I meant USDT, not USDC": the token turned from names the side.
     const fixed = tagged.slice(at);
     const from = changed && head.command[changed].mint;
@@ -369,7 +374,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   if (restAt === at || restAt >= tagged.length) return undefined;
   const edit = { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined };
   const rest = raw.slice(tagged[restAt].start);
-  const bare = parseCommand(amountOnly ? `make it ${rest}` : rest, edit);
+  const bare = parseMessage(amountOnly ? `make it ${rest}` : rest, edit);
   if (unchanged(bare)) return again;
   // A whole command said again replaces the first, at the confidence of a follow-up.
   return isCommand(bare) ? { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction } : undefined;
@@ -449,7 +454,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   const paysOnly = offered.every((item) => item.kind !== 'verb' || (ctx.previous?.action === 'swap' && namesPaid(item)));
   if (offer && paysOnly && (amountOnly || allWords.includes('instead'))) {
     const rest = raw.slice(tagged[offer.length].start).replace(/\?+\s*$/, '');
-    const change = parseCommand(amountOnly ? `make it ${rest}` : rest, ctx);
+    const change = parseMessage(amountOnly ? `make it ${rest}` : rest, ctx);
     if (change.ok && change.followUp) return change;
   }
   const refused = messageRefusal(raw, tagged, ctx, allWords);
@@ -593,7 +598,7 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   }
   // "send 5 USDC to <address>. oops wrong address", "…, wrong address, I'll paste the right one": with nothing earlier to
   // redirect and no address after it, the note takes back the address said.
-  const wrong = tagged.find((item) => item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(item.text.toLowerCase().split(/\s+/)[0]));
+  const wrong = tagged.find(retracts);
   const addresses = new Set(tagged.filter((item) => item.kind === 'address').map((item) => item.text));
   // Replaced only by another address than those said before the note ("… to A. wrong one: A" gives it back).
   const saidBefore = new Set(tagged.slice(0, wrong ? tagged.indexOf(wrong) : 0).filter((item) => item.kind === 'address').map((item) => item.text));
@@ -1563,11 +1568,11 @@ function plainRedirect(items: Item[], words: string[]): boolean {
   return address >= 0 && after && items.every(courteous) && items.some(retractsPayee) && PARSER_WORDS.afterRetraction.some((phrase) => phrase.join(' ') === opener.join(' '));
 }
 
-/** "wrong address", "wrong one": a note that takes back whom a transfer pays ("wrong token" takes back something else). */
-function retractsPayee(item: Item): boolean {
-  const [first, ...rest] = item.text.toLowerCase().split(/\s+/);
-  return item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(first) && rest.some((w) => PARSER_WORDS.payeeWords.has(w));
-}
+/** "wrong address", "wrong token": a note that takes something said back. */
+const retracts = (item: Item) => item.kind === 'filler' && item.aside === 'note' && PARSER_WORDS.retractions.has(item.text.toLowerCase().split(/\s+/)[0]);
+
+/** …of whom a transfer pays ("wrong address", "wrong one"; "wrong token" takes back something else). */
+const retractsPayee = (item: Item) => retracts(item) && item.text.toLowerCase().split(/\s+/).slice(1).some((w) => PARSER_WORDS.payeeWords.has(w));
 
 /** The side of a swap or transfer a token is on. */
 const sideOf = (command: SwapCommand | TransferCommand, mint: string) =>

