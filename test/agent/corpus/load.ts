@@ -45,6 +45,7 @@ import dialogues40Json from './dialogues-40.json';
 import dialogues41Json from './dialogues-41.json';
 import dialogues42Json from './dialogues-42.json';
 import dialogues43Json from './dialogues-43.json';
+import dialogues44Json from './dialogues-44.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -102,6 +103,7 @@ import handWritten54 from './hand-written-54.json';
 import handWritten55 from './hand-written-55.json';
 import handWritten56 from './hand-written-56.json';
 import handWritten57 from './hand-written-57.json';
+import handWritten58 from './hand-written-58.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -168,7 +170,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -203,6 +205,7 @@ const BLIND_31 = 'blind-32ze';
 const BLIND_32 = 'blind-32zf';
 const BLIND_33 = 'blind-32zg';
 const BLIND_34 = 'blind-32zh';
+const BLIND_35 = 'blind-32zi';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -262,6 +265,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten55 as Raw[], 'hand-written', BLIND_31),
   ...withFamily(handWritten56 as Raw[], 'hand-written', BLIND_32),
   ...withFamily(handWritten57 as Raw[], 'hand-written', BLIND_33),
+  ...withFamily(handWritten58 as Raw[], 'hand-written', BLIND_35),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -326,6 +330,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues41Json as RawDialogue[], BLIND_32),
   ...withSplit(dialogues42Json as RawDialogue[], BLIND_33),
   ...withSplit(dialogues43Json as RawDialogue[], BLIND_34),
+  ...withSplit(dialogues44Json as RawDialogue[], BLIND_35),
 ];
 
 const registry = TokenRegistry.bundled();
