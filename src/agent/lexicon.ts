@@ -221,7 +221,7 @@ const PEOPLE = [
  */
 export const FILLERS = new Set([
   'please', 'pls', 'plz', 'plx', 'kindly', 'can', 'could', 'would', 'will', "i'll", "we'll", 'you', 'u', 'ya', 'i', 'me', 'we', 'us', 'want',
-  'wanna', 'need', 'like', 'id', "i'd", 'lets', "let's", 'let', 'go', 'ahead', 'just', 'do', 'it', 'that', 'this', 'real',
+  'wanna', 'need', 'like', 'id', "i'd", 'lets', "let's", 'let', 'go', 'ahead', 'just', 'do', 'it', 'that', 'thats', 'this', 'real',
   'quick', 'quickly', 'now', 'right', 'away', 'asap', 'rn', 'immediately', 'hey', 'hi', 'hello', 'yo', 'ok', 'okay', 'thanks',
   'thank', 'thx', 'ty', 'tysm', 'cheers', 'bro', 'ser', 'fren', 'mate', 'man', 'dude', 'sir', 'pal', 'buddy', 'the', 'a', 'an',
   'some', 'my', 'mine', 'our', 'tokens', 'token', 'coins', 'coin', 'amount', 'gm', 'lol', 'cool', 'great', 'good',
@@ -774,6 +774,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["don't|dont worry|stress|panic about it|this|that $", 'politeness'],
   ["don't|dont worry|stress|panic about the? fee|fees $", 'politeness'],
   ["don't|dont tell anyone|anybody|nobody lol|haha? $", 'politeness'],
+  // "… . Don't judge me.", "no judgement pls": the sender's feelings about the command, where the clause ends.
+  ["don't|dont judge|laugh at? me|us? pls|please|lol|haha? $", 'politeness'],
+  ['no judgement|judgment|judging pls|please|lol|haha? $', 'politeness'],
   ["please? tell me if i've|ive|i|i'm|im have|did? done|doing? anything|something wrong $", 'politeness'],
   ["please? let me know if i've|ive|i|i'm|im have|did? done|doing? anything|something wrong $", 'politeness'],
   ["i|we would|i'd|we'd be grateful|thankful|obliged|glad if you could|can|would", 'politeness'],
@@ -989,6 +992,13 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["let|tell me know? when|once it's|its|it is? done|finished|confirmed|complete|through", 'note'],
   ["idk|unsure|dunno if|whether that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas", 'note'],
   ["not sure if|whether that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas", 'note'],
+  // "… . Hopefully it's enough!", "hope the fee isn't crazy today": hopes about the fee, which the network sets.
+  ["hopefully that's|thats|it's|its|this|that|it is? enough|sufficient for? …?", 'note'],
+  // "…, that should cover me for a while": why the amount, not a change of it.
+  ["that|this|it|that'll|thatll|it'll|itll should|will|would? cover|last me|us for? a|the? while|week|weekend|month|bit $", 'note'],
+  // "I only have a little SOL left for fees": what is left to pay the network.
+  ["i|we? only|just have|got a? little|bit|tiny of? <token>? left|remaining for|to cover? the? fees|fee|gas", 'note'],
+  ["i? hope|hopefully the? fee|fees|gas is|are|isn't|isnt|aren't|arent|won't|wont|doesn't|doesnt not? be|get? too? low|cheap|ok|okay|fine|crazy|high|bad|expensive|much|wild today|rn|now?", 'note'],
   ['nothing fancy|crazy|special|big|major', 'note'],
   // "the price of SOL with 24-hour volume and price change": figures a price answer may hold, not a time.
   ['and|with? the? 24 -? hour|hr|h|hours volume|change|high|low|range|stats and|& price? change|volume|high|low', 'note'],
@@ -1019,6 +1029,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "need cash for the weekend", "need gas money for the week": why, not when.
   [`i? need|needed|want|wanted some? gas|spending|pocket? cash|money|funds|liquidity|stables for ${ARTICLES}|this|next? ${PURPOSES}|weekend|week|month|holiday|holidays|vacation`, 'note'],
   // "(first time holding kmno, no account yet)": the account the transfer or swap creates.
+  // "first time trying this app": the sender new to Parley.
+  ['first|1st time using|trying|on|with this|the app|bot|thing|platform|tool|agent|site|service', 'note'],
   ['first|1st time i|they|he|she|we|recipient? holding|hold|holds|receiving|receive|receives|getting|get|gets|using|buying|owning <token>?', 'account'],
   ['make|create|open one|it if|when|as needed|necessary|required', 'account'],
   ['and? pay|cover for? the|their|his|her|a|an|any|its? <token>? token? account|accounts|ata|atas|rent if|when|as? needed|necessary|required?', 'account'],

@@ -283,9 +283,10 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
     return said.every((item, k) => item === negation || PARSER_WORDS.deniedJudgements.has(words[k]));
   }
 
-  /** "after the rally", "after a decent run": in a statement, a time told by what came before it. */
+  /** "after the rally", "after a decent run", "after reading the news": in a statement, a time told by what came before it. */
   function afterSomething(k: number): boolean {
-    return words[k] === 'after' && statement && DETERMINERS.has(words[k + 1] ?? '');
+    const gerund = said[k + 1]?.kind === 'word' && (words[k + 1] ?? '').endsWith('ing') && DETERMINERS.has(words[k + 2] ?? '');
+    return words[k] === 'after' && statement && (DETERMINERS.has(words[k + 1] ?? '') || gerund);
   }
 
   /**
