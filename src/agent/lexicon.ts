@@ -586,14 +586,14 @@ export const IN_MESSAGE_CORRECTIONS = {
   openers: [
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
-    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'],
+    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'no'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'],
   ],
   /**
    * "hold on" and "hang on" are one item, a wait; they open a correction only with a comma and an edit after it ("… . hold
    * on, make it 0.5", "hang on, 2 sol"): "hang on 5" waits, "hold on, i have 0.5" tells.
    */
   pauses: ['hold on', 'hang on'],
-  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['oops'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo']],
+  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['oops'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo'], ['oh', 'wait']],
 };
 
 /** Follow-ups led by a verb of their own ("change the recipient to <address>", "switch to BONK"). */
@@ -1422,6 +1422,8 @@ export const PARSER_WORDS = {
   discourseOpeners: [['now'], ['ok', 'now'], ['but'], ['also'], ['and'], ['actually'], ['wait'], ['oops'], ['this', 'time']],
   /** Words that open a correction ("no wait, 0.6"), not a negation. */
   corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh', 'scratch']),
+  /** Opening a correction in the same message, a sound that is no part of it ("…, oh wait, MOBILE"). */
+  interjections: new Set(['oh', 'ah']),
   /** A clause that takes back the earlier command, before one said "instead" ("don't do that, do 10 USDC to JTO instead"): a correction, not a negation. */
   /** Amounts said relative to the earlier one ("make it 2 more"); "and 10 more to the same address" repeats instead (`repeatOpeners`). */
   relativeAmounts: new Set(['more', 'less', 'fewer', 'extra']),

@@ -329,7 +329,17 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   const head = parseMessage(raw.slice(0, tagged[at].start), { ...ctx, pending: undefined });
   if (!isCommand(head) || head.followUp) return undefined;
-  const correction = raw.slice(tagged[at].start).trim();
+  // "…, sorry 3 sol not 2", "… — ugh, 1 sol worth, not 3": the amount turned from, said last, is the command's own; the
+  // correction is read without it, and must change that amount.
+  const from = amountTurnedFrom(tagged, at, head.command);
+  if (from !== undefined) {
+    const corrected = withCorrection(raw.slice(0, tagged[from].start), tagged.slice(0, from), ctx);
+    return corrected && isCommand(corrected) && JSON.stringify(corrected.command.amount) !== JSON.stringify(head.command.amount) ? corrected : undefined;
+  }
+  // "oh wait, MOBILE", "ugh, 1 sol worth": an interjection before the correction is no part of it.
+  let opens = at;
+  while (opens < tagged.length && (PARSER_WORDS.interjections.has(lower[opens]) || (opens > at && tagged[opens].kind === 'punct'))) opens++;
+  const correction = raw.slice(tagged[opens]?.start ?? raw.length).trim();
   // "…, actually, another 60 usdc", "… on second thought, also swap 1 sol for bonk": added to the command, not correcting it.
   const added = tagged.slice(at).map((item) => item.text.toLowerCase());
   if (added.some((w) => PARSER_WORDS.additions.has(w)) || containsPhrase(added.join(' ').split(' '), ['as', 'well'])) {
@@ -379,6 +389,24 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   if (unchanged(bare)) return again;
   // A whole command said again replaces the first, at the confidence of a follow-up.
   return isCommand(bare) ? { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction } : undefined;
+}
+
+/** Where "not <amount>" ends a correction (its comma before it included), when that amount is the command's own. */
+function amountTurnedFrom(tagged: Item[], at: number, command: SwapCommand | TransferCommand): number | undefined {
+  let ends = tagged.length;
+  while (ends > 0 && tagged[ends - 1].kind === 'punct') ends--;
+  const negations = tagged.map((item, k) => (k > at && item.kind === 'guard' && item.guard === 'negation' && item.text.toLowerCase() === 'not' ? k : -1));
+  const not = Math.max(...negations);
+  const amount = tagged[not + 1];
+  const rest = tagged.slice(not + 2, ends);
+  if (not < 0 || amount?.kind !== 'number' || !(rest.length === 0 || (rest.length === 1 && rest[0].kind === 'token'))) return undefined;
+  if (command.amount.kind !== 'exact' || command.amount.value !== format(amount.value)) return undefined;
+  // "… not 10 usdc": a token said with it is the one that amount was of.
+  const of = command.action === 'transfer' ? command.token : command.swapMode === 'ExactOut' ? command.output : command.input;
+  if (rest[0]?.kind === 'token' && rest[0].token.mint !== of.mint) return undefined;
+  let from = not;
+  while (tagged[from - 1]?.kind === 'punct') from--;
+  return from;
 }
 
 function parseTagged(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
