@@ -371,6 +371,12 @@ export const OTHER_SOURCES = {
   determiners: DETERMINERS,
   /** Before a possessive, words that make it the recipient ("to my mom's wallet"). */
   recipientMarkers: new Set(['to', 'for']),
+  /** Before a possessive, beside a transfer, words that say whose the recipient's wallet is ("<address> is my friend's wallet"). */
+  identifying: new Set(['is', "that's", 'thats', "it's", 'its', "here's", 'heres']),
+  /** After "from" beside an address, what points back at it ("<address>, send 2 SOL from it"); "from this wallet" is the session's own. */
+  pointedAt: new Set(['it', 'that', 'them', 'those', "'em", 'em']),
+  /** …unless the message says where funds come from at all. */
+  sourceMarkers: new Set(['from', 'out', 'out of', 'using', 'use', 'via', 'through']),
   /** After the wallet, words that give its address: "my sister's wallet is <address>" names the recipient. */
   addressGivers: new Set(['is', ':', '=', 'address', 'addy']),
   /** Someone's address ("this is my friend's address <address>") is where funds go, unless said as the source ("from my friend's address"). */

@@ -590,7 +590,10 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   // A note that names the recipient ("… from my wallet to the recipient with the address <address>") stands between.
   const before = tagged.slice(0, address).filter((item) => item.kind !== 'filler' || item.aside === 'note').at(-1);
   // "i need 20 USDC from <address>", "get 20 USDC from <address>": whatever the verb, money from that address.
-  const fromAddress = address >= 0 && before?.kind === 'marker' && ['from', 'out of'].includes(before.text.toLowerCase());
+  const fromMarker = (item: Item | undefined) => item?.kind === 'marker' && ['from', 'out of'].includes(item.text.toLowerCase());
+  // "<address>, send 2 SOL from it": the address pointed back at as where it comes from.
+  const pointedFrom = tagged.some((item, k) => fromMarker(item) && OTHER_SOURCES.pointedAt.has(tagged[k + 1]?.text.toLowerCase() ?? ''));
+  const fromAddress = address >= 0 && (fromMarker(before) || pointedFrom);
   // "<address> will send me 20 USDC", "have <address> send me …": that address pays the session.
   const sentToMe = address >= 0 && tagged.some((item, k) => item.kind === 'verb' && item.role === 'send' && RULE_WORDS.giveTo.has(tagged[k + 1]?.text.toLowerCase() ?? ''));
   const billed =
@@ -606,7 +609,8 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   if (PARSER_WORDS.vague.some((phrase) => containsPhrase(allWords, phrase))) {
     return refuse('unclear', `I could not tell what to do. Say it plainly, for example "swap 1 SOL for USDC", "send 20 USDC to <address>" or "price of SOL".`);
   }
-  const source = otherSource(tagged.filter((item) => !(item.kind === 'filler' && item.aside)).map((item) => item.text.toLowerCase()), ctx);
+  const transfer = address >= 0 && tagged.some((item) => item.kind === 'verb' && item.role === 'send');
+  const source = otherSource(tagged.filter((item) => !(item.kind === 'filler' && item.aside)).map((item) => item.text.toLowerCase()), ctx, transfer);
   if (source) {
     return refuse('unclear', `I build from this session's wallet only, and "${source}" names another. Connect the wallet that should pay, or say the command without it.`);
   }
@@ -1865,7 +1869,7 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
  * source, and neither is someone's thing in chat that names no token, amount or verb ("back from my cousin's
  * wedding."). The words keep their punctuation, which ends that chat.
  */
-function otherSource(words: string[], ctx: ParseContext): string | undefined {
+function otherSource(words: string[], ctx: ParseContext, transfer: boolean): string | undefined {
   const { determiners, nouns, openers, recipientMarkers } = OTHER_SOURCES;
   const stem = (word: string | undefined) => word?.replace(/'s$/, '') ?? '';
   for (let k = 0; k < words.length; k++) {
@@ -1875,7 +1879,11 @@ function otherSource(words: string[], ctx: ParseContext): string | undefined {
     let opener = k - 1;
     while (determiners.has(words[opener] ?? '')) opener--;
     const opened = openers.has(words[opener] ?? '');
-    if ((!possessive || recipientMarkers.has(words[opener] ?? '')) && !opened) continue;
+    // "<address> is my friend's wallet", "This is my sister's wallet.": beside a transfer, whose wallet the recipient is.
+    // Never where anything is said to pay ("… , send 2 SOL from it").
+    const identifies =
+      transfer && OTHER_SOURCES.identifying.has(words[opener] ?? '') && words[k].endsWith("'s") && OTHER_SOURCES.nouns.has(words[k + 1] ?? '') && !words.some((w) => OTHER_SOURCES.sourceMarkers.has(w));
+    if ((!possessive || recipientMarkers.has(words[opener] ?? '') || identifies) && !opened) continue;
     const after = k + (nouns.has(stem(words[k + 1])) ? 2 : 1);
     if (possessive && !opened && OTHER_SOURCES.addressGivers.has(words[after] ?? '') && /^[1-9a-z]{32,44}$/.test(words[after + 1] ?? '')) continue;
     if (possessive && !opened && OTHER_SOURCES.addressNouns.has(stem(words[k + 1]))) continue;
