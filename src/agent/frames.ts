@@ -164,6 +164,11 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   const between = pair && only.amountAfterToken === true && only.amounts.length === 1 && (role === 'get' || !only.amountAfterTokens);
   // "Buy 10 JUP. Some BONK for me.": a token of its own sentence after a purchase may pay for it or be bought too.
   if (pair && only.broken && role === 'get') return paidOrBought(only.tokens[1].token.symbol);
+  // "buy 0.1 SOL WIF": a purchase sized before a bare pair buys WIF with 0.1 SOL as trading bots read it, or 0.1 SOL with WIF.
+  if (pair && role === 'get' && !between && only.amounts.length === 1 && !only.amountAfterToken) {
+    const [first, second] = only.tokens.map((item) => item.token.symbol);
+    return refuse('unclear', `I could not tell which token pays: say "buy ${second} with ${only.amounts[0].text} ${first}" or "buy ${only.amounts[0].text} ${first} with ${second}".`);
+  }
   const parts = forBeforeInput(
     pair && (reading.verbFirst || between)
       ? [{ ...only, tokens: [only.tokens[0]], ...(between && { amounts: [] }) }, { ...newPhrase('out'), tokens: [only.tokens[1]], ...(between && { amounts: only.amounts }) }]

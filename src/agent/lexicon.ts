@@ -201,7 +201,7 @@ export const MARKERS: Record<string, Marker> = table({
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', contre: 'out', en: 'out', 'so that i get': 'out', 'so that i receive': 'out',
   to: 'to', ot: 'to', naar: 'to', pro: 'to', sang: 'to', cho: 'to', ke: 'to', za: 'out', por: 'out',
-  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay using': 'in', 'paying using': 'in', 'pay in': 'in', 'paying in': 'in', 'i pay': 'in', 'i pay with': 'in', "i'll pay with": 'in', 'i will pay with': 'in', 'out of': 'in', outta: 'in',
+  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', avec: 'in', pake: 'in', pakai: 'in', dengan: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay using': 'in', 'paying using': 'in', 'pay in': 'in', 'paying in': 'in', 'i pay': 'in', 'i pay with': 'in', "i'll pay with": 'in', 'i will pay with': 'in', 'out of': 'in', outta: 'in',
   of: 'of',
   worth: 'worth', 'worth of': 'worth', 'worth in': 'worth',
 });
@@ -245,7 +245,7 @@ export const FILLERS = new Set([
   // "see", "check", "want"), "ng" (Tagalog), "idc" ("i don't care").
   // Other languages' words between a verb's tokens, read by the pair after the verb ("7awwel 5 JUP ila USDC"), and their
   // politeness: Indonesian, Russian and Arabic in Latin letters, Italian, Portuguese, Turkish. (Their "to" and "for" are MARKERS.)
-  'ila', 'pake', 'pakai', 'per', 'favore', 'grazie', 'mille', 'pfv', 'pozhaluista', 'spasibo', 'shukran', 'gan', 'aku',
+  'ila', 'per', 'favore', 'grazie', 'mille', 'pfv', 'pozhaluista', 'spasibo', 'shukran', 'gan', 'aku',
   'kanka', 'mes', 'du', 'il', 'mio', 'cek', 'el', 'taba3i', 'sama7t',
   'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe', 'ng', 'xem', 'kiem', 'tra', 'muon', 'biet', 'phai', 'idc',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
