@@ -861,6 +861,12 @@ export const ASIDES: Array<[string, AsideKind]> = [
   [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? to|and &<verb>`, 'venue'],
   ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest price? route|routing|path|execution', 'venue'],
   ['best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution $', 'venue'],
+  // "…, optimize for price", "ultra swap 1 SOL to USDC" (Jupiter's Ultra): how the route is found, not what it builds.
+  ['optimize|optimise|optimized|optimised for the? best? price|rate|output|speed', 'venue'],
+  ['^ jupiter|jup? ultra &<verb>', 'venue'],
+  // "jito protected swap …", "with mev protection": how it is landed, which the wallet decides; named like a fee request.
+  ['jito|mev|sandwich -? protected|protection|safe &<verb>', 'fee'],
+  ['with|and|use|using|add|plus? jito|mev|sandwich protection', 'fee'],
   ["i? don't|dont|do not? care about|which the? venue|venues|route|dex|dexes|pool|aggregator", 'venue'],
   [`on|via|through|thru|using|with|at|use ${ARTICLES}? ${VENUE_WORDS} or|and|/ whatever|any|some|another? ${VENUE_WORDS} ,? whichever|either?`, 'venue'],
   [`and? route|send it|this|that through|via ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}?`, 'venue'],
