@@ -1547,6 +1547,8 @@ export const PARSER_WORDS = {
   /** Without a verb, an address and an amount with one of these state what is or was ("<address> already got 5 USDC"). */
   statesWithoutVerb: new Set(['already', 'got', 'holding', 'holds', 'has', 'have', 'owns', 'own']),
   /** "my wallet balance": the balance, though "my wallet" alone asks for the portfolio. */
+  /** Asked of the wallet with no token, the balance rather than the worth ("how much do I have", "cuánto tengo"). */
+  balanceAsks: ['how much do i have', 'how much i have', 'how much have i got', 'how much do i hold', 'how much i got', 'cuanto tengo', 'cuánto tengo', 'quanto tenho'],
   walletBalance: ['wallet balance', 'wallet balances', 'wallet bal'],
   /** In a follow-up, a verb that names the token paid ("use USDT instead" after a swap). */
   payingVerbs: new Set(['use', 'pay', 'spend']),

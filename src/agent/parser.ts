@@ -1853,7 +1853,9 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
     return q('price', QUERY_CONFIDENCE.priceAtLast, token);
   }
   const unknownWord = unknown.find((item) => item.kind === 'word');
-  if (portfolioWords || (mine && priceWords) || (mine && balanceWords && !mentions(BALANCE_WORDS))) return q('portfolio', QUERY_CONFIDENCE.portfolio);
+  // "how much do I have", "cuánto tengo": the balance, as writers and harvested phrasings label it ("how much money do I have" asks the worth).
+  const heldAsked = mentions(PARSER_WORDS.balanceAsks);
+  if (portfolioWords || (mine && priceWords) || (mine && balanceWords && !mentions(BALANCE_WORDS) && !heldAsked)) return q('portfolio', QUERY_CONFIDENCE.portfolio);
   if ((priceWords && !mine) && unknown.length === 1 && unknownWord) return unknownToken(unknownWord.text, ctx);
   if (priceWords && !mine && !balanceWords) return refuse('missing', 'Which token\'s price? Say for example "price of SOL".', { ask: 'token' });
   if (balanceWords && (mine || mentions(BALANCE_WORDS))) return q('balance', QUERY_CONFIDENCE.balance);
