@@ -435,6 +435,12 @@ export const UNSUPPORTED: Array<[string[], string]> = [
   [['deposit'], 'deposits into protocols'], [['yield'], 'yield products'], [['apy'], 'yield products'], [['sign', 'message'], 'signing messages'],
 ];
 
+/**
+ * Tokens that earn as they are held (liquid staking tokens, JLP): beside one, these words of UNSUPPORTED say why it is
+ * bought ("Swap 150 USDC to JupSOL. Trying to earn some yield."), not a product asked for; "stake 1 SOL" stays refused.
+ */
+export const YIELD_BEARING = { tokens: new Set(['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF', 'JLP']), remarks: new Set(['staking', 'yield', 'yields', 'apy']) };
+
 /** Query cues, matched as whole words or phrases: what a question asks about. */
 export const PRICE_CUES = [
   'price', 'prices', 'priced', 'pricing', 'trading', 'cost', 'costs', 'worth', 'value', 'rate', 'chart', 'px', 'quote', 'mcap',

@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -346,7 +346,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         continue;
     }
   }
-  return withoutRestatedMints(withoutPartsOfOne(items));
+  return withYieldRemarked(withoutRestatedMints(withoutPartsOfOne(items)));
 
   /**
    * The lexeme of an address that follows k, after at most an opening bracket or comma, a label
@@ -914,6 +914,12 @@ function withoutPartsOfOne(items: Item[]): Item[] {
     const andAPart = item.kind === 'share' && items[k - 1]?.kind === 'joiner' && items[k - 2]?.kind === 'token' && one(items[k - 3]);
     return ofOne || andAPart ? ({ ...item, kind: 'word' } as Item) : item;
   });
+}
+
+/** "buy 3 JitoSOL, I want the staking yield": beside a token that earns as it is held, its yield is why, not a product asked for. */
+function withYieldRemarked(items: Item[]): Item[] {
+  if (!items.some((item) => item.kind === 'token' && YIELD_BEARING.tokens.has(item.token.symbol))) return items;
+  return items.map((item) => (item.kind === 'guard' && item.guard === 'unsupported' && YIELD_BEARING.remarks.has(item.text.toLowerCase()) ? { ...item, kind: 'filler', aside: 'note' } : item));
 }
 
 /** "USDC (mint is EPjF…)", "BONK DezX…": a token's own mint said after it names that token again, not a second one. */
