@@ -46,6 +46,7 @@ import dialogues41Json from './dialogues-41.json';
 import dialogues42Json from './dialogues-42.json';
 import dialogues43Json from './dialogues-43.json';
 import dialogues44Json from './dialogues-44.json';
+import dialogues45Json from './dialogues-45.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -104,6 +105,7 @@ import handWritten55 from './hand-written-55.json';
 import handWritten56 from './hand-written-56.json';
 import handWritten57 from './hand-written-57.json';
 import handWritten58 from './hand-written-58.json';
+import handWritten59 from './hand-written-59.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -171,7 +173,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth and a thirty-sixth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-seventh in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -208,6 +210,7 @@ const BLIND_33 = 'blind-32zg';
 const BLIND_34 = 'blind-32zh';
 const BLIND_35 = 'blind-32zi';
 const BLIND_36 = 'blind-32zj';
+const BLIND_37 = 'blind-32zk';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -268,6 +271,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten56 as Raw[], 'hand-written', BLIND_32),
   ...withFamily(handWritten57 as Raw[], 'hand-written', BLIND_33),
   ...withFamily(handWritten58 as Raw[], 'hand-written', BLIND_35),
+  ...withFamily(handWritten59 as Raw[], 'hand-written', BLIND_37),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -334,6 +338,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues42Json as RawDialogue[], BLIND_33),
   ...withSplit(dialogues43Json as RawDialogue[], BLIND_34),
   ...withSplit(dialogues44Json as RawDialogue[], BLIND_35),
+  ...withSplit(dialogues45Json as RawDialogue[], BLIND_37),
 ];
 
 const registry = TokenRegistry.bundled();
