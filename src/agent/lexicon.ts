@@ -381,6 +381,8 @@ export const OTHER_SOURCES = {
   addressGivers: new Set(['is', ':', '=', 'address', 'addy']),
   /** Someone's address ("this is my friend's address <address>") is where funds go, unless said as the source ("from my friend's address"). */
   addressNouns: new Set(['address', 'addy', 'addr']),
+  /** Someone else's, before a wallet or funds ("from his wallet", "using their funds"; "send her 5 USDC" pays her). */
+  pronouns: new Set(['his', 'her', 'their']),
   /** Someone else's, right before an amount or a token ("swap his 2 SOL", "send their USDC to …"). */
   theirs: new Set(['his', 'their', 'theirs']),
   /** After someone's, what of theirs could pay (besides a token or a wallet): "my cousin's wedding" names nothing that pays. */
@@ -598,7 +600,7 @@ export const IN_MESSAGE_CORRECTIONS = {
   openers: [
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
-    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'no'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'],
+    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'],
   ],
   /**
    * "hold on" and "hang on" are one item, a wait; they open a correction only with a comma and an edit after it ("… . hold
@@ -1011,7 +1013,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["idk|unsure|dunno if|whether that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas", 'note'],
   ["not sure if|whether that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas", 'note'],
   // "… . Hopefully it's enough!", "hope the fee isn't crazy today": hopes about the fee, which the network sets.
-  ["hopefully that's|thats|it's|its|this|that|it is? enough|sufficient for? …?", 'note'],
+  ["hopefully that's|thats|it's|its|this|that|it is? enough|sufficient $", 'note'],
+  ["hopefully that's|thats|it's|its|this|that|it is? enough|sufficient for|to cover? the? fees|fee|gas $", 'note'],
   // "…, that should cover me for a while": why the amount, not a change of it.
   ["that|this|it|that'll|thatll|it'll|itll should|will|would? cover|last me|us for? a|the? while|week|weekend|month|bit $", 'note'],
   // "I only have a little SOL left for fees": what is left to pay the network.
@@ -1085,6 +1088,8 @@ export const SLIPPAGE = {
 
 /** Words the tokenizer's rules read, each named for the rule (tokenize.ts). */
 export const RULE_WORDS = {
+  /** Beside a route or a landing asked for, words that make it a condition ("… only with mev protection"). */
+  asideConditions: new Set(['only', 'exclusively', 'strictly']),
   /** A swap mode said before the amount, as the verb it stands for ("exact-in 3000 USDT -> PYUSD", "exact out 1000 USDC, input SOL"). */
   swapModes: table<string>({ 'exact-in': 'swap', exactin: 'swap', 'exact-input': 'swap', 'exact-out': 'buy', exactout: 'buy', 'exact-output': 'buy' }),
   /** Labels of a swap's sides before a token ("input SOL", "output: USDC"). */
@@ -1440,6 +1445,10 @@ export const PARSER_WORDS = {
   discourseOpeners: [['now'], ['ok', 'now'], ['but'], ['also'], ['and'], ['actually'], ['wait'], ['oops'], ['this', 'time']],
   /** Words that open a correction ("no wait, 0.6"), not a negation. */
   corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh', 'scratch']),
+  /** In what follows a correction's opener, words that tell rather than edit ("…, sorry I have 3 sol", "…, wait, the price is 3 sol"). */
+  heldStatements: new Set(['have', 'has', 'own', 'owns', 'hold', 'holds', 'holding', 'got', 'balance', 'price', 'there']),
+  /** …and, first, words that add or doubt ("…, oh wait and 2 to B", "…, wait, or B", "…, wait, same to B"). */
+  addedEdits: new Set(['and', 'or', 'plus', 'also', '&', '+', 'same']),
   /** Opening a correction in the same message, a sound that is no part of it ("…, oh wait, MOBILE"). */
   interjections: new Set(['oh', 'ah']),
   /** A clause that takes back the earlier command, before one said "instead" ("don't do that, do 10 USDC to JTO instead"): a correction, not a negation. */

@@ -285,7 +285,8 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
 
   /** "after the rally", "after a decent run", "after reading the news": in a statement, a time told by what came before it. */
   function afterSomething(k: number): boolean {
-    const gerund = said[k + 1]?.kind === 'word' && (words[k + 1] ?? '').endsWith('ing') && DETERMINERS.has(words[k + 2] ?? '');
+    // (The gerund only in a story of the past: "I'm in after checking the price." sets a condition.)
+    const gerund = past && said[k + 1]?.kind === 'word' && (words[k + 1] ?? '').endsWith('ing') && DETERMINERS.has(words[k + 2] ?? '');
     return words[k] === 'after' && statement && (DETERMINERS.has(words[k + 1] ?? '') || gerund);
   }
 
@@ -334,7 +335,10 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const from = amountTurnedFrom(tagged, at, head.command);
   if (from !== undefined) {
     const corrected = withCorrection(raw.slice(0, tagged[from].start), tagged.slice(0, from), ctx);
-    return corrected && isCommand(corrected) && JSON.stringify(corrected.command.amount) !== JSON.stringify(head.command.amount) ? corrected : undefined;
+    // (On the same side: "swap 2 usdc to sol, sorry 3 sol not 2" would buy 3 SOL where 2 USDC was paid.)
+    const side = (command: SwapCommand | TransferCommand) => (command.action === 'swap' ? `${command.swapMode} ${(command.swapMode === 'ExactOut' ? command.output : command.input).mint}` : command.token.mint);
+    const resized = corrected && isCommand(corrected) && corrected.command.action === head.command.action && side(corrected.command) === side(head.command);
+    return resized && JSON.stringify(corrected.command.amount) !== JSON.stringify(head.command.amount) ? corrected : undefined;
   }
   // "oh wait, MOBILE", "ugh, 1 sol worth": an interjection before the correction is no part of it.
   let opens = at;
@@ -363,6 +367,14 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // After "hold on", "hang on": that amount with nothing else, not even a filler ("hold on, i have 0.5" tells).
   const bareAmount = restSaid.length > 0 && amountOnly && !restSaid.some((item) => item.kind === 'filler');
   if (pause(at) && !(lower[at + 1] === ',' && (bareAmount || startsWith(lower.slice(restAt), PARSER_WORDS.editOpeners)))) return undefined;
+  // "…, wait is it 3 sol?", "…, sorry I have 3 sol": a question or a statement of what is held, not an edit; "…, oh wait and 2 to
+  // B", "…, wait, or B", "…, wait, same to B": an addition or a doubt.
+  const edits = lower.slice(restAt);
+  if (edits.includes('?') || opensQuestion(edits) || edits.some((w) => PARSER_WORDS.heldStatements.has(w))) return undefined;
+  if (PARSER_WORDS.addedEdits.has(edits[0] ?? '')) return refuse('two-actions', 'That adds to the command or doubts it rather than correcting it. I do one swap or one transfer per message: say each on its own.');
+  // "swap 2 sol to bonk, sorry 3 sol to <address>": a correction keeps the action it corrects.
+  const otherAction = (result: ParseResult) => isCommand(result) && result.command.action !== head.command.action;
+  const switched = refuse('unclear', `That correction turns the ${head.command.action} into something else. Say the command as you want it, for example "send 5 USDC to <address>".`);
   const tail = parseMessage(correction, { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined });
   // "buy 100 BONK with SOL, i mean USDC": a token corrects the one said last, not whichever side a follow-up would change.
   const lastSaid = tagged.slice(0, at).filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token').at(-1);
@@ -381,12 +393,13 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // leaves the command as it was corrects something else, or nothing.
   const unchanged = (result: ParseResult) => isCommand(result) && JSON.stringify(result.command) === JSON.stringify(head.command);
   const again = refuse('unclear', 'That correction leaves the command as it was. Say the command as you want it, for example "send 5 USDC to <address>".');
-  if (isCommand(tail) && tail.followUp) return unchanged(tail) ? again : { ...tail, followUp: false, corrected: correction };
+  if (isCommand(tail) && tail.followUp) return unchanged(tail) ? again : otherAction(tail) ? switched : { ...tail, followUp: false, corrected: correction };
   if (restAt === at || restAt >= tagged.length) return undefined;
   const edit = { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined };
   const rest = raw.slice(tagged[restAt].start);
   const bare = parseMessage(amountOnly ? `make it ${rest}` : rest, edit);
   if (unchanged(bare)) return again;
+  if (otherAction(bare)) return switched;
   // A whole command said again replaces the first, at the confidence of a follow-up.
   return isCommand(bare) ? { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction } : undefined;
 }
@@ -395,6 +408,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
 function amountTurnedFrom(tagged: Item[], at: number, command: SwapCommand | TransferCommand): number | undefined {
   let ends = tagged.length;
   while (ends > 0 && tagged[ends - 1].kind === 'punct') ends--;
+  if (tagged.slice(ends).some((item) => item.text === '?')) return undefined;
   const negations = tagged.map((item, k) => (k > at && item.kind === 'guard' && item.guard === 'negation' && item.text.toLowerCase() === 'not' ? k : -1));
   const not = Math.max(...negations);
   const amount = tagged[not + 1];
@@ -609,8 +623,8 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   if (PARSER_WORDS.vague.some((phrase) => containsPhrase(allWords, phrase))) {
     return refuse('unclear', `I could not tell what to do. Say it plainly, for example "swap 1 SOL for USDC", "send 20 USDC to <address>" or "price of SOL".`);
   }
-  const transfer = address >= 0 && tagged.some((item) => item.kind === 'verb' && item.role === 'send');
-  const source = otherSource(tagged.filter((item) => !(item.kind === 'filler' && item.aside)).map((item) => item.text.toLowerCase()), ctx, transfer);
+  const sending = tagged.some((item) => item.kind === 'verb' && item.role === 'send');
+  const source = otherSource(tagged.filter((item) => !(item.kind === 'filler' && item.aside)).map((item) => item.text.toLowerCase()), ctx, sending, address >= 0);
   if (source) {
     return refuse('unclear', `I build from this session's wallet only, and "${source}" names another. Connect the wallet that should pay, or say the command without it.`);
   }
@@ -1871,10 +1885,15 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
  * source, and neither is someone's thing in chat that names no token, amount or verb ("back from my cousin's
  * wedding."). The words keep their punctuation, which ends that chat.
  */
-function otherSource(words: string[], ctx: ParseContext, transfer: boolean): string | undefined {
+function otherSource(words: string[], ctx: ParseContext, sending: boolean, addressed: boolean): string | undefined {
   const { determiners, nouns, openers, recipientMarkers } = OTHER_SOURCES;
   const stem = (word: string | undefined) => word?.replace(/'s$/, '') ?? '';
+  const transfer = sending && addressed;
   for (let k = 0; k < words.length; k++) {
+    // "from his wallet", "using their funds": someone else's said as paying; beside a swap, anywhere ("it's her wallet",
+    // "for her wallet": a swap receives into the session's wallet only).
+    const theirs = OTHER_SOURCES.pronouns.has(words[k]) && ((nouns.has(words[k + 1] ?? '') && !OTHER_SOURCES.addressNouns.has(words[k + 1])) || OTHER_SOURCES.funds.has(words[k + 1] ?? ''));
+    if (theirs && (openers.has(words[k - 1] ?? '') || (!sending && !addressed))) return words.slice(Math.max(0, k - 1), k + 2).join(' ');
     if (OTHER_SOURCES.theirs.has(words[k]) && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || UNITS[words[k + 1] ?? ''] !== undefined)) return words.slice(k, k + 2).join(' ');
     if (!OTHER_SOURCES.words.has(stem(words[k]))) continue;
     const possessive = words[k].endsWith("'s") || (nouns.has(stem(words[k + 1])) && words[k + 1].endsWith("'s"));
@@ -1882,10 +1901,14 @@ function otherSource(words: string[], ctx: ParseContext, transfer: boolean): str
     while (determiners.has(words[opener] ?? '')) opener--;
     const opened = openers.has(words[opener] ?? '');
     // "<address> is my friend's wallet", "This is my sister's wallet.": beside a transfer, whose wallet the recipient is.
-    // Never where anything is said to pay ("… , send 2 SOL from it").
+    // Said of the address right before it, ending its sentence; never where anything is said to pay ("… , send 2 SOL from it"),
+    // nor of a wallet the words do not tie to the address ("… . This is my dad's wallet, debit it.").
+    let said = opener - 1;
+    while (SENTENCE_BREAKS.has(words[said] ?? '') || words[said] === ',') said--;
+    const ofAddress = /^[1-9a-z]{32,44}$/.test(words[said] ?? '') && (k + 2 >= words.length || SENTENCE_BREAKS.has(words[k + 2]));
     const identifies =
-      transfer && OTHER_SOURCES.identifying.has(words[opener] ?? '') && words[k].endsWith("'s") && OTHER_SOURCES.nouns.has(words[k + 1] ?? '') && !words.some((w) => OTHER_SOURCES.sourceMarkers.has(w));
-    if ((!possessive || recipientMarkers.has(words[opener] ?? '') || identifies) && !opened) continue;
+      transfer && ofAddress && OTHER_SOURCES.identifying.has(words[opener] ?? '') && words[k].endsWith("'s") && OTHER_SOURCES.nouns.has(words[k + 1] ?? '') && !words.some((w) => OTHER_SOURCES.sourceMarkers.has(w));
+    if ((!possessive || (recipientMarkers.has(words[opener] ?? '') && sending) || identifies) && !opened) continue;
     const after = k + (nouns.has(stem(words[k + 1])) ? 2 : 1);
     if (possessive && !opened && OTHER_SOURCES.addressGivers.has(words[after] ?? '') && /^[1-9a-z]{32,44}$/.test(words[after + 1] ?? '')) continue;
     if (possessive && !opened && OTHER_SOURCES.addressNouns.has(stem(words[k + 1]))) continue;

@@ -346,7 +346,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         continue;
     }
   }
-  return withYieldRemarked(withoutRestatedMints(withoutPartsOfOne(items)));
+  return withConditionedAsides(withYieldRemarked(withoutRestatedMints(withoutPartsOfOne(items))));
 
   /**
    * The lexeme of an address that follows k, after at most an opening bracket or comma, a label
@@ -914,6 +914,17 @@ function withoutPartsOfOne(items: Item[]): Item[] {
     const andAPart = item.kind === 'share' && items[k - 1]?.kind === 'joiner' && items[k - 2]?.kind === 'token' && one(items[k - 3]);
     return ofOne || andAPart ? ({ ...item, kind: 'word' } as Item) : item;
   });
+}
+
+/**
+ * "… only with mev protection", "optimize for price only": a route or a landing asked as a condition, which Parley cannot
+ * promise; the word that makes it one is no filler there, so the command is refused rather than built without it.
+ */
+function withConditionedAsides(items: Item[]): Item[] {
+  const routed = (item: Item | undefined) => item?.kind === 'filler' && (item.aside === 'venue' || item.aside === 'fee');
+  return items.map((item, k) =>
+    item.kind === 'filler' && RULE_WORDS.asideConditions.has(item.text.toLowerCase()) && (routed(items[k - 1]) || routed(items[k + 1])) ? { text: item.text, start: item.start, end: item.end, kind: 'word' } : item,
+  );
 }
 
 /** "buy 3 JitoSOL, I want the staking yield": beside a token that earns as it is held, its yield is why, not a product asked for. */
