@@ -128,6 +128,7 @@ import harvested19 from './harvested-19.json';
 import harvested20 from './harvested-20.json';
 import harvested21 from './harvested-21.json';
 import harvested22 from './harvested-22.json';
+import harvested23 from './harvested-23.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -173,7 +174,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-seventh in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -211,6 +212,7 @@ const BLIND_34 = 'blind-32zh';
 const BLIND_35 = 'blind-32zi';
 const BLIND_36 = 'blind-32zj';
 const BLIND_37 = 'blind-32zk';
+const BLIND_38 = 'blind-32zl';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -296,6 +298,7 @@ export const cases: Case[] = [
   ...withFamily(harvested20 as Raw[], 'harvested', BLIND_28),
   ...withFamily(harvested21 as Raw[], 'harvested', BLIND_30),
   ...withFamily(harvested22 as Raw[], 'harvested', BLIND_36),
+  ...withFamily(harvested23 as Raw[], 'harvested', BLIND_38),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
