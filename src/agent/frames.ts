@@ -160,10 +160,15 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   // received (for a purchase, received then paid); "buy JUP 20 USDC": an amount between them is the second's.
   const [only] = given;
   const pair = given.length === 1 && only.tokens.length === 2 && !only.joined && only.tokens[0].token.mint !== only.tokens[1].token.mint && role !== 'send';
-  // "/swap SOL USDC 0.05", "/buy JUP USDC 20": after both tokens, the amount is what is paid, as such bots read it.
+  // "/swap SOL USDC 0.05": after both tokens, the amount is what is paid, as such bots read it.
   const between = pair && only.amountAfterToken === true && only.amounts.length === 1 && (role === 'get' || !only.amountAfterTokens);
   // "Buy 10 JUP. Some BONK for me.": a token of its own sentence after a purchase may pay for it or be bought too.
   if (pair && only.broken && role === 'get') return paidOrBought(only.tokens[1].token.symbol);
+  // "/buy SOL USDC 0.5": bots read a purchase sized after a bare pair either way (one pays SOL, another pays USDC for SOL).
+  if (between && role === 'get' && only.amountAfterTokens) {
+    const [first, second] = only.tokens.map((item) => item.token.symbol);
+    return refuse('unclear', `I could not tell which token pays: say "buy ${first} with ${only.amounts[0].text} ${second}" or "swap ${only.amounts[0].text} ${first} for ${second}".`);
+  }
   // "buy 0.1 SOL WIF": a purchase sized before a bare pair buys WIF with 0.1 SOL as trading bots read it, or 0.1 SOL with WIF.
   if (pair && role === 'get' && !between && only.amounts.length === 1 && !only.amountAfterToken) {
     const [first, second] = only.tokens.map((item) => item.token.symbol);
