@@ -1050,6 +1050,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "need cash for the weekend", "need gas money for the week": why, not when.
   [`i? need|needed|want|wanted some? gas|spending|pocket? cash|money|funds|liquidity|stables for ${ARTICLES}|this|next? ${PURPOSES}|weekend|week|month|holiday|holidays|vacation`, 'note'],
   // "(first time holding kmno, no account yet)": the account the transfer or swap creates.
+  // "I read a thread about it and got curious.", "… and now I'm curious.": how the sender came to it ("just curious" still asks).
+  ["got|get|getting me? curious $", 'note'],
+  ["and? now i'm|im|i am curious $", 'note'],
   // "first time trying this app": the sender new to Parley.
   ['first|1st time using|trying|on|with this|the app|bot|thing|platform|tool|agent|site|service', 'note'],
   ['first|1st time i|they|he|she|we|recipient? holding|hold|holds|receiving|receive|receives|getting|get|gets|using|buying|owning <token>?', 'account'],

@@ -442,6 +442,12 @@ function parseTagged(raw: string, tagged: Item[], ctx: ParseContext): ParseResul
 function withAsides(result: ParseResult, tagged: Item[]): ParseResult {
   if (!result.ok || (result.command.action === 'query' && result.command.subject === 'help')) return result;
   const asides = tagged.filter((item): item is Extract<Item, { kind: 'filler' }> => item.kind === 'filler' && item.aside !== undefined);
+  // "swap 3 SOL for USDC, exact in": a swap mode said last must be the command's.
+  const mode = asides.map((item) => RULE_WORDS.swapModes[item.text.toLowerCase().replace(/\s+/g, '-')]).find((said) => said !== undefined);
+  const command = result.command;
+  if (mode && (command.action !== 'swap' || command.swapMode !== (mode === 'buy' ? 'ExactOut' : 'ExactIn'))) {
+    return refuse('unclear', `The swap mode you named does not fit the command. Say it with the amount on the side it sizes, for example "swap 5 SOL for USDC" or "buy 100 USDC with SOL".`);
+  }
   const chat = chatBefore(tagged);
   if (asides.length === 0 && chat.length === 0) return result;
   const factor = asides.reduce((product, item) => product * ASIDE_KINDS[item.aside!].factor, CONFIDENCE.chat ** chat.length);

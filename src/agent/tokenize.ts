@@ -624,7 +624,12 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const mode = modeName && RULE_WORDS.swapModes[modeName];
     if (mode) {
       const end = modeName === text ? i + 1 : i + 2;
-      return emit(i, end, at(end)?.type === 'number' ? { kind: 'verb', role: VERBS[mode], lemma: modeName, fuzzy: false } : { kind: 'word', foreign: true });
+      // "exact out: 500 USDT, pay with USDC": a colon may stand before the amount.
+      const colon = at(end)?.text === ':' && at(end + 1)?.type === 'number';
+      if (at(end)?.type === 'number' || colon) return emit(i, colon ? end + 1 : end, { kind: 'verb', role: VERBS[mode], lemma: modeName, fuzzy: false });
+      // "swap exactly 3 SOL for USDC, exact in": the mode said last, after a verb, is checked against the command (parser).
+      const last = onlyMarksFrom(end, /^[!.?]+$/) && lexemes.slice(0, i).some((lexeme) => lexeme.type === 'word' && VERBS[lexeme.text] !== undefined);
+      return last ? emitAside(i, end, 'grammar') : emit(i, end, { kind: 'word', foreign: true });
     }
     // "…, input SOL", "output: USDC": a power user's labels for the sides.
     if (RULE_WORDS.sideLabels[text]) {
