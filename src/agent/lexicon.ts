@@ -247,6 +247,9 @@ export const FILLERS = new Set([
   // politeness: Indonesian, Russian and Arabic in Latin letters, Italian, Portuguese, Turkish. (Their "to" and "for" are MARKERS.)
   'ila', 'per', 'favore', 'grazie', 'mille', 'pfv', 'pozhaluista', 'spasibo', 'shukran', 'gan', 'aku',
   'kanka', 'mes', 'du', 'il', 'mio', 'cek', 'el', 'taba3i', 'sama7t',
+  // "tukar 1 SOL ke USDC dong", "saya mau beli …" (Indonesian: a softener, "I want"), "meu", "minha", "eu" (Portuguese: "my", "I"),
+  // "euh" (French: a hesitation), "adresine" (Turkish: "to the address", after it).
+  'dong', 'saya', 'mau', 'meu', 'minha', 'eu', 'euh', 'adresine',
   'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe', 'ng', 'xem', 'kiem', 'tra', 'muon', 'biet', 'phai', 'idc',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
   'another', 'comma', 'period', 'stack', 'stash',
@@ -448,7 +451,7 @@ export const PRICE_CUES = [
   'price', 'prices', 'priced', 'pricing', 'trading', 'cost', 'costs', 'worth', 'value', 'rate', 'chart', 'px', 'quote', 'mcap',
   'doing', 'pumping', 'dumping', 'usd', 'going for', 'how much is', 'how much does', 'how much for', 'at the moment', 'in dollars',
 ];
-export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many', 'habe', 'hab', 'paas', 'tengo', 'so du', 'tai khoan', 'saldo', 'bakiye', 'bakiyem', 'balans'];
+export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many', 'habe', 'hab', 'paas', 'tengo', 'tenho', 'so du', 'tai khoan', 'saldo', 'bakiye', 'bakiyem', 'balans'];
 /** Without a token, only the word itself asks for "balance"; the rest ask about the whole wallet. */
 export const BALANCE_WORDS = ['balance', 'balances', 'bal', 'so du', 'tai khoan', 'saldo', 'bakiye', 'bakiyem', 'balans'];
 export const PORTFOLIO_CUES = [
@@ -508,7 +511,7 @@ export const TRANSPOSED: Record<string, string> = table(transposed(['for', 'with
 export const SPELLINGS: Record<string, string> = table({ acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give', ...TRANSPOSED });
 
 /** Who asks about their own wallet: "my", German "ich", Hindi "mera", Spanish "tengo" (I have), and "in here" (this wallet). */
-export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo'];
+export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo', 'tenho'];
 /** Nouns that turn "get"/"give me" into a question ("get my balance", "give me the price of SOL"). */
 export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio', 'holdings', 'assets', 'breakdown', 'summary', 'overview', 'rundown', 'chart', 'value', 'net', 'quote'];
 /** Words that make a verbless message a question rather than a command ("how much is 1 SOL in USDC"). */
@@ -572,6 +575,8 @@ export const SHARES: Record<string, [number, number]> = table({
   whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tous: [1, 1], tum: [1, 1], kol: [1, 1], semua: [1, 1], todo: [1, 1], todos: [1, 1], tutto: [1, 1], tenth: [1, 10], fifth: [1, 5], eighth: [1, 8], 'every last': [1, 1], 'every single': [1, 1],
   // "full port into JUP with my SOL": a trader's all of it.
   'full port': [1, 1],
+  // Portuguese, Spanish and Hindi halves ("vende a metade do meu JUP").
+  metade: [1, 2], mitad: [1, 2], aadha: [1, 2],
 });
 
 /** Dollar words: "25 dollars", "25 usd", "25 bucks". */
@@ -600,7 +605,7 @@ export const IN_MESSAGE_CORRECTIONS = {
   openers: [
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
-    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'],
+    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'], ['non'],
   ],
   /**
    * "hold on" and "hang on" are one item, a wait; they open a correction only with a comma and an edit after it ("… . hold
@@ -788,6 +793,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["don't|dont worry|stress|panic about it|this|that $", 'politeness'],
   ["don't|dont worry|stress|panic about the? fee|fees $", 'politeness'],
   ["don't|dont tell anyone|anybody|nobody lol|haha? $", 'politeness'],
+  ["s'il te|vous plait|plaît", 'politeness'],
   // "… . Don't judge me.", "no judgement pls": the sender's feelings about the command, where the clause ends.
   ["don't|dont judge|laugh at? me|us? pls|please|lol|haha? $", 'politeness'],
   ['no judgement|judgment|judging pls|please|lol|haha? $', 'politeness'],
@@ -1447,7 +1453,7 @@ export const PARSER_WORDS = {
   /** Follow-up openers that also open a fresh message ("now, what's my balance"): without an earlier command, read past. */
   discourseOpeners: [['now'], ['ok', 'now'], ['but'], ['also'], ['and'], ['actually'], ['wait'], ['oops'], ['this', 'time']],
   /** Words that open a correction ("no wait, 0.6"), not a negation. */
-  corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh', 'scratch']),
+  corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh', 'scratch', 'non']),
   /** In what follows a correction's opener, words that tell rather than edit ("…, sorry I have 3 sol", "…, wait, the price is 3 sol"). */
   heldStatements: new Set(['have', 'has', 'own', 'owns', 'hold', 'holds', 'holding', 'got', 'balance', 'price', 'there']),
   /** …and, first, words that add or doubt ("…, oh wait and 2 to B", "…, wait, or B", "…, wait, same to B"). */
