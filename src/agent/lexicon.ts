@@ -802,6 +802,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i|we would|i'd|we'd be grateful|thankful|obliged|glad if you could|can|would", 'politeness'],
   ['on my|our behalf', 'politeness'],
   ['make e|am reach am|dem|quick|sharp?', 'politeness'],
+  ['make e|am quick|sharp|fast', 'politeness'],
+  // Arabic in Latin letters: "law sama7t" (please).
+  ['law sama7t|samaht|sama7ti|samahti', 'politeness'],
   ['sharp sharp', 'politeness'],
   ['idk|dunno just? &<verb>', 'hedge'],
   ["if that's|thats ok|okay|alright|fine|cool|possible", 'politeness'],
@@ -1589,6 +1592,6 @@ export const PARSER_WORDS = {
   /** "what about USDC?": the last question asked again of another token. */
   askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of']],
   /** The words of a balance ("how much SOL is in my wallet" asks where it is, not its price), and of a price asked in another token ("SOL in USDC"). */
-  balanceWords: ['balance', 'bal', 'in my wallet', 'in my account', 'in my acct', 'in wallet', 'saldo', 'bakiye', 'bakiyem', 'balans', 'so du'],
+  balanceWords: ['balance', 'bal', 'in my wallet', 'in my account', 'in my acct', 'in wallet', 'saldo', 'bakiye', 'bakiyem', 'balans', 'so du', 'ilan pa'],
   inAnother: ['in'],
 };
