@@ -1267,7 +1267,7 @@ export const TRAILING_CHAT = {
   ironicOpeners: [['ah', 'yes'], ['oh', 'yes'], ['oh', 'yeah'], ['yeah', 'right'], ['yeah', 'sure'], ['oh', 'sure'], ['sure', 'sure']],
   breaks: new Set(['so', 'because', 'bc', 'cuz', 'coz', 'cause', "'cause", 'since', 'as', 'before']),
   /** A clause of purpose may hold a verb of its own ("… so i can pay rent", "… because i need to pay my landlord"). */
-  purposes: [['need', 'to'], ['i', 'need', 'to'], ['gotta'], ['got', 'to'], ['have', 'to'], ['so', 'i', 'can'], ['so', 'that', 'i', 'can'], ['so', 'i', 'could'], ['so', 'we', 'can'], ['because', 'i', 'need', 'to'], ['cause', 'i', 'need', 'to'], ['bc', 'i', 'need', 'to'], ['since', 'i', 'need', 'to'], ['so', 'i', 'have', 'enough', 'to'], ['before', 'i'], ['before', 'we']],
+  purposes: [['need', 'to'], ['i', 'need', 'to'], ['gotta'], ['got', 'to'], ['have', 'to'], ['so', 'i', 'can'], ['so', 'that', 'i', 'can'], ['so', 'i', 'could'], ['so', 'we', 'can'], ['so', 'he', 'can'], ['so', 'she', 'can'], ['so', 'they', 'can'], ['so', 'he', 'could'], ['so', 'she', 'could'], ['so', 'they', 'could'], ['because', 'i', 'need', 'to'], ['cause', 'i', 'need', 'to'], ['bc', 'i', 'need', 'to'], ['since', 'i', 'need', 'to'], ['so', 'i', 'have', 'enough', 'to'], ['before', 'i'], ['before', 'we']],
   /** Of `changes`, the words of quantity and preference a sentence of its own may tell with ("I've heard it is a bit more widely accepted", "I'd rather have dollars"). */
   /** After a command, a clause of nothing but fillers holding one of these resizes it ("… . I want a bit more."). */
   resizes: new Set(['more', 'less', 'extra', 'bit', 'little', 'lot', 'double', 'twice', 'triple', 'half', 'fewer']),
@@ -1451,6 +1451,8 @@ export const PARSER_WORDS = {
   questionAuxiliaries: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'am']),
   /** Opening a message that ends in "?", these ask whether one may ("Can I send 3 USDT to <address>?"). */
   permissionAsks: [['can', 'i'], ['could', 'i'], ['may', 'i'], ['can', 'we'], ['could', 'we'], ['may', 'we']],
+  /** …unless the verb after it orders something ("Could I get 50 USDC for my SOL?", "Can I have 100 BONK with USDC?"). */
+  orderingVerbs: new Set(['get', 'have']),
   /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */
   slippageSetters: new Set(['use', 'set', 'make', 'put', 'allow', 'keep', 'with', 'try', 'go', 'it', 'to', 'at', 'the', 'a', 'instead', 'then', 'and', 'now', 'actually', 'same', 'but', 'redo', 'again']),
   /** Follow-up openers that also open a fresh message ("now, what's my balance"): without an earlier command, read past. */

@@ -660,7 +660,10 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
     return refuse('unclear', `You said "${wrong.text}". Say the command again with the right address, for example "send 5 USDC to <address>".`);
   }
   // "Can I send 3 USDT to <address>?": asked whether one may, with the question mark, it asks ("can you …?" requests).
-  const mayI = commanding && tagged.at(-1)?.text === '?' && saysAt(dropLeading(allWords), PARSER_WORDS.permissionAsks) && !allWords.some((w) => INFO_NOUNS.includes(w));
+  // "Could I get 50 USDC for my SOL?": "get" or "have" after it asks for something, as one orders a coffee.
+  const asked = dropLeading(allWords);
+  const ordering = PARSER_WORDS.orderingVerbs.has(asked[2] ?? '');
+  const mayI = commanding && tagged.at(-1)?.text === '?' && saysAt(asked, PARSER_WORDS.permissionAsks) && !ordering && !allWords.some((w) => INFO_NOUNS.includes(w));
   if (mayI) return refuse('question', 'That asks whether you may rather than asking me to do it. To do it, say it as a command, for example "swap 1 SOL for USDC".');
   if (endsInTagQuestion(tagged)) {
     return refuse('question', 'That asks whether the command is right rather than asking me to do it. To do it, say it as a command, for example "swap 1 SOL for USDC".');
