@@ -605,7 +605,7 @@ export const IN_MESSAGE_CORRECTIONS = {
   openers: [
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
-    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'], ['non'],
+    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'], ['non'], ['er'], ['uh'], ['um'], ['umm'], ['uhm'],
   ],
   /**
    * "hold on" and "hang on" are one item, a wait; they open a correction only with a comma and an edit after it ("… . hold
