@@ -22,6 +22,9 @@ function table<T>(entries: Record<string, T>): Record<string, T> {
 }
 
 export const VERBS: Record<string, VerbRole> = table({
+  // More of other languages' verbs (Spanish, Portuguese, French, Italian, German, Indonesian, Turkish, Tagalog, Hindi, Russian and Arabic in Latin letters).
+  convierte: 'pay', cambiame: 'pay', swapea: 'pay', swapear: 'pay', paga: 'send', pagar: 'send', pague: 'send', troque: 'pay', converter: 'pay', venda: 'pay', compre: 'get', envie: 'send', transfira: 'send', envoyez: 'send', transferer: 'send', vire: 'send', payer: 'send', paie: 'send', vendez: 'pay', achetez: 'get', echangez: 'pay', cambiare: 'pay', convertire: 'pay', comprare: 'get', trasferisci: 'send', tausch: 'pay', wechsle: 'pay', wechsel: 'pay', konvertiere: 'pay', verkaufe: 'pay', verkauf: 'pay', kaufe: 'get', kauf: 'get', kaufen: 'get', uberweis: 'send', zahle: 'send', bezahle: 'send', tukarin: 'pay', tukerin: 'pay', jualin: 'pay', beliin: 'get', kirimin: 'send', bayar: 'send', degistir: 'pay', takas: 'pay', ipalit: 'pay', palitan: 'pay', pakipalit: 'pay', ibenta: 'pay', bilhin: 'get', bumili: 'get', ipadala: 'send', padala: 'send', pakipadala: 'send', badlo: 'pay', badal: 'pay', becho: 'pay', bech: 'pay', kharido: 'get', kharid: 'get', obmenyay: 'pay', pomenyay: 'pay', prodaj: 'pay', kupit: 'get', otprav: 'send', zaplati: 'send', baddil: 'pay', be3: 'pay', eshtery: 'get', eb3at: 'send', irsil: 'send', 
+  
   swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', conversion: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
   dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
   liquidate: 'pay', unload: 'pay', offload: 'pay', trade_in: 'pay', market_sell: 'pay', swop: 'pay',
@@ -70,6 +73,8 @@ export const VERBS: Record<string, VerbRole> = table({
 export type VerbTrait = 'sells' | 'sends-with-address' | 'address-receives' | 'only-sends' | 'pays-for' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only';
 
 export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
+  venda: ['sells'], vendez: ['sells'], verkaufe: ['sells'], verkauf: ['sells'], jualin: ['sells'], ibenta: ['sells'], becho: ['sells'], bech: ['sells'], prodaj: ['sells'], be3: ['sells'], paga: ['only-sends', 'pays-for'], pagar: ['only-sends', 'pays-for'], pague: ['only-sends', 'pays-for'], payer: ['only-sends', 'pays-for'], paie: ['only-sends', 'pays-for'], zahle: ['only-sends', 'pays-for'], bezahle: ['only-sends', 'pays-for'], bayar: ['only-sends', 'pays-for'], zaplati: ['only-sends', 'pays-for'], 
+  
   sell: ['sells'], dump: ['sells'], unload: ['sells'], offload: ['sells'], liquidate: ['sells'], market_sell: ['sells'], cash: ['sells'],
   grab: ['asks-info', 'guessed', 'opens-chain'],
   'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
@@ -134,6 +139,9 @@ export const PAST_FORMS = new Set(['swapped', 'sold', 'converted', 'exchanged', 
 
 /** Verbs of two or three words: the verb of the table above they stand for. */
 export const VERB_PHRASES: Array<[string[], string]> = [
+  // Vietnamese "chuyển đổi", "quy đổi" (convert), "chuyển khoản", "thanh toán" (transfer, pay).
+  [['chuyen', 'doi'], 'doi'], [['quy', 'doi'], 'doi'], [['chuyen', 'khoan'], 'chuyen'], [['thanh', 'toan'], 'chuyen'],
+  
   [['pick', 'up'], 'pick_up'],
   [['pick', 'me', 'up'], 'pick_up'],
   [['make', 'it', 'into'], 'turn'],
@@ -195,9 +203,12 @@ export const OTHER_TICKERS = new Set(['peng', 'bonke']);
 export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to' | 'denominated';
 
 /** The `out` markers that, after a purchase, name its price ("buy 100 BONK for 2 USDC"); any other ("into") is refused there. */
-export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for', 'in return', 'in exchange', 'against', 'za', 'por']);
+export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for', 'in return', 'in exchange', 'against', 'za', 'por', 'gegen', 'fur']);
 
 export const MARKERS: Record<string, Marker> = table({
+  // Other languages' "with" (paid) and "for", "into" (received): "troca 2 sol pra usdc", "kaufe 100 bonk mit usdc".
+  pra: 'out', usando: 'in', mit: 'in', gegen: 'out', fur: 'out', untuk: 'out', jadi: 'out', ile: 'in', thanh: 'out', gamit: 'in', ma3: 'in', 
+  
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', contre: 'out', en: 'out', 'so that i get': 'out', 'so that i receive': 'out',
   to: 'to', ot: 'to', naar: 'to', pro: 'to', sang: 'to', cho: 'to', ke: 'to', za: 'out', por: 'out',
@@ -220,6 +231,9 @@ const PEOPLE = [
  * every other table, so a verb, a marker or a token never reads as filler.
  */
 export const FILLERS = new Set([
+  // Other languages' please, thanks, greetings, "my", "I want", "now" and "today" as chat mixes them in ("tolong tukar 2 sol ke usdc").
+  'porfavor', 'porfis', 'xfa', 'plis', 'perfavore', 'tolong', 'mohon', 'lutfen', 'pozhaluysta', 'pozhalujsta', 'kripya', 'paki', 'biko', 'obrigada', 'obg', 'vlw', 'makasih', 'terima', 'kasih', 'tesekkurler', 'sagol', 'camon', 'dhanyavad', 'shukriya', 'sps', 'vielen', 'dank', 'beaucoup', 'oi', 'eae', 'coucou', 'buongiorno', 'buonasera', 'salve', 'halo', 'merhaba', 'selam', 'privet', 'salam', 'marhaba', 'ahlan', 'yaar', 'bhaiya', 'habibi', 'akhi', 'yalla', 'bratan', 'mano', 'mi', 'mis', 'le', 'les', 'minhas', 'meus', 'mia', 'miei', 'meine', 'meinen', 'meiner', 'meinem', 'moi', 'moy', 'moyu', 'mera', 'mere', 'meri', 'gue', 'gw', 'bta3i', 'beta3i', 'benim', 'quisiera', 'gostaria', 'preciso', 'je', 'veux', 'voudrais', "j'aimerais", 'voglio', 'vorrei', 'ich', 'mochte', 'brauche', 'ingin', 'pengen', 'butuh', 'istiyorum', 'hochu', 'nuzhno', 'mne', 'mujhe', 'chahiye', 'chahta', 'gusto', 'kailangan', 'baddi', 'bidi', 'ayez', 'hoy', 'hoje', 'oggi', 'heute', 'ahora', 'agora', 'adesso', 'jetzt', 'maintenant', 'sekarang', 'skrg', 'abhi', 'seychas', 'ngayon', 
+  
   'please', 'pls', 'plz', 'plx', 'kindly', 'can', 'could', 'would', 'will', "i'll", "we'll", 'you', 'u', 'ya', 'i', 'me', 'we', 'us', 'want',
   'wanna', 'need', 'like', 'id', "i'd", 'lets', "let's", 'let', 'go', 'ahead', 'just', 'do', 'it', 'that', 'thats', 'this', 'real',
   'quick', 'quickly', 'now', 'right', 'away', 'asap', 'rn', 'immediately', 'hey', 'hi', 'hello', 'yo', 'ok', 'okay', 'thanks',
@@ -262,7 +276,7 @@ export const FILLERS = new Set([
 ]);
 
 /** Negations: a command with one never becomes a transaction ("don't send…", "do not swap"). */
-export const NEGATIONS = new Set(['dont', "don't", 'do not', 'not', 'never', 'no', 'nope', "shouldn't", 'shouldnt', "won't", 'wont', 'stop', 'avoid', 'without', 'nor', "didn't", 'didnt', "doesn't", "can't", 'cant', 'cannot', 'neither',
+export const NEGATIONS = new Set(['niemals', 'khong', 'dung', 'chua', 'jgn', 'gausah', 'nelzya', 'balash', 'mish', 'msh', 'dont', "don't", 'do not', 'not', 'never', 'no', 'nope', "shouldn't", 'shouldnt', "won't", 'wont', 'stop', 'avoid', 'without', 'nor', "didn't", 'didnt', "doesn't", "can't", 'cant', 'cannot', 'neither',
   "isn't", 'isnt', "aren't", 'arent', "wasn't", 'wasnt', "weren't", 'werent', "hasn't", 'hasnt', "haven't", 'havent', "hadn't", "ain't",
   // Other languages' negations, as chat mixes them in with the verbs above: French, Spanish, Portuguese, Italian, German,
   // Indonesian, Turkish, Russian in Latin letters, Hindi, Tagalog.
@@ -298,6 +312,9 @@ export const HYPOTHETICALS: string[][] = [
 
 /** Times and conditions: unsupported, and never dropped silently ("swap … tomorrow"). */
 export const TIME_WORDS = new Set([
+  // Other languages' times and conditions ("…, cuando baje", "quand le sol baisse, …", "kalo turun, …", "…, bukra").
+  'cuando', 'quando', 'quand', 'lorsque', 'sobald', 'nachher', 'nacht', 'bevor', 'bis', 'tard', 'tardi', 'hasta', 'antes', 'mientras', 'enquanto', 'caso', 'appena', 'stanotte', 'ntar', 'ketika', 'kalo', 'klo', 'setelah', 'sebelum', 'sampai', 'malam', 'lusa', 'aksam', 'gece', 'mai', 'sau', 'khi', 'neu', 'kapag', 'pag', 'mamayang', 'jab', 'raat', 'shaam', 'kogda', 'esli', 'pozzhe', 'vecherom', 'bukra', 'bokra', 'ba3den', 'lamma', 'iza', 'eza', 'tumoro', 'tmoro', 
+  
   'tomorrow', 'tonight', 'tonite', '2morrow', 'later', 'soon', 'tmrw', 'tmr', 'tmw', 'yesterday', 'weekly', 'daily', 'hourly', 'monthly', 'yearly',
   'annually', 'every', 'each', 'whenever', 'when', 'once', 'if', 'unless', 'until', 'till', 'til', 'after', 'before', 'afterwards',
   'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend', 'morning', 'evening', 'afternoon',
@@ -403,7 +420,12 @@ export const OTHER_SOURCES = {
 };
 
 /** Words that make a clause a story of the past ("been watching it all week"): its time words schedule nothing. */
-export const PAST_MARKERS = new Set(['been', 'was', 'were', 'did', 'had', 'ago', 'yesterday', 'last', 'earlier', 'used', 'went', 'lost', 'bought', 'sold', 'saw', 'watched']);
+export const PAST_MARKERS = new Set([
+  'been', 'was', 'were', 'did', 'had', 'ago', 'yesterday', 'last', 'earlier', 'used', 'went', 'lost', 'bought', 'sold', 'saw', 'watched',
+  // Verbs of the past a story tells with ("I got paid today.", "I woke up late."): never one that
+  // reports someone's word ("said", "told"), which a request may follow.
+  'got', 'made', 'took', 'came', 'heard', 'felt', 'spent', 'found', 'won', 'woke', 'met', 'ate', 'started', 'finished', 'moved', 'missed', 'happened',
+]);
 
 /** Words naming another chain; "on X", "to X chain" or an 0x address mean the command is not for Solana ("bridge" is UNSUPPORTED). */
 export const OTHER_CHAINS = new Set([
@@ -451,10 +473,12 @@ export const PRICE_CUES = [
   'price', 'prices', 'priced', 'pricing', 'trading', 'cost', 'costs', 'worth', 'value', 'rate', 'chart', 'px', 'quote', 'mcap',
   'doing', 'pumping', 'dumping', 'usd', 'going for', 'how much is', 'how much does', 'how much for', 'at the moment', 'in dollars',
 ];
-export const BALANCE_CUES = ['balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many', 'habe', 'hab', 'paas', 'tengo', 'tenho', 'so du', 'tai khoan', 'saldo', 'bakiye', 'bakiyem', 'balans'];
+export const BALANCE_CUES = ["j'ai", 'u menya', 'andi', 'punya', 'solde', 'guthaben', 'kontostand', 'balanse', 'rasidi', 'balance', 'balances', 'bal', 'hold', 'holding', 'own', 'have', 'got', 'left', 'stash', 'how many', 'habe', 'hab', 'paas', 'tengo', 'tenho', 'so du', 'tai khoan', 'saldo', 'bakiye', 'bakiyem', 'balans'];
 /** Without a token, only the word itself asks for "balance"; the rest ask about the whole wallet. */
-export const BALANCE_WORDS = ['balance', 'balances', 'bal', 'so du', 'tai khoan', 'saldo', 'bakiye', 'bakiyem', 'balans'];
+export const BALANCE_WORDS = ['solde', 'guthaben', 'kontostand', 'balanse', 'rasidi', 'balance', 'balances', 'bal', 'so du', 'tai khoan', 'saldo', 'bakiye', 'bakiyem', 'balans'];
 export const PORTFOLIO_CUES = [
+  'cartera', 'billetera', 'carteira', 'portefeuille', 'portafoglio', 'depot', 'dompet', 'portfel', 'koshelek', 
+  
   'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'rich', 'wealth', 'inventory', 'overview', 'rundown', 'portf', 'portfo', 'net worth', 'total', 'tokens',
   'my coins', 'my wallet', 'everything i', 'show everything', 'show all', 'everything', 'what do i have', 'what do i hold', 'what do i own',
 ];
@@ -511,7 +535,7 @@ export const TRANSPOSED: Record<string, string> = table(transposed(['for', 'with
 export const SPELLINGS: Record<string, string> = table({ acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give', ...TRANSPOSED });
 
 /** Who asks about their own wallet: "my", German "ich", Hindi "mera", Spanish "tengo" (I have), and "in here" (this wallet). */
-export const FIRST_PERSON = ['my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo', 'tenho'];
+export const FIRST_PERSON = ["j'ai", 'menya', 'andi', 'saya', 'aku', 'punya', 'mera', 'mi', 'moi', 'my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo', 'tenho'];
 /** Nouns that turn "get"/"give me" into a question ("get my balance", "give me the price of SOL"). */
 export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio', 'holdings', 'assets', 'breakdown', 'summary', 'overview', 'rundown', 'chart', 'value', 'net', 'quote'];
 /** Words that make a verbless message a question rather than a command ("how much is 1 SOL in USDC"). */
@@ -571,6 +595,9 @@ export const SCALES: Record<string, number> = table({
 
 /** Shares of a balance: "half", "a quarter of", "all", "max". */
 export const SHARES: Record<string, [number, number]> = table({
+  // Other languages' halves and alls ("vends la moitié de mon bonk", "vende tudo").
+  moitie: [1, 2], halfte: [1, 2], setengah: [1, 2], separuh: [1, 2], kalahati: [1, 2], aadhe: [1, 2], polovinu: [1, 2], polovina: [1, 2], nua: [1, 2], tudo: [1, 1], tout: [1, 1], tutti: [1, 1], alles: [1, 1], semuanya: [1, 1], hepsi: [1, 1], hepsini: [1, 1], lahat: [1, 1], sab: [1, 1], saara: [1, 1], poora: [1, 1], vse: [1, 1], vsyo: [1, 1], kollo: [1, 1], kolo: [1, 1], everytin: [1, 1], 
+  
   half: [1, 2], quarter: [1, 4], third: [1, 3], all: [1, 1], max: [1, 1], maximum: [1, 1], everything: [1, 1], entire: [1, 1],
   whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tous: [1, 1], tum: [1, 1], kol: [1, 1], semua: [1, 1], todo: [1, 1], todos: [1, 1], tutto: [1, 1], tenth: [1, 10], fifth: [1, 5], eighth: [1, 8], 'every last': [1, 1], 'every single': [1, 1],
   // "full port into JUP with my SOL": a trader's all of it.
@@ -1234,7 +1261,7 @@ export const RULE_WORDS = {
   ordinalSuffixes: new Set(['th', 'st', 'nd', 'rd']),
   personalPossessives: new Set(['my', 'your', 'his', 'her', 'our', 'their']),
   /** Two words that ask to wait ("swap 2 SOL for USDC. hold on", "…, hold it"). */
-  waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight', 'hold it', 'hold that', 'hold this']),
+  waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight', 'hold it', 'hold that', 'hold this', 'mas tarde', 'la tarde', 'esta tarde', 'a tarde', 'plus tard']),
   /** "…. Test first.", "try it first": a trial asked before the command, which then waits on it ("just a test" is the command). */
   trials: new Set(['test', 'try', 'testing', 'trial']),
   /** After "grab 5 USDT and", these turn it into the token that follows ("… make it SOL"). */
@@ -1492,7 +1519,8 @@ export const PARSER_WORDS = {
   /** Chat that turns away from the token it names ("not BONK", "other than BONK"): the command's amount is not of it. */
   awayFrom: new Set(['instead', 'rather', 'except', 'other', 'another', 'different', 'not', 'never', 'but', 'than', 'without', 'no', 'keep', 'leave', 'save', 'spare']),
   /** Before a command, a negation with one of these negates doing it ("don't actually execute it: send …", "nothing should go on chain"). */
-  doing: new Set(['execute', 'actually', 'run', 'sign', 'submit', 'broadcast', 'anything', 'chain', 'onchain']),
+  // ("no hagas esto:", "ne fais pas ça:", "não faça isso:", "mach das nicht:": other languages' "do".)
+  doing: new Set(['execute', 'actually', 'run', 'sign', 'submit', 'broadcast', 'anything', 'chain', 'onchain', 'hagas', 'haga', 'hacer', 'fais', 'faites', 'faire', 'faça', 'faca', 'faz', 'fazer', 'farlo', 'fare', 'mach', 'machen']),
   /** Chat before a command holding one of these warns of it, or says someone else wrote it ("Got this from a scammer.", "My son typed this.", "Scam?"),
    * in three words, beside a pointer at the command (`pointers`) or a word of what may be (`warningModals`: "He says he will double the money."). */
   warnings: new Set([
