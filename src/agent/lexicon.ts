@@ -232,7 +232,7 @@ const PEOPLE = [
  */
 export const FILLERS = new Set([
   // Other languages' please, thanks, greetings, "my", "I want", "now" and "today" as chat mixes them in ("tolong tukar 2 sol ke usdc").
-  'porfavor', 'porfis', 'xfa', 'plis', 'perfavore', 'tolong', 'mohon', 'lutfen', 'pozhaluysta', 'pozhalujsta', 'kripya', 'paki', 'biko', 'obrigada', 'obg', 'vlw', 'makasih', 'terima', 'kasih', 'tesekkurler', 'sagol', 'camon', 'dhanyavad', 'shukriya', 'sps', 'vielen', 'dank', 'beaucoup', 'oi', 'eae', 'coucou', 'buongiorno', 'buonasera', 'salve', 'halo', 'merhaba', 'selam', 'privet', 'salam', 'marhaba', 'ahlan', 'yaar', 'bhaiya', 'habibi', 'akhi', 'yalla', 'bratan', 'mano', 'mi', 'mis', 'le', 'les', 'minhas', 'meus', 'mia', 'miei', 'meine', 'meinen', 'meiner', 'meinem', 'moi', 'moy', 'moyu', 'mera', 'mere', 'meri', 'gue', 'gw', 'bta3i', 'beta3i', 'benim', 'quisiera', 'gostaria', 'preciso', 'je', 'veux', 'voudrais', "j'aimerais", 'voglio', 'vorrei', 'ich', 'mochte', 'brauche', 'ingin', 'pengen', 'butuh', 'istiyorum', 'hochu', 'nuzhno', 'mne', 'mujhe', 'chahiye', 'chahta', 'gusto', 'kailangan', 'baddi', 'bidi', 'ayez', 'hoy', 'hoje', 'oggi', 'heute', 'ahora', 'agora', 'adesso', 'jetzt', 'maintenant', 'sekarang', 'skrg', 'abhi', 'seychas', 'ngayon', 
+  'porfavor', 'porfis', 'xfa', 'plis', 'perfavore', 'tolong', 'mohon', 'lutfen', 'pozhaluysta', 'pozhalujsta', 'kripya', 'paki', 'biko', 'obrigada', 'obg', 'vlw', 'makasih', 'terima', 'kasih', 'tesekkurler', 'sagol', 'camon', 'dhanyavad', 'shukriya', 'sps', 'vielen', 'dank', 'beaucoup', 'oi', 'eae', 'coucou', 'buongiorno', 'buonasera', 'salve', 'halo', 'merhaba', 'selam', 'privet', 'salam', 'marhaba', 'ahlan', 'yaar', 'bhaiya', 'habibi', 'akhi', 'yalla', 'bratan', 'mano', 'mi', 'mis', 'le', 'les', 'minhas', 'meus', 'mia', 'miei', 'meine', 'meinen', 'meiner', 'meinem', 'moi', 'moy', 'moyu', 'mera', 'mere', 'meri',  'bta3i', 'beta3i', 'benim', 'quisiera', 'gostaria', 'preciso', 'je', 'veux', 'voudrais', "j'aimerais", 'voglio', 'vorrei', 'ich', 'mochte', 'brauche', 'ingin', 'pengen', 'butuh', 'istiyorum', 'hochu', 'nuzhno', 'mne', 'mujhe', 'chahiye', 'chahta', 'gusto', 'kailangan', 'baddi', 'bidi', 'ayez', 'hoy', 'hoje', 'oggi', 'heute', 'ahora', 'agora', 'adesso', 'jetzt', 'maintenant', 'sekarang', 'skrg', 'abhi', 'seychas', 'ngayon', 
   
   'please', 'pls', 'plz', 'plx', 'kindly', 'can', 'could', 'would', 'will', "i'll", "we'll", 'you', 'u', 'ya', 'i', 'me', 'we', 'us', 'want',
   'wanna', 'need', 'like', 'id', "i'd", 'lets', "let's", 'let', 'go', 'ahead', 'just', 'do', 'it', 'that', 'thats', 'this', 'real',
@@ -263,7 +263,7 @@ export const FILLERS = new Set([
   'kanka', 'mes', 'du', 'il', 'mio', 'cek', 'el', 'taba3i', 'sama7t',
   // "tukar 1 SOL ke USDC dong", "saya mau beli …" (Indonesian: a softener, "I want"), "meu", "minha", "eu" (Portuguese: "my", "I"),
   // "euh" (French: a hesitation), "adresine" (Turkish: "to the address", after it).
-  'dong', 'saya', 'mau', 'meu', 'minha', 'eu', 'euh', 'adresine',
+  'dong', 'mau', 'meu', 'minha', 'euh', 'adresine',
   'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe', 'ng', 'xem', 'kiem', 'tra', 'muon', 'biet', 'phai', 'idc',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
   'another', 'comma', 'period', 'stack', 'stash',
@@ -276,7 +276,7 @@ export const FILLERS = new Set([
 ]);
 
 /** Negations: a command with one never becomes a transaction ("don't send…", "do not swap"). */
-export const NEGATIONS = new Set(['niemals', 'khong', 'dung', 'chua', 'jgn', 'gausah', 'nelzya', 'balash', 'mish', 'msh', 'dont', "don't", 'do not', 'not', 'never', 'no', 'nope', "shouldn't", 'shouldnt', "won't", 'wont', 'stop', 'avoid', 'without', 'nor', "didn't", 'didnt', "doesn't", "can't", 'cant', 'cannot', 'neither',
+export const NEGATIONS = new Set(['ga', 'niemals', 'khong', 'dung', 'chua', 'jgn', 'gausah', 'nelzya', 'balash', 'mish', 'msh', 'dont', "don't", 'do not', 'not', 'never', 'no', 'nope', "shouldn't", 'shouldnt', "won't", 'wont', 'stop', 'avoid', 'without', 'nor', "didn't", 'didnt', "doesn't", "can't", 'cant', 'cannot', 'neither',
   "isn't", 'isnt', "aren't", 'arent', "wasn't", 'wasnt', "weren't", 'werent', "hasn't", 'hasnt', "haven't", 'havent', "hadn't", "ain't",
   // Other languages' negations, as chat mixes them in with the verbs above: French, Spanish, Portuguese, Italian, German,
   // Indonesian, Turkish, Russian in Latin letters, Hindi, Tagalog.
@@ -575,7 +575,11 @@ export const SOFT_WORDS = ['please', 'pls', 'plz', 'ok', 'okay', 'actually', 'oh
  * Cancelling: a message made only of these words, with at least one of the first set, drops the
  * pending command ("cancel", "never mind", "forget it", "stop, don't").
  */
-export const CANCEL_WORDS = new Set(['cancel', 'nevermind', 'nvm', 'forget', 'scratch', 'abort', 'stop', 'nope', 'nah', 'no', 'undo', 'mind', 'skip', 'drop', 'ignore', 'leave']);
+export const CANCEL_WORDS = new Set([
+  'cancel', 'nevermind', 'nvm', 'forget', 'scratch', 'abort', 'stop', 'nope', 'nah', 'no', 'undo', 'mind', 'skip', 'drop', 'ignore', 'leave',
+  // Other languages' "cancel", "I changed my mind" ("…, iptal", "…, vazgeçtim", "batalkan").
+  'iptal', 'vazgectim', 'vazgec', 'batal', 'batalkan', 'cancela', 'cancelar', 'annule', 'annuler', 'annulla', 'abbrechen', 'stornieren', 'otmena', 'otmeni',
+]);
 export const CANCEL_COMPANIONS = new Set([
   'never', 'it', 'that', 'this', 'about', 'the', 'swap', 'transfer', 'trade', 'order', 'command', 'please', 'pls', 'ok', 'okay', 'actually',
   'oh', 'wait', 'sorry', 'hmm', 'just', 'thanks', 'thx', 'ty', 'dont', "don't", 'do', 'not', 'bother', 'i', 'changed', 'my', 'now', 'leave',
@@ -632,7 +636,7 @@ export const IN_MESSAGE_CORRECTIONS = {
   openers: [
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
-    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'], ['non'], ['er'], ['uh'], ['um'], ['umm'], ['uhm'],
+    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'],
   ],
   /**
    * "hold on" and "hang on" are one item, a wait; they open a correction only with a comma and an edit after it ("… . hold
@@ -821,6 +825,13 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["don't|dont worry|stress|panic about the? fee|fees $", 'politeness'],
   ["don't|dont tell anyone|anybody|nobody lol|haha? $", 'politeness'],
   ["s'il te|vous plait|plaît", 'politeness'],
+  // "saya mau beli …", "gue mau …" (Indonesian "I want"): "saya" alone may tell ("saya kirim 1 SOL" is also "I sent").
+  ['saya|aku|gue|gw mau|ingin|pengen|butuh', 'grammar'],
+  // "…, that's all", "…, all good", "thanks all": a sign-off, never "all" of a balance.
+  ["that's|thats|that is? all|everything $", 'thanks'],
+  ['all good|right|set|done $', 'thanks'],
+  ['all the best $', 'thanks'],
+  ['thanks|thank|thx|ty you? all $', 'thanks'],
   // "… . Don't judge me.", "no judgement pls": the sender's feelings about the command, where the clause ends.
   ["don't|dont judge|laugh at? me|us? pls|please|lol|haha? $", 'politeness'],
   ['no judgement|judgment|judging pls|please|lol|haha? $', 'politeness'],
@@ -1087,7 +1098,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   [`i? need|needed|want|wanted some? gas|spending|pocket? cash|money|funds|liquidity|stables for ${ARTICLES}|this|next? ${PURPOSES}|weekend|week|month|holiday|holidays|vacation`, 'note'],
   // "(first time holding kmno, no account yet)": the account the transfer or swap creates.
   // "I read a thread about it and got curious.", "… and now I'm curious.": how the sender came to it ("just curious" still asks).
-  ["got|get|getting me? curious $", 'note'],
+  ["got me? curious $", 'note'],
   ["and? now i'm|im|i am curious $", 'note'],
   // "first time trying this app": the sender new to Parley.
   ['first|1st time using|trying|on|with this|the app|bot|thing|platform|tool|agent|site|service', 'note'],
@@ -1128,7 +1139,7 @@ export const SLIPPAGE = {
 /** Words the tokenizer's rules read, each named for the rule (tokenize.ts). */
 export const RULE_WORDS = {
   /** Beside a route or a landing asked for, words that make it a condition ("… only with mev protection"). */
-  asideConditions: new Set(['only', 'exclusively', 'strictly']),
+  asideConditions: new Set(['only', 'exclusively', 'strictly', 'solely', 'just', 'must']),
   /** A swap mode said before the amount, as the verb it stands for ("exact-in 3000 USDT -> PYUSD", "exact out 1000 USDC, input SOL"). */
   swapModes: table<string>({ 'exact-in': 'swap', exactin: 'swap', 'exact-input': 'swap', 'exact-out': 'buy', exactout: 'buy', 'exact-output': 'buy' }),
   /** Labels of a swap's sides before a token ("input SOL", "output: USDC"). */
@@ -1479,15 +1490,15 @@ export const PARSER_WORDS = {
   /** Opening a message that ends in "?", these ask whether one may ("Can I send 3 USDT to <address>?"). */
   permissionAsks: [['can', 'i'], ['could', 'i'], ['may', 'i'], ['can', 'we'], ['could', 'we'], ['may', 'we']],
   /** …unless the verb after it orders something ("Could I get 50 USDC for my SOL?", "Can I have 100 BONK with USDC?"). */
-  orderingVerbs: new Set(['get', 'have']),
+  orderingVerbs: new Set(['get']),
   /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */
   slippageSetters: new Set(['use', 'set', 'make', 'put', 'allow', 'keep', 'with', 'try', 'go', 'it', 'to', 'at', 'the', 'a', 'instead', 'then', 'and', 'now', 'actually', 'same', 'but', 'redo', 'again']),
   /** Follow-up openers that also open a fresh message ("now, what's my balance"): without an earlier command, read past. */
   discourseOpeners: [['now'], ['ok', 'now'], ['but'], ['also'], ['and'], ['actually'], ['wait'], ['oops'], ['this', 'time']],
   /** Words that open a correction ("no wait, 0.6"), not a negation. */
-  corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh', 'scratch', 'non']),
+  corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh', 'scratch']),
   /** In what follows a correction's opener, words that tell rather than edit ("…, sorry I have 3 sol", "…, wait, the price is 3 sol"). */
-  heldStatements: new Set(['have', 'has', 'own', 'owns', 'hold', 'holds', 'holding', 'got', 'balance', 'price', 'there']),
+  heldStatements: new Set(['have', 'has', 'own', 'owns', 'hold', 'holds', 'holding', 'got', 'balance', 'price', 'there', 'left', 'fee', 'fees', 'gas', 'tip', 'priority', 'rent']),
   /** …and, first, words that add or doubt ("…, oh wait and 2 to B", "…, wait, or B", "…, wait, same to B"). */
   addedEdits: new Set(['and', 'or', 'plus', 'also', '&', '+', 'same']),
   /** Opening a correction in the same message, a sound that is no part of it ("…, oh wait, MOBILE"). */

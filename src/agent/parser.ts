@@ -370,7 +370,8 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // "…, wait is it 3 sol?", "…, sorry I have 3 sol": a question or a statement of what is held, not an edit; "…, oh wait and 2 to
   // B", "…, wait, or B", "…, wait, same to B": an addition or a doubt.
   const edits = lower.slice(restAt);
-  if (edits.includes('?') || opensQuestion(edits) || edits.some((w) => PARSER_WORDS.heldStatements.has(w))) return undefined;
+  const remarks = tagged.slice(restAt).some((item) => item.kind === 'filler' && (item.aside === 'fee' || item.aside === 'account'));
+  if (remarks || edits.includes('?') || opensQuestion(edits) || edits.some((w) => PARSER_WORDS.heldStatements.has(w))) return undefined;
   if (PARSER_WORDS.addedEdits.has(edits[0] ?? '')) return refuse('two-actions', 'That adds to the command or doubts it rather than correcting it. I do one swap or one transfer per message: say each on its own.');
   // "swap 2 sol to bonk, sorry 3 sol to <address>": a correction keeps the action it corrects.
   const otherAction = (result: ParseResult) => isCommand(result) && result.command.action !== head.command.action;
@@ -662,7 +663,8 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   // "Can I send 3 USDT to <address>?": asked whether one may, with the question mark, it asks ("can you …?" requests).
   // "Could I get 50 USDC for my SOL?": "get" or "have" after it asks for something, as one orders a coffee.
   const asked = dropLeading(allWords);
-  const ordering = PARSER_WORDS.orderingVerbs.has(asked[2] ?? '');
+  // (Only an amount after it, and no address: "Could I get 1 SOL to <address>?" asks, "Can I get him 50 USDC?" is for someone else.)
+  const ordering = PARSER_WORDS.orderingVerbs.has(asked[2] ?? '') && /^[$\d]/.test(asked[3] ?? '') && !tagged.some((item) => item.kind === 'address');
   const mayI = commanding && tagged.at(-1)?.text === '?' && saysAt(asked, PARSER_WORDS.permissionAsks) && !ordering && !allWords.some((w) => INFO_NOUNS.includes(w));
   if (mayI) return refuse('question', 'That asks whether you may rather than asking me to do it. To do it, say it as a command, for example "swap 1 SOL for USDC".');
   if (endsInTagQuestion(tagged)) {
@@ -1445,6 +1447,11 @@ function implicitCommand(content: Item[], words: string[], ctx: ParseContext, sl
   // "<address> already got 5 USDC", "i have 5 USDC for <address>": without a verb, what is or was, not a request.
   if (content.some((item) => item.kind === 'address') && words.some((w) => PARSER_WORDS.statesWithoutVerb.has(w))) {
     return refuse('unclear', 'That reads as what an address has or got, not as a request. To pay it, say for example "send 5 USDC to <address>".');
+  }
+  // "I'll have 50 USDC for the SOL", "Can I have 100 BONK for USDC?", "I have 50 USDC for the SOL": what is had or ordered,
+  // paid or received, either way round.
+  if (words.some((w, k) => PARSER_WORDS.statesWithoutVerb.has(w) && /^[$\d]/.test(words[k + 1] ?? ''))) {
+    return refuse('unclear', 'I could not tell whether that amount is paid or received. Say for example "swap 50 USDC for SOL" or "buy 50 USDC with SOL".');
   }
   const factor = CONFIDENCE.noVerb;
   if (!content.some((item) => item.kind === 'address' || item.kind === 'bad-address')) {
