@@ -308,6 +308,8 @@ export const HYPOTHETICALS: string[][] = [
   ['would', 'have'], ["would've"], ['could', 'have'], ["could've"], ['if', 'i', 'were'], ['if', 'i', 'had'], ['say', 'i'],
   ['in', 'theory'], ['theoretically'], ['just', 'curious'], ['curious'], ['let', 'us', 'say'], ["let's", 'say'], ['lets', 'say'],
   ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['psych'], ['sike'], ['syke'], ['april', 'fools'], ['or', 'hold'], ['or', 'not'], ['wdyt'], ['y/n'], ['wish', 'i', 'could'], ['price', 'to'], ['sarcasm'], ['sarcastic'], ['trolling'], ['troll'], ['dry', 'run'], ['test', 'run'], ['worth', 'it'],
+  // "i'd sell 2 SOL", "id swap 3 SOL for JUP": the action wondered about, not asked for ("i'd like to swap" asks).
+  ...["i'd", 'id'].flatMap((hedge) => ['swap', 'send', 'sell', 'buy', 'trade', 'convert', 'transfer', 'exchange'].map((verb) => [hedge, verb])),
 ];
 
 /** Times and conditions: unsupported, and never dropped silently ("swap … tomorrow"). */
@@ -403,6 +405,8 @@ export const OTHER_SOURCES = {
   addressNouns: new Set(['address', 'addy', 'addr']),
   /** Someone else's, before a wallet or funds ("from his wallet", "using their funds"; "send her 5 USDC" pays her). */
   pronouns: new Set(['his', 'her', 'their']),
+  /** Right after a verb of buying, who it is for ("get him 100 BONK"): someone else, whom a swap cannot pay. */
+  beneficiaries: new Set(['him', 'her', 'them']),
   /** Someone else's, right before an amount or a token ("swap his 2 SOL", "send their USDC to …"). */
   theirs: new Set(['his', 'their', 'theirs']),
   /** After someone's, what of theirs could pay (besides a token or a wallet): "my cousin's wedding" names nothing that pays. */

@@ -630,6 +630,13 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   if (PARSER_WORDS.vague.some((phrase) => containsPhrase(allWords, phrase))) {
     return refuse('unclear', `I could not tell what to do. Say it plainly, for example "swap 1 SOL for USDC", "send 20 USDC to <address>" or "price of SOL".`);
   }
+  // "get him 100 BONK with SOL", "buy my mom 50 USDC": a purchase for someone else, which lands in this session's wallet only.
+  const lowerAt = (k: number) => tagged[k]?.text.toLowerCase() ?? '';
+  const forSomeone = tagged.findIndex((item, k) => item.kind === 'verb' && item.role === 'get' && (OTHER_SOURCES.beneficiaries.has(lowerAt(k + 1)) || (lowerAt(k + 1) === 'my' && RULE_WORDS.people.has(lowerAt(k + 2)))));
+  if (forSomeone >= 0) {
+    const who = tagged[forSomeone + (lowerAt(forSomeone + 1) === 'my' ? 2 : 1)];
+    return refuse('unclear', `A swap lands in this session's wallet only, and "${raw.slice(tagged[forSomeone].start, who.end)}" buys for someone else. Buy it here, then send it to their address.`);
+  }
   const sending = tagged.some((item) => item.kind === 'verb' && item.role === 'send');
   const source = otherSource(tagged.filter((item) => !(item.kind === 'filler' && item.aside)).map((item) => item.text.toLowerCase()), ctx, sending, address >= 0);
   if (source) {
