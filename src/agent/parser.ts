@@ -781,6 +781,11 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
     role = 'get';
     body = [...before, ...after.slice(1)];
   }
+  // "ape BONK SOL 0.5", "/ape BONK 0.5 SOL": a verb that buys what it goes into, before a bare pair, may pay either.
+  const barePair = after.filter((item) => item.kind === 'token').length >= 2 && !after.some((item) => item.kind === 'marker' || item.kind === 'arrow');
+  if (hasTrait(main, 'into-buys') && role === 'pay' && barePair) {
+    return refuse('unclear', `I could not tell which token "${main.text}" pays with. Say for example "ape 0.5 SOL into BONK".`);
+  }
   // "move 10 USDC into SOL", "pay 20 USDC for WIF": a send verb without an address that names a token to receive is a swap
   // (a verb that only sends, only where "for" names the price).
   if (role === 'send' && (!hasTrait(main, 'only-sends') || (hasTrait(main, 'pays-for') && priced)) && !body.some((i) => i.kind === 'address' || i.kind === 'bad-address')) {
