@@ -528,7 +528,11 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   if (ctx.pending && unschedulable && verbs.length === 0) return guards(items, words, true, allWords)!;
   // A verb with a token and an amount is a new command, not an answer ("never mind, send 50 BONK to <address>"), but a
   // verb that pays says what is paid when that is what was asked ("buy bonk" → "spend 10 usdc").
-  const paysAsked = ctx.pending?.ask === 'input' && verbs.every((verb) => verb.kind === 'verb' && PARSER_WORDS.payingVerbs.has(verb.text.toLowerCase())) && substance.filter((i) => i.kind === 'token').length === 1 && !content.some(receives);
+  // ("buy WIF with USDC" → "spend 20 usdc": asked how much, the amount of the token it pays with.)
+  const saidTokens = substance.filter((i): i is Extract<Item, { kind: 'token' }> => i.kind === 'token');
+  const draft = ctx.pending?.draft;
+  const paysAmount = ctx.pending?.ask === 'amount' && draft?.action === 'swap' && saidTokens.length === 1 && saidTokens[0].token.mint === draft.input?.mint;
+  const paysAsked = (ctx.pending?.ask === 'input' || paysAmount) && verbs.every((verb) => verb.kind === 'verb' && PARSER_WORDS.payingVerbs.has(verb.text.toLowerCase())) && saidTokens.length === 1 && !content.some(receives);
   const restated = verbs.length > 0 && substance.some((i) => i.kind === 'token') && substance.some(isAmount) && !paysAsked;
   // "SOL price now?" asks about the token rather than answering with it.
   const asking = words.some((w) => INFO_NOUNS.includes(w));
