@@ -23,7 +23,15 @@ function table<T>(entries: Record<string, T>): Record<string, T> {
 
 export const VERBS: Record<string, VerbRole> = table({
   // More of other languages' verbs (Spanish, Portuguese, French, Italian, German, Indonesian, Turkish, Tagalog, Hindi, Russian and Arabic in Latin letters).
-  convierte: 'pay', cambiame: 'pay', swapea: 'pay', swapear: 'pay', paga: 'send', pagar: 'send', pague: 'send', troque: 'pay', converter: 'pay', venda: 'pay', compre: 'get', envie: 'send', transfira: 'send', envoyez: 'send', transferer: 'send', vire: 'send', payer: 'send', paie: 'send', vendez: 'pay', achetez: 'get', echangez: 'pay', cambiare: 'pay', convertire: 'pay', comprare: 'get', trasferisci: 'send', tausch: 'pay', wechsle: 'pay', wechsel: 'pay', konvertiere: 'pay', verkaufe: 'pay', verkauf: 'pay', kaufe: 'get', kauf: 'get', kaufen: 'get', uberweis: 'send', zahle: 'send', bezahle: 'send', tukarin: 'pay', tukerin: 'pay', jualin: 'pay', beliin: 'get', kirimin: 'send', bayar: 'send', degistir: 'pay', takas: 'pay', ipalit: 'pay', palitan: 'pay', pakipalit: 'pay', ibenta: 'pay', bilhin: 'get', bumili: 'get', ipadala: 'send', padala: 'send', pakipadala: 'send', badlo: 'pay', badal: 'pay', becho: 'pay', bech: 'pay', kharido: 'get', kharid: 'get', obmenyay: 'pay', pomenyay: 'pay', prodaj: 'pay', kupit: 'get', otprav: 'send', zaplati: 'send', baddil: 'pay', be3: 'pay', eshtery: 'get', eb3at: 'send', irsil: 'send', 
+  convierte: 'pay', cambiame: 'pay', swapea: 'pay', swapear: 'pay', paga: 'send', pagar: 'send', pague: 'send', troque: 'pay',
+  converter: 'pay', venda: 'pay', compre: 'get', envie: 'send', transfira: 'send', envoyez: 'send', transferer: 'send', vire: 'send',
+  payer: 'send', paie: 'send', vendez: 'pay', achetez: 'get', echangez: 'pay', cambiare: 'pay', convertire: 'pay', comprare: 'get',
+  trasferisci: 'send', tausch: 'pay', wechsle: 'pay', wechsel: 'pay', konvertiere: 'pay', verkaufe: 'pay', verkauf: 'pay', kaufe: 'get',
+  kauf: 'get', kaufen: 'get', uberweis: 'send', zahle: 'send', bezahle: 'send', tukarin: 'pay', tukerin: 'pay', jualin: 'pay',
+  beliin: 'get', kirimin: 'send', bayar: 'send', degistir: 'pay', takas: 'pay', ipalit: 'pay', palitan: 'pay', pakipalit: 'pay',
+  ibenta: 'pay', bilhin: 'get', bumili: 'get', ipadala: 'send', padala: 'send', pakipadala: 'send', badlo: 'pay', badal: 'pay',
+  becho: 'pay', bech: 'pay', kharido: 'get', kharid: 'get', obmenyay: 'pay', pomenyay: 'pay', prodaj: 'pay', kupit: 'get', otprav: 'send',
+  zaplati: 'send', baddil: 'pay', be3: 'pay', eshtery: 'get', eb3at: 'send', irsil: 'send',
   
   swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', conversion: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
   dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
@@ -45,8 +53,10 @@ export const VERBS: Record<string, VerbRole> = table({
   beli: 'get', kirim: 'send', cevir: 'pay', gonder: 'send', yolla: 'send', obmenyai: 'pay', pomenyai: 'pay', kupi: 'get', prodai: 'pay',
   otpravi: 'send', perevedi: 'send', baddel: 'pay', ib3at: 'send', bi3: 'pay', ishtari: 'get',
   // French: "échange 2 SOL contre USDC", "envoie 5 USDC à <address>".
-  echange: 'pay', echanger: 'pay', envoie: 'send', envoyer: 'send', achete: 'get', acheter: 'get', vends: 'pay', vendre: 'pay', convertis: 'pay', convertir: 'pay',
-  tauschen: 'pay', tausche: 'pay', wechseln: 'pay', uberweise: 'send', ueberweise: 'send', senden: 'send', sende: 'send', schick: 'send', schicke: 'send', schicken: 'send',
+  echange: 'pay', echanger: 'pay', envoie: 'send', envoyer: 'send', achete: 'get', acheter: 'get', vends: 'pay', vendre: 'pay',
+  convertis: 'pay', convertir: 'pay',
+  tauschen: 'pay', tausche: 'pay', wechseln: 'pay', uberweise: 'send', ueberweise: 'send', senden: 'send', sende: 'send', schick: 'send',
+  schicke: 'send', schicken: 'send',
   bhej: 'send', bhejo: 'send', 'pa-swap': 'pay', 'pa-send': 'send', pakisend: 'send', 'paki-send': 'send', pakiswap: 'pay', 'paki-swap': 'pay',
   // Vietnamese: "đổi" (exchange), "chuyển" (transfer), "gửi" (send), "mua" (buy), "bán" (sell).
   doi: 'pay', chuyen: 'send', gui: 'send', mua: 'get', ban: 'pay',
@@ -73,15 +83,21 @@ export const VERBS: Record<string, VerbRole> = table({
 export type VerbTrait = 'sells' | 'sends-with-address' | 'address-receives' | 'only-sends' | 'pays-for' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only';
 
 export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
-  venda: ['sells'], vendez: ['sells'], verkaufe: ['sells'], verkauf: ['sells'], jualin: ['sells'], ibenta: ['sells'], becho: ['sells'], bech: ['sells'], prodaj: ['sells'], be3: ['sells'], paga: ['only-sends', 'pays-for'], pagar: ['only-sends', 'pays-for'], pague: ['only-sends', 'pays-for'], payer: ['only-sends', 'pays-for'], paie: ['only-sends', 'pays-for'], zahle: ['only-sends', 'pays-for'], bezahle: ['only-sends', 'pays-for'], bayar: ['only-sends', 'pays-for'], zaplati: ['only-sends', 'pays-for'], 
+  venda: ['sells'], vendez: ['sells'], verkaufe: ['sells'], verkauf: ['sells'], jualin: ['sells'], ibenta: ['sells'], becho: ['sells'],
+  bech: ['sells'], prodaj: ['sells'], be3: ['sells'], paga: ['only-sends', 'pays-for'], pagar: ['only-sends', 'pays-for'],
+  pague: ['only-sends', 'pays-for'], payer: ['only-sends', 'pays-for'], paie: ['only-sends', 'pays-for'],
+  zahle: ['only-sends', 'pays-for'], bezahle: ['only-sends', 'pays-for'], bayar: ['only-sends', 'pays-for'],
+  zaplati: ['only-sends', 'pays-for'],
   
   sell: ['sells'], dump: ['sells'], unload: ['sells'], offload: ['sells'], liquidate: ['sells'], market_sell: ['sells'], cash: ['sells'],
   grab: ['asks-info', 'guessed', 'opens-chain'],
   'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
   cop: ['guessed'], scoop: ['guessed'], snag: ['guessed'], nab: ['guessed'], ape: ['into-buys', 'guessed'],
-  pay: ['only-sends', 'pays-for'], tip: ['only-sends'], dispatch: ['only-sends'], disburse: ['only-sends'], give: ['only-sends'], zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
+  pay: ['only-sends', 'pays-for'], tip: ['only-sends'], dispatch: ['only-sends'], disburse: ['only-sends'], give: ['only-sends'],
+  zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
   vende: ['sells'], vender: ['sells'], exit: ['sells'], selling: ['sells'], dumping: ['sells'], unloading: ['sells'], offloading: ['sells'],
-  receive: ['other-side', 'address-receives'], gets: ['address-receives'], receives: ['address-receives'], get: ['sends-with-address', 'asks-info', 'guessed', 'other-side', 'address-receives'],
+  receive: ['other-side', 'address-receives'], gets: ['address-receives'], receives: ['address-receives'],
+  get: ['sends-with-address', 'asks-info', 'guessed', 'other-side', 'address-receives'],
   buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
   take: ['opens-chain', 'chain-only'], use: ['opens-chain'],
 });
@@ -231,8 +247,21 @@ const PEOPLE = [
  * every other table, so a verb, a marker or a token never reads as filler.
  */
 export const FILLERS = new Set([
+  // Texting's agreement, reactions and address ("aight", "sgtm", "np", "bruv").
+  'aight', 'ight', 'alrighty', 'righto', 'okie', 'dokie', 'yea', 'ye', 'yeh', 'yessir', 'mhm', 'fosho', 'def', 'defo', 'frfr', 'ong',
+  'deadass', 'lowkey', 'highkey', 'imho', 'fwiw', 'fyi', 'smh', 'iykyk', 'ikr', 'noice', 'sweet', 'dope', 'lit', 'perf', 'perfect', 'sgtm',
+  'lgtm', 'np', 'nw', 'ez', 'ezpz', 'welp', 'phew', 'yikes', 'sheesh', 'lolol', 'lmaoo', 'bruv', 'brah', 'broski', 'dawg', 'yall', "y'all",
+  'innit', 'tgif',
+  
   // Other languages' please, thanks, greetings, "my", "I want", "now" and "today" as chat mixes them in ("tolong tukar 2 sol ke usdc").
-  'porfavor', 'porfis', 'xfa', 'plis', 'perfavore', 'tolong', 'mohon', 'lutfen', 'pozhaluysta', 'pozhalujsta', 'kripya', 'paki', 'biko', 'obrigada', 'obg', 'vlw', 'makasih', 'terima', 'kasih', 'tesekkurler', 'sagol', 'camon', 'dhanyavad', 'shukriya', 'sps', 'vielen', 'dank', 'beaucoup', 'oi', 'eae', 'coucou', 'buongiorno', 'buonasera', 'salve', 'halo', 'merhaba', 'selam', 'privet', 'salam', 'marhaba', 'ahlan', 'yaar', 'bhaiya', 'habibi', 'akhi', 'yalla', 'bratan', 'mano', 'mi', 'mis', 'le', 'les', 'minhas', 'meus', 'mia', 'miei', 'meine', 'meinen', 'meiner', 'meinem', 'moi', 'moy', 'moyu', 'mera', 'mere', 'meri',  'bta3i', 'beta3i', 'benim', 'quisiera', 'gostaria', 'preciso', 'je', 'veux', 'voudrais', "j'aimerais", 'voglio', 'vorrei', 'ich', 'mochte', 'brauche', 'ingin', 'pengen', 'butuh', 'istiyorum', 'hochu', 'nuzhno', 'mne', 'mujhe', 'chahiye', 'chahta', 'gusto', 'kailangan', 'baddi', 'bidi', 'ayez', 'hoy', 'hoje', 'oggi', 'heute', 'ahora', 'agora', 'adesso', 'jetzt', 'maintenant', 'sekarang', 'skrg', 'abhi', 'seychas', 'ngayon', 
+  'porfavor', 'porfis', 'xfa', 'plis', 'perfavore', 'tolong', 'mohon', 'lutfen', 'pozhaluysta', 'pozhalujsta', 'kripya', 'paki', 'biko',
+  'obrigada', 'obg', 'vlw', 'makasih', 'terima', 'kasih', 'tesekkurler', 'sagol', 'camon', 'dhanyavad', 'shukriya', 'sps', 'vielen',
+  'dank', 'beaucoup', 'oi', 'eae', 'coucou', 'buongiorno', 'buonasera', 'salve', 'halo', 'merhaba', 'selam', 'privet', 'salam', 'marhaba',
+  'ahlan', 'yaar', 'bhaiya', 'habibi', 'akhi', 'yalla', 'bratan', 'mano', 'mi', 'mis', 'le', 'les', 'minhas', 'meus', 'mia', 'miei',
+  'meine', 'meinen', 'meiner', 'meinem', 'moi', 'moy', 'moyu', 'mera', 'mere', 'meri', 'bta3i', 'beta3i', 'benim', 'quisiera', 'gostaria',
+  'preciso', 'je', 'veux', 'voudrais', "j'aimerais", 'voglio', 'vorrei', 'ich', 'mochte', 'brauche', 'ingin', 'pengen', 'butuh',
+  'istiyorum', 'hochu', 'nuzhno', 'mne', 'mujhe', 'chahiye', 'chahta', 'gusto', 'kailangan', 'baddi', 'bidi', 'ayez', 'hoy', 'hoje',
+  'oggi', 'heute', 'ahora', 'agora', 'adesso', 'jetzt', 'maintenant', 'sekarang', 'skrg', 'abhi', 'seychas', 'ngayon',
   
   'please', 'pls', 'plz', 'plx', 'kindly', 'can', 'could', 'would', 'will', "i'll", "we'll", 'you', 'u', 'ya', 'i', 'me', 'we', 'us', 'want',
   'wanna', 'need', 'like', 'id', "i'd", 'lets', "let's", 'let', 'go', 'ahead', 'just', 'do', 'it', 'that', 'thats', 'this', 'real',
@@ -245,10 +274,13 @@ export const FILLERS = new Set([
   'these', 'there', 'address', 'recipient', 'destination', 'here', 'appreciated', 'appreciate', 'tx', 'transaction', 'order',
   'up', 'total', 'available', 'spare', 'extra', 'currently', 'held', 'remaining', 'left', 'something', 'kthx', 'thanks!', 'fast',
   'pronto', 'today', 'again', 'swiftly', 'bruh', 'fam', 'gang', 'frens', 'anon', 'actually', 'instead', 'but', 'parley', 'lemme',
-  'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish', 'make', 'possible', 'very', 'much', 'cold', 'hot',
-  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help', 'its', "it's", 'his', 'their', 'hers',
+  'exactly', 'precisely', 'enough', 'owe', 'priority', 'high', 'holdings', 'have', 'hold', 'own', 'got', 'holding', 'lfg', 'fr', 'wish',
+  'make', 'possible', 'very', 'much', 'cold', 'hot',
+  'main', 'ledger', 'phantom', 'backpack', 'solflare', 'trezor', 'savings', 'vault', 'personal', 'back', 'it', 'ngl', 'tbh', 'imo', 'help',
+  'its', "it's", 'his', 'their', 'hers',
   'por', 'favor', 'bitte', 'gracias', 'merci', 'danke', 'grazie', 'obrigado', 'dear', 'request', 'regards', 'sorry', 'bother',
-  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'beneficiary', 'units', 'unit', 'wanting', 'position', 'connected', 'sitting', 'afk', 'brb', 'gg', 'only', 'tiny', 'rq',
+  'really', 'hope', 'wonderful', 'advance', 'tolerance', 'beneficiary', 'units', 'unit', 'wanting', 'position', 'connected', 'sitting',
+  'afk', 'brb', 'gg', 'only', 'tiny', 'rq',
   // Slang and other languages' politeness: "abeg" (Nigerian Pidgin), "porfa" (Spanish), "po" and "salamat" (Tagalog).
   'oops', 'whoops', 'sry', 'meant', 'fine', 'ma', 'abeg', 'porfa', 'po', 'salamat', 'damn', 'freaking', 'frickin', 'bloody', 'nfa', 'dyor', 'wagmi',
   // "usdc obv", "eh like 30": sure-of-it and hesitation sounds.
@@ -308,6 +340,9 @@ export const HYPOTHETICALS: string[][] = [
   ['would', 'have'], ["would've"], ['could', 'have'], ["could've"], ['if', 'i', 'were'], ['if', 'i', 'had'], ['say', 'i'],
   ['in', 'theory'], ['theoretically'], ['just', 'curious'], ['curious'], ['let', 'us', 'say'], ["let's", 'say'], ['lets', 'say'],
   ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['psych'], ['sike'], ['syke'], ['april', 'fools'], ['or', 'hold'], ['or', 'not'], ['wdyt'], ['y/n'], ['wish', 'i', 'could'], ['price', 'to'], ['sarcasm'], ['sarcastic'], ['trolling'], ['troll'], ['dry', 'run'], ['test', 'run'], ['worth', 'it'],
+  // A trade practised, not made, or a decision not made ("paper trade, swap …", "on the fence, swap …").
+  ['paper', 'trade'], ['paper', 'trading'], ['papertrade'], ['backtest'], ['sandbox'], ['not', 'live'], ['practice', 'run'], ['for', 'practice'], ['dry-run'], ['dryrun'],
+  ['jkjk'], ['jkk'], ['on', 'the', 'fence'], ['sleep', 'on', 'it'], ['idk', 'yet'], ['actually', 'hold'], ['nah', 'hold'],
   // "i'd sell 2 SOL", "id swap 3 SOL for JUP": the action wondered about, not asked for ("i'd like to swap" asks).
   ...["i'd", 'id'].flatMap((hedge) => ['swap', 'send', 'sell', 'buy', 'trade', 'convert', 'transfer', 'exchange'].map((verb) => [hedge, verb])),
 ];
@@ -315,7 +350,10 @@ export const HYPOTHETICALS: string[][] = [
 /** Times and conditions: unsupported, and never dropped silently ("swap … tomorrow"). */
 export const TIME_WORDS = new Set([
   // Other languages' times and conditions ("…, cuando baje", "quand le sol baisse, …", "kalo turun, …", "…, bukra").
-  'cuando', 'quando', 'quand', 'lorsque', 'sobald', 'nachher', 'nacht', 'bevor', 'bis', 'tard', 'tardi', 'hasta', 'antes', 'mientras', 'enquanto', 'caso', 'appena', 'stanotte', 'ntar', 'ketika', 'kalo', 'klo', 'setelah', 'sebelum', 'sampai', 'malam', 'lusa', 'aksam', 'gece', 'mai', 'sau', 'khi', 'neu', 'kapag', 'pag', 'mamayang', 'jab', 'raat', 'shaam', 'kogda', 'esli', 'pozzhe', 'vecherom', 'bukra', 'bokra', 'ba3den', 'lamma', 'iza', 'eza', 'tumoro', 'tmoro', 
+  'cuando', 'quando', 'quand', 'lorsque', 'sobald', 'nachher', 'nacht', 'bevor', 'bis', 'tard', 'tardi', 'hasta', 'antes', 'mientras',
+  'enquanto', 'caso', 'appena', 'stanotte', 'ntar', 'ketika', 'kalo', 'klo', 'setelah', 'sebelum', 'sampai', 'malam', 'lusa', 'aksam',
+  'gece', 'mai', 'sau', 'khi', 'neu', 'kapag', 'pag', 'mamayang', 'jab', 'raat', 'shaam', 'kogda', 'esli', 'pozzhe', 'vecherom', 'bukra',
+  'bokra', 'ba3den', 'lamma', 'iza', 'eza', 'tumoro', 'tmoro',
   
   'tomorrow', 'tonight', 'tonite', '2morrow', 'later', 'soon', 'tmrw', 'tmr', 'tmw', 'yesterday', 'weekly', 'daily', 'hourly', 'monthly', 'yearly',
   'annually', 'every', 'each', 'whenever', 'when', 'once', 'if', 'unless', 'until', 'till', 'til', 'after', 'before', 'afterwards',
@@ -389,7 +427,9 @@ export const DETERMINERS = new Set(['my', 'a', 'an', 'the', 'your', 'our', 'his'
  */
 export const OTHER_SOURCES = {
   /** Words before the source that say it pays ("from", "out of", "with my cold wallet"). */
-  openers: new Set(['from', 'out of', 'with', 'using', 'use', 'via', 'through', 'on', 'in']),
+  openers: new Set(['from', 'out of', 'with', 'using', 'use', 'via', 'through', 'on', 'in', 'off']),
+  /** Before one of `words`, words that make it where the funds go ("… into my vault", "… to my ledger"): a swap's never another wallet. */
+  destinations: new Set(['to', 'into']),
   determiners: DETERMINERS,
   /** Before a possessive, words that make it the recipient ("to my mom's wallet"). */
   recipientMarkers: new Set(['to', 'for']),
@@ -420,6 +460,8 @@ export const OTHER_SOURCES = {
     'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'mother', 'father', 'wife', 'husband', 'son', 'daughter', 'grandson',
     'granddaughter', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate',
     'bestie', 'boss', 'kid', 'niece', 'nephew',
+    // Wallets shared with others ("from the treasury", "off our multisig").
+    'multisig', 'squads', 'treasury',
   ]),
 };
 
@@ -483,7 +525,8 @@ export const BALANCE_WORDS = ['solde', 'guthaben', 'kontostand', 'balanse', 'ras
 export const PORTFOLIO_CUES = [
   'cartera', 'billetera', 'carteira', 'portefeuille', 'portafoglio', 'depot', 'dompet', 'portfel', 'koshelek', 
   
-  'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'rich', 'wealth', 'inventory', 'overview', 'rundown', 'portf', 'portfo', 'net worth', 'total', 'tokens',
+  'portfolio', 'holdings', 'assets', 'bag', 'bags', 'positions', 'networth', 'rich', 'wealth', 'inventory', 'overview', 'rundown', 'portf',
+  'portfo', 'net worth', 'total', 'tokens',
   'my coins', 'my wallet', 'everything i', 'show everything', 'show all', 'everything', 'what do i have', 'what do i hold', 'what do i own',
 ];
 /**
@@ -536,7 +579,11 @@ const transposed = (words: string[]) =>
 export const TRANSPOSED: Record<string, string> = table(transposed(['for', 'with', 'half']));
 
 /** Short spellings read as the word they stand for, so every table knows them ("token acct"). */
-export const SPELLINGS: Record<string, string> = table({ acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give', ...TRANSPOSED });
+export const SPELLINGS: Record<string, string> = table({
+  acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give',
+  tia: 'thanks', thnx: 'thanks', thnks: 'thanks', tks: 'thanks', thanku: 'thankyou', tyty: 'ty',
+  ...TRANSPOSED,
+});
 
 /** Who asks about their own wallet: "my", German "ich", Hindi "mera", Spanish "tengo" (I have), and "in here" (this wallet). */
 export const FIRST_PERSON = ["j'ai", 'menya', 'andi', 'saya', 'aku', 'punya', 'mera', 'mi', 'moi', 'my', 'i', 'me', "i've", 'im', "i'm", 'we', 'mine', 'ich', 'in here', 'mera', 'mere', 'meri', 'tengo', 'tenho'];
@@ -545,9 +592,16 @@ export const INFO_NOUNS = ['price', 'prices', 'balance', 'balances', 'portfolio'
 /** Words that make a verbless message a question rather than a command ("how much is 1 SOL in USDC"). */
 export const ASKING_WORDS = ['how', 'what', "what's", 'whats', 'price', 'worth', 'value', 'is', 'much', 'many', 'cost', 'rate'];
 export const HELP_PHRASES = [
-  'help', 'commands', 'menu', 'instructions', 'guide', 'tutorial', 'examples', 'example commands', 'what can you do', 'what tools', 'which tools', 'what actions', 'which actions', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do', 'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
-  'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work', 'what do you support', 'who are you', 'what are you',
-  'how to use', 'how does parley work', 'how does this bot work', 'how do you work', 'how does this whole thing work', 'how does it all work', 'what can you even do', 'wat can u even do', 'wat cn u even do', 'wat cn u do', 'wht can this bot do', 'wht can this bot doo', 'wht can you do', 'what can you answer', 'what is your usage', 'your usage', 'get started', 'features', 'capabilities', 'how do i even use', 'how does this thing work', 'where do i start', 'where to start', 'where do i begin', 'first time here', 'first time using',
+  'help', 'commands', 'menu', 'instructions', 'guide', 'tutorial', 'examples', 'example commands', 'what can you do', 'what tools',
+  'which tools', 'what actions', 'which actions', 'what can this bot do', 'what can it do', 'what does this bot do', 'what can the bot do',
+  'what do you do', 'what you can do', 'how do i use', 'use you', 'what can i do',
+  'what can i say', 'what can i ask', 'what can i type', 'what can i write', 'what do i type', 'how does this work', 'how does it work',
+  'what do you support', 'who are you', 'what are you',
+  'how to use', 'how does parley work', 'how does this bot work', 'how do you work', 'how does this whole thing work',
+  'how does it all work', 'what can you even do', 'wat can u even do', 'wat cn u even do', 'wat cn u do', 'wht can this bot do',
+  'wht can this bot doo', 'wht can you do', 'what can you answer', 'what is your usage', 'your usage', 'get started', 'features',
+  'capabilities', 'how do i even use', 'how does this thing work', 'where do i start', 'where to start', 'where do i begin',
+  'first time here', 'first time using',
   // Typos of "help" that are no other word.
   'hlep', 'halp', 'hepl', 'hekp', 'helpp', 'hellp', 'heelp', 'waht can you do', 'wat can you do', 'what can u do', 'waht can u do', 'wat can u do',
   'hlp', 'what sorts of things can you do', 'what kind of things can you do', 'what things can you do',
@@ -604,7 +658,9 @@ export const SCALES: Record<string, number> = table({
 /** Shares of a balance: "half", "a quarter of", "all", "max". */
 export const SHARES: Record<string, [number, number]> = table({
   // Other languages' halves and alls ("vends la moitié de mon bonk", "vende tudo").
-  moitie: [1, 2], halfte: [1, 2], setengah: [1, 2], separuh: [1, 2], kalahati: [1, 2], aadhe: [1, 2], polovinu: [1, 2], polovina: [1, 2], nua: [1, 2], tudo: [1, 1], tout: [1, 1], tutti: [1, 1], alles: [1, 1], semuanya: [1, 1], hepsi: [1, 1], hepsini: [1, 1], lahat: [1, 1], sab: [1, 1], saara: [1, 1], poora: [1, 1], vse: [1, 1], vsyo: [1, 1], kollo: [1, 1], kolo: [1, 1], everytin: [1, 1], 
+  moitie: [1, 2], halfte: [1, 2], setengah: [1, 2], separuh: [1, 2], kalahati: [1, 2], aadhe: [1, 2], polovinu: [1, 2], polovina: [1, 2],
+  nua: [1, 2], tudo: [1, 1], tout: [1, 1], tutti: [1, 1], alles: [1, 1], semuanya: [1, 1], hepsi: [1, 1], hepsini: [1, 1], lahat: [1, 1],
+  sab: [1, 1], saara: [1, 1], poora: [1, 1], vse: [1, 1], vsyo: [1, 1], kollo: [1, 1], kolo: [1, 1], everytin: [1, 1],
   
   half: [1, 2], quarter: [1, 4], third: [1, 3], all: [1, 1], max: [1, 1], maximum: [1, 1], everything: [1, 1], entire: [1, 1],
   whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tous: [1, 1], tum: [1, 1], kol: [1, 1], semua: [1, 1], todo: [1, 1], todos: [1, 1], tutto: [1, 1], tenth: [1, 10], fifth: [1, 5], eighth: [1, 8], 'every last': [1, 1], 'every single': [1, 1],
@@ -829,6 +885,20 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["don't|dont worry|stress|panic about the? fee|fees $", 'politeness'],
   ["don't|dont tell anyone|anybody|nobody lol|haha? $", 'politeness'],
   ["s'il te|vous plait|plaît", 'politeness'],
+  // Sign-offs and praise where their clause ends ("…, cya", "…, you're the best", "…, no probs").
+  ['cya|ttyl|gtg|g2g|gl|glhf $', 'greeting'],
+  ['peace out $', 'greeting'],
+  ['gotta go|run $', 'greeting'],
+  ['stay safe $', 'greeting'],
+  ['take care $', 'greeting'],
+  ['good luck $', 'greeting'],
+  ['happy trading $', 'greeting'],
+  ['good|great|nice job|work|stuff $', 'thanks'],
+  ['well done $', 'thanks'],
+  ["ur|you're|youre|you are the best|a legend $", 'thanks'],
+  ['u|you rock $', 'thanks'],
+  ['no prob|probs|probz|biggie $', 'politeness'],
+  ['fingers crossed $', 'note'],
   // "saya mau beli …", "gue mau …" (Indonesian "I want"): "saya" alone may tell ("saya kirim 1 SOL" is also "I sent").
   ['saya|aku|gue|gw mau|ingin|pengen|butuh', 'grammar'],
   // "…, that's all", "…, all good", "thanks all": a sign-off, never "all" of a balance.
@@ -1312,7 +1382,7 @@ export const TRAILING_CHAT = {
   purposes: [['need', 'to'], ['i', 'need', 'to'], ['gotta'], ['got', 'to'], ['have', 'to'], ['so', 'i', 'can'], ['so', 'that', 'i', 'can'], ['so', 'i', 'could'], ['so', 'we', 'can'], ['so', 'he', 'can'], ['so', 'she', 'can'], ['so', 'they', 'can'], ['so', 'he', 'could'], ['so', 'she', 'could'], ['so', 'they', 'could'], ['because', 'i', 'need', 'to'], ['cause', 'i', 'need', 'to'], ['bc', 'i', 'need', 'to'], ['since', 'i', 'need', 'to'], ['so', 'i', 'have', 'enough', 'to'], ['before', 'i'], ['before', 'we']],
   /** Of `changes`, the words of quantity and preference a sentence of its own may tell with ("I've heard it is a bit more widely accepted", "I'd rather have dollars"). */
   /** After a command, a clause of nothing but fillers holding one of these resizes it ("… . I want a bit more."). */
-  resizes: new Set(['more', 'less', 'extra', 'bit', 'little', 'lot', 'double', 'twice', 'triple', 'half', 'fewer']),
+  resizes: new Set(['more', 'less', 'extra', 'bit', 'little', 'lot', 'double', 'twice', 'triple', 'half', 'fewer', 'hold', 'again']),
   /** Such a sentence opens with its subject, as a statement does ("I trust PayPal's name more"); "a bit more." is a correction. */
   subjects: new Set(['i', "i've", 'ive', "i'm", 'im', "i'd", 'id', 'my', 'it', "it's", 'its', 'that', "that's", 'thats', 'he', 'she', 'they', 'we', "we're", 'this', 'there', "there's"]),
   /** Of `changes`, the nouns that name without changing anything in a sentence of the story ("The CLOUD airdrop hit my wallet."): what would change it is said with them ("my other wallet", "the wrong address"). */
@@ -1330,7 +1400,8 @@ export const TRAILING_CHAT = {
     'peak', 'long', 'price', 'rate', 'how', 'what', 'why', 'asking', 'lost', 'dead',
   ]),
   changes: new Set([
-    'reverse', 'reversed', 'opposite', 'backwards', 'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without', 'excluding', 'including', 'more', 'less', 'extra',
+    'reverse', 'reversed', 'opposite', 'backwards', 'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without',
+    'excluding', 'including', 'more', 'less', 'extra',
     'instead', 'rather', 'mean', 'meant', 'correction', 'actually', 'make', 'change', 'switch', 'split', 'each', 'every', 'both', 'either',
     'half', 'twice', 'double', 'triple', 'all', 'everything', 'rest', 'remainder', 'remaining', 'left', 'leftover', 'some', 'few', 'bit',
     'little', 'lot', 'much', 'many', 'most', 'least', 'enough', 'whole', 'entire', 'max', 'maximum', 'min', 'minimum', 'limit', 'above',
@@ -1354,7 +1425,8 @@ export const TRAILING_CHAT = {
     // "… . The line above was a mistake.", "… . This failed.": not meant, or not to be tried again.
     'mistake', 'mistaken', 'mistakenly', 'accident', 'accidentally', 'error', 'failed', 'fails', 'failing',
     // "… . JUP got rugged.", "… . USDC depegged.": news of a token that may be the command's.
-    'rug', 'rugged', 'rugpull', 'depeg', 'depegged', 'depegging', 'exploit', 'exploited', 'collapsed', 'collapsing', 'crashed', 'delisted', 'insolvent', 'bankrupt',
+    'rug', 'rugged', 'rugpull', 'depeg', 'depegged', 'depegging', 'exploit', 'exploited', 'collapsed', 'collapsing', 'crashed', 'delisted',
+    'insolvent', 'bankrupt',
     'vanished', 'disappeared', 'arrested', 'honeypot',
     // "… . He refused.", "… . He robbed me.", "… . Deal fell through.": the payee or the deal against it.
     'refused', 'declined', 'rejected', 'stole', 'robbed', 'scamming', 'impersonating', 'fell',
@@ -1535,7 +1607,7 @@ export const PARSER_WORDS = {
   awayFrom: new Set(['instead', 'rather', 'except', 'other', 'another', 'different', 'not', 'never', 'but', 'than', 'without', 'no', 'keep', 'leave', 'save', 'spare']),
   /** Before a command, a negation with one of these negates doing it ("don't actually execute it: send …", "nothing should go on chain"). */
   // ("no hagas esto:", "ne fais pas ça:", "não faça isso:", "mach das nicht:": other languages' "do".)
-  doing: new Set(['execute', 'actually', 'run', 'sign', 'submit', 'broadcast', 'anything', 'chain', 'onchain', 'hagas', 'haga', 'hacer', 'fais', 'faites', 'faire', 'faça', 'faca', 'faz', 'fazer', 'farlo', 'fare', 'mach', 'machen']),
+  doing: new Set(['execute', 'actually', 'run', 'sign', 'submit', 'broadcast', 'anything', 'chain', 'onchain', 'build', 'hagas', 'haga', 'hacer', 'fais', 'faites', 'faire', 'faça', 'faca', 'faz', 'fazer', 'farlo', 'fare', 'mach', 'machen']),
   /** Chat before a command holding one of these warns of it, or says someone else wrote it ("Got this from a scammer.", "My son typed this.", "Scam?"),
    * in three words, beside a pointer at the command (`pointers`) or a word of what may be (`warningModals`: "He says he will double the money."). */
   warnings: new Set([

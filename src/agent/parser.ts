@@ -1104,8 +1104,14 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
     // A preposition of the chat goes with the command only before a token or an amount ("for USDC, swap 6 SOL"), not "hop on a call".
     const bindsSlot = (j: number) => ['token', 'address', ...AMOUNTS].includes(clause.slice(j + 1).find((next) => next.kind !== 'filler')?.kind ?? '');
+    // "keep 0.1 for gas, swap …", "limit 140, swap …", "x2, send …": an amount in figures in chat before the command stays,
+    // to be read with it (and refused), unless the chat tells a story of the past or of the sender ("I got 800 JTO from the
+    // drops."); a percentage tells of the market ("Bonk is up 20% today.").
+    const statement = TRAILING_CHAT.subjects.has(said[0] ?? '');
+    const told = past || statement || situation;
     return clause.filter(
       (item, j) =>
+        ((item.kind === 'number' || item.kind === 'money') && /\d/.test(item.text) && concrete(clauses[at]) && !told) ||
         (keep.includes(item.kind) && (item.kind !== 'marker' || bindsSlot(j))) ||
         // A condition that opens its clause conditions whatever tense it tells in ("If my last swap failed, swap …"; "I lost it once." tells),
         // and so does a time of something the agent is to do first ("After you cancel my last transfer, swap …").
@@ -1933,6 +1939,12 @@ function otherSource(words: string[], ctx: ParseContext, sending: boolean, addre
     while (determiners.has(words[opener] ?? '')) opener--;
     const opened = openers.has(words[opener] ?? '');
     // "<address> is my friend's wallet", "This is my sister's wallet.": beside a transfer, whose wallet the recipient is.
+    // "swap 2 sol to usdc into my vault": a swap receives into the session's wallet only; "send 1 SOL to <address> to my
+    // ledger": a second recipient after the address.
+    const addressAt = words.findIndex((w) => /^[1-9a-z]{32,44}$/.test(w));
+    const walletSaid = opener < k - 1 || nouns.has(words[k + 1] ?? '');
+    const destination = OTHER_SOURCES.destinations.has(words[opener] ?? '') && walletSaid && !possessive && (!sending || (addressed && addressAt >= 0 && k > addressAt));
+    if (destination) return words.slice(opener, k + 1).join(' ');
     // Said of the address right before it, ending its sentence; never where anything is said to pay ("… , send 2 SOL from it"),
     // nor of a wallet the words do not tie to the address ("… . This is my dad's wallet, debit it.").
     let said = opener - 1;
