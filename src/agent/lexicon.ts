@@ -240,6 +240,7 @@ export const MARKERS: Record<string, Marker> = table({
 const PEOPLE = [
   'sister', 'brother', 'mom', 'dad', 'mother', 'father', 'wife', 'husband', 'friend', 'son', 'daughter', 'cousin', 'uncle', 'aunt',
   'grandma', 'grandpa', 'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'boss', 'niece', 'nephew',
+  'bruv', 'brah', 'broski', 'dawg', 'homie',
 ];
 
 /**
@@ -250,7 +251,7 @@ export const FILLERS = new Set([
   // Texting's agreement, reactions and address ("aight", "sgtm", "np", "bruv").
   'aight', 'ight', 'alrighty', 'righto', 'okie', 'dokie', 'yea', 'ye', 'yeh', 'yessir', 'mhm', 'fosho', 'def', 'defo', 'frfr', 'ong',
   'deadass', 'lowkey', 'highkey', 'imho', 'fwiw', 'fyi', 'smh', 'iykyk', 'ikr', 'noice', 'sweet', 'dope', 'lit', 'perf', 'perfect', 'sgtm',
-  'lgtm', 'np', 'nw', 'ez', 'ezpz', 'welp', 'phew', 'yikes', 'sheesh', 'lolol', 'lmaoo', 'bruv', 'brah', 'broski', 'dawg', 'yall', "y'all",
+  'lgtm', 'np', 'nw', 'ez', 'ezpz', 'welp', 'phew', 'yikes', 'sheesh', 'lolol', 'lmaoo',
   'innit', 'tgif',
   
   // Other languages' please, thanks, greetings, "my", "I want", "now" and "today" as chat mixes them in ("tolong tukar 2 sol ke usdc").
@@ -581,7 +582,7 @@ export const TRANSPOSED: Record<string, string> = table(transposed(['for', 'with
 /** Short spellings read as the word they stand for, so every table knows them ("token acct"). */
 export const SPELLINGS: Record<string, string> = table({
   acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give',
-  tia: 'thanks', thnx: 'thanks', thnks: 'thanks', tks: 'thanks', thanku: 'thankyou', tyty: 'ty',
+  thnx: 'thanks', thnks: 'thanks', thanku: 'thankyou', tyty: 'ty',
   ...TRANSPOSED,
 });
 
@@ -1285,7 +1286,7 @@ export const RULE_WORDS = {
   /** "at 150" is a price to wait for, unless a share or slippage is said around it ("at 1% slippage", "slippage at 1"). */
   shareUnits: new Set(['%', 'bps', 'bp', 'percent', 'pct']),
   /** "at a good price", "the right moment": a price or a moment to wait for. */
-  waitAdjectives: new Set(['good', 'better', 'right', 'decent', 'fair', 'target', 'cheap', 'cheaper', 'lower', 'higher', 'nice', 'perfect']),
+  waitAdjectives: new Set(['good', 'better', 'right', 'decent', 'fair', 'target', 'cheap', 'cheaper', 'lower', 'higher', 'nice', 'perfect', 'sweet', 'dope', 'lit', 'perf', 'great', 'high', 'solid', 'sick', 'lowkey', 'ez']),
   waitNouns: new Set(['price', 'prices', 'rate', 'moment', 'time', 'entry', 'level', 'point']),
   /** "long SOL", "go short": leverage. */
   positions: new Set(['long', 'short']),
@@ -1511,7 +1512,10 @@ export const PARSER_WORDS = {
   /** Right after the token a verbless message opens with, a plea asks for that token ("SOL please, for 30 USDC"). */
   pleasFor: new Set(['please', 'pls', 'plz']),
   /** A command that ends in these and "?" asks whether it is right rather than asking for it ("send 20 USDC to … right?", "…, sound good?"). */
-  tagQuestions: new Set(['right', 'correct', 'ok', 'okay', 'yeah', 'yea', 'yes', 'good', 'alright', 'sound', 'sounds', 'fine', 'cool', 'is', 'this', 'that', 'it', 'ya', 'no', 'yep', 'k']),
+  tagQuestions: new Set([
+    'right', 'correct', 'ok', 'okay', 'yeah', 'yea', 'yes', 'good', 'alright', 'sound', 'sounds', 'fine', 'cool', 'is', 'this', 'that', 'it', 'ya', 'no', 'yep', 'k',
+    'sgtm', 'lgtm', 'ye', 'yeh', 'perfect', 'perf', 'def', 'defo', 'aight', 'ight', 'alrighty', 'righto', 'okie', 'mhm', 'yessir', 'fosho', 'np', 'frfr', 'ong', 'deadass', 'innit', 'ikr', 'lowkey',
+  ]),
   /** A note that opens with one of these ("wrong address") redirects an earlier command, or takes back the address said with it. */
   retractions: new Set(['wrong']),
   /** …of these, whom a transfer pays ("wrong address", "wrong one"; "wrong token" is no new recipient). */
