@@ -1347,7 +1347,10 @@ export const RULE_WORDS = {
   ordinalSuffixes: new Set(['th', 'st', 'nd', 'rd']),
   personalPossessives: new Set(['my', 'your', 'his', 'her', 'our', 'their']),
   /** Two words that ask to wait ("swap 2 SOL for USDC. hold on", "…, hold it"). */
-  waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight', 'hold it', 'hold that', 'hold this', 'mas tarde', 'la tarde', 'esta tarde', 'a tarde', 'plus tard']),
+  waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight', 'hold it', 'hold that', 'hold this', 'mas tarde', 'la tarde', 'esta tarde', 'a tarde', 'plus tard',
+    // Three words: "… in a bit", "… in the am", "… on my go".
+    'in a bit', 'in a few', 'in a sec', 'in a moment', 'in a while', 'in the am', 'in the pm', 'from now on', 'on my go', 'on my signal', 'on my mark', 'on my word', 'on my call', 'on my cue',
+  ]),
   /** "…. Test first.", "try it first": a trial asked before the command, which then waits on it ("just a test" is the command). */
   trials: new Set(['test', 'try', 'testing', 'trial']),
   /** After "grab 5 USDT and", these turn it into the token that follows ("… make it SOL"). */
@@ -1383,7 +1386,7 @@ export const TRAILING_CHAT = {
   purposes: [['need', 'to'], ['i', 'need', 'to'], ['gotta'], ['got', 'to'], ['have', 'to'], ['so', 'i', 'can'], ['so', 'that', 'i', 'can'], ['so', 'i', 'could'], ['so', 'we', 'can'], ['so', 'he', 'can'], ['so', 'she', 'can'], ['so', 'they', 'can'], ['so', 'he', 'could'], ['so', 'she', 'could'], ['so', 'they', 'could'], ['because', 'i', 'need', 'to'], ['cause', 'i', 'need', 'to'], ['bc', 'i', 'need', 'to'], ['since', 'i', 'need', 'to'], ['so', 'i', 'have', 'enough', 'to'], ['before', 'i'], ['before', 'we']],
   /** Of `changes`, the words of quantity and preference a sentence of its own may tell with ("I've heard it is a bit more widely accepted", "I'd rather have dollars"). */
   /** After a command, a clause of nothing but fillers holding one of these resizes it ("… . I want a bit more."). */
-  resizes: new Set(['more', 'less', 'extra', 'bit', 'little', 'lot', 'double', 'twice', 'triple', 'half', 'fewer', 'hold', 'again']),
+  resizes: new Set(['more', 'less', 'extra', 'bit', 'little', 'lot', 'double', 'twice', 'triple', 'half', 'fewer', 'hold', 'again', 'another']),
   /** Such a sentence opens with its subject, as a statement does ("I trust PayPal's name more"); "a bit more." is a correction. */
   subjects: new Set(['i', "i've", 'ive', "i'm", 'im', "i'd", 'id', 'my', 'it', "it's", 'its', 'that', "that's", 'thats', 'he', 'she', 'they', 'we', "we're", 'this', 'there', "there's"]),
   /** Of `changes`, the nouns that name without changing anything in a sentence of the story ("The CLOUD airdrop hit my wallet."): what would change it is said with them ("my other wallet", "the wrong address"). */

@@ -966,7 +966,8 @@ function withoutTrailingChat(items: Item[]): Item[] {
   }
   // "… . I want a bit more.": chat but for a word that could change what is built, whose words the lexicon reads as
   // fillers elsewhere. Those words stay, to be explained or refused, never skipped.
-  const plainFillers = kept.length > 0 && kept.every((item) => item.kind === 'punct' || (item.kind === 'filler' && !item.aside));
+  // ("… and a bit more", "…, and another": an "and" may open it.)
+  const plainFillers = kept.length > 0 && kept.every((item) => item.kind === 'punct' || item.kind === 'joiner' || (item.kind === 'filler' && !item.aside));
   const held = (item: Item) => plainFillers && kept.includes(item) && TRAILING_CHAT.resizes.has(item.text.toLowerCase());
   const marked = items.map((item): Item => (held(item) ? { ...item, kind: 'word' } : item));
   const rest = marked.slice(0, end);

@@ -509,8 +509,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     // "that should cover me for a while": a span, not a time to wait for.
     if (word(i) === 'for' && word(i + 1) === 'a' && word(i + 2) === 'while') return emit(i, i + 3, { kind: 'filler' });
-    // "… hold on", "… hang on", "… on hold": wait.
-    if (WAIT_STARTS.has(word(i) ?? '') && RULE_WORDS.waits.has(`${word(i)} ${word(i + 1)}`)) return emit(i, i + 2, { kind: 'guard', guard: 'time', what: `${word(i)} ${word(i + 1)}` });
+    // "… hold on", "… hang on", "… on hold", "… in a bit", "… on my go": wait.
+    const waited = [3, 2].find((n) => WAIT_STARTS.has(word(i) ?? '') && i + n <= lexemes.length && RULE_WORDS.waits.has(lexemes.slice(i, i + n).map((l) => l.text).join(' ')));
+    if (waited) return emit(i, i + waited, { kind: 'guard', guard: 'time', what: lexemes.slice(i, i + waited).map((l) => l.text).join(' ') });
     const first = POINTERS.has(word(i + 1) ?? '') ? i + 2 : i + 1;
     if (RULE_WORDS.trials.has(word(i) ?? '') && word(first) === 'first') return emit(i, first + 1, { kind: 'guard', guard: 'time', what: lexemes.slice(i, first + 1).map((l) => l.raw).join(' ') });
     // "about 15 USDT", "around $40": a hedged amount; "at around 5", "around 5" with no token after is a time or a price.
