@@ -1572,7 +1572,7 @@ export const PARSER_WORDS = {
   questionAuxiliaries: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'am']),
   /** Opening a message that ends in "?", these ask whether one may ("Can I send 3 USDT to <address>?"). */
   permissionAsks: [['can', 'i'], ['could', 'i'], ['may', 'i'], ['can', 'we'], ['could', 'we'], ['may', 'we']],
-  /** …unless the verb after it orders something ("Could I get 50 USDC for my SOL?", "Can I have 100 BONK with USDC?"). */
+  /** …unless the verb after it orders an amount ("Could I get 50 USDC for my SOL?"; "have" may pay or receive, so never). */
   orderingVerbs: new Set(['get']),
   /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */
   slippageSetters: new Set(['use', 'set', 'make', 'put', 'allow', 'keep', 'with', 'try', 'go', 'it', 'to', 'at', 'the', 'a', 'instead', 'then', 'and', 'now', 'actually', 'same', 'but', 'redo', 'again']),

@@ -330,7 +330,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   const head = parseMessage(raw.slice(0, tagged[at].start), { ...ctx, pending: undefined });
   if (!isCommand(head) || head.followUp) return undefined;
-  // "…, sorry 3 sol not 2", "… — ugh, 1 sol worth, not 3": the amount turned from, said last, is the command's own; the
+  // "…, sorry 3 sol not 2", "…, i mean 12, not 10": the amount turned from, said last, is the command's own; the
   // correction is read without it, and must change that amount.
   const from = amountTurnedFrom(tagged, at, head.command);
   if (from !== undefined) {
@@ -340,7 +340,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     const resized = corrected && isCommand(corrected) && corrected.command.action === head.command.action && side(corrected.command) === side(head.command);
     return resized && JSON.stringify(corrected.command.amount) !== JSON.stringify(head.command.amount) ? corrected : undefined;
   }
-  // "oh wait, MOBILE", "ugh, 1 sol worth": an interjection before the correction is no part of it.
+  // "oh wait, MOBILE", "ah wait, 2 sol": an interjection before the correction is no part of it.
   let opens = at;
   while (opens < tagged.length && (PARSER_WORDS.interjections.has(lower[opens]) || (opens > at && tagged[opens].kind === 'punct'))) opens++;
   const correction = raw.slice(tagged[opens]?.start ?? raw.length).trim();
@@ -672,7 +672,7 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
     return refuse('unclear', `You said "${wrong.text}". Say the command again with the right address, for example "send 5 USDC to <address>".`);
   }
   // "Can I send 3 USDT to <address>?": asked whether one may, with the question mark, it asks ("can you …?" requests).
-  // "Could I get 50 USDC for my SOL?": "get" or "have" after it asks for something, as one orders a coffee.
+  // "Could I get 50 USDC for my SOL?": "get" after it asks for something, as one orders a coffee.
   const asked = dropLeading(allWords);
   // (Only an amount after it, and no address: "Could I get 1 SOL to <address>?" asks, "Can I get him 50 USDC?" is for someone else.)
   const ordering = PARSER_WORDS.orderingVerbs.has(asked[2] ?? '') && /^[$\d]/.test(asked[3] ?? '') && !tagged.some((item) => item.kind === 'address');
@@ -1105,7 +1105,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
     // A preposition of the chat goes with the command only before a token or an amount ("for USDC, swap 6 SOL"), not "hop on a call".
     const bindsSlot = (j: number) => ['token', 'address', ...AMOUNTS].includes(clause.slice(j + 1).find((next) => next.kind !== 'filler')?.kind ?? '');
-    // "keep 0.1 for gas, swap …", "limit 140, swap …", "x2, send …": an amount in figures in chat before the command stays,
+    // "keep 0.1 for gas, swap …", "limit 140, swap …", "3 times, send …": an amount in figures in chat before the command stays,
     // to be read with it (and refused), unless the chat tells a story of the past or of the sender ("I got 800 JTO from the
     // drops."); a percentage tells of the market ("Bonk is up 20% today.").
     const statement = TRAILING_CHAT.subjects.has(said[0] ?? '');
