@@ -154,6 +154,9 @@ export interface Reading {
 const paidOrBought = (symbol: string) =>
   refuse('unclear', `I could not tell whether ${symbol} pays for this purchase or is bought too. If it pays, say the purchase "with ${symbol}"; to buy it too, ask for it on its own.`);
 
+/** A purchase of a bare pair that bots read either way round: which token pays, with the two ways to say it. */
+const whichPays = (one: string, other: string) => refuse('unclear', `I could not tell which token pays: say "${one}" or "${other}".`);
+
 /** A swap from the phrases after a verb of the given role (an arrow reads as `pay`). */
 export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabulary, reading: Reading): ParseResult {
   // "/swap 0.05 SOL USDC": a bare pair of tokens after the verb is what is paid, then what is
@@ -164,15 +167,13 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   const between = pair && only.amountAfterToken === true && only.amounts.length === 1 && (role === 'get' || !only.amountAfterTokens);
   // "Buy 10 JUP. Some BONK for me.": a token of its own sentence after a purchase may pay for it or be bought too.
   if (pair && only.broken && role === 'get') return paidOrBought(only.tokens[1].token.symbol);
-  // "/buy SOL USDC 0.5": bots read a purchase sized after a bare pair either way (one pays SOL, another pays USDC for SOL).
-  if (between && role === 'get' && only.amountAfterTokens) {
+  if (pair && role === 'get' && only.amounts.length === 1) {
     const [first, second] = only.tokens.map((item) => item.token.symbol);
-    return refuse('unclear', `I could not tell which token pays: say "buy ${first} with ${only.amounts[0].text} ${second}" or "swap ${only.amounts[0].text} ${first} for ${second}".`);
-  }
-  // "buy 0.1 SOL WIF": a purchase sized before a bare pair buys WIF with 0.1 SOL as trading bots read it, or 0.1 SOL with WIF.
-  if (pair && role === 'get' && !between && only.amounts.length === 1 && !only.amountAfterToken) {
-    const [first, second] = only.tokens.map((item) => item.token.symbol);
-    return refuse('unclear', `I could not tell which token pays: say "buy ${second} with ${only.amounts[0].text} ${first}" or "buy ${only.amounts[0].text} ${first} with ${second}".`);
+    const amount = only.amounts[0].text;
+    // "/buy SOL USDC 0.5": bots read a purchase sized after a bare pair either way (one pays SOL, another pays USDC for SOL).
+    if (between && only.amountAfterTokens) return whichPays(`buy ${first} with ${amount} ${second}`, `swap ${amount} ${first} for ${second}`);
+    // "buy 0.1 SOL WIF": a purchase sized before a bare pair buys WIF with 0.1 SOL as trading bots read it, or 0.1 SOL with WIF.
+    if (!between && !only.amountAfterToken) return whichPays(`buy ${second} with ${amount} ${first}`, `buy ${amount} ${first} with ${second}`);
   }
   const parts = forBeforeInput(
     pair && (reading.verbFirst || between)

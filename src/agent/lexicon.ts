@@ -513,7 +513,7 @@ export const UNSUPPORTED: Array<[string[], string]> = [
  * Tokens that earn as they are held (liquid staking tokens, JLP): beside one, these words of UNSUPPORTED say why it is
  * bought ("Swap 150 USDC to JupSOL. Trying to earn some yield."), not a product asked for; "stake 1 SOL" stays refused.
  */
-export const YIELD_BEARING = { tokens: new Set(['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF', 'JLP']), remarks: new Set(['staking', 'yield', 'yields', 'apy']) };
+export const YIELD_BEARING = { tokens: new Set(['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF', 'JLP']), remarks: new Set(['staking', 'yield', 'apy']) };
 
 /** Query cues, matched as whole words or phrases: what a question asks about. */
 export const PRICE_CUES = [
@@ -1385,7 +1385,7 @@ export const TRAILING_CHAT = {
   /** A clause of purpose may hold a verb of its own ("… so i can pay rent", "… because i need to pay my landlord"). */
   purposes: [['need', 'to'], ['i', 'need', 'to'], ['gotta'], ['got', 'to'], ['have', 'to'], ['so', 'i', 'can'], ['so', 'that', 'i', 'can'], ['so', 'i', 'could'], ['so', 'we', 'can'], ['so', 'he', 'can'], ['so', 'she', 'can'], ['so', 'they', 'can'], ['so', 'he', 'could'], ['so', 'she', 'could'], ['so', 'they', 'could'], ['because', 'i', 'need', 'to'], ['cause', 'i', 'need', 'to'], ['bc', 'i', 'need', 'to'], ['since', 'i', 'need', 'to'], ['so', 'i', 'have', 'enough', 'to'], ['before', 'i'], ['before', 'we']],
   /** Of `changes`, the words of quantity and preference a sentence of its own may tell with ("I've heard it is a bit more widely accepted", "I'd rather have dollars"). */
-  /** After a command, a clause of nothing but fillers holding one of these resizes it ("… . I want a bit more."). */
+  /** After a command, a clause of nothing but fillers holding one of these resizes, repeats or holds it ("… . I want a bit more.", "…, and another", "…, hold"). */
   resizes: new Set(['more', 'less', 'extra', 'bit', 'little', 'lot', 'double', 'twice', 'triple', 'half', 'fewer', 'hold', 'again', 'another']),
   /** Such a sentence opens with its subject, as a statement does ("I trust PayPal's name more"); "a bit more." is a correction. */
   subjects: new Set(['i', "i've", 'ive', "i'm", 'im', "i'd", 'id', 'my', 'it', "it's", 'its', 'that', "that's", 'thats', 'he', 'she', 'they', 'we', "we're", 'this', 'there', "there's"]),

@@ -336,8 +336,8 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   if (from !== undefined) {
     const corrected = withCorrection(raw.slice(0, tagged[from].start), tagged.slice(0, from), ctx);
     // (On the same side: "swap 2 usdc to sol, sorry 3 sol not 2" would buy 3 SOL where 2 USDC was paid.)
-    const side = (command: SwapCommand | TransferCommand) => (command.action === 'swap' ? `${command.swapMode} ${(command.swapMode === 'ExactOut' ? command.output : command.input).mint}` : command.token.mint);
-    const resized = corrected && isCommand(corrected) && corrected.command.action === head.command.action && side(corrected.command) === side(head.command);
+    const side = (command: SwapCommand | TransferCommand) => `${command.action === 'swap' ? command.swapMode : 'transfer'} ${amountToken(command).mint}`;
+    const resized = corrected && isCommand(corrected) && side(corrected.command) === side(head.command);
     return resized && JSON.stringify(corrected.command.amount) !== JSON.stringify(head.command.amount) ? corrected : undefined;
   }
   // "oh wait, MOBILE", "ah wait, 2 sol": an interjection before the correction is no part of it.
@@ -417,8 +417,7 @@ function amountTurnedFrom(tagged: Item[], at: number, command: SwapCommand | Tra
   if (not < 0 || amount?.kind !== 'number' || !(rest.length === 0 || (rest.length === 1 && rest[0].kind === 'token'))) return undefined;
   if (command.amount.kind !== 'exact' || command.amount.value !== format(amount.value)) return undefined;
   // "… not 10 usdc": a token said with it is the one that amount was of.
-  const of = command.action === 'transfer' ? command.token : command.swapMode === 'ExactOut' ? command.output : command.input;
-  if (rest[0]?.kind === 'token' && rest[0].token.mint !== of.mint) return undefined;
+  if (rest[0]?.kind === 'token' && rest[0].token.mint !== amountToken(command).mint) return undefined;
   let from = not;
   while (tagged[from - 1]?.kind === 'punct') from--;
   return from;
@@ -1664,6 +1663,9 @@ const retractsPayee = (item: Item) => retracts(item) && item.text.toLowerCase().
 const sideOf = (command: SwapCommand | TransferCommand, mint: string) =>
   command.action === 'transfer' ? (command.token.mint === mint ? 'token' : undefined) : command.input.mint === mint ? 'input' : command.output.mint === mint ? 'output' : undefined;
 
+/** The token a command's amount is of: what a transfer sends, what an exact-in swap pays, what an exact-out swap receives. */
+const amountToken = (command: SwapCommand | TransferCommand) => (command.action === 'transfer' ? command.token : command.swapMode === 'ExactOut' ? command.output : command.input);
+
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
 function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: ParseContext, slippageBps?: number): ParseResult | undefined {
   // "can you do it again", "could you make it 3": asked politely, the follow-up that follows.
@@ -1928,6 +1930,8 @@ function otherSource(words: string[], ctx: ParseContext, sending: boolean, addre
   const { determiners, nouns, openers, recipientMarkers } = OTHER_SOURCES;
   const stem = (word: string | undefined) => word?.replace(/'s$/, '') ?? '';
   const transfer = sending && addressed;
+  const isAddress = (word: string | undefined) => /^[1-9a-z]{32,44}$/.test(word ?? '');
+  const addressAt = words.findIndex(isAddress);
   for (let k = 0; k < words.length; k++) {
     // "from his wallet", "using their funds": someone else's said as paying; beside a swap, anywhere ("it's her wallet",
     // "for her wallet": a swap receives into the session's wallet only).
@@ -1942,7 +1946,6 @@ function otherSource(words: string[], ctx: ParseContext, sending: boolean, addre
     // "<address> is my friend's wallet", "This is my sister's wallet.": beside a transfer, whose wallet the recipient is.
     // "swap 2 sol to usdc into my vault": a swap receives into the session's wallet only; "send 1 SOL to <address> to my
     // ledger": a second recipient after the address.
-    const addressAt = words.findIndex((w) => /^[1-9a-z]{32,44}$/.test(w));
     const walletSaid = opener < k - 1 || nouns.has(words[k + 1] ?? '');
     const destination = OTHER_SOURCES.destinations.has(words[opener] ?? '') && walletSaid && !possessive && (!sending || (addressed && addressAt >= 0 && k > addressAt));
     if (destination) return words.slice(opener, k + 1).join(' ');
@@ -1950,12 +1953,12 @@ function otherSource(words: string[], ctx: ParseContext, sending: boolean, addre
     // nor of a wallet the words do not tie to the address ("… . This is my dad's wallet, debit it.").
     let said = opener - 1;
     while (SENTENCE_BREAKS.has(words[said] ?? '') || words[said] === ',') said--;
-    const ofAddress = /^[1-9a-z]{32,44}$/.test(words[said] ?? '') && (k + 2 >= words.length || SENTENCE_BREAKS.has(words[k + 2]));
+    const ofAddress = isAddress(words[said]) && (k + 2 >= words.length || SENTENCE_BREAKS.has(words[k + 2]));
     const identifies =
       transfer && ofAddress && OTHER_SOURCES.identifying.has(words[opener] ?? '') && words[k].endsWith("'s") && OTHER_SOURCES.nouns.has(words[k + 1] ?? '') && !words.some((w) => OTHER_SOURCES.sourceMarkers.has(w));
     if ((!possessive || (recipientMarkers.has(words[opener] ?? '') && sending) || identifies) && !opened) continue;
     const after = k + (nouns.has(stem(words[k + 1])) ? 2 : 1);
-    if (possessive && !opened && OTHER_SOURCES.addressGivers.has(words[after] ?? '') && /^[1-9a-z]{32,44}$/.test(words[after + 1] ?? '')) continue;
+    if (possessive && !opened && OTHER_SOURCES.addressGivers.has(words[after] ?? '') && isAddress(words[after + 1])) continue;
     if (possessive && !opened && OTHER_SOURCES.addressNouns.has(stem(words[k + 1]))) continue;
     const owned = stem(words[k + 1]);
     // "back from my cousin's wedding. anyway swap …": someone's thing that is no wallet or funds, in a sentence that names no token, amount or verb, is chat.
