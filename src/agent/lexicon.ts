@@ -615,6 +615,25 @@ export const HELP_PHRASES = [
   'give me examples', 'give me an example', 'what should i type', 'what should i say', 'what should i ask', 'getting started', "i'm lost",
   'im lost', 'i am lost', 'what are my options', 'what are the options', 'what can you actually do', 'what do you actually do',
 ];
+/**
+ * Questions about Parley itself, as patterns (patterns.ts) matched anywhere in a message that names
+ * no token, amount or address: "what can this app do", "what services do you offer", "how can I use
+ * this", "explain how this works", "are you a bot". Answered with help.
+ */
+export const HELP_SHAPES = [
+  'what|wat|wht|waht|which else? can|could|does|do|will this|that|the|your? you|u|ya|it|i|parley|bot|app|thing|agent|tool|service|assistant|wallet? actually|even|really|exactly|else? do|offer|provide|support|handle|help with? $',
+  'what|wat|which kind|kinds|sort|sorts|type|types? of? things|stuff|operations|actions|commands|features|functions|services|tasks|requests|questions can|could|do|does|will the|this? you|u|it|i|parley|bot|app? do|offer|provide|support|handle|ask|say|type|send|use',
+  'what|which operations|actions|commands|features|functions|services|tasks are available|supported|there|offered',
+  'how|hw can|could|do|does|should|would i|you|u|we|this|it|parley|the bot|app|thing|tool? even|actually? use|start|begin|work|help|operate',
+  'how|hw can|could|do|should i? get started',
+  'how|hw to start|begin',
+  'explain|tell|show me? what|how you|u|this|it|parley|the bot|app|thing|tool? can? do|does|work|works|operate|operates',
+  'tell|show me? about yourself|parley|you|this|the bot|app|tool|thing? $',
+  "what|wat|what's|whats is? parley|dis $",
+  'what|wat do|should i do now|next? $',
+  'ok|okay|so? what now|next $',
+  '^ start $',
+];
 /** A message made only of these is a greeting or thanks: answered with help. */
 export const GREETINGS = [
   'hi', 'hello', 'hey', 'gm', 'yo', 'howdy', 'sup', 'thanks', 'thank', 'you', 'ty', 'thx', 'morning', 'good', 'evening', 'afternoon',

@@ -7,7 +7,7 @@ import {
 import type { QuerySubject } from './intent';
 import {
   AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
-  FRAMINGS, HELP_PHRASES, HYPOTHETICALS, INTRODUCING_POINTERS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
+  FRAMINGS, HELP_PHRASES, HELP_SHAPES, HYPOTHETICALS, INTRODUCING_POINTERS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -1359,6 +1359,23 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
 const APPLIES_TO = compile(SLIPPAGE.appliesTo.map((source) => [source, true] as const));
 
 /** The items as the pattern matcher reads words (patterns.ts). */
+const HELP_PATTERNS = compile(HELP_SHAPES.map((source) => [source, true] as const));
+
+/** Words alone, as the patterns read them: none of them a token, an amount, a verb or an address. */
+function plainWords(words: string[]): Words {
+  const mark = (k: number) => /^[!.?,;:]+$/.test(words[k] ?? '');
+  return {
+    length: words.length,
+    word: (k) => words[k],
+    isToken: () => false,
+    isNumber: () => false,
+    isVerb: () => false,
+    isAddress: () => false,
+    isPlain: (k) => k < words.length && !mark(k),
+    endsBefore: (k) => k >= words.length || mark(k),
+  };
+}
+
 function itemWords(items: Item[]): Words {
   const plain = (item: Item | undefined) => item?.kind === 'word' || item?.kind === 'filler';
   return {
@@ -2024,5 +2041,7 @@ function endsInTagQuestion(tagged: Item[]): boolean {
 function isHelp(words: string[]): boolean {
   const text = ` ${words.join(' ')} `;
   if (HELP_PHRASES.some((phrase) => text.includes(` ${phrase} `))) return true;
+  const plain = plainWords(words);
+  if (words.some((_, k) => longestMatch(HELP_PATTERNS, plain, k))) return true;
   return words.length > 0 && words.every((w) => GREETINGS.includes(w) || /^[!.?]+$/.test(w));
 }
