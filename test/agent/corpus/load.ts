@@ -47,6 +47,7 @@ import dialogues42Json from './dialogues-42.json';
 import dialogues43Json from './dialogues-43.json';
 import dialogues44Json from './dialogues-44.json';
 import dialogues45Json from './dialogues-45.json';
+import dialogues46Json from './dialogues-46.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -106,6 +107,7 @@ import handWritten56 from './hand-written-56.json';
 import handWritten57 from './hand-written-57.json';
 import handWritten58 from './hand-written-58.json';
 import handWritten59 from './hand-written-59.json';
+import handWritten60 from './hand-written-60.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -129,6 +131,7 @@ import harvested20 from './harvested-20.json';
 import harvested21 from './harvested-21.json';
 import harvested22 from './harvested-22.json';
 import harvested23 from './harvested-23.json';
+import harvested24 from './harvested-24.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -174,7 +177,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after, a thirty-ninth in the next. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -213,6 +216,7 @@ const BLIND_35 = 'blind-32zi';
 const BLIND_36 = 'blind-32zj';
 const BLIND_37 = 'blind-32zk';
 const BLIND_38 = 'blind-32zl';
+const BLIND_39 = 'blind-32zm';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -274,6 +278,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten57 as Raw[], 'hand-written', BLIND_33),
   ...withFamily(handWritten58 as Raw[], 'hand-written', BLIND_35),
   ...withFamily(handWritten59 as Raw[], 'hand-written', BLIND_37),
+  ...withFamily(handWritten60 as Raw[], 'hand-written', BLIND_39),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -299,6 +304,7 @@ export const cases: Case[] = [
   ...withFamily(harvested21 as Raw[], 'harvested', BLIND_30),
   ...withFamily(harvested22 as Raw[], 'harvested', BLIND_36),
   ...withFamily(harvested23 as Raw[], 'harvested', BLIND_38),
+  ...withFamily(harvested24 as Raw[], 'harvested', BLIND_39),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
@@ -342,6 +348,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues43Json as RawDialogue[], BLIND_34),
   ...withSplit(dialogues44Json as RawDialogue[], BLIND_35),
   ...withSplit(dialogues45Json as RawDialogue[], BLIND_37),
+  ...withSplit(dialogues46Json as RawDialogue[], BLIND_39),
 ];
 
 const registry = TokenRegistry.bundled();
