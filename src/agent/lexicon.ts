@@ -1735,6 +1735,10 @@ export const PARSER_WORDS = {
   /** "what about USDC?": the last question asked again of another token. */
   askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of']],
   /** The words of a balance ("how much SOL is in my wallet" asks where it is, not its price), and of a price asked in another token ("SOL in USDC"). */
-  balanceWords: ['balance', 'bal', 'in my wallet', 'in my account', 'in my acct', 'in wallet', 'saldo', 'bakiye', 'bakiyem', 'balans', 'so du', 'ilan pa'],
+  balanceWords: [
+    'balance', 'bal', 'in my wallet', 'in my account', 'in my acct', 'in wallet', 'saldo', 'bakiye', 'bakiyem', 'balans', 'so du', 'ilan pa',
+    // "usdc left?", "how much JUP is in the wallet", "got any wif?": what is held, said without "my".
+    'left', 'remaining', 'in the wallet', 'in this wallet', 'in the account', 'have any', 'got any', 'is there any', 'there any',
+  ],
   inAnother: ['in'],
 };
