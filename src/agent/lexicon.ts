@@ -1581,6 +1581,10 @@ export const PARSER_WORDS = {
   pointingBack: new Set(['then']),
   /** A question among sentences of context that asks for one of these figures is the request ("…? I'm not buying yet, just curious."). */
   figureCues: [['how', 'much'], ['how', 'many'], ['price'], ['balance'], ['portfolio'], ['worth'], ['holdings'], ['left']],
+  /** …which, naming no token, asks about the one token the rest of the message names when it points with one of these ("I keep hearing about JUP. What's its price?"). */
+  tokenPointers: new Set(['it', 'its', "it's", 'they', 'them', 'their', 'theirs', 'one']),
+  /** Beside such a figure, a clause of a negation, a verb and these declines a transaction ("price of SOL, no swap", "…, not sending anything yet"). */
+  declines: new Set(['anything', 'yet', 'now', 'today', 'for', 'just', 'please', 'pls', 'thanks', 'i', "i'm", 'im', 'am', 'a', 'any', 'trade', 'trades', 'swaps', 'transaction', 'transactions']),
   /** A question after the command that only pleads asks for it ("…, can you?", "…, would you please?"). */
   pleas: new Set(['can', 'could', 'would', 'will', 'you', 'u', 'ya', 'help', 'do', 'it', 'that', 'this', 'out', 'please', 'pls', 'plz', 'kindly', 'for', 'me', 'mate', 'bro', 'ser', 'sir', 'fren', 'thanks', 'thx', 'ty']),
   /** A clause after a command that opens with one of these asks about it, "?" or not ("…\nis this right", "… . has it gone through"). */

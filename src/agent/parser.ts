@@ -150,7 +150,10 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   const said = raw.slice(request[0].start, request.at(-1)!.end);
   // The lexer's rewrites ("w/" → "with") can stretch a span: a sentence is read alone only when it is shorter.
   if (said.length >= raw.trim().length) return undefined;
-  const result = parseMessage(said, ctx);
+  const alone = parseMessage(said, ctx);
+  // "I keep hearing about JUP. How much of it do I have?": a question that points at the one token the context names is about it.
+  const question = withPointedToken(request, tagged);
+  const result = alone.ok && alone.command.action === 'query' && !alone.command.token && question !== request ? parseQuery(question, spoken(question), ctx, said) : alone;
   if (!result.ok || (requests.length !== 1 && result.command.action !== 'query')) return undefined;
   // A token the story names that the command does not ("… . He takes USDT.") may be what it should have been.
   const command = result.command;
@@ -448,7 +451,8 @@ function withAsides(result: ParseResult, tagged: Item[]): ParseResult {
   if (mode && (command.action !== 'swap' || command.swapMode !== (mode === 'buy' ? 'ExactOut' : 'ExactIn'))) {
     return refuse('unclear', `The swap mode you named does not fit the command. Say it with the amount on the side it sizes, for example "swap 5 SOL for USDC" or "buy 100 USDC with SOL".`);
   }
-  const chat = chatBefore(tagged);
+  // A command read from one clause (a figure asked beside a transaction declined) names the rest itself.
+  const chat = result.ignored ?? chatBefore(tagged);
   if (asides.length === 0 && chat.length === 0) return result;
   const factor = asides.reduce((product, item) => product * ASIDE_KINDS[item.aside!].factor, CONFIDENCE.chat ** chat.length);
   const ignored = [...chat, ...asides.filter((item) => ASIDE_KINDS[item.aside!].named).map((item) => item.text)];
@@ -511,7 +515,12 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   // "Could you tell me its price? I'm not buying yet, just curious.", "about to pay a few bills, how much usdc do i have?":
   // with no amount or address anywhere, a question for a figure is the request, whatever the context around it says.
   const asked = figureAsked(tagged);
-  if (asked && !ctx.pending) return parseQuery(asked, spoken(asked), ctx, raw);
+  if (asked && !ctx.pending) {
+    const question = withPointedToken(asked, tagged);
+    const result = parseQuery(question, spoken(question), ctx, raw);
+    const around = [raw.slice(0, asked[0].start), raw.slice(asked.at(-1)!.end)].map((part) => part.replace(/^[\s,.;:!?]+|[\s,.;:!?]+$/g, '')).filter(Boolean);
+    return result.ok && around.length > 0 ? { ...result, ignored: around.map((part) => clip(part, 60)) } : result;
+  }
   const slippage = takeSlippage(tagged);
   if ('rule' in slippage) return slippage;
   const focused = focus(withQueriedToken(slippage.items, ctx));
@@ -703,6 +712,13 @@ function confirmedQuestion(tagged: Item[]): Item[] | undefined {
 }
 
 /** The sentence that asks for a figure ("how much SOL do I have?", "what's KMNO worth?") in a message with nothing to build. */
+/** A question naming no token that points at one ("what's its price?") with the one token the rest of the message names after it. */
+function withPointedToken(question: Item[], tagged: Item[]): Item[] {
+  const named = tagged.filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token' && !question.includes(item));
+  const pointing = !question.some((item) => item.kind === 'token' || item.kind === 'verb') && spoken(question).some((w) => PARSER_WORDS.tokenPointers.has(w));
+  return pointing && new Set(named.map((item) => item.token.mint)).size === 1 ? [...question, named[0]] : question;
+}
+
 function figureAsked(tagged: Item[]): Item[] | undefined {
   if (tagged.some((item) => isAmount(item) || item.kind === 'address' || item.kind === 'bad-address' || item.kind === 'arrow')) return undefined;
   const sentences: Item[][] = [[]];
@@ -713,7 +729,16 @@ function figureAsked(tagged: Item[]): Item[] | undefined {
   const asking = sentences.filter((sentence) => sentence.at(-1)?.text === '?' && containsAny(spoken(sentence), PARSER_WORDS.figureCues));
   // "Should I sell my JUP? What's it worth?" asks for advice, which stays refused.
   const advice = sentences.some((sentence) => opensQuestion(dropLeading(spoken(sentence))) || spoken(sentence).some((w) => QUESTION_WORDS.has(w)));
-  return asking.length === 1 && sentences.length > 2 && !advice ? asking[0] : undefined;
+  if (asking.length === 1 && sentences.length > 2 && !advice) return asking[0];
+  // "Price of SOL, no swap", "don't swap, just the price of jup": a figure asked beside a transaction declined.
+  const clauses = splitAfter(tagged, CLAUSE_ENDS).map((clause) => clause.filter((item) => item.kind !== 'punct')).filter((clause) => clause.length > 0);
+  const declines = (clause: Item[]) =>
+    clause.some((item) => item.kind === 'guard' && item.guard === 'negation') &&
+    clause.every((item) => (item.kind === 'guard' && item.guard === 'negation') || item.kind === 'verb' || item.kind === 'filler' || PARSER_WORDS.declines.has(item.text.toLowerCase()));
+  const rest = clauses.filter((clause) => !declines(clause));
+  const figure = rest.length === 1 && rest.length < clauses.length ? rest[0] : undefined;
+  const plainQuestion = figure && !figure.some((item) => item.kind === 'guard' || item.kind === 'verb') && !opensQuestion(dropLeading(spoken(figure)));
+  return plainQuestion && containsAny(spoken(figure), PARSER_WORDS.figureCues) ? figure : undefined;
 }
 
 const containsAny = (words: string[], phrases: string[][]) => phrases.some((phrase) => containsPhrase(words, phrase));
