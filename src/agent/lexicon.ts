@@ -515,6 +515,28 @@ export const UNSUPPORTED: Array<[string[], string]> = [
  */
 export const YIELD_BEARING = { tokens: new Set(['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF', 'JLP']), remarks: new Set(['staking', 'yield', 'apy']) };
 
+/**
+ * A clause about token accounts ("I don't have a USDC account yet", "(wif ata not initialized)", "create it if needed") is
+ * a remark that names nothing to build (the tokenizer's withAccountRemarks): it says one of `nouns` (or "account" after
+ * "token", "associated" or a token), names no amount, address or token the rest does not, has no verb but `making`, and
+ * no word of `blocking`; a condition in it ("if needed") must come with a word of `making` or `needs`.
+ */
+export const ACCOUNT_REMARKS = {
+  nouns: new Set(['ata', 'atas']),
+  owners: new Set(['token', 'associated']),
+  making: new Set(['create', 'creates', 'created', 'creating', 'creation', 'open', 'opens', 'opened', 'opening', 'make', 'made', 'init', 'initialize', 'initialized', 'initialise', 'initialised', 'setup', 'set']),
+  /** The orders among them: a condition in the clause is the order's ("create one if they don't have one"), not the command's ("when the account is created"). */
+  orders: new Set(['create', 'open', 'make', 'init', 'initialize', 'initialise', 'setup', 'set']),
+  needs: new Set(['needed', 'need', 'needs', 'necessary', 'required', 'missing']),
+  conditions: new Set(['if', 'when']),
+  blocking: new Set([
+    'only', 'instead', 'rather', 'hacked', 'compromised', 'stolen', 'frozen', 'close', 'closed', 'closing', 'burn', 'wrong', 'scam', 'wait', 'hold', 'stop',
+    'cancel', 'abort', 'from', 'other', 'another', 'different', 'second', 'separate',
+  ]),
+  /** After such a clause, one of these words alone with `making` asks for the account it named ("…, so please set one up"). */
+  pointers: new Set(['one', 'it', 'them', 'up', 'for', 'me', 'if']),
+};
+
 /** Query cues, matched as whole words or phrases: what a question asks about. */
 export const PRICE_CUES = [
   'price', 'prices', 'priced', 'pricing', 'trading', 'cost', 'costs', 'worth', 'value', 'rate', 'chart', 'px', 'quote', 'mcap',

@@ -2,7 +2,7 @@ import { isSolanaAddress } from '../shared/solana-address';
 import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
-  DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
+  ACCOUNT_REMARKS, DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
   AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
@@ -346,7 +346,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         continue;
     }
   }
-  return withConditionedAsides(withYieldRemarked(withoutRestatedMints(withoutPartsOfOne(items))));
+  return withAccountRemarks(withConditionedAsides(withYieldRemarked(withoutRestatedMints(withoutPartsOfOne(items)))), raw);
 
   /**
    * The lexeme of an address that follows k, after at most an opening bracket or comma, a label
@@ -937,6 +937,58 @@ function withConditionedAsides(items: Item[]): Item[] {
 function withYieldRemarked(items: Item[]): Item[] {
   if (!items.some((item) => item.kind === 'token' && YIELD_BEARING.tokens.has(item.token.symbol))) return items;
   return items.map((item) => (item.kind === 'guard' && item.guard === 'unsupported' && YIELD_BEARING.remarks.has(item.text.toLowerCase()) ? { ...item, kind: 'filler', aside: 'note' } : item));
+}
+
+/** Clauses about token accounts that name nothing to build, each one aside (ACCOUNT_REMARKS), with a request for the account said after one. */
+function withAccountRemarks(items: Item[], raw: string): Item[] {
+  const clauses: Item[][] = [[]];
+  for (const item of items) {
+    if (item.kind === 'joiner' || (item.kind === 'punct' && item.text !== "'")) clauses.push([item], []);
+    else clauses.at(-1)!.push(item);
+  }
+  const word = (item: Item) => item.text.toLowerCase();
+  const said = (clause: Item[], words: Set<string>) => clause.some((item) => word(item).split(/\s+/).some((w) => words.has(w)));
+  const names = (clause: Item[]) =>
+    clause.some((item, k) => ACCOUNT_REMARKS.nouns.has(word(item)) || (item.kind === 'filler' && item.aside === 'account') || (/^accounts?$/.test(word(item)) && (ACCOUNT_REMARKS.owners.has(word(clause[k - 1] ?? item)) || clause[k - 1]?.kind === 'token')));
+  const elsewhere = (clause: Item[]) => new Set(items.filter((item) => item.kind === 'token' && !clause.includes(item)).map((item) => item.kind === 'token' && item.token.mint));
+  const harmless = (clause: Item[]) =>
+    !said(clause, ACCOUNT_REMARKS.blocking) &&
+    clause.every((item) => {
+      switch (item.kind) {
+        case 'filler':
+        case 'word':
+        case 'marker':
+          return true;
+        case 'number':
+          return word(item) === 'one';
+        case 'token':
+          return elsewhere(clause).has(item.token.mint);
+        case 'verb':
+          return ACCOUNT_REMARKS.making.has(word(item));
+        case 'guard':
+          // "don't create a token account" forbids what the command may need; "if they don't have one, create it" does not.
+          if (item.guard === 'negation') return !ACCOUNT_REMARKS.orders.has(word(clause[clause.indexOf(item) + 1] ?? item).split(/\s+/)[0]);
+          return item.guard === 'time' && ACCOUNT_REMARKS.conditions.has(word(item)) && (said(clause, ACCOUNT_REMARKS.orders) || said(clause, ACCOUNT_REMARKS.needs));
+        default:
+          return false;
+      }
+    });
+  // A question ("does that create a token account?") is asked, not remarked.
+  const asked = (clause: Item[]) => clauses[clauses.indexOf(clause) + 1]?.[0]?.text === '?';
+  const remark = (clause: Item[]) => clause.length > 0 && names(clause) && harmless(clause) && !asked(clause);
+  const asks = (clause: Item[]) => clause.length > 0 && said(clause, ACCOUNT_REMARKS.making) && clause.every((item) => item.kind === 'filler' || ACCOUNT_REMARKS.making.has(word(item)) || ACCOUNT_REMARKS.pointers.has(word(item)) || ACCOUNT_REMARKS.needs.has(word(item)));
+  const out: Item[] = [];
+  let previous = false;
+  for (const clause of clauses) {
+    const merged: boolean = remark(clause) || (previous && asks(clause));
+    if (clause.length > 0 && clause.every((item) => item.kind === 'punct' || item.kind === 'joiner')) out.push(...clause);
+    else if (merged && clause.length > 0) {
+      const [start, end] = [clause[0].start, clause.at(-1)!.end];
+      out.push({ text: raw.slice(start, end), start, end, kind: 'filler', aside: 'account' });
+    } else out.push(...clause);
+    if (clause.some((item) => item.kind !== 'punct' && item.kind !== 'joiner')) previous = merged;
+  }
+  return out;
 }
 
 /** "USDC (mint is EPjF…)", "BONK DezX…": a token's own mint said after it names that token again, not a second one. */
