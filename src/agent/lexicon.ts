@@ -971,6 +971,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['urgent|urgently|emergency', 'politeness'],
   ['please? confirm|check before|first executing|sending|signing|submitting', 'note'],
   ['no memo|note needed|required|necessary', 'note'],
+  // "… I want the staking yield without the lockup", "without locking anything up": why a liquid token is bought; a swap locks nothing.
+  ['without|w/o any|the|a? lockup|lockups|lock-up|lock-ups|locking|lock|unbonding|unstaking|waiting my? anything|it|them|funds|sol|period|periods? up?', 'note'],
   ["that|it? would|that'd|it'd be great|nice|awesome|lovely|amazing|appreciated|perfect|helpful|brilliant|wonderful|cool", 'politeness'],
   ['when|whenever you get|have a|the? moment|minute|sec|second|chance|min', 'politeness'],
   ['when|whenever you|u can|could', 'politeness'],
