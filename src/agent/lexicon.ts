@@ -517,23 +517,46 @@ export const YIELD_BEARING = { tokens: new Set(['mSOL', 'JitoSOL', 'bSOL', 'JupS
 
 /**
  * A clause about token accounts ("I don't have a USDC account yet", "(wif ata not initialized)", "create it if needed") is
- * a remark that names nothing to build (the tokenizer's withAccountRemarks): it says one of `nouns` (or "account" after
- * "token", "associated" or a token), names no amount, address or token the rest does not, has no verb but `making`, and
- * no word of `blocking`; a condition in it ("if needed") must come with a word of `making` or `needs`.
+ * a remark that names nothing to build (the tokenizer's withAccountRemarks). It says one of `nouns` (or "account" after
+ * one of `owners` or a token); every token in it is the command's, said before one of `nouns`; its only verb makes the
+ * account; a word the lexicon does not know is one of `words`; a negation denies having (`denied`); a condition is an
+ * order's ("create one if they don't have one", "if needed"); it asks nothing and says none of `blocking`.
  */
 export const ACCOUNT_REMARKS = {
-  nouns: new Set(['ata', 'atas']),
+  nouns: new Set(['ata', 'atas', 'account', 'accounts']),
   owners: new Set(['token', 'associated']),
   making: new Set(['create', 'creates', 'created', 'creating', 'creation', 'open', 'opens', 'opened', 'opening', 'make', 'made', 'init', 'initialize', 'initialized', 'initialise', 'initialised', 'setup', 'set']),
-  /** The orders among them: a condition in the clause is the order's ("create one if they don't have one"), not the command's ("when the account is created"). */
+  /** The orders among them: only after one is "one" the account ("set one up", not "make it one"). */
   orders: new Set(['create', 'open', 'make', 'init', 'initialize', 'initialise', 'setup', 'set']),
   needs: new Set(['needed', 'need', 'needs', 'necessary', 'required', 'missing']),
+  /** A condition's words after it that make it the account's ("if needed", "if it creates an ATA"); "when" only with a need right after it. */
   conditions: new Set(['if', 'when']),
+  conditionedBy: new Set(['needed', 'need', 'needs', 'necessary', 'required', 'requires', 'missing', 'creates', 'create', 'opens', 'open']),
+  /** What a negation in the clause may deny: having the account ("I don't have a USDC account", "no ata yet", "not initialized"). */
+  denied: new Set(['have', 'has', 'had', 'got', 'held', 'owned', 'used', 'received', 'touched', 'exist', 'exists', 'initialized', 'initialised', 'created', 'opened', 'need', 'think', 'ata', 'atas', 'token']),
+  words: new Set([
+    'rent', 'has', 'ata', 'atas', 'account', 'accounts', 'associated', 'initialized', 'initialised', 'exists', 'exist', 'existing', 'yet', 'already', 'still',
+    'aware', 'include', 'including', 'incl', 'fund', 'funded', 'cover', 'covered', 'covering', 'handle', 'pay', 'paid', 'paying', 'should', 'might', 'may',
+    'brand', 'new', 'fresh', 'empty', 'heads', 'by', 'ok', 'okay', 'fine', 'happy', 'needed', 'necessary', 'missing', 'probably', 'think',
+    'exempt', 'rent-exempt', 'lamports', 'extra', 'small', 'tiny', 'fee', 'fees', 'cost', 'costs', 'deposit', 'minimum', 'spl', 'receive', 'receiving', 'received',
+    'ever', 'automatically', 'auto', 'bother', 'mind', 'understand', 'realize', 'realise', 'expect', 'assume', 'believe', 'likely', 'maybe', 'ahead', 'go',
+    'cool', 'whatever', 'worry', 'care', 'know', 'guess', 'suppose', 'apparently', 'guessing', 'assuming', "you'll", "they'll", "it'll", 'will', 'gonna',
+  ]),
+  /** Markers the clause may hold: whose or what for ("the rent for their token account"), never where to or from. */
+  markers: new Set(['for', 'of']),
+  /** …and "in" or "on" before these, the session's wallet ("no BONK token account in my wallet yet"). */
+  here: [['my', 'wallet'], ['this', 'wallet'], ['the', 'wallet'], ['here']],
+  /** A clause that opens with one of these asks ("do i need an ata", "should I create one"). */
+  asking: new Set(['do', 'does', 'did', 'should', 'is', 'are', 'can', 'could', 'will', 'would', 'how', 'what', 'why', 'which', 'shall']),
   blocking: new Set([
     'only', 'instead', 'rather', 'hacked', 'compromised', 'stolen', 'frozen', 'close', 'closed', 'closing', 'burn', 'wrong', 'scam', 'wait', 'hold', 'stop',
-    'cancel', 'abort', 'from', 'other', 'another', 'different', 'second', 'separate',
+    'cancel', 'abort', 'from', 'other', 'another', 'different', 'second', 'separate', 'address', 'owner', 'derive', 'first', 'confirm', 'check', 'verify',
+    'recipient', 'dest', 'destination', 'receiver', 'payee', 'must', 'ledger', 'cold', 'hardware', 'burner', 'devnet', 'testnet',
   ]),
-  /** After such a clause, one of these words alone with `making` asks for the account it named ("…, so please set one up"). */
+  /** Words that accept what a condition says of the account ("…, fine by me"). */
+  accepting: new Set(['fine', 'ok', 'okay', 'cool', 'happy', 'good', 'alright', 'np']),
+  ownWords: new Set(["it's", "that's", "there's", "here's", "what's", "he's", "she's", "who's"]),
+  /** After such a clause, one of these words alone with an order asks for the account it named ("…, so please set one up"). */
   pointers: new Set(['one', 'it', 'them', 'up', 'for', 'me', 'if']),
 };
 
@@ -1606,7 +1629,7 @@ export const PARSER_WORDS = {
   /** A question among sentences of context that asks for one of these figures is the request ("…? I'm not buying yet, just curious."). */
   figureCues: [['how', 'much'], ['how', 'many'], ['price'], ['balance'], ['portfolio'], ['worth'], ['holdings'], ['left']],
   /** …which, naming no token, asks about the one token the rest of the message names when it points with one of these ("I keep hearing about JUP. What's its price?"). */
-  tokenPointers: new Set(['it', 'its', "it's", 'they', 'them', 'their', 'theirs', 'one']),
+  tokenPointers: new Set(['it', 'its', "it's", 'one']),
   /** Beside such a figure, a clause of a negation, a verb and these declines a transaction ("price of SOL, no swap", "…, not sending anything yet"). */
   declines: new Set(['anything', 'yet', 'now', 'today', 'for', 'just', 'please', 'pls', 'thanks', 'i', "i'm", 'im', 'am', 'a', 'any', 'trade', 'trades', 'swaps', 'transaction', 'transactions']),
   /** A question after the command that only pleads asks for it ("…, can you?", "…, would you please?"). */
@@ -1765,8 +1788,8 @@ export const PARSER_WORDS = {
   /** The words of a balance ("how much SOL is in my wallet" asks where it is, not its price), and of a price asked in another token ("SOL in USDC"). */
   balanceWords: [
     'balance', 'bal', 'in my wallet', 'in my account', 'in my acct', 'in wallet', 'saldo', 'bakiye', 'bakiyem', 'balans', 'so du', 'ilan pa',
-    // "usdc left?", "how much JUP is in the wallet", "got any wif?": what is held, said without "my".
-    'left', 'remaining', 'in the wallet', 'in this wallet', 'in the account', 'have any', 'got any', 'is there any', 'there any',
   ],
+  /** "usdc left?", "how much JUP is in the wallet", "got any wif?": what is held, said without "my", where no price is asked and no address named. */
+  heldWords: ['left', 'remaining', 'in the wallet', 'in this wallet', 'in the account', 'have any', 'got any', 'is there any', 'there any'],
   inAnother: ['in'],
 };

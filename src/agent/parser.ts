@@ -729,7 +729,9 @@ function figureAsked(tagged: Item[]): Item[] | undefined {
   const asking = sentences.filter((sentence) => sentence.at(-1)?.text === '?' && containsAny(spoken(sentence), PARSER_WORDS.figureCues));
   // "Should I sell my JUP? What's it worth?" asks for advice, which stays refused.
   const advice = sentences.some((sentence) => opensQuestion(dropLeading(spoken(sentence))) || spoken(sentence).some((w) => QUESTION_WORDS.has(w)));
-  if (asking.length === 1 && sentences.length > 2 && !advice) return asking[0];
+  // "What's its price? Sell it.": another sentence that asks for an action is no context.
+  const acting = sentences.some((sentence) => !asking.includes(sentence) && sentence.some((item) => item.kind === 'verb' && !PAST_FORMS.has(item.text.toLowerCase())) && !sentence.some((item) => item.kind === 'guard' && item.guard === 'negation') && !tellsOnly(sentence));
+  if (asking.length === 1 && sentences.length > 2 && !advice && !acting) return asking[0];
   // "Price of SOL, no swap", "don't swap, just the price of jup": a figure asked beside a transaction declined.
   const clauses = splitAfter(tagged, CLAUSE_ENDS).map((clause) => clause.filter((item) => item.kind !== 'punct')).filter((clause) => clause.length > 0);
   const declines = (clause: Item[]) =>
@@ -1941,7 +1943,7 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   if (token) {
     if (balanceWords && mine) return q('balance', QUERY_CONFIDENCE.myBalance, token);
     if (mine && !priceWords) return q('balance', QUERY_CONFIDENCE.mine, token);
-    if (mentions(PARSER_WORDS.balanceWords)) return q('balance', QUERY_CONFIDENCE.balanceWord, token);
+    if (mentions(PARSER_WORDS.balanceWords) || (mentions(PARSER_WORDS.heldWords) && !priceWords && !items.some((item) => item.kind === 'address'))) return q('balance', QUERY_CONFIDENCE.balanceWord, token);
     if (priceWords || words.includes('?') || tokens.length === items.filter((i) => i.kind !== 'filler' && i.kind !== 'punct').length) {
       if (listed && !mentions(PARSER_WORDS.inAnother)) return q('price', QUERY_CONFIDENCE.price, refs);
       return q('price', tokens.length > 1 && !mentions(PARSER_WORDS.inAnother) ? QUERY_CONFIDENCE.priceOfSeveral : QUERY_CONFIDENCE.price, token);

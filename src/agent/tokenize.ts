@@ -943,46 +943,75 @@ function withYieldRemarked(items: Item[]): Item[] {
 function withAccountRemarks(items: Item[], raw: string): Item[] {
   const clauses: Item[][] = [[]];
   for (const item of items) {
-    if (item.kind === 'joiner' || (item.kind === 'punct' && item.text !== "'")) clauses.push([item], []);
+    // A label's colon joins ("dest: their token account" names where to).
+    if (item.kind === 'joiner' || (item.kind === 'punct' && item.text !== "'" && item.text !== ':')) clauses.push([item], []);
     else clauses.at(-1)!.push(item);
   }
-  const word = (item: Item) => item.text.toLowerCase();
-  const said = (clause: Item[], words: Set<string>) => clause.some((item) => word(item).split(/\s+/).some((w) => words.has(w)));
+  const words = (item: Item | undefined) => (item ? item.text.toLowerCase().split(/\s+/) : []);
+  const said = (clause: Item[], of: Set<string>) => clause.some((item) => words(item).some((w) => of.has(w)));
+  const isNoun = (item: Item | undefined) => (item?.kind === 'filler' && item.aside === 'account') || words(item).some((w) => ACCOUNT_REMARKS.nouns.has(w) || ACCOUNT_REMARKS.owners.has(w));
   const names = (clause: Item[]) =>
-    clause.some((item, k) => ACCOUNT_REMARKS.nouns.has(word(item)) || (item.kind === 'filler' && item.aside === 'account') || (/^accounts?$/.test(word(item)) && (ACCOUNT_REMARKS.owners.has(word(clause[k - 1] ?? item)) || clause[k - 1]?.kind === 'token')));
-  const elsewhere = (clause: Item[]) => new Set(items.filter((item) => item.kind === 'token' && !clause.includes(item)).map((item) => item.kind === 'token' && item.token.mint));
+    clause.some((item, k) => (item.kind === 'filler' && item.aside === 'account') || /^atas?$/.test(words(item)[0] ?? '') || (/^accounts?$/.test(words(item)[0] ?? '') && (ACCOUNT_REMARKS.owners.has(words(clause[k - 1])[0] ?? '') || clause[k - 1]?.kind === 'token')));
+  const commands = new Set(items.map((item) => item.kind === 'token' && item.token.mint));
   const harmless = (clause: Item[]) =>
     !said(clause, ACCOUNT_REMARKS.blocking) &&
-    clause.every((item) => {
+    // One token at most ("the usdc account for sol" names two), and nobody's by name ("the ata is my dad's").
+    new Set(clause.map((item) => item.kind === 'token' && item.token.mint).filter(Boolean)).size <= 1 &&
+    !clause.some((item) => /'s$/.test(item.text.toLowerCase()) && !ACCOUNT_REMARKS.ownWords.has(item.text.toLowerCase())) &&
+    !ACCOUNT_REMARKS.asking.has(words(clause[0])[0] ?? '') &&
+    clause.every((item, k) => {
+      const next = clause[k + 1];
       switch (item.kind) {
         case 'filler':
-        case 'word':
-        case 'marker':
           return true;
+        case 'word':
+          // "create it if required", "the ata is needed": a need said of the account, never a requirement of the command ("existing token account required").
+          return words(item).every((w) => ACCOUNT_REMARKS.words.has(w) || ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.needs.has(w) && ['if', 'when', "it's", 'is', 'are'].includes(words(clause[k - 1])[0] ?? '')));
+        case 'marker':
+          // "it needs to be created": "to" before making it, never before whose account ("to their ata"); "in my wallet": here.
+          if (ACCOUNT_REMARKS.markers.has(words(item)[0])) return true;
+          if (words(item)[0] === 'to') return said(clause.slice(k + 1, k + 3), ACCOUNT_REMARKS.making);
+          return ['in', 'on'].includes(words(item)[0]) && ACCOUNT_REMARKS.here.some((place) => place.every((w, j) => words(clause[k + 1 + j])[0] === w) && k + 1 + place.length >= clause.length);
         case 'number':
-          return word(item) === 'one';
+          // "create one", "set one up", "they'll need one": the account; "make it one", "one usdc to their ata": an amount.
+          return words(item)[0] === 'one' && (ACCOUNT_REMARKS.orders.has(words(clause[k - 1])[0] ?? '') || ACCOUNT_REMARKS.needs.has(words(clause[k - 1])[0] ?? ''));
         case 'token':
-          return elsewhere(clause).has(item.token.mint);
+          return commands.has(item.token.mint) && items.filter((other) => other.kind === 'token' && other.token.mint === item.token.mint).length > 1 && (isNoun(next) || clause[k - 1]?.kind === 'marker' || ACCOUNT_REMARKS.denied.has(words(clause[k - 1])[0] ?? ''));
         case 'verb':
-          return ACCOUNT_REMARKS.making.has(word(item));
+          return words(item).every((w) => ACCOUNT_REMARKS.making.has(w));
         case 'guard':
-          // "don't create a token account" forbids what the command may need; "if they don't have one, create it" does not.
-          if (item.guard === 'negation') return !ACCOUNT_REMARKS.orders.has(word(clause[clause.indexOf(item) + 1] ?? item).split(/\s+/)[0]);
-          return item.guard === 'time' && ACCOUNT_REMARKS.conditions.has(word(item)) && (said(clause, ACCOUNT_REMARKS.orders) || said(clause, ACCOUNT_REMARKS.needs));
+          if (item.guard === 'negation') return !!next && !(next.kind === 'filler' && next.aside) && (ACCOUNT_REMARKS.denied.has(words(next)[0]) || next.kind === 'token');
+          return item.guard === 'time' && ACCOUNT_REMARKS.conditions.has(words(item)[0]) && conditionOfOrder(clause, k);
         default:
           return false;
       }
     });
+  // "create one if they don't have one", "if needed", "fine if it creates an ATA": a condition said of the account, not of the command.
+  const conditionOfOrder = (clause: Item[], k: number) => {
+    const after = clause.slice(k + 1);
+    const needed = ACCOUNT_REMARKS.needs.has(words(after[0])[0] ?? '') || (words(after[0])[0] === "it's" && ACCOUNT_REMARKS.needs.has(words(after[1])[0] ?? ''));
+    // "if they need an ata, refuse": a condition with no order of its own may rule the clause after it, unless one
+    // of them only accepts ("fine if it creates an ATA", "if it needs a new token account for that, fine by me").
+    const following = clauses.slice(clauses.indexOf(clause) + 1).find((other) => other.some((item) => item.kind !== 'punct' && item.kind !== 'joiner'));
+    const accepted = said(clause.slice(0, k), ACCOUNT_REMARKS.accepting) || (!!following && said(following, ACCOUNT_REMARKS.accepting) && following.every((item) => item.kind === 'filler' || ACCOUNT_REMARKS.accepting.has(words(item)[0]) || words(item)[0] === 'by'));
+    if (needed || words(clause[k])[0] === 'when' || !(said(clause, ACCOUNT_REMARKS.orders) || accepted)) return needed;
+    const denial = after.some((item, j) => item.kind === 'guard' && item.guard === 'negation' && ['have', 'has', 'had', 'got'].includes(words(after[j + 1])[0] ?? ''));
+    return said(after, ACCOUNT_REMARKS.conditionedBy) || after.some((item) => item.kind === 'filler' && item.aside === 'account') || denial;
+  };
   // A question ("does that create a token account?") is asked, not remarked.
   const asked = (clause: Item[]) => clauses[clauses.indexOf(clause) + 1]?.[0]?.text === '?';
   const remark = (clause: Item[]) => clause.length > 0 && names(clause) && harmless(clause) && !asked(clause);
-  const asks = (clause: Item[]) => clause.length > 0 && said(clause, ACCOUNT_REMARKS.making) && clause.every((item) => item.kind === 'filler' || ACCOUNT_REMARKS.making.has(word(item)) || ACCOUNT_REMARKS.pointers.has(word(item)) || ACCOUNT_REMARKS.needs.has(word(item)));
+  const asks = (clause: Item[]) =>
+    clause.length > 0 &&
+    said(clause, ACCOUNT_REMARKS.orders) &&
+    // "make it one" is an amount of 1 as much as the account.
+    !(said(clause, new Set(['it'])) && said(clause, new Set(['one']))) &&
+    clause.every((item) => item.kind === 'filler' || words(item).every((w) => ACCOUNT_REMARKS.making.has(w) || ACCOUNT_REMARKS.pointers.has(w) || ACCOUNT_REMARKS.needs.has(w)));
   const out: Item[] = [];
   let previous = false;
   for (const clause of clauses) {
     const merged: boolean = remark(clause) || (previous && asks(clause));
-    if (clause.length > 0 && clause.every((item) => item.kind === 'punct' || item.kind === 'joiner')) out.push(...clause);
-    else if (merged && clause.length > 0) {
+    if (merged) {
       const [start, end] = [clause[0].start, clause.at(-1)!.end];
       out.push({ text: raw.slice(start, end), start, end, kind: 'filler', aside: 'account' });
     } else out.push(...clause);
