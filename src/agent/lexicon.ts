@@ -1421,7 +1421,8 @@ export const TRAILING_CHAT = {
     'stealth', 'anonymous', 'anonymously', 'mixer',
     // "…, subject to his reply", "…, still deciding", "…, scrap that", "…, on my signal": a condition, a decision not made, a retraction.
     'subject', 'providing', 'given', 'approval', 'approve', 'signal', 'review', 'confirm', 'deciding', 'decided', 'undecided', 'unsure',
-    'considering', 'thinking', 'fence', 'tbc', 'scrap', 'belay', 'retract',
+    'considering', 'thinking', 'fence', 'tbc', 'scrap', 'belay', 'retract', 'torn', 'hesitant', 'hesitating', 'decide', 'mulling', 'debating', 'pondering',
+    'contemplating', 'reconsidering', 'rethinking', 'wavering', 'weighing', 'browsing', 'exploring',
     // "… . That was a joke.", "… . Halve it.", "… . Vice versa.", "… . Same for his sister.", "… . He closed that one.",
     // "My wife hasn't agreed yet.": not meant, resized or turned round, repeated, a recipient gone, consent not given.
     'joke', 'joking', 'kidding', 'serious', 'prank', 'trolling', 'typed', 'halve', 'halved', 'versa', 'invert', 'inverted', 'flipped',
@@ -1635,6 +1636,13 @@ export const PARSER_WORDS = {
   /** …or a clause of nothing but doubt ("Maybe, I don't know, possibly:", "Wait, let me think…"), holding one of `doubtsCore`. */
   doubts: new Set(['maybe', 'possibly', 'perhaps', 'i', "don't", 'dont', 'do', 'not', 'know', 'idk', 'dunno', 'sure', 'let', 'me', 'think', 'hmm', 'hmmm', 'wait', 'um', 'uh', 'so', 'honestly', 'really', 'am', "i'm", 'im']),
   doubtsCore: new Set(['maybe', 'possibly', 'perhaps', 'know', 'idk', 'dunno', 'sure', 'think']),
+  /** …or a decision not made yet, said anywhere in it ("I'm still deciding.", "I can't decide.", "I'm torn.", "Let me think about it first.", "Just looking for now."). */
+  undecided: new Set(['deciding', 'decide', 'undecided', 'unsure', 'torn', 'hesitant', 'hesitating', 'mulling', 'debating', 'pondering', 'contemplating', 'reconsidering', 'rethinking', 'wavering', 'indecisive']),
+  undecidedPhrases: [
+    ['not', 'sure'], ['think', 'about', 'it'], ['thinking', 'about', 'it'], ['think', 'about', 'this'], ['thinking', 'about', 'this'], ['think', 'it', 'over'], ['thinking', 'it', 'over'],
+    ['considering', 'it'], ['considering', 'this'], ['still', 'considering'], ["i'm", 'considering'], ['im', 'considering'], ['weighing', 'it'], ['still', 'weighing'], ['sleep', 'on', 'it'],
+    ['second', 'thoughts'], ["haven't", 'made', 'up'], ['havent', 'made', 'up'], ['not', 'made', 'up'], ['make', 'up', 'my', 'mind'], ['just', 'looking'], ['just', 'browsing'], ['just', 'exploring'], ['still', 'researching'],
+  ],
   /** …or duress, said anywhere before it ("He said he would hurt me.", "They are making me do this."). */
   duress: new Set(COERCION),
   duressPhrases: [['making', 'me'], ['made', 'me', 'do'], ['makes', 'me', 'do']],

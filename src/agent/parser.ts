@@ -51,7 +51,11 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
 /** A message, or the part of one a rule reads alone (the command before a correction, the sentence among context). */
 function parseMessage(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
-  return doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+  const result = doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+  // "I'm still deciding. Swap …", "…. Let me think about it.", "Just looking for now.": wherever it is said, a transaction is not decided on yet.
+  const transaction = result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
+  if (transaction && undecided(spoken(tagged))) return refuse('unclear', 'That says you have not decided yet. When you have, say the command alone, for example "swap 1 SOL for USDC".');
+  return result;
 }
 
 /**
@@ -1124,6 +1128,11 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const wanted = wantedBefore(clauses.slice(0, at), clauses[at]);
   if (wanted) return [...context.filter((item) => !wanted.includes(item)), ...clauses.slice(at).flat(), ...wanted];
   return [...context, ...clauses.slice(at).flat()];
+}
+
+/** "I'm still deciding.", "Let me think about it first.", "Just looking for now.": a decision not made yet (PARSER_WORDS.undecided). */
+function undecided(words: string[]): boolean {
+  return words.some((w) => PARSER_WORDS.undecided.has(w)) || PARSER_WORDS.undecidedPhrases.some((phrase) => containsPhrase(words, phrase));
 }
 
 /**
