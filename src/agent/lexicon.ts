@@ -1703,6 +1703,8 @@ export const PARSER_WORDS = {
   ]),
   /** Of the repeats' words, those that say it again: a message of repeats' words with one of these repeats too ("again pls, same thing"). */
   repeatCores: new Set(['again', 'same', 'repeat', 'more', 'another', 'redo']),
+  /** …and, in a sentence of its own beside a command, the words around them that leave it a repeat ("Yes, again.", "And again please."). */
+  repeatSoftWords: new Set(['and', 'yes', 'yeah', 'yep', 'yup', 'also', 'so']),
   /** Without a verb, an address and an amount with one of these state what is or was ("<address> already got 5 USDC"). */
   statesWithoutVerb: new Set(['already', 'got', 'holding', 'holds', 'has', 'have', 'owns', 'own']),
   /** "my wallet balance": the balance, though "my wallet" alone asks for the portfolio. */

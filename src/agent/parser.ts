@@ -55,7 +55,20 @@ function parseMessage(raw: string, ctx: ParseContext): ParseResult {
   // "I'm still deciding. Swap …", "…. Let me think about it.", "Just looking for now.": wherever it is said, a transaction is not decided on yet.
   const transaction = result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   if (transaction && undecided(spoken(tagged))) return refuse('unclear', 'That says you have not decided yet. When you have, say the command alone, for example "swap 1 SOL for USDC".');
+  // "Swap 1 SOL for USDC. Do it again.", "…. And again.", "…. Repeat it.": a sentence of its own that repeats the command asks for it twice.
+  // (Beside a sentence that names what to do: "Ok. Do it again." is the follow-up.)
+  const sentences = splitAfter(tagged, SENTENCE_ENDS);
+  const naming = (sentence: Item[]) => sentence.some((item) => item.kind === 'verb' || item.kind === 'token' || item.kind === 'address' || isAmount(item));
+  if (transaction && sentences.some((sentence) => repeatsIt(sentence) && sentences.some((other) => other !== sentence && naming(other)))) return refuse('two-actions', 'That asks for the command again. I do one swap or one transfer per message: send it once, then again when you want another.');
   return result;
+}
+
+/** A sentence that only says to do it again ("Do it again.", "And again.", "Yes, again please."), as a follow-up repeats (`parseFollowUp`). */
+function repeatsIt(sentence: Item[]): boolean {
+  // ("Hi again." greets, "The network seems congested again." remarks: only soft words, agreement and courtesy are left out.)
+  const bare = spoken(sentence).filter((w) => !SOFT_WORDS.includes(w) && !PARSER_WORDS.repeatSoftWords.has(w));
+  if (sentence.some((item) => item.kind === 'filler' && item.aside && item.aside !== 'politeness')) return false;
+  return PARSER_WORDS.repeats.has(bare.join(' ')) || (bare.length > 1 && bare.every((w) => REPEAT_WORDS.has(w)) && bare.some((w) => PARSER_WORDS.repeatCores.has(w)));
 }
 
 /**
