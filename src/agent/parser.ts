@@ -1094,6 +1094,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   // "don't do that, do 10 USDC to JTO instead": the earlier command taken back for this one.
   const instead = clauses.slice(at).flat().some((item) => item.text.toLowerCase() === 'instead');
   const undone = (clause: Item[]) => instead && saysUndo(clause);
+  const commandLemmas = new Set(clauses[at].flatMap((item) => (item.kind === 'verb' ? [item.lemma] : [])));
   const context = clauses.slice(0, at).flatMap((clause) => {
     // A bare token of the chat ("usdc, sell 2 sol") says no side: only its guards and addresses stay.
     const sided = !clause.some((item) => item.kind === 'token') || clause.some((item) => item.kind === 'marker' || item.kind === 'arrow' || isAmount(item));
@@ -1118,6 +1119,10 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const acting = clause.some((item) => item.kind === 'verb' && !PAST_FORMS.has(item.text.toLowerCase()));
     const pointed = said.length <= 3 || acting || said.some((w) => PARSER_WORDS.pointers.has(w));
     const holdsBack = said.some((w) => PARSER_WORDS.notYet.has(w) || (pointed && PARSER_WORDS.notNow.has(w)));
+    // "Fees are too high, not now.": a negation said right before its "now" holds it back wherever it stands in the clause.
+    const deniedNow = clause.some((item, j) => item.kind === 'guard' && item.guard === 'negation' && PARSER_WORDS.deniedNow.has(word(j + 1)));
+    // "I won't sell before the halving.", "I never sell at a loss.", "Never selling at these prices.": the command's own verb, of the present, negated.
+    const deniesActing = clause.some((item) => item.kind === 'verb' && !PAST_FORMS.has(item.text.toLowerCase()) && [...commandLemmas].some((lemma) => item.lemma.startsWith(lemma)));
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
     // A preposition of the chat goes with the command only before a token or an amount ("for USDC, swap 6 SOL"), not "hop on a call".
     const bindsSlot = (j: number) => ['token', 'address', ...AMOUNTS].includes(clause.slice(j + 1).find((next) => next.kind !== 'filler')?.kind ?? '');
@@ -1132,7 +1137,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
         (keep.includes(item.kind) && (item.kind !== 'marker' || bindsSlot(j))) ||
         // A condition that opens its clause conditions whatever tense it tells in ("If my last swap failed, swap …"; "I lost it once." tells),
         // and so does a time of something the agent is to do first ("After you cancel my last transfer, swap …").
-        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && ((!past && !looksBack(j)) || (j === opener && PARSER_WORDS.conditions.has(item.what.toLowerCase())) || clause[j + 1]?.text.toLowerCase() === 'you')) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing || holdsBack)))),
+        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && ((!past && !looksBack(j)) || (j === opener && PARSER_WORDS.conditions.has(item.what.toLowerCase())) || clause[j + 1]?.text.toLowerCase() === 'you')) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing || holdsBack || deniedNow || deniesActing)))),
     );
   });
   // A token the chat names and the context drops may be what the command's amount is of.
