@@ -450,6 +450,10 @@ export const OTHER_SOURCES = {
   beneficiaries: new Set(['him', 'her', 'them']),
   /** Someone else's, right before an amount or a token ("swap his 2 SOL", "send their USDC to …"). */
   theirs: new Set(['his', 'their', 'theirs']),
+  /** …and beside a swap, where no one is paid, "her" too ("My mom gave me her SOL to trade."). */
+  theirsBesideSwap: new Set(['his', 'her', 'their', 'theirs']),
+  /** Before "my" and funds, words that disown them ("It's not my money."). */
+  disowning: new Set(['not', "isn't", 'isnt', "aren't", 'arent', 'never']),
   /** After someone's, what of theirs could pay (besides a token or a wallet): "my cousin's wedding" names nothing that pays. */
   funds: new Set(['funds', 'money', 'stash', 'bag', 'bags', 'coins', 'tokens', 'balance', 'crypto', 'savings', 'holdings', 'stack']),
   /** Quoted with the source in the reply ("from my other wallet"). */

@@ -1964,7 +1964,10 @@ function otherSource(words: string[], ctx: ParseContext, sending: boolean, addre
     // "for her wallet": a swap receives into the session's wallet only).
     const theirs = OTHER_SOURCES.pronouns.has(words[k]) && ((nouns.has(words[k + 1] ?? '') && !OTHER_SOURCES.addressNouns.has(words[k + 1])) || OTHER_SOURCES.funds.has(words[k + 1] ?? ''));
     if (theirs && (openers.has(words[k - 1] ?? '') || (!sending && !addressed))) return words.slice(Math.max(0, k - 1), k + 2).join(' ');
-    if (OTHER_SOURCES.theirs.has(words[k]) && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || UNITS[words[k + 1] ?? ''] !== undefined)) return words.slice(k, k + 2).join(' ');
+    // "It's not my money.", "It isn't my SOL.": funds disowned; beside a swap, a wallet too.
+    const mine = words[k + 2] ?? '';
+    if (OTHER_SOURCES.disowning.has(words[k]) && words[k + 1] === 'my' && (OTHER_SOURCES.funds.has(mine) || ctx.lookup(mine) || (!sending && nouns.has(mine)))) return words.slice(k, k + 3).join(' ');
+    if ((sending ? OTHER_SOURCES.theirs : OTHER_SOURCES.theirsBesideSwap).has(words[k]) && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || UNITS[words[k + 1] ?? ''] !== undefined)) return words.slice(k, k + 2).join(' ');
     if (!OTHER_SOURCES.words.has(stem(words[k]))) continue;
     const possessive = words[k].endsWith("'s") || (nouns.has(stem(words[k + 1])) && words[k + 1].endsWith("'s"));
     let opener = k - 1;
