@@ -1647,6 +1647,14 @@ export const PARSER_WORDS = {
     ['considering', 'it'], ['considering', 'this'], ['still', 'considering'], ["i'm", 'considering'], ['im', 'considering'], ['weighing', 'it'], ['still', 'weighing'], ['sleep', 'on', 'it'],
     ['second', 'thoughts'], ["haven't", 'made', 'up'], ['havent', 'made', 'up'], ['not', 'made', 'up'], ['make', 'up', 'my', 'mind'], ['just', 'looking'], ['just', 'browsing'], ['just', 'exploring'], ['still', 'researching'],
   ],
+  /** Opening chat before a command, subjects that may be the command itself: an amount said of them stays with it ("It should be 2 SOL."). */
+  pointingSubjects: new Set(['it', "it's", 'its', 'that', "that's", 'thats', 'this']),
+  /** …or an opinion asked, in a question ("What do you think?", "Is it safe?", "Good idea?"). */
+  opinionAsks: new Set(['think', 'thoughts', 'opinion', 'advice', 'advise', 'recommend', 'recommended', 'idea', 'smart', 'wise', 'safe', 'worth', 'sensible', 'sense', 'risky']),
+  /** …or a wait ("Fees are high, wait for them to drop.", "Hold off a bit."). */
+  waits: [['wait', 'for'], ['wait', 'till'], ['wait', 'until'], ['wait', 'and', 'see'], ['wait', 'a', 'bit'], ['wait', 'a', 'day'], ['hold', 'off']],
+  /** …or a size said against another command ("Do the same as last time.", "Same amount as before."; `comparedScales`: "Half as much as before."). */
+  sizedAgainst: [['do', 'the', 'same'], ['same', 'amount'], ['same', 'size']],
   /** …or duress, said anywhere before it ("He said he would hurt me.", "They are making me do this."). */
   duress: new Set(COERCION),
   duressPhrases: [['making', 'me'], ['made', 'me', 'do'], ['makes', 'me', 'do']],

@@ -1058,14 +1058,23 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   });
   if (warned) return refuse('unclear', `"${clip(wordsOf(warned), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
   // "Maybe, I don't know, possibly:", "This is a joke, but:", "Can you tell me the risks before I commit to this?": chat before
-  // that doubts the command, says it is not meant, or asks of it.
+  // that doubts the command, says it is not meant, asks of it or waits.
   const heldBack = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
     const doubt = said.length > 0 && said.every((w) => PARSER_WORDS.doubts.has(w)) && said.some((w) => PARSER_WORDS.doubtsCore.has(w));
     const asksOfIt = clause.at(-1)?.text === '?' && PARSER_WORDS.pointers.has(said.at(-1) ?? '');
-    return doubt || asksOfIt || said.some((w) => PARSER_WORDS.notMeant.has(w));
+    // "What do you think?", "Is it safe?": an opinion asked of it; "Fees are high, wait for them to drop.": a wait.
+    const opinion = clause.at(-1)?.text === '?' && said.some((w) => PARSER_WORDS.opinionAsks.has(w));
+    const waits = PARSER_WORDS.waits.some((phrase) => containsPhrase(said, phrase));
+    return doubt || asksOfIt || opinion || waits || said.some((w) => PARSER_WORDS.notMeant.has(w));
   });
   if (heldBack) return refuse('unclear', `"${clip(wordsOf(heldBack), 40)}" holds the command back. When you mean it, say it alone, for example "swap 1 SOL for USDC".`);
+  // "Half as much as before.", "Do the same as last time.": chat before that sizes the command against another.
+  const sizedAgainst = clauses.slice(0, at).find((clause) => {
+    const said = spoken(clause);
+    return PARSER_WORDS.comparedScales.some((phrase) => containsPhrase(said, phrase.split(' '))) || PARSER_WORDS.sizedAgainst.some((phrase) => containsPhrase(said, phrase));
+  });
+  if (sizedAgainst) return refuse('unclear', `"${clip(wordsOf(sizedAgainst), 40)}" sizes the command against another one. Say the amount you want, for example "swap 1 SOL for USDC".`);
   // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.
   const done = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
@@ -1130,7 +1139,8 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // to be read with it (and refused), unless the chat tells a story of the past or of the sender ("I got 800 JTO from the
     // drops."); a percentage tells of the market ("Bonk is up 20% today.").
     const statement = TRAILING_CHAT.subjects.has(said[0] ?? '');
-    const told = past || statement || situation;
+    // ("It should be 2 SOL.": a statement of the present about "it" may size the command.)
+    const told = past || (statement && !PARSER_WORDS.pointingSubjects.has(said[0])) || situation;
     return clause.filter(
       (item, j) =>
         ((item.kind === 'number' || item.kind === 'money') && /\d/.test(item.text) && concrete(clauses[at]) && !told) ||
