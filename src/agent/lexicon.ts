@@ -1647,14 +1647,32 @@ export const PARSER_WORDS = {
     ['considering', 'it'], ['considering', 'this'], ['still', 'considering'], ["i'm", 'considering'], ['im', 'considering'], ['weighing', 'it'], ['still', 'weighing'], ['sleep', 'on', 'it'],
     ['second', 'thoughts'], ["haven't", 'made', 'up'], ['havent', 'made', 'up'], ['not', 'made', 'up'], ['make', 'up', 'my', 'mind'], ['just', 'looking'], ['just', 'browsing'], ['just', 'exploring'], ['still', 'researching'],
   ],
+  /** …or a check to make first: one of these with one of `checkedFirst` ("Let me confirm with him first.", "I still need to double check the address."). */
+  checks: new Set(['check', 'confirm', 'verify', 'review', 'double-check', 'doublecheck', 'ask', 'tell']),
+  checkedFirst: new Set(['first', 'beforehand', 'before', 'need', 'needs', 'let', 'lemme', 'still', 'yet', 'gotta']),
+  /** …or a part of the command said to be wrong ("The amount might be wrong."). */
+  wrong: new Set(['wrong', 'incorrect', 'off', 'mistake', 'typo']),
+  commandParts: new Set(['amount', 'address', 'addy', 'recipient', 'number', 'token', 'figure', 'sum']),
+  /** Beside "already" and a thing done, who was paid ("Already paid him earlier."; "He already did the work." tells). */
+  payees: new Set(['him', 'her', 'them']),
+  /** Someone's word with one of these is against the command ("My wife says wait."). */
+  holds: new Set(['wait', 'hold', 'stop', 'pause', 'no', 'nope']),
+  /** Before the verb of an order said before the command, words that leave it one ("Only send what's left."). */
+  orderOpeners: new Set(['only', 'just', 'please', 'pls', 'and', 'then', 'also', 'first']),
+  /** …and in such an order, words for a part of a balance. */
+  balanceParts: new Set(['left', 'rest', 'remainder', 'remaining', 'whatever', "whatever's", 'everything', 'leftover', 'leftovers']),
+  /** Opening a sentence of the present, prepositions that make its time one to act at ("In a couple of hours.", "Within the hour."). */
+  timeOpeners: new Set(['in', 'within', 'by', 'around']),
   /** Opening chat before a command, subjects that may be the command itself: an amount said of them stays with it ("It should be 2 SOL."). */
   pointingSubjects: new Set(['it', "it's", 'its', 'that', "that's", 'thats', 'this']),
   /** …or an opinion asked, in a question ("What do you think?", "Is it safe?", "Good idea?"). */
-  opinionAsks: new Set(['think', 'thoughts', 'opinion', 'advice', 'advise', 'recommend', 'recommended', 'idea', 'smart', 'wise', 'safe', 'worth', 'sensible', 'sense', 'risky']),
+  opinionAsks: new Set(['think', 'thoughts', 'reason', 'opinion', 'advice', 'advise', 'recommend', 'recommended', 'idea', 'smart', 'wise', 'safe', 'worth', 'sensible', 'sense', 'risky']),
   /** …or a wait ("Fees are high, wait for them to drop.", "Hold off a bit."). */
   waits: [['wait', 'for'], ['wait', 'till'], ['wait', 'until'], ['wait', 'and', 'see'], ['wait', 'a', 'bit'], ['wait', 'a', 'day'], ['hold', 'off']],
-  /** …or a size said against another command ("Do the same as last time.", "Same amount as before."; `comparedScales`: "Half as much as before."). */
+  /** …or a size said against another command ("Do the same as last time.", "Same amount as before.", "Last time it was 50, do 40 this time."; `comparedScales`: "Half as much as before."). */
   sizedAgainst: [['do', 'the', 'same'], ['same', 'amount'], ['same', 'size']],
+  /** …and these beside an amount ("…, do 40 this time."; "Use 2% slippage this time," sizes nothing). */
+  sizedThisTime: [['this', 'time'], ['instead']],
   /** …or duress, said anywhere before it ("He said he would hurt me.", "They are making me do this."). */
   duress: new Set(COERCION),
   duressPhrases: [['making', 'me'], ['made', 'me', 'do'], ['makes', 'me', 'do']],

@@ -319,6 +319,8 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
     // "I want the money sent tomorrow.": a participle before the time says when it is to be done.
     if (words.slice(Math.max(0, k - 3), k).some((v) => PAST_FORMS.has(v)) && !words.some((v) => PAST_MARKERS.has(v))) return false;
     if (RULE_WORDS.timePrepositions.has(w)) return afterSomething(k);
+    // "In a couple of hours.": a sentence that opens with the time's own preposition says when, unless it tells the past.
+    if (!past && PARSER_WORDS.timeOpeners.has(words[0])) return false;
     return past || (k > 0 && words.length >= 5);
   }
 }
@@ -1023,6 +1025,12 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     return opener?.kind === 'verb' && !PAST_FORMS.has(opener.text.toLowerCase()) && object?.kind === 'token' && !own.has(object.token.mint);
   });
   if (asked && !wishedOutput([asked], clauses[at])) return refuse('two-actions', 'That is more than one action. I do one swap or one transfer per message: send them one at a time.');
+  // "Only send what's left.", "Send whatever's left.": a clause before that opens with an order of its own for a part of a balance.
+  const ordered = clauses.slice(0, at).find((clause) => {
+    const said = clause.filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside) && !PARSER_WORDS.orderOpeners.has(item.text.toLowerCase()));
+    return said[0]?.kind === 'verb' && !PAST_FORMS.has(said[0].text.toLowerCase()) && said.some((item) => item.kind === 'share' || PARSER_WORDS.balanceParts.has(item.text.toLowerCase()));
+  });
+  if (ordered) return refuse('two-actions', `"${clip(wordsOf(ordered), 40)}" is an order of its own. I do one swap or one transfer per message: send them one at a time.`);
   // "завтра! swap 1 SOL": chat in a script the agent does not read could say anything.
   const foreign = clauses.slice(0, at).flat().find(unread);
   if (foreign) return refuse('unclear', `I can't read "${clip(foreign.text, 20)}", and it could change what I build. Say the command without it, for example "swap 1 SOL for USDC".`);
@@ -1052,8 +1060,8 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const duress = said.some((w) => PARSER_WORDS.duress.has(w)) || drivenByOthers(said);
     // "The recipient says he only accepts USDT now.": someone's word on a token the command does not name.
     const otherToken = own.size > 0 && clause.some((item) => item.kind === 'token' && !own.has(item.token.mint)) && said.some((w) => PARSER_WORDS.othersSaid.has(w) || PARSER_WORDS.tokenPreferences.has(w));
-    // "My roommate says absolutely not, but here goes:": someone's word against it.
-    const objected = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && clause.some((item) => item.kind === 'guard' && item.guard === 'negation');
+    // "My roommate says absolutely not, but here goes:", "My wife says wait.": someone's word against it.
+    const objected = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && (clause.some((item) => item.kind === 'guard' && item.guard === 'negation') || said.some((w) => PARSER_WORDS.holds.has(w)));
     return othersWrote || othersSaid || promised || duress || otherToken || objected || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
   });
   if (warned) return refuse('unclear', `"${clip(wordsOf(warned), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
@@ -1066,19 +1074,26 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // "What do you think?", "Is it safe?": an opinion asked of it; "Fees are high, wait for them to drop.": a wait.
     const opinion = clause.at(-1)?.text === '?' && said.some((w) => PARSER_WORDS.opinionAsks.has(w));
     const waits = PARSER_WORDS.waits.some((phrase) => containsPhrase(said, phrase));
-    return doubt || asksOfIt || opinion || waits || said.some((w) => PARSER_WORDS.notMeant.has(w));
+    // "Let me confirm with him first.", "I still need to double check the address.": a check to make before it.
+    const checksFirst = said.some((w) => PARSER_WORDS.checks.has(w)) && said.some((w) => PARSER_WORDS.checkedFirst.has(w));
+    // "The amount might be wrong.": a part of the command doubted ("I sent to the wrong address once." tells).
+    const doubtedPart = !clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()) || PAST_FORMS.has(item.text.toLowerCase())) && said.some((w) => PARSER_WORDS.wrong.has(w)) && said.some((w) => PARSER_WORDS.commandParts.has(w));
+    return doubt || asksOfIt || opinion || waits || checksFirst || doubtedPart || said.some((w) => PARSER_WORDS.notMeant.has(w));
   });
   if (heldBack) return refuse('unclear', `"${clip(wordsOf(heldBack), 40)}" holds the command back. When you mean it, say it alone, for example "swap 1 SOL for USDC".`);
   // "Half as much as before.", "Do the same as last time.": chat before that sizes the command against another.
   const sizedAgainst = clauses.slice(0, at).find((clause) => {
-    const said = spoken(clause);
-    return PARSER_WORDS.comparedScales.some((phrase) => containsPhrase(said, phrase.split(' '))) || PARSER_WORDS.sizedAgainst.some((phrase) => containsPhrase(said, phrase));
+    // (With the asides' words: "this time" is one, "with 2% slippage this time" changes nothing of the amount.)
+    const said = clause.filter((item) => item.kind !== 'punct').flatMap((item) => item.text.toLowerCase().split(/\s+/));
+    const amount = clause.some((item) => item.kind === 'number' || item.kind === 'money');
+    return PARSER_WORDS.comparedScales.some((phrase) => containsPhrase(said, phrase.split(' '))) || PARSER_WORDS.sizedAgainst.some((phrase) => containsPhrase(said, phrase)) || (amount && PARSER_WORDS.sizedThisTime.some((phrase) => containsPhrase(said, phrase)));
   });
   if (sizedAgainst) return refuse('unclear', `"${clip(wordsOf(sizedAgainst), 40)}" sizes the command against another one. Say the amount you want, for example "swap 1 SOL for USDC".`);
   // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.
   const done = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
-    const pointed = said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.doneThings.has(w));
+    // ("Already paid him earlier.": beside a payee, what was done is the payment.)
+    const pointed = said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.doneThings.has(w) || PARSER_WORDS.payees.has(w));
     const didIt = (w: string) => PARSER_WORDS.didIt.has(w) || (pointed && PARSER_WORDS.gotIt.has(w));
     // "He already did the work." tells what was done before; "I already sent it." and "Paid already." say this was.
     return said.some(didIt) && ((pointed && said.some((w) => PARSER_WORDS.already.has(w))) || said.every((w) => didIt(w) || PARSER_WORDS.already.has(w)));
