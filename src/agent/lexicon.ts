@@ -1354,6 +1354,11 @@ export const RULE_WORDS = {
   waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight', 'hold it', 'hold that', 'hold this', 'mas tarde', 'la tarde', 'esta tarde', 'a tarde', 'plus tard',
     // Three words: "… in a bit", "… in the am", "… on my go".
     'in a bit', 'in a few', 'in a sec', 'in a moment', 'in a while', 'in the am', 'in the pm', 'from now on', 'on my go', 'on my signal', 'on my mark', 'on my word', 'on my call', 'on my cue',
+    // "At some point.", "I'd rather wait.": a wait said in a story's words ("I'd rather hold dollars" holds no command back).
+    'at some point', 'rather wait',
+    // "As long as fees are low.", "Provided the fees are low.", "Fees permitting.": a condition in other words than "if".
+    'as long as', 'so long as', 'provided the', 'provided that', 'providing the', 'providing that', 'assuming the', 'assuming that', 'depending on',
+    'fees permitting', 'fee permitting', 'price permitting', 'gas permitting', 'market permitting',
   ]),
   /** "…. Test first.", "try it first": a trial asked before the command, which then waits on it ("just a test" is the command). */
   trials: new Set(['test', 'try', 'testing', 'trial']),
