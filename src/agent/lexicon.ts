@@ -374,8 +374,8 @@ export const TIME_WORDS = new Set([
   'case', 'future', 'eventually', 'someday', 'sometime', 'installments', 'installment',
   // "…, luego", "…, später", "… tbd": later in other languages, and a time still to be decided.
   'luego', 'despues', 'spater', 'apres', 'dopo', 'depois', 'tbd', 'pending',
-  // "Upon approval, …", "Assuming gas is low, …", "…, depending on gas", "…, contingent on his reply": conditions.
-  'upon', 'assuming', 'depending', 'contingent', 'conditional', 'awaiting',
+  // "Upon approval, …", "Assuming gas is low, …", "…, depending on gas", "…, contingent on his reply", "Provided the fees are low.": conditions.
+  'upon', 'assuming', 'depending', 'contingent', 'conditional', 'awaiting', 'provided', 'providing',
 ]);
 
 /** Words before an amount that leave it undecided ("maybe 2 SOL"): an amount to guess, so refused; "maybe like 2" is a hedge (ASIDES). */
@@ -1356,8 +1356,8 @@ export const RULE_WORDS = {
     'in a bit', 'in a few', 'in a sec', 'in a moment', 'in a while', 'in the am', 'in the pm', 'from now on', 'on my go', 'on my signal', 'on my mark', 'on my word', 'on my call', 'on my cue',
     // "At some point.", "I'd rather wait.": a wait said in a story's words ("I'd rather hold dollars" holds no command back).
     'at some point', 'rather wait',
-    // "As long as fees are low.", "Provided the fees are low.", "Fees permitting.": a condition in other words than "if".
-    'as long as', 'so long as', 'provided the', 'provided that', 'providing the', 'providing that', 'assuming the', 'assuming that', 'depending on',
+    // "As long as fees are low.", "Fees permitting.": a condition in other words than "if".
+    'as long as', 'so long as',
     'fees permitting', 'fee permitting', 'price permitting', 'gas permitting', 'market permitting',
   ]),
   /** "…. Test first.", "try it first": a trial asked before the command, which then waits on it ("just a test" is the command). */

@@ -1146,7 +1146,10 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // "Fees are too high, not now.": a negation said right before its "now" holds it back wherever it stands in the clause.
     const deniedNow = clause.some((item, j) => item.kind === 'guard' && item.guard === 'negation' && PARSER_WORDS.deniedNow.has(word(j + 1)));
     // "I won't sell before the halving.", "I never sell at a loss.", "Never selling at these prices.": the command's own verb, of the present, negated.
-    const deniesActing = clause.some((item) => item.kind === 'verb' && !PAST_FORMS.has(item.text.toLowerCase()) && [...commandLemmas].some((lemma) => item.lemma.startsWith(lemma)));
+    // (Said after the negation, and not as a noun: "I've done a few swaps here before, no issues." tells.)
+    const negatedAt = clause.findIndex((item) => item.kind === 'guard' && item.guard === 'negation');
+    const asNoun = (j: number) => DETERMINERS.has(word(j - 1)) || TRAILING_CHAT.told.has(word(j - 1));
+    const deniesActing = clause.some((item, j) => item.kind === 'verb' && j > negatedAt && !asNoun(j) && !PAST_FORMS.has(item.text.toLowerCase()) && [...commandLemmas].some((lemma) => item.lemma.startsWith(lemma)));
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
     // A preposition of the chat goes with the command only before a token or an amount ("for USDC, swap 6 SOL"), not "hop on a call".
     const bindsSlot = (j: number) => ['token', 'address', ...AMOUNTS].includes(clause.slice(j + 1).find((next) => next.kind !== 'filler')?.kind ?? '');
