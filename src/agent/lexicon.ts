@@ -1666,6 +1666,12 @@ export const PARSER_WORDS = {
   orderOpeners: new Set(['only', 'just', 'please', 'pls', 'and', 'then', 'also', 'first']),
   /** …and in such an order, words for a part of a balance. */
   balanceParts: new Set(['left', 'rest', 'remainder', 'remaining', 'whatever', "whatever's", 'everything', 'leftover', 'leftovers']),
+  /** …or how much is to stay, with a wish or a modal and an amount ("I want 3 SOL left.", "I should have 3 SOL left."). */
+  kept: new Set(['left', 'keep', 'remaining', 'remain', 'leftover', 'reserve', 'spare', 'aside']),
+  modals: new Set(['should', 'must', 'will', "i'll", 'ill', 'gotta', 'shall', "i'd", 'id', 'would', 'make']),
+  /** A sentence of the sender's balance opens with these and a word of `statesWithoutVerb` ("I only have 3 SOL left."). */
+  balanceSubjects: new Set(['i', 'we']),
+  balanceAdverbs: new Set(['only', 'still', 'just', 'currently', 'already', 'now', 'barely']),
   /** Opening a sentence of the present, prepositions that make its time one to act at ("In a couple of hours.", "Within the hour."). */
   timeOpeners: new Set(['in', 'within', 'by', 'around']),
   /** Opening chat before a command, subjects that may be the command itself: an amount said of them stays with it ("It should be 2 SOL."). */

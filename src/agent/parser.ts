@@ -1081,6 +1081,13 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     return doubt || asksOfIt || opinion || waits || checksFirst || doubtedPart || said.some((w) => PARSER_WORDS.notMeant.has(w));
   });
   if (heldBack) return refuse('unclear', `"${clip(wordsOf(heldBack), 40)}" holds the command back. When you mean it, say it alone, for example "swap 1 SOL for USDC".`);
+  // "I want 3 SOL left.", "I should have 3 SOL left.", "I want to keep 3 SOL.": chat before that says how much is to stay.
+  const reserved = clauses.slice(0, at).find((clause) => {
+    const said = spoken(clause);
+    const amount = clause.some((item, k) => item.kind === 'money' || (item.kind === 'number' && clause[k + 1]?.kind === 'token'));
+    return amount && said.some((w) => PARSER_WORDS.kept.has(w)) && said.some((w) => PARSER_WORDS.wishes.has(w) || PARSER_WORDS.modals.has(w));
+  });
+  if (reserved) return refuse('unclear', `"${clip(wordsOf(reserved), 40)}" says how much should stay, which I can't check against the command. Say the amount to swap or send, for example "swap 1 SOL for USDC".`);
   // "Half as much as before.", "Do the same as last time.": chat before that sizes the command against another.
   const sizedAgainst = clauses.slice(0, at).find((clause) => {
     // (With the asides' words: "this time" is one, "with 2% slippage this time" changes nothing of the amount.)
@@ -1122,7 +1129,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const context = clauses.slice(0, at).flatMap((clause) => {
     // A bare token of the chat ("usdc, sell 2 sol") says no side: only its guards and addresses stay.
     const sided = !clause.some((item) => item.kind === 'token') || clause.some((item) => item.kind === 'marker' || item.kind === 'arrow' || isAmount(item));
-    if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard') && !wishes(clause) && sided) return clause;
+    if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard') && !wishes(clause) && sided && !balanceTold(clause, clauses[at])) return clause;
     // "I'm up nicely this month.", "I've held it since the airdrop.": a sentence of the sender's situation looks back.
     const said = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
     // Only a sentence of state, without a verb of doing ("I'm selling after a pump." plans).
@@ -1174,6 +1181,19 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const wanted = wantedBefore(clauses.slice(0, at), clauses[at]);
   if (wanted) return [...context.filter((item) => !wanted.includes(item)), ...clauses.slice(at).flat(), ...wanted];
   return [...context, ...clauses.slice(at).flat()];
+}
+
+/**
+ * "I have 3 SOL left.", "I only have 3 SOL left.": a sentence of the sender's balance, said before a command with an amount in
+ * figures of its own, tells; its words the lexicon reads as fillers leave it looking like part of the command. Never beside a wish,
+ * a modal, a preposition, a word of size or of change ("I want 3 SOL left.", "I'll have 3 SOL left.", "I have 3 SOL for USDC.", "I have 2 SOL
+ * more."), nor before a command that points back at it or takes a part of it ("Swap it for USDC.", "Swap half for USDC.").
+ */
+function balanceTold(clause: Item[], command: Item[]): boolean {
+  const said = spoken(clause).filter((w) => !PARSER_WORDS.balanceAdverbs.has(w));
+  const plain = clause.every((item) => ['filler', 'number', 'money', 'token', 'punct'].includes(item.kind)) && !said.some((w) => PARSER_WORDS.wishes.has(w) || PARSER_WORDS.modals.has(w) || TRAILING_CHAT.resizes.has(w) || (TRAILING_CHAT.changes.has(w) && !PARSER_WORDS.kept.has(w)));
+  const sized = command.some((item) => (item.kind === 'number' || item.kind === 'money') && /\d/.test(item.text)) && !command.some((item) => item.kind === 'share' || POINTERS.has(item.text.toLowerCase()));
+  return ['.', '!'].includes(clause.at(-1)?.text ?? '') && PARSER_WORDS.balanceSubjects.has(said[0] ?? '') && PARSER_WORDS.statesWithoutVerb.has(said[1] ?? '') && plain && sized;
 }
 
 /** "I'm still deciding.", "Let me think about it first.", "Just looking for now.": a decision not made yet (PARSER_WORDS.undecided). */
