@@ -1650,7 +1650,7 @@ export const PARSER_WORDS = {
   undecidedPhrases: [
     ['not', 'sure'], ['think', 'about', 'it'], ['thinking', 'about', 'it'], ['think', 'about', 'this'], ['thinking', 'about', 'this'], ['think', 'it', 'over'], ['thinking', 'it', 'over'],
     ['considering', 'it'], ['considering', 'this'], ['still', 'considering'], ["i'm", 'considering'], ['im', 'considering'], ['weighing', 'it'], ['still', 'weighing'], ['sleep', 'on', 'it'],
-    ['second', 'thoughts'], ["haven't", 'made', 'up'], ['havent', 'made', 'up'], ['not', 'made', 'up'], ['make', 'up', 'my', 'mind'], ['just', 'looking'], ['just', 'browsing'], ['just', 'exploring'], ['still', 'researching'],
+    ['second', 'thoughts'], ["haven't", 'made', 'up'], ['havent', 'made', 'up'], ['not', 'made', 'up'], ['make', 'up', 'my', 'mind'], ['just', 'looking'], ['just', 'browsing'], ['just', 'exploring'], ['still', 'researching'], ['still', 'checking'], ['still', 'waiting'],
   ],
   /** …or a check to make first: one of these with one of `checkedFirst` ("Let me confirm with him first.", "I still need to double check the address."). */
   checks: new Set(['check', 'confirm', 'verify', 'review', 'double-check', 'doublecheck', 'ask', 'tell']),
@@ -1690,7 +1690,7 @@ export const PARSER_WORDS = {
   /** …or someone else's instruction, said anywhere in the message ("… . He told me to.", "… . My wife said so."). */
   instructedPhrases: [['told', 'me', 'to'], ['tells', 'me', 'to'], ['asked', 'me', 'to'], ['asks', 'me', 'to'], ['wants', 'me', 'to'], ['said', 'so'], ['says', 'so'], ['told', 'me', 'so'], ['said', 'to', 'do'], ['told', 'me', 'to', 'do'], ['said', 'to'], ['says', 'to']],
   /** …and the promises of a giveaway scam ("He says he will double it."; "JUP could double" tells). */
-  promises: [['double', 'it'], ['double', 'that'], ['double', 'the', 'money'], ['double', 'your'], ['double', 'my', 'money'], ['triple', 'it'], ['send', 'it', 'back'], ['send', 'back', 'double']],
+  promises: [['double', 'it'], ['double', 'that'], ['double', 'the', 'money'], ['double', 'your'], ['double', 'my', 'money'], ['triple', 'it'], ['send', 'it', 'back'], ['send', 'back', 'double'], ['back', 'double']],
   /** Chat before a command with a word of `already`, one of these and a pointer at it (`pointers`, `doneThings`), or of nothing but them, says it was done
    * ("I already sent it.", "He got the money already.", "Paid already.", "Sent."); "He already did the work." tells. */
   didIt: new Set(['done', 'did', 'sent', 'paid', 'received', 'completed', 'finished', 'handled', 'settled']),
@@ -1700,6 +1700,8 @@ export const PARSER_WORDS = {
   /** …or with "yet", or one of these in three words, beside a pointer at the command or a verb of doing it, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should do this.", "I'm not ready to pay him."). */
   notYet: new Set(['yet']),
   notNow: new Set(['now', 'way', 'ever', 'ready', 'sure', 'should', 'supposed', 'allowed', 'checked', 'confirmed', 'approved', 'decided', 'agreed', 'today', 'tonight']),
+  /** …or one of these beside it, a size denied ("Not the whole thing.", "Not more than that."). */
+  deniedSizes: new Set(['whole', 'all', 'everything', 'entire', 'than', 'half']),
   /** …and these right after the negation, anywhere in the clause ("Fees are too high, not now.", "…, not today."). */
   deniedNow: new Set(['now', 'yet', 'today', 'tonight', 'ready', 'rn']),
   /** The negations a sentence of the story may deny something of its own with (parser.ts `tellsOnly`): never "stop", "avoid", "without". */

@@ -1100,7 +1100,8 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const done = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
     // ("Already paid him earlier.": beside a payee, what was done is the payment.)
-    const pointed = said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.doneThings.has(w) || PARSER_WORDS.payees.has(w));
+    // ("Already did half.": a part of it done.)
+    const pointed = said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.doneThings.has(w) || PARSER_WORDS.payees.has(w)) || clause.some((item) => item.kind === 'share');
     const didIt = (w: string) => PARSER_WORDS.didIt.has(w) || (pointed && PARSER_WORDS.gotIt.has(w));
     // "He already did the work." tells what was done before; "I already sent it." and "Paid already." say this was.
     return said.some(didIt) && ((pointed && said.some((w) => PARSER_WORDS.already.has(w))) || said.every((w) => didIt(w) || PARSER_WORDS.already.has(w)));
@@ -1152,6 +1153,8 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const holdsBack = said.some((w) => PARSER_WORDS.notYet.has(w) || (pointed && PARSER_WORDS.notNow.has(w)));
     // "Fees are too high, not now.": a negation said right before its "now" holds it back wherever it stands in the clause.
     const deniedNow = clause.some((item, j) => item.kind === 'guard' && item.guard === 'negation' && PARSER_WORDS.deniedNow.has(word(j + 1)));
+    // "Not the whole thing.", "No more than that.": a size denied ("I'm not a tech person at all." tells).
+    const deniedSize = said.some((w, k) => PARSER_WORDS.deniedSizes.has(w) && said[k - 1] !== 'at');
     // "I won't sell before the halving.", "I never sell at a loss.", "Never selling at these prices.": the command's own verb, of the present, negated.
     // (Said after the negation, and not as a noun: "I've done a few swaps here before, no issues." tells.)
     const negatedAt = clause.findIndex((item) => item.kind === 'guard' && item.guard === 'negation');
@@ -1172,7 +1175,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
         (keep.includes(item.kind) && (item.kind !== 'marker' || bindsSlot(j))) ||
         // A condition that opens its clause conditions whatever tense it tells in ("If my last swap failed, swap …"; "I lost it once." tells),
         // and so does a time of something the agent is to do first ("After you cancel my last transfer, swap …").
-        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && ((!past && !looksBack(j)) || (j === opener && PARSER_WORDS.conditions.has(item.what.toLowerCase())) || clause[j + 1]?.text.toLowerCase() === 'you')) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing || holdsBack || deniedNow || deniesActing)))),
+        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && ((!past && !looksBack(j)) || (j === opener && PARSER_WORDS.conditions.has(item.what.toLowerCase())) || clause[j + 1]?.text.toLowerCase() === 'you')) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing || holdsBack || deniedNow || deniedSize || deniesActing)))),
     );
   });
   // A token the chat names and the context drops may be what the command's amount is of.
