@@ -1646,11 +1646,13 @@ export const PARSER_WORDS = {
   doubts: new Set(['maybe', 'possibly', 'perhaps', 'i', "don't", 'dont', 'do', 'not', 'know', 'idk', 'dunno', 'sure', 'let', 'me', 'think', 'hmm', 'hmmm', 'wait', 'um', 'uh', 'so', 'honestly', 'really', 'am', "i'm", 'im']),
   doubtsCore: new Set(['maybe', 'possibly', 'perhaps', 'know', 'idk', 'dunno', 'sure', 'think']),
   /** …or a decision not made yet, said anywhere in it ("I'm still deciding.", "I can't decide.", "I'm torn.", "Let me think about it first.", "Just looking for now."). */
-  undecided: new Set(['deciding', 'decide', 'undecided', 'unsure', 'torn', 'hesitant', 'hesitating', 'mulling', 'debating', 'pondering', 'contemplating', 'reconsidering', 'rethinking', 'wavering', 'indecisive']),
+  /** …or a clause that ends in one of these ("I'm still not sure."; "Not sure how fees work here." asks how). */
+  undecidedEndings: [['not', 'sure'], ['unsure']],
+  undecided: new Set(['deciding', 'decide', 'undecided', 'torn', 'hesitant', 'hesitating', 'mulling', 'debating', 'pondering', 'contemplating', 'reconsidering', 'rethinking', 'wavering', 'indecisive']),
   undecidedPhrases: [
-    ['not', 'sure'], ['think', 'about', 'it'], ['thinking', 'about', 'it'], ['think', 'about', 'this'], ['thinking', 'about', 'this'], ['think', 'it', 'over'], ['thinking', 'it', 'over'],
+    ['not', 'sure', 'yet'], ['not', 'sure', 'about', 'it'], ['not', 'sure', 'about', 'this'], ['not', 'sure', 'about', 'that'], ['not', 'sure', 'if', 'i'], ['not', 'sure', 'whether'], ['not', 'sure', 'i'], ['think', 'about', 'it'], ['thinking', 'about', 'it'], ['think', 'about', 'this'], ['thinking', 'about', 'this'], ['think', 'it', 'over'], ['thinking', 'it', 'over'],
     ['considering', 'it'], ['considering', 'this'], ['still', 'considering'], ["i'm", 'considering'], ['im', 'considering'], ['weighing', 'it'], ['still', 'weighing'], ['sleep', 'on', 'it'],
-    ['second', 'thoughts'], ["haven't", 'made', 'up'], ['havent', 'made', 'up'], ['not', 'made', 'up'], ['make', 'up', 'my', 'mind'], ['just', 'looking'], ['just', 'browsing'], ['just', 'exploring'], ['still', 'researching'], ['still', 'checking'], ['still', 'waiting'],
+    ['second', 'thoughts'], ["haven't", 'made', 'up'], ['havent', 'made', 'up'], ['not', 'made', 'up'], ['make', 'up', 'my', 'mind'], ['just', 'looking'], ['just', 'browsing'], ['just', 'exploring'], ['still', 'researching'], ['still', 'checking'], ['still', 'waiting', 'on'], ['waiting', 'on', 'him'], ['waiting', 'on', 'her'], ['waiting', 'on', 'them'],
   ],
   /** …or a check to make first: one of these with one of `checkedFirst` ("Let me confirm with him first.", "I still need to double check the address."). */
   checks: new Set(['check', 'confirm', 'verify', 'review', 'double-check', 'doublecheck', 'ask', 'tell']),

@@ -54,7 +54,7 @@ function parseMessage(raw: string, ctx: ParseContext): ParseResult {
   const result = doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
   // "I'm still deciding. Swap …", "…. Let me think about it.", "Just looking for now.": wherever it is said, a transaction is not decided on yet.
   const transaction = result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
-  if (transaction && undecided(spoken(tagged))) return refuse('unclear', 'That says you have not decided yet. When you have, say the command alone, for example "swap 1 SOL for USDC".');
+  if (transaction && splitAfter(tagged, CLAUSE_ENDS).some((clause) => undecided(spoken(clause)))) return refuse('unclear', 'That says you have not decided yet. When you have, say the command alone, for example "swap 1 SOL for USDC".');
   // "Swap 1 SOL for USDC. Do it again.", "…. And again.", "…. Repeat it.": a sentence of its own that repeats the command asks for it twice.
   // (Beside a sentence that names what to do: "Ok. Do it again." is the follow-up.)
   const sentences = splitAfter(tagged, SENTENCE_ENDS);
@@ -1201,7 +1201,8 @@ function balanceTold(clause: Item[], command: Item[]): boolean {
 
 /** "I'm still deciding.", "Let me think about it first.", "Just looking for now.": a decision not made yet (PARSER_WORDS.undecided). */
 function undecided(words: string[]): boolean {
-  return words.some((w) => PARSER_WORDS.undecided.has(w)) || PARSER_WORDS.undecidedPhrases.some((phrase) => containsPhrase(words, phrase));
+  const ending = PARSER_WORDS.undecidedEndings.some((phrase) => phrase.every((w, k) => words[words.length - phrase.length + k] === w));
+  return ending || words.some((w) => PARSER_WORDS.undecided.has(w)) || PARSER_WORDS.undecidedPhrases.some((phrase) => containsPhrase(words, phrase));
 }
 
 /**
