@@ -374,8 +374,8 @@ export const TIME_WORDS = new Set([
   'case', 'future', 'eventually', 'someday', 'sometime', 'installments', 'installment',
   // "…, luego", "…, später", "… tbd": later in other languages, and a time still to be decided.
   'luego', 'despues', 'spater', 'apres', 'dopo', 'depois', 'tbd', 'pending',
-  // "Upon approval, …", "Assuming gas is low, …", "…, depending on gas", "…, contingent on his reply": conditions.
-  'upon', 'assuming', 'depending', 'contingent', 'conditional', 'awaiting',
+  // "Upon approval, …", "Assuming gas is low, …", "…, depending on gas", "…, contingent on his reply", "Provided the fees are low.": conditions.
+  'upon', 'assuming', 'depending', 'contingent', 'conditional', 'awaiting', 'provided', 'providing',
 ]);
 
 /** Words before an amount that leave it undecided ("maybe 2 SOL"): an amount to guess, so refused; "maybe like 2" is a hedge (ASIDES). */
@@ -450,6 +450,10 @@ export const OTHER_SOURCES = {
   beneficiaries: new Set(['him', 'her', 'them']),
   /** Someone else's, right before an amount or a token ("swap his 2 SOL", "send their USDC to …"). */
   theirs: new Set(['his', 'their', 'theirs']),
+  /** …and beside a swap, where no one is paid, "her" too ("My mom gave me her SOL to trade."). */
+  theirsBesideSwap: new Set(['his', 'her', 'their', 'theirs']),
+  /** Before "my" and funds, words that disown them ("It's not my money."). */
+  disowning: new Set(['not', "isn't", 'isnt', "aren't", 'arent', 'never']),
   /** After someone's, what of theirs could pay (besides a token or a wallet): "my cousin's wedding" names nothing that pays. */
   funds: new Set(['funds', 'money', 'stash', 'bag', 'bags', 'coins', 'tokens', 'balance', 'crypto', 'savings', 'holdings', 'stack']),
   /** Quoted with the source in the reply ("from my other wallet"). */
@@ -1416,6 +1420,11 @@ export const RULE_WORDS = {
   waits: new Set(['hold on', 'hold up', 'hang on', 'hold off', 'on hold', 'hang tight', 'hold it', 'hold that', 'hold this', 'mas tarde', 'la tarde', 'esta tarde', 'a tarde', 'plus tard',
     // Three words: "… in a bit", "… in the am", "… on my go".
     'in a bit', 'in a few', 'in a sec', 'in a moment', 'in a while', 'in the am', 'in the pm', 'from now on', 'on my go', 'on my signal', 'on my mark', 'on my word', 'on my call', 'on my cue',
+    // "At some point.", "I'd rather wait.": a wait said in a story's words ("I'd rather hold dollars" holds no command back).
+    'at some point', 'rather wait',
+    // "As long as fees are low.", "Fees permitting.": a condition in other words than "if".
+    'as long as', 'so long as',
+    'fees permitting', 'fee permitting', 'price permitting', 'gas permitting', 'market permitting',
   ]),
   /** "…. Test first.", "try it first": a trial asked before the command, which then waits on it ("just a test" is the command). */
   trials: new Set(['test', 'try', 'testing', 'trial']),
@@ -1487,7 +1496,8 @@ export const TRAILING_CHAT = {
     'stealth', 'anonymous', 'anonymously', 'mixer',
     // "…, subject to his reply", "…, still deciding", "…, scrap that", "…, on my signal": a condition, a decision not made, a retraction.
     'subject', 'providing', 'given', 'approval', 'approve', 'signal', 'review', 'confirm', 'deciding', 'decided', 'undecided', 'unsure',
-    'considering', 'thinking', 'fence', 'tbc', 'scrap', 'belay', 'retract',
+    'considering', 'thinking', 'fence', 'tbc', 'scrap', 'belay', 'retract', 'torn', 'hesitant', 'hesitating', 'decide', 'mulling', 'debating', 'pondering',
+    'contemplating', 'reconsidering', 'rethinking', 'wavering', 'weighing', 'browsing', 'exploring',
     // "… . That was a joke.", "… . Halve it.", "… . Vice versa.", "… . Same for his sister.", "… . He closed that one.",
     // "My wife hasn't agreed yet.": not meant, resized or turned round, repeated, a recipient gone, consent not given.
     'joke', 'joking', 'kidding', 'serious', 'prank', 'trolling', 'typed', 'halve', 'halved', 'versa', 'invert', 'inverted', 'flipped',
@@ -1705,13 +1715,54 @@ export const PARSER_WORDS = {
   /** …or a clause of nothing but doubt ("Maybe, I don't know, possibly:", "Wait, let me think…"), holding one of `doubtsCore`. */
   doubts: new Set(['maybe', 'possibly', 'perhaps', 'i', "don't", 'dont', 'do', 'not', 'know', 'idk', 'dunno', 'sure', 'let', 'me', 'think', 'hmm', 'hmmm', 'wait', 'um', 'uh', 'so', 'honestly', 'really', 'am', "i'm", 'im']),
   doubtsCore: new Set(['maybe', 'possibly', 'perhaps', 'know', 'idk', 'dunno', 'sure', 'think']),
+  /** …or a decision not made yet, said anywhere in it ("I'm still deciding.", "I can't decide.", "I'm torn.", "Let me think about it first.", "Just looking for now."). */
+  /** …or a clause that ends in one of these ("I'm still not sure."; "Not sure how fees work here." asks how). */
+  undecidedEndings: [['not', 'sure'], ['unsure']],
+  undecided: new Set(['deciding', 'decide', 'undecided', 'torn', 'hesitant', 'hesitating', 'mulling', 'debating', 'pondering', 'contemplating', 'reconsidering', 'rethinking', 'wavering', 'indecisive']),
+  undecidedPhrases: [
+    ['not', 'sure', 'yet'], ['not', 'sure', 'about', 'it'], ['not', 'sure', 'about', 'this'], ['not', 'sure', 'about', 'that'], ['not', 'sure', 'if', 'i'], ['not', 'sure', 'whether'], ['not', 'sure', 'i'], ['think', 'about', 'it'], ['thinking', 'about', 'it'], ['think', 'about', 'this'], ['thinking', 'about', 'this'], ['think', 'it', 'over'], ['thinking', 'it', 'over'],
+    ['considering', 'it'], ['considering', 'this'], ['still', 'considering'], ["i'm", 'considering'], ['im', 'considering'], ['weighing', 'it'], ['still', 'weighing'], ['sleep', 'on', 'it'],
+    ['second', 'thoughts'], ["haven't", 'made', 'up'], ['havent', 'made', 'up'], ['not', 'made', 'up'], ['make', 'up', 'my', 'mind'], ['just', 'looking'], ['just', 'browsing'], ['just', 'exploring'], ['still', 'researching'], ['still', 'checking'], ['still', 'waiting', 'on'], ['waiting', 'on', 'him'], ['waiting', 'on', 'her'], ['waiting', 'on', 'them'],
+  ],
+  /** …or a check to make first: one of these with one of `checkedFirst` ("Let me confirm with him first.", "I still need to double check the address."). */
+  checks: new Set(['check', 'confirm', 'verify', 'review', 'double-check', 'doublecheck', 'ask', 'tell']),
+  checkedFirst: new Set(['first', 'beforehand', 'before', 'need', 'needs', 'let', 'lemme', 'still', 'yet', 'gotta']),
+  /** …or a part of the command said to be wrong ("The amount might be wrong."). */
+  wrong: new Set(['wrong', 'incorrect', 'off', 'mistake', 'typo']),
+  commandParts: new Set(['amount', 'address', 'addy', 'recipient', 'number', 'token', 'figure', 'sum']),
+  /** Beside "already" and a thing done, who was paid ("Already paid him earlier."; "He already did the work." tells). */
+  payees: new Set(['him', 'her', 'them']),
+  /** Someone's word with one of these is against the command ("My wife says wait."). */
+  holds: new Set(['wait', 'hold', 'stop', 'pause', 'no', 'nope']),
+  /** Before the verb of an order said before the command, words that leave it one ("Only send what's left."). */
+  orderOpeners: new Set(['only', 'just', 'please', 'pls', 'and', 'then', 'also', 'first']),
+  /** …and in such an order, words for a part of a balance. */
+  balanceParts: new Set(['left', 'rest', 'remainder', 'remaining', 'whatever', "whatever's", 'everything', 'leftover', 'leftovers']),
+  /** …or how much is to stay, with a wish or a modal and an amount ("I want 3 SOL left.", "I should have 3 SOL left."). */
+  kept: new Set(['left', 'keep', 'remaining', 'remain', 'leftover', 'reserve', 'spare', 'aside']),
+  modals: new Set(['should', 'must', 'will', "i'll", 'ill', 'gotta', 'shall', "i'd", 'id', 'would', 'make']),
+  /** A sentence of the sender's balance opens with these and a word of `statesWithoutVerb` ("I only have 3 SOL left."). */
+  balanceSubjects: new Set(['i', 'we']),
+  balanceAdverbs: new Set(['only', 'still', 'just', 'currently', 'already', 'now', 'barely']),
+  /** Opening a sentence of the present, prepositions that make its time one to act at ("In a couple of hours.", "Within the hour."). */
+  timeOpeners: new Set(['in', 'within', 'by', 'around']),
+  /** Opening chat before a command, subjects that may be the command itself: an amount said of them stays with it ("It should be 2 SOL."). */
+  pointingSubjects: new Set(['it', "it's", 'its', 'that', "that's", 'thats', 'this']),
+  /** …or an opinion asked, in a question ("What do you think?", "Is it safe?", "Good idea?"). */
+  opinionAsks: new Set(['think', 'thoughts', 'reason', 'opinion', 'advice', 'advise', 'recommend', 'recommended', 'idea', 'smart', 'wise', 'safe', 'worth', 'sensible', 'sense', 'risky']),
+  /** …or a wait ("Fees are high, wait for them to drop.", "Hold off a bit."). */
+  waits: [['wait', 'for'], ['wait', 'till'], ['wait', 'until'], ['wait', 'and', 'see'], ['wait', 'a', 'bit'], ['wait', 'a', 'day'], ['hold', 'off']],
+  /** …or a size said against another command ("Do the same as last time.", "Same amount as before.", "Last time it was 50, do 40 this time."; `comparedScales`: "Half as much as before."). */
+  sizedAgainst: [['do', 'the', 'same'], ['same', 'amount'], ['same', 'size']],
+  /** …and these beside an amount ("…, do 40 this time."; "Use 2% slippage this time," sizes nothing). */
+  sizedThisTime: [['this', 'time'], ['instead']],
   /** …or duress, said anywhere before it ("He said he would hurt me.", "They are making me do this."). */
   duress: new Set(COERCION),
   duressPhrases: [['making', 'me'], ['made', 'me', 'do'], ['makes', 'me', 'do']],
   /** …or someone else's instruction, said anywhere in the message ("… . He told me to.", "… . My wife said so."). */
   instructedPhrases: [['told', 'me', 'to'], ['tells', 'me', 'to'], ['asked', 'me', 'to'], ['asks', 'me', 'to'], ['wants', 'me', 'to'], ['said', 'so'], ['says', 'so'], ['told', 'me', 'so'], ['said', 'to', 'do'], ['told', 'me', 'to', 'do'], ['said', 'to'], ['says', 'to']],
   /** …and the promises of a giveaway scam ("He says he will double it."; "JUP could double" tells). */
-  promises: [['double', 'it'], ['double', 'that'], ['double', 'the', 'money'], ['double', 'your'], ['double', 'my', 'money'], ['triple', 'it'], ['send', 'it', 'back'], ['send', 'back', 'double']],
+  promises: [['double', 'it'], ['double', 'that'], ['double', 'the', 'money'], ['double', 'your'], ['double', 'my', 'money'], ['triple', 'it'], ['send', 'it', 'back'], ['send', 'back', 'double'], ['back', 'double']],
   /** Chat before a command with a word of `already`, one of these and a pointer at it (`pointers`, `doneThings`), or of nothing but them, says it was done
    * ("I already sent it.", "He got the money already.", "Paid already.", "Sent."); "He already did the work." tells. */
   didIt: new Set(['done', 'did', 'sent', 'paid', 'received', 'completed', 'finished', 'handled', 'settled']),
@@ -1721,6 +1772,10 @@ export const PARSER_WORDS = {
   /** …or with "yet", or one of these in three words, beside a pointer at the command or a verb of doing it, a negation of doing it now ("Not yet.", "No way.", "I'm not sure I should do this.", "I'm not ready to pay him."). */
   notYet: new Set(['yet']),
   notNow: new Set(['now', 'way', 'ever', 'ready', 'sure', 'should', 'supposed', 'allowed', 'checked', 'confirmed', 'approved', 'decided', 'agreed', 'today', 'tonight']),
+  /** …or one of these beside it, a size denied ("Not the whole thing.", "Not more than that."). */
+  deniedSizes: new Set(['whole', 'all', 'everything', 'entire', 'than', 'half']),
+  /** …and these right after the negation, anywhere in the clause ("Fees are too high, not now.", "…, not today."). */
+  deniedNow: new Set(['now', 'yet', 'today', 'tonight', 'ready', 'rn']),
   /** The negations a sentence of the story may deny something of its own with (parser.ts `tellsOnly`): never "stop", "avoid", "without". */
   denials: new Set(['not', "don't", 'dont', 'do not', 'never', "won't", 'wont', "can't", 'cant', "doesn't", "didn't", 'didnt']),
   /** …and the only words such a sentence may hold beside it: a judgement of the sender's own ("Not my best decision.", "Not financial advice."). */
@@ -1765,6 +1820,8 @@ export const PARSER_WORDS = {
   ]),
   /** Of the repeats' words, those that say it again: a message of repeats' words with one of these repeats too ("again pls, same thing"). */
   repeatCores: new Set(['again', 'same', 'repeat', 'more', 'another', 'redo']),
+  /** …and, in a sentence of its own beside a command, the words around them that leave it a repeat ("Yes, again.", "And again please."). */
+  repeatSoftWords: new Set(['and', 'yes', 'yeah', 'yep', 'yup', 'also', 'so']),
   /** Without a verb, an address and an amount with one of these state what is or was ("<address> already got 5 USDC"). */
   statesWithoutVerb: new Set(['already', 'got', 'holding', 'holds', 'has', 'have', 'owns', 'own']),
   /** "my wallet balance": the balance, though "my wallet" alone asks for the portfolio. */

@@ -51,7 +51,24 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
 /** A message, or the part of one a rule reads alone (the command before a correction, the sentence among context). */
 function parseMessage(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
-  return doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+  const result = doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+  // "I'm still deciding. Swap …", "…. Let me think about it.", "Just looking for now.": wherever it is said, a transaction is not decided on yet.
+  const transaction = result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
+  if (transaction && splitAfter(tagged, CLAUSE_ENDS).some((clause) => undecided(spoken(clause)))) return refuse('unclear', 'That says you have not decided yet. When you have, say the command alone, for example "swap 1 SOL for USDC".');
+  // "Swap 1 SOL for USDC. Do it again.", "…. And again.", "…. Repeat it.": a sentence of its own that repeats the command asks for it twice.
+  // (Beside a sentence that names what to do: "Ok. Do it again." is the follow-up.)
+  const sentences = splitAfter(tagged, SENTENCE_ENDS);
+  const naming = (sentence: Item[]) => sentence.some((item) => item.kind === 'verb' || item.kind === 'token' || item.kind === 'address' || isAmount(item));
+  if (transaction && sentences.some((sentence) => repeatsIt(sentence) && sentences.some((other) => other !== sentence && naming(other)))) return refuse('two-actions', 'That asks for the command again. I do one swap or one transfer per message: send it once, then again when you want another.');
+  return result;
+}
+
+/** A sentence that only says to do it again ("Do it again.", "And again.", "Yes, again please."), as a follow-up repeats (`parseFollowUp`). */
+function repeatsIt(sentence: Item[]): boolean {
+  // ("Hi again." greets, "The network seems congested again." remarks: only soft words, agreement and courtesy are left out.)
+  const bare = spoken(sentence).filter((w) => !SOFT_WORDS.includes(w) && !PARSER_WORDS.repeatSoftWords.has(w));
+  if (sentence.some((item) => item.kind === 'filler' && item.aside && item.aside !== 'politeness')) return false;
+  return PARSER_WORDS.repeats.has(bare.join(' ')) || (bare.length > 1 && bare.every((w) => REPEAT_WORDS.has(w)) && bare.some((w) => PARSER_WORDS.repeatCores.has(w)));
 }
 
 /**
@@ -305,6 +322,8 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
     // "I want the money sent tomorrow.": a participle before the time says when it is to be done.
     if (words.slice(Math.max(0, k - 3), k).some((v) => PAST_FORMS.has(v)) && !words.some((v) => PAST_MARKERS.has(v))) return false;
     if (RULE_WORDS.timePrepositions.has(w)) return afterSomething(k);
+    // "In a couple of hours.": a sentence that opens with the time's own preposition says when, unless it tells the past.
+    if (!past && PARSER_WORDS.timeOpeners.has(words[0])) return false;
     return past || (k > 0 && words.length >= 5);
   }
 }
@@ -1033,6 +1052,12 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     return opener?.kind === 'verb' && !PAST_FORMS.has(opener.text.toLowerCase()) && object?.kind === 'token' && !own.has(object.token.mint);
   });
   if (asked && !wishedOutput([asked], clauses[at])) return refuse('two-actions', 'That is more than one action. I do one swap or one transfer per message: send them one at a time.');
+  // "Only send what's left.", "Send whatever's left.": a clause before that opens with an order of its own for a part of a balance.
+  const ordered = clauses.slice(0, at).find((clause) => {
+    const said = clause.filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside) && !PARSER_WORDS.orderOpeners.has(item.text.toLowerCase()));
+    return said[0]?.kind === 'verb' && !PAST_FORMS.has(said[0].text.toLowerCase()) && said.some((item) => item.kind === 'share' || PARSER_WORDS.balanceParts.has(item.text.toLowerCase()));
+  });
+  if (ordered) return refuse('two-actions', `"${clip(wordsOf(ordered), 40)}" is an order of its own. I do one swap or one transfer per message: send them one at a time.`);
   // "завтра! swap 1 SOL": chat in a script the agent does not read could say anything.
   const foreign = clauses.slice(0, at).flat().find(unread);
   if (foreign) return refuse('unclear', `I can't read "${clip(foreign.text, 20)}", and it could change what I build. Say the command without it, for example "swap 1 SOL for USDC".`);
@@ -1062,24 +1087,48 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const duress = said.some((w) => PARSER_WORDS.duress.has(w)) || drivenByOthers(said);
     // "The recipient says he only accepts USDT now.": someone's word on a token the command does not name.
     const otherToken = own.size > 0 && clause.some((item) => item.kind === 'token' && !own.has(item.token.mint)) && said.some((w) => PARSER_WORDS.othersSaid.has(w) || PARSER_WORDS.tokenPreferences.has(w));
-    // "My roommate says absolutely not, but here goes:": someone's word against it.
-    const objected = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && clause.some((item) => item.kind === 'guard' && item.guard === 'negation');
+    // "My roommate says absolutely not, but here goes:", "My wife says wait.": someone's word against it.
+    const objected = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && (clause.some((item) => item.kind === 'guard' && item.guard === 'negation') || said.some((w) => PARSER_WORDS.holds.has(w)));
     return othersWrote || othersSaid || promised || duress || otherToken || objected || (pointed && said.some((w) => PARSER_WORDS.warnings.has(w)));
   });
   if (warned) return refuse('unclear', `"${clip(wordsOf(warned), 40)}" makes me stop: I only build what you ask for yourself. If you are sure, say the command alone, for example "send 20 USDC to <address>".`);
   // "Maybe, I don't know, possibly:", "This is a joke, but:", "Can you tell me the risks before I commit to this?": chat before
-  // that doubts the command, says it is not meant, or asks of it.
+  // that doubts the command, says it is not meant, asks of it or waits.
   const heldBack = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
     const doubt = said.length > 0 && said.every((w) => PARSER_WORDS.doubts.has(w)) && said.some((w) => PARSER_WORDS.doubtsCore.has(w));
     const asksOfIt = clause.at(-1)?.text === '?' && PARSER_WORDS.pointers.has(said.at(-1) ?? '');
-    return doubt || asksOfIt || said.some((w) => PARSER_WORDS.notMeant.has(w));
+    // "What do you think?", "Is it safe?": an opinion asked of it; "Fees are high, wait for them to drop.": a wait.
+    const opinion = clause.at(-1)?.text === '?' && said.some((w) => PARSER_WORDS.opinionAsks.has(w));
+    const waits = PARSER_WORDS.waits.some((phrase) => containsPhrase(said, phrase));
+    // "Let me confirm with him first.", "I still need to double check the address.": a check to make before it.
+    const checksFirst = said.some((w) => PARSER_WORDS.checks.has(w)) && said.some((w) => PARSER_WORDS.checkedFirst.has(w));
+    // "The amount might be wrong.": a part of the command doubted ("I sent to the wrong address once." tells).
+    const doubtedPart = !clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()) || PAST_FORMS.has(item.text.toLowerCase())) && said.some((w) => PARSER_WORDS.wrong.has(w)) && said.some((w) => PARSER_WORDS.commandParts.has(w));
+    return doubt || asksOfIt || opinion || waits || checksFirst || doubtedPart || said.some((w) => PARSER_WORDS.notMeant.has(w));
   });
   if (heldBack) return refuse('unclear', `"${clip(wordsOf(heldBack), 40)}" holds the command back. When you mean it, say it alone, for example "swap 1 SOL for USDC".`);
+  // "I want 3 SOL left.", "I should have 3 SOL left.", "I want to keep 3 SOL.": chat before that says how much is to stay.
+  const reserved = clauses.slice(0, at).find((clause) => {
+    const said = spoken(clause);
+    const amount = clause.some((item, k) => item.kind === 'money' || (item.kind === 'number' && clause[k + 1]?.kind === 'token'));
+    return amount && said.some((w) => PARSER_WORDS.kept.has(w)) && said.some((w) => PARSER_WORDS.wishes.has(w) || PARSER_WORDS.modals.has(w));
+  });
+  if (reserved) return refuse('unclear', `"${clip(wordsOf(reserved), 40)}" says how much should stay, which I can't check against the command. Say the amount to swap or send, for example "swap 1 SOL for USDC".`);
+  // "Half as much as before.", "Do the same as last time.": chat before that sizes the command against another.
+  const sizedAgainst = clauses.slice(0, at).find((clause) => {
+    // (With the asides' words: "this time" is one, "with 2% slippage this time" changes nothing of the amount.)
+    const said = clause.filter((item) => item.kind !== 'punct').flatMap((item) => item.text.toLowerCase().split(/\s+/));
+    const amount = clause.some((item) => item.kind === 'number' || item.kind === 'money');
+    return PARSER_WORDS.comparedScales.some((phrase) => containsPhrase(said, phrase.split(' '))) || PARSER_WORDS.sizedAgainst.some((phrase) => containsPhrase(said, phrase)) || (amount && PARSER_WORDS.sizedThisTime.some((phrase) => containsPhrase(said, phrase)));
+  });
+  if (sizedAgainst) return refuse('unclear', `"${clip(wordsOf(sizedAgainst), 40)}" sizes the command against another one. Say the amount you want, for example "swap 1 SOL for USDC".`);
   // "Paid already.", "Already done.", "He already got it.": chat before that says the command was done.
   const done = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
-    const pointed = said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.doneThings.has(w));
+    // ("Already paid him earlier.": beside a payee, what was done is the payment.)
+    // ("Already did half.": a part of it done.)
+    const pointed = said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.doneThings.has(w) || PARSER_WORDS.payees.has(w)) || clause.some((item) => item.kind === 'share');
     const didIt = (w: string) => PARSER_WORDS.didIt.has(w) || (pointed && PARSER_WORDS.gotIt.has(w));
     // "He already did the work." tells what was done before; "I already sent it." and "Paid already." say this was.
     return said.some(didIt) && ((pointed && said.some((w) => PARSER_WORDS.already.has(w))) || said.every((w) => didIt(w) || PARSER_WORDS.already.has(w)));
@@ -1104,10 +1153,11 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   // "don't do that, do 10 USDC to JTO instead": the earlier command taken back for this one.
   const instead = clauses.slice(at).flat().some((item) => item.text.toLowerCase() === 'instead');
   const undone = (clause: Item[]) => instead && saysUndo(clause);
+  const commandLemmas = new Set(clauses[at].flatMap((item) => (item.kind === 'verb' ? [item.lemma] : [])));
   const context = clauses.slice(0, at).flatMap((clause) => {
     // A bare token of the chat ("usdc, sell 2 sol") says no side: only its guards and addresses stay.
     const sided = !clause.some((item) => item.kind === 'token') || clause.some((item) => item.kind === 'marker' || item.kind === 'arrow' || isAmount(item));
-    if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard') && !wishes(clause) && sided) return clause;
+    if (!clause.some((item) => item.kind === 'word' || item.kind === 'verb' || item.kind === 'guard') && !wishes(clause) && sided && !balanceTold(clause, clauses[at])) return clause;
     // "I'm up nicely this month.", "I've held it since the airdrop.": a sentence of the sender's situation looks back.
     const said = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
     // Only a sentence of state, without a verb of doing ("I'm selling after a pump." plans).
@@ -1128,6 +1178,15 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const acting = clause.some((item) => item.kind === 'verb' && !PAST_FORMS.has(item.text.toLowerCase()));
     const pointed = said.length <= 3 || acting || said.some((w) => PARSER_WORDS.pointers.has(w));
     const holdsBack = said.some((w) => PARSER_WORDS.notYet.has(w) || (pointed && PARSER_WORDS.notNow.has(w)));
+    // "Fees are too high, not now.": a negation said right before its "now" holds it back wherever it stands in the clause.
+    const deniedNow = clause.some((item, j) => item.kind === 'guard' && item.guard === 'negation' && PARSER_WORDS.deniedNow.has(word(j + 1)));
+    // "Not the whole thing.", "No more than that.": a size denied ("I'm not a tech person at all." tells).
+    const deniedSize = said.some((w, k) => PARSER_WORDS.deniedSizes.has(w) && said[k - 1] !== 'at');
+    // "I won't sell before the halving.", "I never sell at a loss.", "Never selling at these prices.": the command's own verb, of the present, negated.
+    // (Said after the negation, and not as a noun: "I've done a few swaps here before, no issues." tells.)
+    const negatedAt = clause.findIndex((item) => item.kind === 'guard' && item.guard === 'negation');
+    const asNoun = (j: number) => DETERMINERS.has(word(j - 1)) || TRAILING_CHAT.told.has(word(j - 1));
+    const deniesActing = clause.some((item, j) => item.kind === 'verb' && j > negatedAt && !asNoun(j) && !PAST_FORMS.has(item.text.toLowerCase()) && [...commandLemmas].some((lemma) => item.lemma.startsWith(lemma)));
     const short = clause.filter((item) => item.kind !== 'punct').length <= 5;
     // A preposition of the chat goes with the command only before a token or an amount ("for USDC, swap 6 SOL"), not "hop on a call".
     const bindsSlot = (j: number) => ['token', 'address', ...AMOUNTS].includes(clause.slice(j + 1).find((next) => next.kind !== 'filler')?.kind ?? '');
@@ -1135,14 +1194,15 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // to be read with it (and refused), unless the chat tells a story of the past or of the sender ("I got 800 JTO from the
     // drops."); a percentage tells of the market ("Bonk is up 20% today.").
     const statement = TRAILING_CHAT.subjects.has(said[0] ?? '');
-    const told = past || statement || situation;
+    // ("It should be 2 SOL.": a statement of the present about "it" may size the command.)
+    const told = past || (statement && !PARSER_WORDS.pointingSubjects.has(said[0])) || situation;
     return clause.filter(
       (item, j) =>
         ((item.kind === 'number' || item.kind === 'money') && /\d/.test(item.text) && concrete(clauses[at]) && !told) ||
         (keep.includes(item.kind) && (item.kind !== 'marker' || bindsSlot(j))) ||
         // A condition that opens its clause conditions whatever tense it tells in ("If my last swap failed, swap …"; "I lost it once." tells),
         // and so does a time of something the agent is to do first ("After you cancel my last transfer, swap …").
-        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && ((!past && !looksBack(j)) || (j === opener && PARSER_WORDS.conditions.has(item.what.toLowerCase())) || clause[j + 1]?.text.toLowerCase() === 'you')) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing || holdsBack)))),
+        (item.kind === 'guard' && (item.guard === 'chain' || (item.guard === 'time' && ((!past && !looksBack(j)) || (j === opener && PARSER_WORDS.conditions.has(item.what.toLowerCase())) || clause[j + 1]?.text.toLowerCase() === 'you')) || (item.guard === 'unsupported' && short) || (item.guard === 'negation' && (bareNegation || negatesDoing || holdsBack || deniedNow || deniedSize || deniesActing)))),
     );
   });
   // A token the chat names and the context drops may be what the command's amount is of.
@@ -1151,6 +1211,25 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const wanted = wantedBefore(clauses.slice(0, at), clauses[at]);
   if (wanted) return [...context.filter((item) => !wanted.includes(item)), ...clauses.slice(at).flat(), ...wanted];
   return [...context, ...clauses.slice(at).flat()];
+}
+
+/**
+ * "I have 3 SOL left.", "I only have 3 SOL left.": a sentence of the sender's balance, said before a command with an amount in
+ * figures of its own, tells; its words the lexicon reads as fillers leave it looking like part of the command. Never beside a wish,
+ * a modal, a preposition, a word of size or of change ("I want 3 SOL left.", "I'll have 3 SOL left.", "I have 3 SOL for USDC.", "I have 2 SOL
+ * more."), nor before a command that points back at it or takes a part of it ("Swap it for USDC.", "Swap half for USDC.").
+ */
+function balanceTold(clause: Item[], command: Item[]): boolean {
+  const said = spoken(clause).filter((w) => !PARSER_WORDS.balanceAdverbs.has(w));
+  const plain = clause.every((item) => ['filler', 'number', 'money', 'token', 'punct'].includes(item.kind)) && !said.some((w) => PARSER_WORDS.wishes.has(w) || PARSER_WORDS.modals.has(w) || TRAILING_CHAT.resizes.has(w) || (TRAILING_CHAT.changes.has(w) && !PARSER_WORDS.kept.has(w)));
+  const sized = command.some((item) => (item.kind === 'number' || item.kind === 'money') && /\d/.test(item.text)) && !command.some((item) => item.kind === 'share' || POINTERS.has(item.text.toLowerCase()));
+  return ['.', '!'].includes(clause.at(-1)?.text ?? '') && PARSER_WORDS.balanceSubjects.has(said[0] ?? '') && PARSER_WORDS.statesWithoutVerb.has(said[1] ?? '') && plain && sized;
+}
+
+/** "I'm still deciding.", "Let me think about it first.", "Just looking for now.": a decision not made yet (PARSER_WORDS.undecided). */
+function undecided(words: string[]): boolean {
+  const ending = PARSER_WORDS.undecidedEndings.some((phrase) => phrase.every((w, k) => words[words.length - phrase.length + k] === w));
+  return ending || words.some((w) => PARSER_WORDS.undecided.has(w)) || PARSER_WORDS.undecidedPhrases.some((phrase) => containsPhrase(words, phrase));
 }
 
 /**
@@ -1981,7 +2060,10 @@ function otherSource(words: string[], ctx: ParseContext, sending: boolean, addre
     // "for her wallet": a swap receives into the session's wallet only).
     const theirs = OTHER_SOURCES.pronouns.has(words[k]) && ((nouns.has(words[k + 1] ?? '') && !OTHER_SOURCES.addressNouns.has(words[k + 1])) || OTHER_SOURCES.funds.has(words[k + 1] ?? ''));
     if (theirs && (openers.has(words[k - 1] ?? '') || (!sending && !addressed))) return words.slice(Math.max(0, k - 1), k + 2).join(' ');
-    if (OTHER_SOURCES.theirs.has(words[k]) && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || UNITS[words[k + 1] ?? ''] !== undefined)) return words.slice(k, k + 2).join(' ');
+    // "It's not my money.", "It isn't my SOL.": funds disowned; beside a swap, a wallet too.
+    const mine = words[k + 2] ?? '';
+    if (OTHER_SOURCES.disowning.has(words[k]) && words[k + 1] === 'my' && (OTHER_SOURCES.funds.has(mine) || ctx.lookup(mine) || (!sending && nouns.has(mine)))) return words.slice(k, k + 3).join(' ');
+    if ((sending ? OTHER_SOURCES.theirs : OTHER_SOURCES.theirsBesideSwap).has(words[k]) && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || UNITS[words[k + 1] ?? ''] !== undefined)) return words.slice(k, k + 2).join(' ');
     if (!OTHER_SOURCES.words.has(stem(words[k]))) continue;
     const possessive = words[k].endsWith("'s") || (nouns.has(stem(words[k + 1])) && words[k + 1].endsWith("'s"));
     let opener = k - 1;

@@ -11,7 +11,6 @@ import { builtLabel, contextCommands, saidAfter, saidBefore } from './corpus/loa
 const KNOWN = new Set([
   'This is just a test, ignore it:', 'The numbers are in dollars, convert them first:', 'The recipient says he only accepts USDT now.',
   'Just as a test,', "They're watching me type this, so:", 'On my birthday,', "With half of the amount I'm about to say,",
-  'Check the address against my contacts before doing anything:',
 ]);
 const bank = {
   blockingAfter: [...first.blockingAfter, ...second.blockingAfter],
