@@ -1232,6 +1232,11 @@ export const RULE_WORDS = {
   /** Texting's "2" for "to" ("snd 4 USDC 2 <address>"), read so only after an amount and right before an address. */
   textedTo: new Set(['2']),
   /**
+   * Texting's "2" and "4" ("to", "for") alone between the two tokens of a bare pair, the only number said ("swap usdc 2 sol",
+   * "buy wif 4 usdc"): an amount, or "swap usdc to sol" with none? Never read as an amount; "swap usdc 20 sol" is one.
+   */
+  textedMarkers: new Set(['2', '4']),
+  /**
    * Between an amount's token and the last token of a swap, "too" mistyped for "to" ("swapp 2 sol too usdc"). Texting's "2"
    * and "4" there stay unclear: "swap 1 sol 2 usdc" may name a price.
    */
