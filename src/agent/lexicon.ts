@@ -695,7 +695,7 @@ export const FOLLOW_UP_OPENERS: string[][] = [
  */
 export const IN_MESSAGE_CORRECTIONS = {
   openers: [
-    ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
+    ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['whoops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
     ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'],
   ],
@@ -704,7 +704,7 @@ export const IN_MESSAGE_CORRECTIONS = {
    * on, make it 0.5", "hang on, 2 sol"): "hang on 5" waits, "hold on, i have 0.5" tells.
    */
   pauses: ['hold on', 'hang on'],
-  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['oops'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo'], ['oh', 'wait']],
+  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['oops'], ['whoops'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo'], ['oh', 'wait']],
 };
 
 /** Follow-ups led by a verb of their own ("change the recipient to <address>", "switch to BONK"). */
@@ -1589,6 +1589,8 @@ export const PARSER_WORDS = {
   heldStatements: new Set(['have', 'has', 'own', 'owns', 'hold', 'holds', 'holding', 'got', 'balance', 'price', 'there', 'left', 'fee', 'fees', 'gas', 'tip', 'priority', 'rent']),
   /** …and, first, words that add or doubt ("…, oh wait and 2 to B", "…, wait, or B", "…, wait, same to B"). */
   addedEdits: new Set(['and', 'or', 'plus', 'also', '&', '+', 'same']),
+  /** In a correction's opener, words that own up to a slip ("…, oops, that's mine"): with no edit after them, refused. */
+  slips: new Set(['oops', 'whoops', 'typo', 'bad']),
   /** Opening a correction in the same message, a sound that is no part of it ("…, oh wait, MOBILE"). */
   interjections: new Set(['oh', 'ah']),
   /** A clause that takes back the earlier command, before one said "instead" ("don't do that, do 10 USDC to JTO instead"): a correction, not a negation. */

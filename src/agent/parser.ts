@@ -360,6 +360,9 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const opener = pause(at) ? 1 : Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => saysAt(lower, [phrase], at)).map((phrase) => phrase.length));
   let restAt = PARSER_WORDS.corrections.has(lower[at]) ? at : at + opener;
   while (restAt < tagged.length && (tagged[restAt].kind === 'punct' || PARSER_WORDS.corrections.has(lower[restAt]))) restAt++;
+  // "…, oops, that's mine", "… whoops": a slip owned up to, with no edit that says what it was, is never read past.
+  const slipped = lower.slice(at, restAt).some((w) => PARSER_WORDS.slips.has(w));
+  const unsaid = refuse('unclear', `You said "${tagged[at].text}", but I could not tell what it corrects. Say the command as you want it, for example "${head.command.action === 'swap' ? 'swap 1 SOL for USDC' : 'send 5 USDC to <address>'}".`);
   // "…, correction: 40 RAY", "… oops, 0.1 sol": an amount alone, with or without its token, is the amount corrected,
   // as "make it 40 RAY" says (a message of its own saying "40 RAY" could be anything).
   const restSaid = tagged.slice(restAt).filter((item) => item.kind !== 'punct');
@@ -371,7 +374,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // B", "…, wait, or B", "…, wait, same to B": an addition or a doubt.
   const edits = lower.slice(restAt);
   const remarks = tagged.slice(restAt).some((item) => item.kind === 'filler' && (item.aside === 'fee' || item.aside === 'account'));
-  if (remarks || edits.includes('?') || opensQuestion(edits) || edits.some((w) => PARSER_WORDS.heldStatements.has(w))) return undefined;
+  if (remarks || edits.includes('?') || opensQuestion(edits) || edits.some((w) => PARSER_WORDS.heldStatements.has(w))) return slipped ? unsaid : undefined;
   if (PARSER_WORDS.addedEdits.has(edits[0] ?? '')) return refuse('two-actions', 'That adds to the command or doubts it rather than correcting it. I do one swap or one transfer per message: say each on its own.');
   // "swap 2 sol to bonk, sorry 3 sol to <address>": a correction keeps the action it corrects.
   const otherAction = (result: ParseResult) => isCommand(result) && result.command.action !== head.command.action;
@@ -395,14 +398,15 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const unchanged = (result: ParseResult) => isCommand(result) && JSON.stringify(result.command) === JSON.stringify(head.command);
   const again = refuse('unclear', 'That correction leaves the command as it was. Say the command as you want it, for example "send 5 USDC to <address>".');
   if (isCommand(tail) && tail.followUp) return unchanged(tail) ? again : otherAction(tail) ? switched : { ...tail, followUp: false, corrected: correction };
-  if (restAt === at || restAt >= tagged.length) return undefined;
+  if (restAt === at || restAt >= tagged.length) return slipped ? unsaid : undefined;
   const edit = { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined };
   const rest = raw.slice(tagged[restAt].start);
   const bare = parseMessage(amountOnly ? `make it ${rest}` : rest, edit);
   if (unchanged(bare)) return again;
   if (otherAction(bare)) return switched;
   // A whole command said again replaces the first, at the confidence of a follow-up.
-  return isCommand(bare) ? { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction } : undefined;
+  if (!isCommand(bare)) return slipped ? unsaid : undefined;
+  return { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction };
 }
 
 /** Where "not <amount>" ends a correction (its comma before it included), when that amount is the command's own. */
