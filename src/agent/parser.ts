@@ -6,7 +6,7 @@ import {
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
-  AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
+  AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONTESTED_NAMES, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   FRAMINGS, HELP_PHRASES, HYPOTHETICALS, INTRODUCING_POINTERS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
@@ -391,7 +391,11 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     // Not where a marker or a verb says a side of its own ("I meant into BONK, not SOL" contradicts itself).
     const sided = fixed.some((item) => item.kind === 'marker' || item.kind === 'verb');
     const turnedFrom = !sided && fixed.some((item, k) => item.kind === 'token' && turnsAway(fixed, k) && item.token.mint === from);
-    if (changed && said && changed !== said && !turnedFrom) return refuse('unclear', `I could not tell which token "${clip(correction, 30)}" corrects. Say the whole command again, for example "buy 100 BONK with USDC".`);
+    // "swap 10 USDC for WIF, sorry USDT": a token said with no side, of the same family as the side it left (CONTESTED_NAMES),
+    // may correct that side.
+    const kept = changed === 'output' ? 'input' : 'output';
+    const akinToKept = changed !== undefined && !sided && akin(tail.command[changed], head.command[kept]) && !akin(tail.command[changed], head.command[changed]);
+    if (changed && !turnedFrom && ((said && changed !== said) || akinToKept)) return refuse('unclear', `I could not tell which token "${clip(correction, 30)}" corrects. Say the whole command again, for example "buy 100 BONK with USDC".`);
   }
   // "send 10 usdc to A. no, not that one, A", "sell 40 JUP … . On second thought, make it 40 instead.": a correction that
   // leaves the command as it was corrects something else, or nothing.
@@ -407,6 +411,11 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // A whole command said again replaces the first, at the confidence of a follow-up.
   if (!isCommand(bare)) return slipped ? unsaid : undefined;
   return { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction };
+}
+
+/** Two mints one name claims (CONTESTED_NAMES: "stables", "staked sol"), which a correction may swap for each other. */
+function akin(one: TokenRef, other: TokenRef): boolean {
+  return Object.values(CONTESTED_NAMES).some((family) => family.length > 1 && family.includes(one.symbol) && family.includes(other.symbol));
 }
 
 /** Where "not <amount>" ends a correction (its comma before it included), when that amount is the command's own. */
