@@ -167,13 +167,6 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   const between = pair && only.amountAfterToken === true && only.amounts.length === 1 && (role === 'get' || !only.amountAfterTokens);
   // "Buy 10 JUP. Some BONK for me.": a token of its own sentence after a purchase may pay for it or be bought too.
   if (pair && only.broken && role === 'get') return paidOrBought(only.tokens[1].token.symbol);
-  // "swap usdc 2 sol": texting's "to" ("swap usdc to sol", no amount) or the amount of SOL received.
-  if (between && !only.amountAfterTokens && only.amounts[0].kind === 'number' && RULE_WORDS.textedMarkers.has(only.amounts[0].text)) {
-    const [first, second] = only.tokens.map((item) => item.token.symbol);
-    const n = only.amounts[0].text;
-    const meant = role === 'get' ? `buy ${first} with ${n} ${second}` : `swap ${first} for ${n} ${second}`;
-    return refuse('unclear', `I could not tell whether "${n}" is an amount or stands for "to" or "for". Say the amount with its side, for example "${meant}".`);
-  }
   if (pair && role === 'get' && only.amounts.length === 1) {
     const [first, second] = only.tokens.map((item) => item.token.symbol);
     const amount = only.amounts[0].text;
@@ -181,6 +174,16 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
     if (between && only.amountAfterTokens) return whichPays(`buy ${first} with ${amount} ${second}`, `swap ${amount} ${first} for ${second}`);
     // "buy 0.1 SOL WIF": a purchase sized before a bare pair buys WIF with 0.1 SOL as trading bots read it, or 0.1 SOL with WIF.
     if (!between && !only.amountAfterToken) return whichPays(`buy ${second} with ${amount} ${first}`, `buy ${amount} ${first} with ${second}`);
+  }
+  if (between && !only.amountAfterTokens) {
+    const [first, second] = only.tokens.map((item) => item.token.symbol);
+    const n = only.amounts[0].text.replace(/\s+/g, '');
+    // "sell wif 50 usdc", "dump bonk 1m usdc": bots read "sell WIF 50" as 50 WIF sold, so the amount between may be of either.
+    if (role !== 'get') return refuse('unclear', `I could not tell which token ${n} is of: say "swap ${n} ${first} for ${second}" or "swap ${first} for ${n} ${second}".`);
+    // "buy wif 4 usdc": texting's "for" ("buy wif for usdc", no amount) or the 4 USDC paid ("buy JUP 20 USDC" pays 20 USDC).
+    if (only.amounts[0].kind === 'number' && RULE_WORDS.textedMarkers.has(n)) {
+      return refuse('unclear', `I could not tell whether "${n}" is an amount or stands for "to" or "for". Say the amount with its side, for example "buy ${first} with ${n} ${second}".`);
+    }
   }
   // "/swap SOL, USDC 0.5", "/buy SOL, USDC 0.5": the pair with a comma, sized last, reads either way as it does without one.
   const [head, sized] = given;

@@ -1232,8 +1232,8 @@ export const RULE_WORDS = {
   /** Texting's "2" for "to" ("snd 4 USDC 2 <address>"), read so only after an amount and right before an address. */
   textedTo: new Set(['2']),
   /**
-   * Texting's "2" and "4" ("to", "for") alone between the two tokens of a bare pair, the only number said ("swap usdc 2 sol",
-   * "buy wif 4 usdc"): an amount, or "swap usdc to sol" with none? Never read as an amount; "swap usdc 20 sol" is one.
+   * Texting's "2" and "4" ("to", "for") alone between the two tokens of a bare pair after a purchase, the only number said
+   * ("buy wif 4 usdc"): an amount, or "buy wif for usdc" with none? Never read as an amount; "buy wif 20 usdc" is one.
    */
   textedMarkers: new Set(['2', '4']),
   /**
