@@ -1413,7 +1413,7 @@ export const TRAILING_CHAT = {
   ]),
   changes: new Set([
     'reverse', 'reversed', 'opposite', 'backwards', 'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without',
-    'excluding', 'including', 'more', 'less', 'extra',
+    'excluding', 'including', 'more', 'less', 'extra', 'dozen',
     'instead', 'rather', 'mean', 'meant', 'correction', 'actually', 'make', 'change', 'switch', 'split', 'each', 'every', 'both', 'either',
     'half', 'twice', 'double', 'triple', 'all', 'everything', 'rest', 'remainder', 'remaining', 'left', 'leftover', 'some', 'few', 'bit',
     'little', 'lot', 'much', 'many', 'most', 'least', 'enough', 'whole', 'entire', 'max', 'maximum', 'min', 'minimum', 'limit', 'above',

@@ -935,8 +935,10 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
  */
 function withoutTrailingChat(items: Item[]): Item[] {
   if (!items.some((item) => item.kind === 'verb')) return items;
+  // "…, sorry, thousand", "…, million": a scale said alone resizes the amount.
   const changes = (text: string) =>
-    TRAILING_CHAT.changes.has(text) || NOT_PLAIN.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text) || OTHER_CHAINS.has(text) || AMBIGUOUS_CHAINS.has(text);
+    TRAILING_CHAT.changes.has(text) || NOT_PLAIN.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text) || OTHER_CHAINS.has(text) || AMBIGUOUS_CHAINS.has(text) ||
+    SCALES[text] !== undefined;
   const opens = (item: Item) => (item.kind === 'punct' && !PARSER_WORDS.notClauseBreaks.has(item.text)) || TRAILING_CHAT.breaks.has(item.text.toLowerCase());
   // "…, is that a good idea": a clause that opens a question asks about the command (`chat`).
   // "send 5 USDC to <address> so he receives it": receiving is what the transfer does.
