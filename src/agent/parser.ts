@@ -401,6 +401,12 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // leaves the command as it was corrects something else, or nothing.
   const unchanged = (result: ParseResult) => isCommand(result) && JSON.stringify(result.command) === JSON.stringify(head.command);
   const again = refuse('unclear', 'That correction leaves the command as it was. Say the command as you want it, for example "send 5 USDC to <address>".');
+  // "swap 1 SOL to USDC, i mean 1 USDC": the same number moved to the other side's token may correct the token it was of
+  // (1 USDC paid, the other way round) as well as the side.
+  const moved = (result: ParseResult) =>
+    isCommand(result) && result.command.action === 'swap' && head.command.action === 'swap' && result.command.swapMode !== head.command.swapMode &&
+    JSON.stringify(result.command.amount) === JSON.stringify(head.command.amount);
+  if (isCommand(tail) && tail.followUp && moved(tail)) return refuse('unclear', `I could not tell whether "${clip(correction, 30)}" is what you pay or what you receive. Say the whole command again, for example "swap 1 SOL for USDC".`);
   if (isCommand(tail) && tail.followUp) return unchanged(tail) ? again : otherAction(tail) ? switched : { ...tail, followUp: false, corrected: correction };
   if (restAt === at || restAt >= tagged.length) return slipped ? unsaid : undefined;
   const edit = { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined };
