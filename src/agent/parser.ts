@@ -51,7 +51,18 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
 /** A message, or the part of one a rule reads alone (the command before a correction, the sentence among context). */
 function parseMessage(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
-  return doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+  return doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? corrected(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+}
+
+/**
+ * A correction read from its first opener; where that builds nothing, from its last, the command before it read with its own
+ * corrections ("swap 25 USDC to BONK, actually to WIF, no, BONK is fine": the last correction of the corrected command).
+ */
+function corrected(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
+  const first = withCorrection(raw, tagged, ctx);
+  if (first?.ok) return first;
+  const last = withCorrection(raw, tagged, ctx, true);
+  return last?.ok ? last : first;
 }
 
 /**
@@ -312,7 +323,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
  * command, edited by the correction read as its follow-up (IN_MESSAGE_CORRECTIONS). A correction
  * that is no follow-up of it ("…, no, don't") leaves the message to be read whole.
  */
-function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
+function withCorrection(raw: string, tagged: Item[], ctx: ParseContext, fromLast = false): ParseResult | undefined {
   const verb = tagged.findIndex((item) => item.kind === 'verb');
   if (verb < 0) return undefined;
   const lower = tagged.map((item) => item.text.toLowerCase());
@@ -324,8 +335,10 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     return tagged[before]?.kind === 'punct';
   };
   const pause = (k: number) => IN_MESSAGE_CORRECTIONS.pauses.includes(lower[k]);
-  const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k)))));
-  if (at < 0) return undefined;
+  const opensAt = (_: Item, k: number) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k))));
+  const openers = tagged.flatMap((item, k) => (opensAt(item, k) ? [k] : []));
+  const at = (fromLast ? openers.at(-1) : openers[0]) ?? -1;
+  if (at < 0 || (fromLast && openers.length < 2)) return undefined;
   const isCommand = (result: ParseResult): result is Extract<ParseResult, { ok: true }> & { command: SwapCommand | TransferCommand } =>
     result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   const head = parseMessage(raw.slice(0, tagged[at].start), { ...ctx, pending: undefined });
