@@ -1394,6 +1394,11 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
   const value = items[at].kind === 'bps' ? at : unit(after) || (!unit(before) && after >= 0) ? after : before;
   if (value < 0) return refuse('unclear', 'How much slippage? Say for example "with 1% slippage" or "slippage 50 bps".');
   const item = items[value] as Extract<Item, { kind: 'percent' | 'bps' | 'number' }>;
+  // "slippage not 5%", "no 1% slippage": a value taken back ("no more than 1%", "don't exceed 2%" cap it).
+  const taken = items[value - 1];
+  if (taken?.kind === 'guard' && taken.guard === 'negation') {
+    return refuse('unclear', `You said "${taken.text} ${item.text}" of the slippage. Say the slippage you want, for example "with 1% slippage".`);
+  }
   // "slippage 0,5%": a number that does not read is no slippage of 0.
   if (item.kind === 'number' && item.malformed) return refuse('bad-amount', `"${item.text}" is not a slippage I can read safely: write it like 0.5% or 50 bps.`);
   // "slippage 50": percent or basis points? Up to 5 reads as percent ("slippage 0.5", "slippage 1"); more is asked.
