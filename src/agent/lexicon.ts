@@ -1237,8 +1237,9 @@ export const RULE_WORDS = {
   /** Texting's "2" for "to" ("snd 4 USDC 2 <address>"), read so only after an amount and right before an address. */
   textedTo: new Set(['2']),
   /**
-   * Texting's "2" and "4" ("to", "for") alone between the two tokens of a bare pair after a purchase, the only number said
-   * ("buy wif 4 usdc"): an amount, or "buy wif for usdc" with none? Never read as an amount; "buy wif 20 usdc" is one.
+   * Texting's "2" and "4" ("to", "for") alone between the two tokens of a bare pair after a purchase, or between a token and
+   * the address, the only number said ("buy wif 4 usdc", "send sol 2 <address>"): an amount, or "buy wif for usdc" with none?
+   * Never read as an amount; "buy wif 20 usdc" is one.
    */
   textedMarkers: new Set(['2', '4']),
   /**

@@ -289,6 +289,12 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
           emit(i, i + 1, { kind: 'marker', marker: 'to' });
           continue;
         }
+        // "send sol 2 <address>": with no other number, "to" or the amount? A word the frame cannot place, so refused.
+        const otherNumber = lexemes.some((l, k) => k !== i && l.type === 'number');
+        if (RULE_WORDS.textedMarkers.has(lexeme.text) && at(i + 1)?.type === 'address' && items.at(-1)?.kind === 'token' && !otherNumber) {
+          emit(i, i + 1, { kind: 'word' });
+          continue;
+        }
         // "$20", and "USD 20" as a currency code writes it.
         const dollarBefore = (items.at(-1)?.text === '$' && lexeme.joined) || (items.at(-1)?.text.toLowerCase() === 'usd' && !lexeme.joined);
         const negative = items.at(-1)?.text === '-' && lexeme.joined;
