@@ -116,7 +116,8 @@ function withAmountCorrected(raw: string, tagged: Item[], ctx: ParseContext): Pa
   const plain = (item: Item | undefined) => item?.kind === 'number' || item?.kind === 'money';
   const mintOf = (item: Item | undefined) => (item?.kind === 'token' ? item.token.mint : undefined);
   for (let first = 0; first < tagged.length; first++) {
-    if (!plain(tagged[first])) continue;
+    // "… slippage 1, sorry 3": the slippage, or the amount? (`withCorrection` asks.)
+    if (!plain(tagged[first]) || slippageValue(tagged, first)) continue;
     // "40 jto sorry 4 jto": the first amount's token, said again after the second.
     const token = mintOf(tagged[first + 1]);
     let second = first + (token ? 2 : 1);
@@ -393,7 +394,8 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext, fromLast
   // "… slippage 1%. oops 2": a bare number after a slippage may correct either.
   const said = tagged.slice(at).filter((item) => item.kind !== 'punct' && item.kind !== 'filler' && !CORRECTION_WORDS.has(item.text.toLowerCase()));
   const lastAmount = tagged.slice(0, at).filter((item) => isAmount(item) || item.kind === 'bps').at(-1);
-  if (said.length === 1 && said[0].kind === 'number' && (lastAmount?.kind === 'percent' || lastAmount?.kind === 'bps')) {
+  const slippageLast = lastAmount?.kind === 'percent' || lastAmount?.kind === 'bps' || (lastAmount !== undefined && slippageValue(tagged, tagged.indexOf(lastAmount)));
+  if (said.length === 1 && said[0].kind === 'number' && slippageLast) {
     return refuse('unclear', `I could not tell whether "${said[0].text}" corrects the amount or the slippage. Say the whole command again, for example "swap 5 SOL for USDC with 1% slippage".`);
   }
   // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
@@ -463,6 +465,13 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext, fromLast
 /** Two mints one name claims (CONTESTED_NAMES: "stables", "staked sol"), which a correction may swap for each other. */
 function akin(one: TokenRef, other: TokenRef): boolean {
   return Object.values(CONTESTED_NAMES).some((family) => family.length > 1 && family.includes(one.symbol) && family.includes(other.symbol));
+}
+
+/** "… slippage 1", "… slippage is 0.5": a bare number said as the slippage. */
+function slippageValue(tagged: Item[], k: number): boolean {
+  let named = k - 1;
+  while (named > 0 && (tagged[named].kind === 'punct' || SLIPPAGE.links.has(tagged[named].text.toLowerCase()))) named--;
+  return named >= 0 && SLIPPAGE.words.has(tagged[named].text.toLowerCase());
 }
 
 /** Where "not <amount>" ends a correction (its comma before it included), when that amount is the command's own. */
