@@ -1869,6 +1869,11 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
     if (part && previous.amount.kind === 'exact' && !words.some((w) => PARSER_WORDS.ofTheBalance.has(w))) {
       return refuse('unclear', `Is "${amounts[0].text}" of the ${previous.amount.value} or of your balance? Say the amount, for example "make it half of that" or "make it half my balance".`);
     }
+    // "make it 30" after $20 of SOL: dollars again, or 30 SOL?
+    if (previous.amount.kind === 'usd' && amount.spec.kind === 'exact' && !tokens.length) {
+      const symbol = previous.action === 'transfer' ? previous.token.symbol : previous.input.symbol;
+      return refuse('unclear', `Is that $${amount.spec.value} or ${amount.spec.value} ${symbol}? Say for example "make it $${amount.spec.value}" or "make it ${amount.spec.value} ${symbol}".`);
+    }
     // "make it 2 more": added to what, or instead of it? Said plainly, the whole amount is.
     const said = words.indexOf(amounts[0].text.toLowerCase());
     if (said >= 0 && PARSER_WORDS.relativeAmounts.has(words[said + 1] ?? '') && !PARSER_WORDS.repeatOpeners.some((phrase) => saysAt(words, [phrase]))) {
