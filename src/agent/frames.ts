@@ -175,9 +175,28 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
     // "buy 0.1 SOL WIF": a purchase sized before a bare pair buys WIF with 0.1 SOL as trading bots read it, or 0.1 SOL with WIF.
     if (!between && !only.amountAfterToken) return whichPays(`buy ${second} with ${amount} ${first}`, `buy ${amount} ${first} with ${second}`);
   }
+  // "/sell wif 50% usdc": a share is of what is held, so of the token paid.
+  const shareOfPaid = between && !only.amountAfterTokens && role !== 'get' && (only.amounts[0].kind === 'share' || only.amounts[0].kind === 'percent');
+  if (between && !only.amountAfterTokens && !shareOfPaid) {
+    const [first, second] = only.tokens.map((item) => item.token.symbol);
+    const n = only.amounts[0].text.replace(/\s+/g, '');
+    // "sell wif 50 usdc", "dump bonk 1m usdc": bots read "sell WIF 50" as 50 WIF sold, so the amount between may be of either.
+    if (role !== 'get') return refuse('unclear', `I could not tell which token ${n} is of: say "swap ${n} ${first} for ${second}" or "swap ${first} for ${n} ${second}".`);
+    // "buy wif 4 usdc": texting's "for" ("buy wif for usdc", no amount) or the 4 USDC paid ("buy JUP 20 USDC" pays 20 USDC).
+    if (only.amounts[0].kind === 'number' && RULE_WORDS.textedMarkers.has(n)) {
+      return refuse('unclear', `I could not tell whether "${n}" is an amount or stands for "to" or "for". Say the amount with its side, for example "buy ${first} with ${n} ${second}".`);
+    }
+  }
+  // "/swap SOL, USDC 0.5", "/buy SOL, USDC 0.5": the pair with a comma, sized last, reads either way as it does without one.
+  const [head, sized] = given;
+  if (given.length === 2 && head.marker === 'object' && head.tokens.length === 1 && head.amounts.length === 0 && sized.marker === 'restate' && sized.tokens.length === 1 && sized.amounts.length === 1 && sized.amountAfterToken && sized.words.length === 0) {
+    const [first, second] = [head, sized].map((part) => part.tokens[0].token.symbol);
+    const amount = sized.amounts[0].text;
+    return role === 'get' ? whichPays(`buy ${first} with ${amount} ${second}`, `buy ${amount} ${first} with ${second}`) : refuse('unclear', `I could not tell which token ${amount} is of: say "swap ${amount} ${first} for ${second}" or "swap ${first} for ${amount} ${second}".`);
+  }
   const parts = forBeforeInput(
     pair && (reading.verbFirst || between)
-      ? [{ ...only, tokens: [only.tokens[0]], ...(between && { amounts: [] }) }, { ...newPhrase('out'), tokens: [only.tokens[1]], ...(between && { amounts: only.amounts }) }]
+      ? [{ ...only, tokens: [only.tokens[0]], ...(between && !shareOfPaid && { amounts: [] }) }, { ...newPhrase('out'), tokens: [only.tokens[1]], ...(between && !shareOfPaid && { amounts: only.amounts }) }]
       : given,
     role,
     reading.asNoun === true,

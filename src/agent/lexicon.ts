@@ -763,16 +763,21 @@ export const FOLLOW_UP_OPENERS: string[][] = [
  */
 export const IN_MESSAGE_CORRECTIONS = {
   openers: [
-    ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
+    ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['whoops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
+    // "… — ugh, autocorrect, 70": the phone's fault, then the edit.
+    ['autocorrect'], ['autocorrected'], ['autocorrected', 'it'],
     ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'],
   ],
   /**
    * "hold on" and "hang on" are one item, a wait; they open a correction only with a comma and an edit after it ("… . hold
-   * on, make it 0.5", "hang on, 2 sol"): "hang on 5" waits, "hold on, i have 0.5" tells.
+   * on, make it 0.5", "hang on, 2 sol"): "hang on 5" waits, "hold on, i have 0.5" tells. So do hesitations ("…, er, 0.02";
+   * "…, um, 0.01 for gas" tells).
    */
-  pauses: ['hold on', 'hang on'],
-  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['oops'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo'], ['oh', 'wait']],
+  pauses: ['hold on', 'hang on', 'er', 'uh', 'um'],
+  /** Right before an amount, these open a correction with no break too ("send 50 USDC to <address> no 5 USDC"). */
+  beforeAmount: [['no'], ['nope'], ['nah']],
+  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['oops'], ['whoops'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo'], ['oh', 'wait']],
 };
 
 /** Follow-ups led by a verb of their own ("change the recipient to <address>", "switch to BONK"). */
@@ -1302,6 +1307,12 @@ export const RULE_WORDS = {
   /** Texting's "2" for "to" ("snd 4 USDC 2 <address>"), read so only after an amount and right before an address. */
   textedTo: new Set(['2']),
   /**
+   * Texting's "2" and "4" ("to", "for") alone between the two tokens of a bare pair after a purchase, or between a token and
+   * the address, the only number said ("buy wif 4 usdc", "send sol 2 <address>"): an amount, or "buy wif for usdc" with none?
+   * Never read as an amount; "buy wif 20 usdc" is one.
+   */
+  textedMarkers: new Set(['2', '4']),
+  /**
    * Between an amount's token and the last token of a swap, "too" mistyped for "to" ("swapp 2 sol too usdc"). Texting's "2"
    * and "4" there stay unclear: "swap 1 sol 2 usdc" may name a price.
    */
@@ -1480,7 +1491,7 @@ export const TRAILING_CHAT = {
   ]),
   changes: new Set([
     'reverse', 'reversed', 'opposite', 'backwards', 'leave', 'leaving', 'keep', 'keeping', 'except', 'minus', 'plus', 'only', 'without',
-    'excluding', 'including', 'more', 'less', 'extra',
+    'excluding', 'including', 'more', 'less', 'extra', 'dozen',
     'instead', 'rather', 'mean', 'meant', 'correction', 'actually', 'make', 'change', 'switch', 'split', 'each', 'every', 'both', 'either',
     'half', 'twice', 'double', 'triple', 'all', 'everything', 'rest', 'remainder', 'remaining', 'left', 'leftover', 'some', 'few', 'bit',
     'little', 'lot', 'much', 'many', 'most', 'least', 'enough', 'whole', 'entire', 'max', 'maximum', 'min', 'minimum', 'limit', 'above',
@@ -1664,6 +1675,13 @@ export const PARSER_WORDS = {
   heldStatements: new Set(['have', 'has', 'own', 'owns', 'hold', 'holds', 'holding', 'got', 'balance', 'price', 'there', 'left', 'fee', 'fees', 'gas', 'tip', 'priority', 'rent']),
   /** …and, first, words that add or doubt ("…, oh wait and 2 to B", "…, wait, or B", "…, wait, same to B"). */
   addedEdits: new Set(['and', 'or', 'plus', 'also', '&', '+', 'same']),
+  /** After a correction, what the slip was ("…, no, 5 USDC sorry extra zero"): it changes nothing, if the amount moved by the zeros it says (0: any). */
+  slipExplained: table({
+    'extra zero': -1, 'extra 0': -1, 'one zero too many': -1, 'too many zeros': -1, 'too many zeroes': -1, 'missed a zero': 1, 'missing a zero': 1,
+    'forgot a zero': 1, 'fat finger': 0, 'fat fingered': 0, typo: 0, 'wrong key': 0,
+  }),
+  /** In a correction's opener, words that own up to a slip ("…, oops, that's mine"): with no edit after them, refused. */
+  slips: new Set(['oops', 'whoops', 'typo', 'bad']),
   /** Opening a correction in the same message, a sound that is no part of it ("…, oh wait, MOBILE"). */
   interjections: new Set(['oh', 'ah']),
   /** A clause that takes back the earlier command, before one said "instead" ("don't do that, do 10 USDC to JTO instead"): a correction, not a negation. */

@@ -1,12 +1,12 @@
 import { clip } from '../shared/text';
 import type { Command, Draft, ParseResult, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
-import { divide, multiply, decimal, parseDecimal, format } from './decimal';
+import { divide, multiply, decimal, parseDecimal, format, shift } from './decimal';
 import {
   amountSpec, finishSwap, finishTransfer, isAmount, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken, type Phrase,
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
-  AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
+  AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONTESTED_NAMES, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   FRAMINGS, HELP_PHRASES, HELP_SHAPES, HYPOTHETICALS, INTRODUCING_POINTERS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
@@ -51,7 +51,7 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
 /** A message, or the part of one a rule reads alone (the command before a correction, the sentence among context). */
 function parseMessage(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
-  const result = doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+  const result = doubtedAnswer(tagged, ctx) ?? explainedSlip(raw, tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? corrected(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
   // "I'm still deciding. Swap …", "…. Let me think about it.", "Just looking for now.": wherever it is said, a transaction is not decided on yet.
   const transaction = result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   if (transaction && splitAfter(tagged, CLAUSE_ENDS).some((clause) => undecided(spoken(clause)))) return refuse('unclear', 'That says you have not decided yet. When you have, say the command alone, for example "swap 1 SOL for USDC".');
@@ -69,6 +69,43 @@ function repeatsIt(sentence: Item[]): boolean {
   const bare = spoken(sentence).filter((w) => !SOFT_WORDS.includes(w) && !PARSER_WORDS.repeatSoftWords.has(w));
   if (sentence.some((item) => item.kind === 'filler' && item.aside && item.aside !== 'politeness')) return false;
   return PARSER_WORDS.repeats.has(bare.join(' ')) || (bare.length > 1 && bare.every((w) => REPEAT_WORDS.has(w)) && bare.some((w) => PARSER_WORDS.repeatCores.has(w)));
+}
+
+/**
+ * "send 50 USDC to <address>, no, 5 USDC sorry extra zero": what the slip was, said after the correction, changes nothing
+ * (PARSER_WORDS.slipExplained) when it fits the amounts ("…, i mean 500, forgot a zero" after 5 does not). Without a
+ * correction before it ("swap 50 USDC to SOL, sorry extra zero") it is read whole.
+ */
+function explainedSlip(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
+  const words = tagged.map((item) => item.text.toLowerCase());
+  let end = words.length;
+  while (end > 0 && tagged[end - 1].kind === 'punct') end--;
+  const said = Object.keys(PARSER_WORDS.slipExplained).find((phrase) => phrase.split(' ').every((w, k, all) => words[end - all.length + k] === w));
+  if (said === undefined) return undefined;
+  const opens = end - said.split(' ').length;
+  let from = opens;
+  while (from > 0 && (tagged[from - 1].kind === 'punct' || CORRECTION_WORDS.has(words[from - 1]) || PARSER_WORDS.slips.has(words[from - 1]))) from--;
+  if (from === 0) return undefined;
+  const result = parseMessage(raw.slice(0, tagged[from].start), ctx);
+  if (!result.ok || !result.corrected) return undefined;
+  // A zero too many or too few: the amount corrected is the first said, shifted by one place.
+  const zeros = PARSER_WORDS.slipExplained[said];
+  const first = tagged.find((item): item is Extract<Item, { kind: 'number' }> => item.kind === 'number');
+  const amount = 'amount' in result.command ? result.command.amount : undefined;
+  const fits = zeros === 0 || (first !== undefined && amount?.kind === 'exact' && format(shift(first.value, zeros)) === amount.value);
+  if (!fits) return refuse('unclear', `"${said}" does not fit the amounts you said. Say the command again with the amount you want, for example "swap 5 USDC for SOL".`);
+  return { ...result, confidence: round(result.confidence * CONFIDENCE.chat), ignored: [...(result.ignored ?? []), raw.slice(tagged[opens].start, tagged[end - 1].end)] };
+}
+
+/**
+ * A correction read from its first opener; where that builds nothing, from its last, the command before it read with its own
+ * corrections ("swap 25 USDC to BONK, actually to WIF, no, BONK is fine": the last correction of the corrected command).
+ */
+function corrected(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
+  const first = withCorrection(raw, tagged, ctx);
+  if (first?.ok) return first;
+  const last = withCorrection(raw, tagged, ctx, true);
+  return last?.ok ? last : first;
 }
 
 /**
@@ -96,7 +133,8 @@ function withAmountCorrected(raw: string, tagged: Item[], ctx: ParseContext): Pa
   const plain = (item: Item | undefined) => item?.kind === 'number' || item?.kind === 'money';
   const mintOf = (item: Item | undefined) => (item?.kind === 'token' ? item.token.mint : undefined);
   for (let first = 0; first < tagged.length; first++) {
-    if (!plain(tagged[first])) continue;
+    // "… slippage 1, sorry 3": the slippage, or the amount? (`withCorrection` asks.)
+    if (!plain(tagged[first]) || slippageValue(tagged, first)) continue;
     // "40 jto sorry 4 jto": the first amount's token, said again after the second.
     const token = mintOf(tagged[first + 1]);
     let second = first + (token ? 2 : 1);
@@ -334,7 +372,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
  * command, edited by the correction read as its follow-up (IN_MESSAGE_CORRECTIONS). A correction
  * that is no follow-up of it ("…, no, don't") leaves the message to be read whole.
  */
-function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
+function withCorrection(raw: string, tagged: Item[], ctx: ParseContext, fromLast = false): ParseResult | undefined {
   const verb = tagged.findIndex((item) => item.kind === 'verb');
   if (verb < 0) return undefined;
   const lower = tagged.map((item) => item.text.toLowerCase());
@@ -346,8 +384,12 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     return tagged[before]?.kind === 'punct';
   };
   const pause = (k: number) => IN_MESSAGE_CORRECTIONS.pauses.includes(lower[k]);
-  const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k)))));
-  if (at < 0) return undefined;
+  const amountAfter = (k: number) => tagged[k + 1]?.kind === 'number' || tagged[k + 1]?.kind === 'money';
+  const opensAt = (_: Item, k: number) =>
+    k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (saysAt(lower, IN_MESSAGE_CORRECTIONS.beforeAmount, k) && amountAfter(k)) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k))));
+  const openers = tagged.flatMap((item, k) => (opensAt(item, k) ? [k] : []));
+  const at = (fromLast ? openers.at(-1) : openers[0]) ?? -1;
+  if (at < 0 || (fromLast && openers.length < 2)) return undefined;
   const isCommand = (result: ParseResult): result is Extract<ParseResult, { ok: true }> & { command: SwapCommand | TransferCommand } =>
     result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   const head = parseMessage(raw.slice(0, tagged[at].start), { ...ctx, pending: undefined });
@@ -374,7 +416,8 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // "… slippage 1%. oops 2": a bare number after a slippage may correct either.
   const said = tagged.slice(at).filter((item) => item.kind !== 'punct' && item.kind !== 'filler' && !CORRECTION_WORDS.has(item.text.toLowerCase()));
   const lastAmount = tagged.slice(0, at).filter((item) => isAmount(item) || item.kind === 'bps').at(-1);
-  if (said.length === 1 && said[0].kind === 'number' && (lastAmount?.kind === 'percent' || lastAmount?.kind === 'bps')) {
+  const slippageLast = lastAmount?.kind === 'percent' || lastAmount?.kind === 'bps' || (lastAmount !== undefined && slippageValue(tagged, tagged.indexOf(lastAmount)));
+  if (said.length === 1 && said[0].kind === 'number' && slippageLast) {
     return refuse('unclear', `I could not tell whether "${said[0].text}" corrects the amount or the slippage. Say the whole command again, for example "swap 5 SOL for USDC with 1% slippage".`);
   }
   // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
@@ -382,6 +425,9 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const opener = pause(at) ? 1 : Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => saysAt(lower, [phrase], at)).map((phrase) => phrase.length));
   let restAt = PARSER_WORDS.corrections.has(lower[at]) ? at : at + opener;
   while (restAt < tagged.length && (tagged[restAt].kind === 'punct' || PARSER_WORDS.corrections.has(lower[restAt]))) restAt++;
+  // "…, oops, that's mine", "… whoops": a slip owned up to, with no edit that says what it was, is never read past.
+  const slipped = lower.slice(at, restAt).some((w) => PARSER_WORDS.slips.has(w));
+  const unsaid = refuse('unclear', `You said "${tagged[at].text}", but I could not tell what it corrects. Say the command as you want it, for example "${head.command.action === 'swap' ? 'swap 1 SOL for USDC' : 'send 5 USDC to <address>'}".`);
   // "…, correction: 40 RAY", "… oops, 0.1 sol": an amount alone, with or without its token, is the amount corrected,
   // as "make it 40 RAY" says (a message of its own saying "40 RAY" could be anything).
   const restSaid = tagged.slice(restAt).filter((item) => item.kind !== 'punct');
@@ -393,7 +439,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // B", "…, wait, or B", "…, wait, same to B": an addition or a doubt.
   const edits = lower.slice(restAt);
   const remarks = tagged.slice(restAt).some((item) => item.kind === 'filler' && (item.aside === 'fee' || item.aside === 'account'));
-  if (remarks || edits.includes('?') || opensQuestion(edits) || edits.some((w) => PARSER_WORDS.heldStatements.has(w))) return undefined;
+  if (remarks || edits.includes('?') || opensQuestion(edits) || edits.some((w) => PARSER_WORDS.heldStatements.has(w))) return slipped ? unsaid : undefined;
   if (PARSER_WORDS.addedEdits.has(edits[0] ?? '')) return refuse('two-actions', 'That adds to the command or doubts it rather than correcting it. I do one swap or one transfer per message: say each on its own.');
   // "swap 2 sol to bonk, sorry 3 sol to <address>": a correction keeps the action it corrects.
   const otherAction = (result: ParseResult) => isCommand(result) && result.command.action !== head.command.action;
@@ -410,21 +456,44 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     // Not where a marker or a verb says a side of its own ("I meant into BONK, not SOL" contradicts itself).
     const sided = fixed.some((item) => item.kind === 'marker' || item.kind === 'verb');
     const turnedFrom = !sided && fixed.some((item, k) => item.kind === 'token' && turnsAway(fixed, k) && item.token.mint === from);
-    if (changed && said && changed !== said && !turnedFrom) return refuse('unclear', `I could not tell which token "${clip(correction, 30)}" corrects. Say the whole command again, for example "buy 100 BONK with USDC".`);
+    // "swap 10 USDC for WIF, sorry USDT": a token said with no side, of the same family as the side it left (CONTESTED_NAMES),
+    // may correct that side.
+    const kept = changed === 'output' ? 'input' : 'output';
+    const akinToKept = changed !== undefined && !sided && akin(tail.command[changed], head.command[kept]) && !akin(tail.command[changed], head.command[changed]);
+    if (changed && !turnedFrom && ((said && changed !== said) || akinToKept)) return refuse('unclear', `I could not tell which token "${clip(correction, 30)}" corrects. Say the whole command again, for example "buy 100 BONK with USDC".`);
   }
   // "send 10 usdc to A. no, not that one, A", "sell 40 JUP … . On second thought, make it 40 instead.": a correction that
   // leaves the command as it was corrects something else, or nothing.
   const unchanged = (result: ParseResult) => isCommand(result) && JSON.stringify(result.command) === JSON.stringify(head.command);
   const again = refuse('unclear', 'That correction leaves the command as it was. Say the command as you want it, for example "send 5 USDC to <address>".');
+  // "swap 1 SOL to USDC, i mean 1 USDC": the same number moved to the other side's token may correct the token it was of
+  // (1 USDC paid, the other way round) as well as the side.
+  const moved = (result: ParseResult) =>
+    isCommand(result) && result.command.action === 'swap' && head.command.action === 'swap' && result.command.swapMode !== head.command.swapMode &&
+    JSON.stringify(result.command.amount) === JSON.stringify(head.command.amount);
+  if (isCommand(tail) && tail.followUp && moved(tail)) return refuse('unclear', `I could not tell whether "${clip(correction, 30)}" is what you pay or what you receive. Say the whole command again, for example "swap 1 SOL for USDC".`);
   if (isCommand(tail) && tail.followUp) return unchanged(tail) ? again : otherAction(tail) ? switched : { ...tail, followUp: false, corrected: correction };
-  if (restAt === at || restAt >= tagged.length) return undefined;
+  if (restAt === at || restAt >= tagged.length) return slipped ? unsaid : undefined;
   const edit = { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined };
   const rest = raw.slice(tagged[restAt].start);
   const bare = parseMessage(amountOnly ? `make it ${rest}` : rest, edit);
   if (unchanged(bare)) return again;
   if (otherAction(bare)) return switched;
   // A whole command said again replaces the first, at the confidence of a follow-up.
-  return isCommand(bare) ? { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction } : undefined;
+  if (!isCommand(bare)) return slipped ? unsaid : undefined;
+  return { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction };
+}
+
+/** Two mints one name claims (CONTESTED_NAMES: "stables", "staked sol"), which a correction may swap for each other. */
+function akin(one: TokenRef, other: TokenRef): boolean {
+  return Object.values(CONTESTED_NAMES).some((family) => family.length > 1 && family.includes(one.symbol) && family.includes(other.symbol));
+}
+
+/** "… slippage 1", "… slippage is 0.5": a bare number said as the slippage. */
+function slippageValue(tagged: Item[], k: number): boolean {
+  let named = k - 1;
+  while (named > 0 && (tagged[named].kind === 'punct' || SLIPPAGE.links.has(tagged[named].text.toLowerCase()))) named--;
+  return named >= 0 && SLIPPAGE.words.has(tagged[named].text.toLowerCase());
 }
 
 /** Where "not <amount>" ends a correction (its comma before it included), when that amount is the command's own. */
@@ -968,8 +1037,10 @@ function focus(items: Item[]): Item[] | Extract<ParseResult, { ok: false }> {
  */
 function withoutTrailingChat(items: Item[]): Item[] {
   if (!items.some((item) => item.kind === 'verb')) return items;
+  // "…, sorry, thousand", "…, million": a scale said alone resizes the amount.
   const changes = (text: string) =>
-    TRAILING_CHAT.changes.has(text) || NOT_PLAIN.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text) || OTHER_CHAINS.has(text) || AMBIGUOUS_CHAINS.has(text);
+    TRAILING_CHAT.changes.has(text) || NOT_PLAIN.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text) || OTHER_CHAINS.has(text) || AMBIGUOUS_CHAINS.has(text) ||
+    SCALES[text] !== undefined;
   const opens = (item: Item) => (item.kind === 'punct' && !PARSER_WORDS.notClauseBreaks.has(item.text)) || TRAILING_CHAT.breaks.has(item.text.toLowerCase());
   // "…, is that a good idea": a clause that opens a question asks about the command (`chat`).
   // "send 5 USDC to <address> so he receives it": receiving is what the transfer does.
@@ -1438,6 +1509,11 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
   const value = items[at].kind === 'bps' ? at : unit(after) || (!unit(before) && after >= 0) ? after : before;
   if (value < 0) return refuse('unclear', 'How much slippage? Say for example "with 1% slippage" or "slippage 50 bps".');
   const item = items[value] as Extract<Item, { kind: 'percent' | 'bps' | 'number' }>;
+  // "slippage not 5%", "no 1% slippage": a value taken back ("no more than 1%", "don't exceed 2%" cap it).
+  const taken = items[value - 1];
+  if (taken?.kind === 'guard' && taken.guard === 'negation') {
+    return refuse('unclear', `You said "${taken.text} ${item.text}" of the slippage. Say the slippage you want, for example "with 1% slippage".`);
+  }
   // "slippage 0,5%": a number that does not read is no slippage of 0.
   if (item.kind === 'number' && item.malformed) return refuse('bad-amount', `"${item.text}" is not a slippage I can read safely: write it like 0.5% or 50 bps.`);
   // "slippage 50": percent or basis points? Up to 5 reads as percent ("slippage 0.5", "slippage 1"); more is asked.
@@ -1915,6 +1991,11 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
     const part = amount.spec.kind === 'fraction' && amount.spec.numerator < amount.spec.denominator;
     if (part && previous.amount.kind === 'exact' && !words.some((w) => PARSER_WORDS.ofTheBalance.has(w))) {
       return refuse('unclear', `Is "${amounts[0].text}" of the ${previous.amount.value} or of your balance? Say the amount, for example "make it half of that" or "make it half my balance".`);
+    }
+    // "make it 30" after $20 of SOL: dollars again, or 30 SOL?
+    if (previous.amount.kind === 'usd' && amount.spec.kind === 'exact' && !tokens.length) {
+      const symbol = previous.action === 'transfer' ? previous.token.symbol : previous.input.symbol;
+      return refuse('unclear', `Is that $${amount.spec.value} or ${amount.spec.value} ${symbol}? Say for example "make it $${amount.spec.value}" or "make it ${amount.spec.value} ${symbol}".`);
     }
     // "make it 2 more": added to what, or instead of it? Said plainly, the whole amount is.
     const said = words.indexOf(amounts[0].text.toLowerCase());

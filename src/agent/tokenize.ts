@@ -289,6 +289,12 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
           emit(i, i + 1, { kind: 'marker', marker: 'to' });
           continue;
         }
+        // "send sol 2 <address>": with no other number, "to" or the amount? A word the frame cannot place, so refused.
+        const otherNumber = lexemes.some((l, k) => k !== i && l.type === 'number');
+        if (RULE_WORDS.textedMarkers.has(lexeme.text) && at(i + 1)?.type === 'address' && items.at(-1)?.kind === 'token' && !otherNumber) {
+          emit(i, i + 1, { kind: 'word' });
+          continue;
+        }
         // "$20", and "USD 20" as a currency code writes it.
         const dollarBefore = (items.at(-1)?.text === '$' && lexeme.joined) || (items.at(-1)?.text.toLowerCase() === 'usd' && !lexeme.joined);
         const negative = items.at(-1)?.text === '-' && lexeme.joined;
@@ -317,7 +323,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         }
         // "1 SOL <- USDC", "←": an arrow the other way round between tokens; a word the frame cannot place, so refused.
         if (!lexemes.some((l) => l.type === 'address') && leftward(i)) {
-          emit(i, lexeme.text === '<' ? i + 2 : i + 1, { kind: 'word' });
+          emit(i, lexeme.text === '<' && ['-', '='].includes(at(i + 1)?.text ?? '') ? i + 2 : i + 1, { kind: 'word' });
           continue;
         }
         // "❌ swap …", "… 🚫": a sign that says no; "⏳", "🕛": a sign that says later.
@@ -469,7 +475,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   /** "←", "⬅️", "⇐", "<-", "<=": an arrow that points back. */
   function leftward(k: number): boolean {
     const text = at(k).text;
-    return ['←', '⬅', '⇐'].includes(text) || (text === '<' && ['-', '='].includes(at(k + 1)?.text ?? '') && at(k + 1).joined);
+    if (['←', '⬅', '⇐'].includes(text) || (text === '<' && ['-', '='].includes(at(k + 1)?.text ?? '') && at(k + 1).joined)) return true;
+    // "swap usdc < sol 5", "usdc < 2 sol": "<" alone after a token, before a token or an amount, may point back too.
+    const before = items.at(-1);
+    return text === '<' && before?.kind === 'token' && (at(k + 1)?.type === 'number' || (at(k + 1)?.type === 'word' && !!vocabulary.lookup(at(k + 1).text)));
   }
 
   /** "swapp 2 sol too usdc": after a verb that pays and an amount of a token, "too" right before the message's last token marks what is received. */
