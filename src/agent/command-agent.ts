@@ -236,7 +236,8 @@ export class CommandAgent implements Agent {
 
   private async token(ref: TokenRef, market: AgentMarket): Promise<MarketToken> {
     const token = await market.token(ref);
-    if (!token) throw new Refusal(`There is no token mint at ${ref.mint} on this network.`);
+    // "swap 2 sol to <wallet>": an address taken as the token it names may be a wallet the message meant to pay.
+    if (!token) throw new Refusal(`There is no token mint at ${ref.mint} on this network. If it is a wallet, say "send" to pay it, for example "send 1 SOL to ${ref.mint}".`);
     return token;
   }
 

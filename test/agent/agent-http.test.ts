@@ -95,6 +95,7 @@ describe('swaps', () => {
     ['swap SOL for USDC', /How much/],
     ['bridge 1 SOL to ethereum', /can't help with bridging/],
     ['stake 5 SOL', /staking/],
+    [`swap 2 SOL to ${recipient}`, new RegExp(`no token mint at ${recipient} on this network\\. If it is a wallet, say "send"`)],
   ])('%s → 422 with a reason', async (message, reason) => {
     const response = await say(message);
     expect(response.status).toBe(422);
