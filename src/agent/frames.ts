@@ -175,9 +175,7 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
     // "buy 0.1 SOL WIF": a purchase sized before a bare pair buys WIF with 0.1 SOL as trading bots read it, or 0.1 SOL with WIF.
     if (!between && !only.amountAfterToken) return whichPays(`buy ${second} with ${amount} ${first}`, `buy ${amount} ${first} with ${second}`);
   }
-  // "/sell wif 50% usdc": a share is of what is held, so of the token paid.
-  const shareOfPaid = between && !only.amountAfterTokens && role !== 'get' && (only.amounts[0].kind === 'share' || only.amounts[0].kind === 'percent');
-  if (between && !only.amountAfterTokens && !shareOfPaid) {
+  if (between && !only.amountAfterTokens) {
     const [first, second] = only.tokens.map((item) => item.token.symbol);
     const n = only.amounts[0].text.replace(/\s+/g, '');
     // "sell wif 50 usdc", "dump bonk 1m usdc": bots read "sell WIF 50" as 50 WIF sold, so the amount between may be of either.
@@ -196,7 +194,7 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   }
   const parts = forBeforeInput(
     pair && (reading.verbFirst || between)
-      ? [{ ...only, tokens: [only.tokens[0]], ...(between && !shareOfPaid && { amounts: [] }) }, { ...newPhrase('out'), tokens: [only.tokens[1]], ...(between && !shareOfPaid && { amounts: only.amounts }) }]
+      ? [{ ...only, tokens: [only.tokens[0]], ...(between && { amounts: [] }) }, { ...newPhrase('out'), tokens: [only.tokens[1]], ...(between && { amounts: only.amounts }) }]
       : given,
     role,
     reading.asNoun === true,
