@@ -775,8 +775,6 @@ export const IN_MESSAGE_CORRECTIONS = {
    * "…, um, 0.01 for gas" tells).
    */
   pauses: ['hold on', 'hang on', 'er', 'uh', 'um'],
-  /** Right before an amount, these open a correction with no break too ("send 50 USDC to <address> no 5 USDC"). */
-  beforeAmount: [['no'], ['nope'], ['nah']],
   unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['oops'], ['whoops'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo'], ['oh', 'wait']],
 };
 
@@ -1675,11 +1673,6 @@ export const PARSER_WORDS = {
   heldStatements: new Set(['have', 'has', 'own', 'owns', 'hold', 'holds', 'holding', 'got', 'balance', 'price', 'there', 'left', 'fee', 'fees', 'gas', 'tip', 'priority', 'rent']),
   /** …and, first, words that add or doubt ("…, oh wait and 2 to B", "…, wait, or B", "…, wait, same to B"). */
   addedEdits: new Set(['and', 'or', 'plus', 'also', '&', '+', 'same']),
-  /** After a correction, what the slip was ("…, no, 5 USDC sorry extra zero"): it changes nothing, if the amount moved by the zeros it says (0: any). */
-  slipExplained: table({
-    'extra zero': -1, 'extra 0': -1, 'one zero too many': -1, 'too many zeros': -1, 'too many zeroes': -1, 'missed a zero': 1, 'missing a zero': 1,
-    'forgot a zero': 1, 'fat finger': 0, 'fat fingered': 0, typo: 0, 'wrong key': 0,
-  }),
   /** In a correction's opener, words that own up to a slip ("…, oops, that's mine"): with no edit after them, refused. */
   slips: new Set(['oops', 'whoops', 'typo', 'bad']),
   /** Opening a correction in the same message, a sound that is no part of it ("…, oh wait, MOBILE"). */

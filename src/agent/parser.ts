@@ -1,6 +1,6 @@
 import { clip } from '../shared/text';
 import type { Command, Draft, ParseResult, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
-import { divide, multiply, decimal, parseDecimal, format, shift } from './decimal';
+import { divide, multiply, decimal, parseDecimal, format } from './decimal';
 import {
   amountSpec, finishSwap, finishTransfer, isAmount, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken, type Phrase,
 } from './frames';
@@ -51,7 +51,7 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
 /** A message, or the part of one a rule reads alone (the command before a correction, the sentence among context). */
 function parseMessage(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
-  const result = doubtedAnswer(tagged, ctx) ?? explainedSlip(raw, tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? corrected(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+  const result = doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? corrected(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
   // "I'm still deciding. Swap …", "…. Let me think about it.", "Just looking for now.": wherever it is said, a transaction is not decided on yet.
   const transaction = result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   if (transaction && splitAfter(tagged, CLAUSE_ENDS).some((clause) => undecided(spoken(clause)))) return refuse('unclear', 'That says you have not decided yet. When you have, say the command alone, for example "swap 1 SOL for USDC".');
@@ -69,32 +69,6 @@ function repeatsIt(sentence: Item[]): boolean {
   const bare = spoken(sentence).filter((w) => !SOFT_WORDS.includes(w) && !PARSER_WORDS.repeatSoftWords.has(w));
   if (sentence.some((item) => item.kind === 'filler' && item.aside && item.aside !== 'politeness')) return false;
   return PARSER_WORDS.repeats.has(bare.join(' ')) || (bare.length > 1 && bare.every((w) => REPEAT_WORDS.has(w)) && bare.some((w) => PARSER_WORDS.repeatCores.has(w)));
-}
-
-/**
- * "send 50 USDC to <address>, no, 5 USDC sorry extra zero": what the slip was, said after the correction, changes nothing
- * (PARSER_WORDS.slipExplained) when it fits the amounts ("…, i mean 500, forgot a zero" after 5 does not). Without a
- * correction before it ("swap 50 USDC to SOL, sorry extra zero") it is read whole.
- */
-function explainedSlip(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
-  const words = tagged.map((item) => item.text.toLowerCase());
-  let end = words.length;
-  while (end > 0 && tagged[end - 1].kind === 'punct') end--;
-  const said = Object.keys(PARSER_WORDS.slipExplained).find((phrase) => phrase.split(' ').every((w, k, all) => words[end - all.length + k] === w));
-  if (said === undefined) return undefined;
-  const opens = end - said.split(' ').length;
-  let from = opens;
-  while (from > 0 && (tagged[from - 1].kind === 'punct' || CORRECTION_WORDS.has(words[from - 1]) || PARSER_WORDS.slips.has(words[from - 1]))) from--;
-  if (from === 0) return undefined;
-  const result = parseMessage(raw.slice(0, tagged[from].start), ctx);
-  if (!result.ok || !result.corrected) return undefined;
-  // A zero too many or too few: the amount corrected is the first said, shifted by one place.
-  const zeros = PARSER_WORDS.slipExplained[said];
-  const first = tagged.find((item): item is Extract<Item, { kind: 'number' }> => item.kind === 'number');
-  const amount = 'amount' in result.command ? result.command.amount : undefined;
-  const fits = zeros === 0 || (first !== undefined && amount?.kind === 'exact' && format(shift(first.value, zeros)) === amount.value);
-  if (!fits) return refuse('unclear', `"${said}" does not fit the amounts you said. Say the command again with the amount you want, for example "swap 5 USDC for SOL".`);
-  return { ...result, confidence: round(result.confidence * CONFIDENCE.chat), ignored: [...(result.ignored ?? []), raw.slice(tagged[opens].start, tagged[end - 1].end)] };
 }
 
 /**
@@ -384,9 +358,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext, fromLast
     return tagged[before]?.kind === 'punct';
   };
   const pause = (k: number) => IN_MESSAGE_CORRECTIONS.pauses.includes(lower[k]);
-  const amountAfter = (k: number) => tagged[k + 1]?.kind === 'number' || tagged[k + 1]?.kind === 'money';
-  const opensAt = (_: Item, k: number) =>
-    k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (saysAt(lower, IN_MESSAGE_CORRECTIONS.beforeAmount, k) && amountAfter(k)) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k))));
+  const opensAt = (_: Item, k: number) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k))));
   const openers = tagged.flatMap((item, k) => (opensAt(item, k) ? [k] : []));
   const at = (fromLast ? openers.at(-1) : openers[0]) ?? -1;
   if (at < 0 || (fromLast && openers.length < 2)) return undefined;
