@@ -51,7 +51,7 @@ export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
 /** A message, or the part of one a rule reads alone (the command before a correction, the sentence among context). */
 function parseMessage(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
-  const result = doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? corrected(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+  const result = doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
   // "I'm still deciding. Swap …", "…. Let me think about it.", "Just looking for now.": wherever it is said, a transaction is not decided on yet.
   const transaction = result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   if (transaction && splitAfter(tagged, CLAUSE_ENDS).some((clause) => undecided(spoken(clause)))) return refuse('unclear', 'That says you have not decided yet. When you have, say the command alone, for example "swap 1 SOL for USDC".');
@@ -69,17 +69,6 @@ function repeatsIt(sentence: Item[]): boolean {
   const bare = spoken(sentence).filter((w) => !SOFT_WORDS.includes(w) && !PARSER_WORDS.repeatSoftWords.has(w));
   if (sentence.some((item) => item.kind === 'filler' && item.aside && item.aside !== 'politeness')) return false;
   return PARSER_WORDS.repeats.has(bare.join(' ')) || (bare.length > 1 && bare.every((w) => REPEAT_WORDS.has(w)) && bare.some((w) => PARSER_WORDS.repeatCores.has(w)));
-}
-
-/**
- * A correction read from its first opener; where that builds nothing, from its last, the command before it read with its own
- * corrections ("swap 25 USDC to BONK, actually to WIF, no, BONK is fine": the last correction of the corrected command).
- */
-function corrected(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
-  const first = withCorrection(raw, tagged, ctx);
-  if (first?.ok) return first;
-  const last = withCorrection(raw, tagged, ctx, true);
-  return last?.ok ? last : first;
 }
 
 /**
@@ -346,7 +335,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
  * command, edited by the correction read as its follow-up (IN_MESSAGE_CORRECTIONS). A correction
  * that is no follow-up of it ("…, no, don't") leaves the message to be read whole.
  */
-function withCorrection(raw: string, tagged: Item[], ctx: ParseContext, fromLast = false): ParseResult | undefined {
+function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
   const verb = tagged.findIndex((item) => item.kind === 'verb');
   if (verb < 0) return undefined;
   const lower = tagged.map((item) => item.text.toLowerCase());
@@ -358,10 +347,8 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext, fromLast
     return tagged[before]?.kind === 'punct';
   };
   const pause = (k: number) => IN_MESSAGE_CORRECTIONS.pauses.includes(lower[k]);
-  const opensAt = (_: Item, k: number) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k))));
-  const openers = tagged.flatMap((item, k) => (opensAt(item, k) ? [k] : []));
-  const at = (fromLast ? openers.at(-1) : openers[0]) ?? -1;
-  if (at < 0 || (fromLast && openers.length < 2)) return undefined;
+  const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k)))));
+  if (at < 0) return undefined;
   const isCommand = (result: ParseResult): result is Extract<ParseResult, { ok: true }> & { command: SwapCommand | TransferCommand } =>
     result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   const head = parseMessage(raw.slice(0, tagged[at].start), { ...ctx, pending: undefined });
