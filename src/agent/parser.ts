@@ -372,11 +372,11 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   if (added.some((w) => PARSER_WORDS.additions.has(w)) || containsPhrase(added.join(' ').split(' '), ['as', 'well'])) {
     return refuse('two-actions', 'That adds to the command rather than correcting it. I do one swap or one transfer per message: say each on its own.');
   }
-  // "… slippage 1%. oops 2": a bare number after a slippage may correct either.
+  // "… slippage 1%. oops 2", "…, slippage 1, i mean 3, i mean 4": bare numbers after a slippage may correct either.
   const said = tagged.slice(at).filter((item) => item.kind !== 'punct' && item.kind !== 'filler' && !CORRECTION_WORDS.has(item.text.toLowerCase()));
   const lastAmount = tagged.slice(0, at).filter((item) => isAmount(item) || item.kind === 'bps').at(-1);
   const slippageLast = lastAmount?.kind === 'percent' || lastAmount?.kind === 'bps' || (lastAmount !== undefined && slippageValue(tagged, tagged.indexOf(lastAmount)));
-  if (said.length === 1 && said[0].kind === 'number' && slippageLast) {
+  if (said.length > 0 && said.every((item) => item.kind === 'number') && slippageLast) {
     return refuse('unclear', `I could not tell whether "${said[0].text}" corrects the amount or the slippage. Say the whole command again, for example "swap 5 SOL for USDC with 1% slippage".`);
   }
   // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
@@ -1252,7 +1252,8 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
 function balanceTold(clause: Item[], command: Item[]): boolean {
   const said = spoken(clause).filter((w) => !PARSER_WORDS.balanceAdverbs.has(w));
   const plain = clause.every((item) => ['filler', 'number', 'money', 'token', 'punct'].includes(item.kind)) && !said.some((w) => PARSER_WORDS.wishes.has(w) || PARSER_WORDS.modals.has(w) || TRAILING_CHAT.resizes.has(w) || (TRAILING_CHAT.changes.has(w) && !PARSER_WORDS.kept.has(w)));
-  const sized = command.some((item) => (item.kind === 'number' || item.kind === 'money') && /\d/.test(item.text)) && !command.some((item) => item.kind === 'share' || POINTERS.has(item.text.toLowerCase()));
+  // (The command's amount is of a token it names itself: "Swap 100 for SOL." would take the balance's token as the one paid.)
+  const sized = command.some((item, k) => (item.kind === 'money' || (item.kind === 'number' && command[k + 1]?.kind === 'token')) && /\d/.test(item.text)) && !command.some((item) => item.kind === 'share' || POINTERS.has(item.text.toLowerCase()));
   return ['.', '!'].includes(clause.at(-1)?.text ?? '') && PARSER_WORDS.balanceSubjects.has(said[0] ?? '') && PARSER_WORDS.statesWithoutVerb.has(said[1] ?? '') && plain && sized;
 }
 
