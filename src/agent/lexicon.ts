@@ -1046,6 +1046,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "…, i think that's right".
   ["that's|thats right|correct $", 'hedge'],
   ['maybe|perhaps just? &<verb>', 'hedge'],
+  // "guess i'll just buy …", "might as well swap …", "i'm thinking swap …": a hedge right before the verb it leads to.
+  ["i? guess i'll|ill|i'm|im|we'll just? &<verb>", 'hedge'],
+  ['might|may as well just? &<verb>', 'hedge'],
+  ["i'm|im|i am thinking just? &<verb>", 'hedge'],
   // "sorta feel like buying 100 usdc worth of wif", "kinda feel like grabbing some wif": a mood before the verb.
   ['kinda|sorta|i|just? feel|feeling like &<verb>', 'hedge'],
   ['kind|sort of feel|feeling like &<verb>', 'hedge'],
