@@ -1695,6 +1695,8 @@ export const PARSER_WORDS = {
   undoes: [['don\'t', 'do', 'that'], ['dont', 'do', 'that'], ['don\'t', 'do', 'it'], ['dont', 'do', 'it'], ['not', 'that'], ['not', 'that', 'one']],
   /** Before a verb, words that make it a noun ("a swap for 0.5 SOL": what is paid follows "for"). */
   nounArticles: new Set(['a', 'an', 'the']),
+  /** Between a determiner and a verb, words that make the verb a noun in a sentence of the sender's story ("my first transfer"). */
+  nounAdjectives: new Set(['first', 'last', 'previous', 'biggest', 'largest', 'smallest', 'usual', 'weekly', 'daily', 'monthly', 'best', 'worst', 'only']),
   /** After an earlier command, these make a message an edit of it. */
   editOpeners: [['make', 'it'], ['make', 'that'], ['actually', 'make', 'it']],
   /** Right before an amount, these open a follow-up ("do 3", "let's do 0.5 instead"); "do I have any SOL?" asks. */

@@ -245,7 +245,9 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   const before = (k: number) => words[k - 1] ?? '';
   // A verb said as a noun ("the swap", "a bad trade") or by someone else ("she gets", "everyone is aping").
   const telling = (k: number) =>
-    DETERMINERS.has(before(k)) || PARSER_WORDS.tellingSubjects.has(before(k)) || PARSER_WORDS.tellingAuxiliaries.has(before(k)) || (past && said[k - 1]?.kind === 'word');
+    DETERMINERS.has(before(k)) ||
+    // "It's my first transfer.", "This is my biggest swap ever.": the verb as a noun after a determiner and an adjective of order or size.
+    (PARSER_WORDS.nounAdjectives.has(before(k)) && DETERMINERS.has(words[k - 2] ?? '')) || PARSER_WORDS.tellingSubjects.has(before(k)) || PARSER_WORDS.tellingAuxiliaries.has(before(k)) || (past && said[k - 1]?.kind === 'word');
   // A verb of the present, which a time beside it may schedule ("I sold it yesterday." tells; "The swap runs at noon." does not).
   const hasVerb = said.some((item, k) => item.kind === 'verb' && !PAST_FORMS.has(words[k]) && !(past && said[k - 1]?.kind === 'word'));
   // A sentence of the past or of its own subject, pointing at nothing of the command, wishing and planning nothing.
