@@ -350,7 +350,8 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   };
   const pause = (k: number) => IN_MESSAGE_CORRECTIONS.pauses.includes(lower[k]);
   const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k)))));
-  if (at < 0) return undefined;
+  // "…, no more than 1% slippage": a bound, not a correction.
+  if (at < 0 || saysAt(lower, IN_MESSAGE_CORRECTIONS.bounds, at)) return undefined;
   const isCommand = (result: ParseResult): result is Extract<ParseResult, { ok: true }> & { command: SwapCommand | TransferCommand } =>
     result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   const head = parseMessage(raw.slice(0, tagged[at].start), { ...ctx, pending: undefined });
