@@ -950,76 +950,11 @@ function withYieldRemarked(items: Item[]): Item[] {
 
 /** Clauses about token accounts that name nothing to build, each one aside (ACCOUNT_REMARKS), with a request for the account said after one. */
 function withAccountRemarks(items: Item[], raw: string): Item[] {
-  const clauses: Item[][] = [[]];
-  for (const item of items) {
-    // A label's colon joins ("dest: their token account" names where to).
-    if (item.kind === 'joiner' || (item.kind === 'punct' && item.text !== "'" && item.text !== ':')) clauses.push([item], []);
-    else clauses.at(-1)!.push(item);
-  }
-  const words = (item: Item | undefined) => (item ? item.text.toLowerCase().split(/\s+/) : []);
-  const said = (clause: Item[], of: Set<string>) => clause.some((item) => words(item).some((w) => of.has(w)));
-  const isNoun = (item: Item | undefined) => (item?.kind === 'filler' && item.aside === 'account') || words(item).some((w) => ACCOUNT_REMARKS.nouns.has(w) || ACCOUNT_REMARKS.owners.has(w));
-  const names = (clause: Item[]) =>
-    clause.some((item, k) => (item.kind === 'filler' && item.aside === 'account') || /^atas?$/.test(words(item)[0] ?? '') || (/^accounts?$/.test(words(item)[0] ?? '') && (ACCOUNT_REMARKS.owners.has(words(clause[k - 1])[0] ?? '') || clause[k - 1]?.kind === 'token')));
-  const commands = new Set(items.map((item) => item.kind === 'token' && item.token.mint));
-  const harmless = (clause: Item[]) =>
-    !said(clause, ACCOUNT_REMARKS.blocking) &&
-    // One token at most ("the usdc account for sol" names two), and nobody's by name ("the ata is my dad's").
-    new Set(clause.map((item) => item.kind === 'token' && item.token.mint).filter(Boolean)).size <= 1 &&
-    !clause.some((item) => /'s$/.test(item.text.toLowerCase()) && !ACCOUNT_REMARKS.ownWords.has(item.text.toLowerCase())) &&
-    !ACCOUNT_REMARKS.asking.has(words(clause[0])[0] ?? '') &&
-    clause.every((item, k) => {
-      const next = clause[k + 1];
-      switch (item.kind) {
-        case 'filler':
-          return true;
-        case 'word':
-          // "create it if required", "the ata is needed": a need said of the account, never a requirement of the command ("existing token account required").
-          return words(item).every((w) => ACCOUNT_REMARKS.words.has(w) || ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.needs.has(w) && ['if', 'when', "it's", 'is', 'are'].includes(words(clause[k - 1])[0] ?? '')));
-        case 'marker':
-          // "it needs to be created": "to" before making it, never before whose account ("to their ata"); "in my wallet": here.
-          if (ACCOUNT_REMARKS.markers.has(words(item)[0])) return true;
-          if (words(item)[0] === 'to') return said(clause.slice(k + 1, k + 3), ACCOUNT_REMARKS.making);
-          return ['in', 'on'].includes(words(item)[0]) && ACCOUNT_REMARKS.here.some((place) => place.every((w, j) => words(clause[k + 1 + j])[0] === w) && k + 1 + place.length >= clause.length);
-        case 'number':
-          // "create one", "set one up", "they'll need one": the account; "make it one", "one usdc to their ata": an amount.
-          return words(item)[0] === 'one' && (ACCOUNT_REMARKS.orders.has(words(clause[k - 1])[0] ?? '') || ACCOUNT_REMARKS.needs.has(words(clause[k - 1])[0] ?? ''));
-        case 'token':
-          return commands.has(item.token.mint) && items.filter((other) => other.kind === 'token' && other.token.mint === item.token.mint).length > 1 && (isNoun(next) || clause[k - 1]?.kind === 'marker' || ACCOUNT_REMARKS.denied.has(words(clause[k - 1])[0] ?? ''));
-        case 'verb':
-          return words(item).every((w) => ACCOUNT_REMARKS.making.has(w));
-        case 'guard':
-          if (item.guard === 'negation') return !!next && !(next.kind === 'filler' && next.aside) && (ACCOUNT_REMARKS.denied.has(words(next)[0]) || next.kind === 'token');
-          return item.guard === 'time' && ACCOUNT_REMARKS.conditions.has(words(item)[0]) && conditionOfOrder(clause, k);
-        default:
-          return false;
-      }
-    });
-  // "create one if they don't have one", "if needed", "fine if it creates an ATA": a condition said of the account, not of the command.
-  const conditionOfOrder = (clause: Item[], k: number) => {
-    const after = clause.slice(k + 1);
-    const needed = ACCOUNT_REMARKS.needs.has(words(after[0])[0] ?? '') || (words(after[0])[0] === "it's" && ACCOUNT_REMARKS.needs.has(words(after[1])[0] ?? ''));
-    // "if they need an ata, refuse": a condition with no order of its own may rule the clause after it, unless one
-    // of them only accepts ("fine if it creates an ATA", "if it needs a new token account for that, fine by me").
-    const following = clauses.slice(clauses.indexOf(clause) + 1).find((other) => other.some((item) => item.kind !== 'punct' && item.kind !== 'joiner'));
-    const accepted = said(clause.slice(0, k), ACCOUNT_REMARKS.accepting) || (!!following && said(following, ACCOUNT_REMARKS.accepting) && following.every((item) => item.kind === 'filler' || ACCOUNT_REMARKS.accepting.has(words(item)[0]) || words(item)[0] === 'by'));
-    if (needed || words(clause[k])[0] === 'when' || !(said(clause, ACCOUNT_REMARKS.orders) || accepted)) return needed;
-    const denial = after.some((item, j) => item.kind === 'guard' && item.guard === 'negation' && ['have', 'has', 'had', 'got'].includes(words(after[j + 1])[0] ?? ''));
-    return said(after, ACCOUNT_REMARKS.conditionedBy) || after.some((item) => item.kind === 'filler' && item.aside === 'account') || denial;
-  };
-  // A question ("does that create a token account?") is asked, not remarked.
-  const asked = (clause: Item[]) => clauses[clauses.indexOf(clause) + 1]?.[0]?.text === '?';
-  const remark = (clause: Item[]) => clause.length > 0 && names(clause) && harmless(clause) && !asked(clause);
-  const asks = (clause: Item[]) =>
-    clause.length > 0 &&
-    said(clause, ACCOUNT_REMARKS.orders) &&
-    // "make it one" is an amount of 1 as much as the account.
-    !(said(clause, new Set(['it'])) && said(clause, new Set(['one']))) &&
-    clause.every((item) => item.kind === 'filler' || words(item).every((w) => ACCOUNT_REMARKS.making.has(w) || ACCOUNT_REMARKS.pointers.has(w) || ACCOUNT_REMARKS.needs.has(w)));
+  const clauses = accountClauses(items);
   const out: Item[] = [];
   let previous = false;
   for (const clause of clauses) {
-    const merged: boolean = remark(clause) || (previous && asks(clause));
+    const merged: boolean = isAccountRemark(clause, clauses, items) || (previous && asksForAccount(clause));
     if (merged) {
       const [start, end] = [clause[0].start, clause.at(-1)!.end];
       out.push({ text: raw.slice(start, end), start, end, kind: 'filler', aside: 'account' });
@@ -1027,6 +962,89 @@ function withAccountRemarks(items: Item[], raw: string): Item[] {
     if (clause.some((item) => item.kind !== 'punct' && item.kind !== 'joiner')) previous = merged;
   }
   return out;
+}
+
+/** The clauses of a message, each joiner or punctuation a clause of its own between them; a label's colon joins ("dest: their token account" names where to). */
+function accountClauses(items: Item[]): Item[][] {
+  const clauses: Item[][] = [[]];
+  for (const item of items) {
+    if (item.kind === 'joiner' || (item.kind === 'punct' && item.text !== "'" && item.text !== ':')) clauses.push([item], []);
+    else clauses.at(-1)!.push(item);
+  }
+  return clauses;
+}
+
+const wordsOf = (item: Item | undefined) => (item ? item.text.toLowerCase().split(/\s+/) : []);
+const firstWord = (item: Item | undefined) => wordsOf(item)[0] ?? '';
+const says = (clause: Item[], of: Set<string>) => clause.some((item) => wordsOf(item).some((w) => of.has(w)));
+const isAccountAside = (item: Item | undefined) => item?.kind === 'filler' && item.aside === 'account';
+
+/** A clause about a token account that names nothing to build, in a message of `items` split into `clauses`. */
+function isAccountRemark(clause: Item[], clauses: Item[][], items: Item[]): boolean {
+  if (clause.length === 0 || clauses[clauses.indexOf(clause) + 1]?.[0]?.text === '?') return false;
+  const names = clause.some(
+    (item, k) => isAccountAside(item) || /^atas?$/.test(firstWord(item)) || (/^accounts?$/.test(firstWord(item)) && (ACCOUNT_REMARKS.owners.has(firstWord(clause[k - 1])) || clause[k - 1]?.kind === 'token')),
+  );
+  if (!names || says(clause, ACCOUNT_REMARKS.blocking) || ACCOUNT_REMARKS.asking.has(firstWord(clause[0]))) return false;
+  // One token at most ("the usdc account for sol" names two), and nobody's by name ("the ata is my dad's").
+  if (new Set(clause.map((item) => item.kind === 'token' && item.token.mint).filter(Boolean)).size > 1) return false;
+  if (clause.some((item) => /'s$/.test(item.text.toLowerCase()) && !ACCOUNT_REMARKS.ownWords.has(item.text.toLowerCase()))) return false;
+  return clause.every((item, k) => fitsAccountRemark(item, k, clause, clauses, items));
+}
+
+/** Whether the item at k of a clause about a token account may stand in a remark. */
+function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[][], items: Item[]): boolean {
+  const before = firstWord(clause[k - 1]);
+  const next = clause[k + 1];
+  switch (item.kind) {
+    case 'filler':
+      return true;
+    case 'word':
+      // "create it if required", "the ata is needed": a need said of the account, never a requirement of the command ("existing token account required").
+      return wordsOf(item).every((w) => ACCOUNT_REMARKS.words.has(w) || ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.needs.has(w) && ['if', 'when', "it's", 'is', 'are'].includes(before)));
+    case 'marker':
+      // "it needs to be created": "to" before making it, never before whose account ("to their ata"); "in my wallet": here.
+      if (ACCOUNT_REMARKS.markers.has(firstWord(item))) return true;
+      if (firstWord(item) === 'to') return says(clause.slice(k + 1, k + 3), ACCOUNT_REMARKS.making);
+      return ['in', 'on'].includes(firstWord(item)) && ACCOUNT_REMARKS.here.some((place) => place.every((w, j) => firstWord(clause[k + 1 + j]) === w) && k + 1 + place.length >= clause.length);
+    case 'number':
+      // "create one", "set one up", "they'll need one": the account; "make it one", "one usdc to their ata": an amount.
+      return firstWord(item) === 'one' && (ACCOUNT_REMARKS.orders.has(before) || ACCOUNT_REMARKS.needs.has(before));
+    case 'token': {
+      // The command's own token, said of the account: "a USDC account", "an account for bonk", "never held pengu".
+      const commands = items.filter((other) => other.kind === 'token' && other.token.mint === item.token.mint).length > 1;
+      const ofAccount = isAccountAside(next) || wordsOf(next).some((w) => ACCOUNT_REMARKS.nouns.has(w) || ACCOUNT_REMARKS.owners.has(w));
+      return commands && (ofAccount || clause[k - 1]?.kind === 'marker' || ACCOUNT_REMARKS.denied.has(before));
+    }
+    case 'verb':
+      return wordsOf(item).every((w) => ACCOUNT_REMARKS.making.has(w));
+    case 'guard':
+      // "I don't have a USDC account", "no ata yet": a negation denies having it, never making it ("don't create a token account").
+      if (item.guard === 'negation') return !!next && !(next.kind === 'filler' && next.aside) && (ACCOUNT_REMARKS.denied.has(firstWord(next)) || next.kind === 'token');
+      return item.guard === 'time' && ACCOUNT_REMARKS.conditions.has(firstWord(item)) && isAccountCondition(clause, k, clauses);
+    default:
+      return false;
+  }
+}
+
+/** "create one if they don't have one", "if needed", "fine if it creates an ATA": a condition said of the account, not of the command. */
+function isAccountCondition(clause: Item[], k: number, clauses: Item[][]): boolean {
+  const after = clause.slice(k + 1);
+  const needed = ACCOUNT_REMARKS.needs.has(firstWord(after[0])) || (firstWord(after[0]) === "it's" && ACCOUNT_REMARKS.needs.has(firstWord(after[1])));
+  // "if they need an ata, refuse": a condition with no order of its own may rule the clause after it, unless one
+  // of them only accepts ("fine if it creates an ATA", "if it needs a new token account for that, fine by me").
+  const following = clauses.slice(clauses.indexOf(clause) + 1).find((other) => other.some((item) => item.kind !== 'punct' && item.kind !== 'joiner'));
+  const accepts = (other: Item[]) => says(other, ACCOUNT_REMARKS.accepting) && other.every((item) => item.kind === 'filler' || ACCOUNT_REMARKS.accepting.has(firstWord(item)) || firstWord(item) === 'by');
+  const accepted = says(clause.slice(0, k), ACCOUNT_REMARKS.accepting) || (!!following && accepts(following));
+  if (needed || firstWord(clause[k]) === 'when' || !(says(clause, ACCOUNT_REMARKS.orders) || accepted)) return needed;
+  const denial = after.some((item, j) => item.kind === 'guard' && item.guard === 'negation' && ['have', 'has', 'had', 'got'].includes(firstWord(after[j + 1])));
+  return says(after, ACCOUNT_REMARKS.conditionedBy) || after.some(isAccountAside) || denial;
+}
+
+/** "…, so please set one up" after a remark: the account asked for ("make it one" is as much an amount of 1). */
+function asksForAccount(clause: Item[]): boolean {
+  if (clause.length === 0 || !says(clause, ACCOUNT_REMARKS.orders) || (says(clause, new Set(['it'])) && says(clause, new Set(['one'])))) return false;
+  return clause.every((item) => item.kind === 'filler' || wordsOf(item).every((w) => ACCOUNT_REMARKS.making.has(w) || ACCOUNT_REMARKS.pointers.has(w) || ACCOUNT_REMARKS.needs.has(w)));
 }
 
 /** "USDC (mint is EPjF…)", "BONK DezX…": a token's own mint said after it names that token again, not a second one. */
