@@ -452,6 +452,8 @@ export const OTHER_SOURCES = {
   theirs: new Set(['his', 'their', 'theirs']),
   /** …and beside a swap, where no one is paid, "her" too ("My mom gave me her SOL to trade."). */
   theirsBesideSwap: new Set(['his', 'her', 'their', 'theirs']),
+  /** …and anywhere right after one of these, where "her" cannot be whom a transfer pays ("My mom gave me her SOL to trade."). */
+  givenTo: new Set(['me', 'us']),
   /** Before "my" and funds, words that disown them ("It's not my money."). */
   disowning: new Set(['not', "isn't", 'isnt', "aren't", 'arent', 'never']),
   /** After someone's, what of theirs could pay (besides a token or a wallet): "my cousin's wedding" names nothing that pays. */
@@ -1770,6 +1772,8 @@ export const PARSER_WORDS = {
   opinionAsks: new Set(['think', 'thoughts', 'reason', 'opinion', 'advice', 'advise', 'recommend', 'recommended', 'idea', 'smart', 'wise', 'safe', 'worth', 'sensible', 'sense', 'risky']),
   /** …or a wait ("Fees are high, wait for them to drop.", "Hold off a bit."). */
   waits: [['wait', 'for'], ['wait', 'till'], ['wait', 'until'], ['wait', 'and', 'see'], ['wait', 'a', 'bit'], ['wait', 'a', 'day'], ['hold', 'off']],
+  /** …or a need sized other than the command ("He needs 15 USDC.", "She asked for 30.", "My landlord wants 1200 USDC."). */
+  needs: new Set(['need', 'needs', 'needed', 'want', 'wants', 'wanted', 'asked', 'asks', 'asking', 'expects', 'expected', 'expecting', 'requested', 'requests', 'charges', 'charged', 'quoted']),
   /** …or a size said against another command ("Do the same as last time.", "Same amount as before.", "Last time it was 50, do 40 this time."; `comparedScales`: "Half as much as before."). */
   sizedAgainst: [['do', 'the', 'same'], ['same', 'amount'], ['same', 'size']],
   /** …and these beside an amount ("…, do 40 this time."; "Use 2% slippage this time," sizes nothing). */

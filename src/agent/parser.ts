@@ -1186,6 +1186,23 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     return amount && said.some((w) => PARSER_WORDS.kept.has(w)) && said.some((w) => PARSER_WORDS.wishes.has(w) || PARSER_WORDS.modals.has(w));
   });
   if (reserved) return refuse('unclear', `"${clip(wordsOf(reserved), 40)}" says how much should stay, which I can't check against the command. Say the amount to swap or send, for example "swap 1 SOL for USDC".`);
+  // "He needs 15 USDC.", "She asked for 30.", "He still needs 50 more.": someone else's need, sized in chat before other than the
+  // command's amount ("He needs 25 USDC. Send 25 USDC …" reads), which the command may be meant to meet. Never the sender's own
+  // ("I need 50 USDC for rent. Sell 1 SOL …"), nor before a command without an amount of its own, which it sizes ("I need 30 USDC, take it from my SOL").
+  const sizeOf = (item: Item) => (item.kind === 'number' || item.kind === 'money' ? format(item.value) : undefined);
+  const sizes = new Set(clauses.slice(at).flat().flatMap((item) => sizeOf(item) ?? []));
+  const need = sizes.size > 0 && clauses.slice(0, at).find((clause) => {
+    const said = clause.filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside));
+    const word = (k: number) => said[k]?.text.toLowerCase() ?? '';
+    return said.some((item, k) => {
+      if (!PARSER_WORDS.needs.has(word(k))) return false;
+      let subject = k - 1;
+      while (PARSER_WORDS.balanceAdverbs.has(word(subject))) subject--;
+      const someone = subject >= 0 && !PARSER_WORDS.ownSubjects.has(word(subject)) && !PARSER_WORDS.modals.has(word(subject));
+      return someone && said.slice(k + 1).some((other) => sizeOf(other) !== undefined && !sizes.has(sizeOf(other)!));
+    });
+  });
+  if (need) return refuse('unclear', `"${clip(wordsOf(need), 40)}" sizes a need other than the command, which I can't check against it. Say the amount to send or swap alone, for example "send 20 USDC to <address>".`);
   // "Half as much as before.", "Do the same as last time.": chat before that sizes the command against another.
   const sizedAgainst = clauses.slice(0, at).find((clause) => {
     // (With the asides' words: "this time" is one, "with 2% slippage this time" changes nothing of the amount.)
@@ -2144,7 +2161,9 @@ function otherSource(words: string[], ctx: ParseContext, sending: boolean, addre
     // "It's not my money.", "It isn't my SOL.": funds disowned; beside a swap, a wallet too.
     const mine = words[k + 2] ?? '';
     if (OTHER_SOURCES.disowning.has(words[k]) && words[k + 1] === 'my' && (OTHER_SOURCES.funds.has(mine) || ctx.lookup(mine) || (!sending && nouns.has(mine)))) return words.slice(k, k + 3).join(' ');
-    if ((sending ? OTHER_SOURCES.theirs : OTHER_SOURCES.theirsBesideSwap).has(words[k]) && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || UNITS[words[k + 1] ?? ''] !== undefined)) return words.slice(k, k + 2).join(' ');
+    // ("My mom gave me her SOL.": after "me", "her" is whose the funds are, not whom a transfer pays.)
+    const payee = sending && !OTHER_SOURCES.givenTo.has(words[k - 1] ?? '');
+    if ((payee ? OTHER_SOURCES.theirs : OTHER_SOURCES.theirsBesideSwap).has(words[k]) && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || UNITS[words[k + 1] ?? ''] !== undefined)) return words.slice(k, k + 2).join(' ');
     if (!OTHER_SOURCES.words.has(stem(words[k]))) continue;
     const possessive = words[k].endsWith("'s") || (nouns.has(stem(words[k + 1])) && words[k + 1].endsWith("'s"));
     let opener = k - 1;
