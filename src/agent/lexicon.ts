@@ -1772,6 +1772,17 @@ export const PARSER_WORDS = {
   opinionAsks: new Set(['think', 'thoughts', 'reason', 'opinion', 'advice', 'advise', 'recommend', 'recommended', 'idea', 'smart', 'wise', 'safe', 'worth', 'sensible', 'sense', 'risky']),
   /** …or a wait ("Fees are high, wait for them to drop.", "Hold off a bit."). */
   waits: [['wait', 'for'], ['wait', 'till'], ['wait', 'until'], ['wait', 'and', 'see'], ['wait', 'a', 'bit'], ['wait', 'a', 'day'], ['hold', 'off']],
+  /** …or a hold on what it trades ("I'd rather hold for now.", "so hold", "HODL."; parser.ts `holdsOn`), unless told after one of `heldTold`
+   * ("tired of holding", "I've been holding SOL") or before one of `heldQuantities` ("I hold way too much SOL"). */
+  holding: new Set(['hold', 'hodl', 'holding', 'hodling', 'hodlin', 'holdin', 'diamond']),
+  heldTold: new Set(['of', 'been', 'done', 'stop', 'stopped', 'quit', 'tired', 'from', 'after', 'while', 'without', 'since', 'finished']),
+  heldQuantities: new Set(['too', 'way', 'so', 'lots', 'plenty', 'much', 'many', 'tons', 'enough', 'since', 'bags', 'a', 'more', 'dollars', 'stables', 'stablecoins', 'cash', 'usd', 'fiat']),
+  /** …or, opening a clause of no verb, a negation (parser.ts `deniesBound`) of a bound or a price ("Not at a loss.", "Nothing more.", "Not a cent more."). */
+  boundDenials: new Set(['not', 'no', 'never', 'nothing', 'none', 'nothin']),
+  deniedBounds: new Set([
+    'more', 'less', 'extra', 'over', 'under', 'above', 'below', 'beneath', 'beyond', 'higher', 'lower', 'cheaper', 'loss', 'losses', 'profit',
+    'price', 'prices', 'market', 'discount', 'premium', 'dip', 'bottom', 'top', 'peak', 'cent', 'penny', 'dime',
+  ]),
   /** …or a need sized other than the command ("He needs 15 USDC.", "She asked for 30.", "My landlord wants 1200 USDC."). */
   needs: new Set(['need', 'needs', 'needed', 'want', 'wants', 'wanted', 'asked', 'asks', 'asking', 'expects', 'expected', 'expecting', 'requested', 'requests', 'charges', 'charged', 'quoted']),
   /** …or a size said against another command ("Do the same as last time.", "Same amount as before.", "Last time it was 50, do 40 this time."; `comparedScales`: "Half as much as before."). */

@@ -328,7 +328,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   const duress = drivenByOthers(words);
   // "My partner wants to look at it before anything goes out.": someone's wish to review the command.
   const othersOnIt = pointing && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
-  return plain && !planning && !changing && !duress && !othersOnIt && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
+  return plain && !planning && !changing && !duress && !othersOnIt && !holdsOn(sentence) && !deniesBound(words) && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
 
   /**
    * A negation of the story, not of the request ("Not my best decision.", "Not financial advice."): a plain one
@@ -1176,7 +1176,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const checksFirst = said.some((w) => PARSER_WORDS.checks.has(w)) && said.some((w) => PARSER_WORDS.checkedFirst.has(w));
     // "The amount might be wrong.": a part of the command doubted ("I sent to the wrong address once." tells).
     const doubtedPart = !clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()) || PAST_FORMS.has(item.text.toLowerCase())) && said.some((w) => PARSER_WORDS.wrong.has(w)) && said.some((w) => PARSER_WORDS.commandParts.has(w));
-    return doubt || asksOfIt || opinion || waits || checksFirst || doubtedPart || said.some((w) => PARSER_WORDS.notMeant.has(w));
+    return doubt || asksOfIt || opinion || waits || checksFirst || doubtedPart || said.some((w) => PARSER_WORDS.notMeant.has(w)) || holdsOn(clause, clauses[at]) || deniesBound(said);
   });
   if (heldBack) return refuse('unclear', `"${clip(wordsOf(heldBack), 40)}" holds the command back. When you mean it, say it alone, for example "swap 1 SOL for USDC".`);
   // "I want 3 SOL left.", "I should have 3 SOL left.", "I want to keep 3 SOL.": chat before that says how much is to stay.
@@ -1312,6 +1312,47 @@ function balanceTold(clause: Item[], command: Item[]): boolean {
   const plain = clause.every((item) => ['filler', 'number', 'money', 'token', 'punct'].includes(item.kind)) && !said.some((w) => PARSER_WORDS.wishes.has(w) || PARSER_WORDS.modals.has(w) || TRAILING_CHAT.resizes.has(w) || (TRAILING_CHAT.changes.has(w) && !PARSER_WORDS.kept.has(w)));
   const sized = command.some((item) => (item.kind === 'number' || item.kind === 'money') && /\d/.test(item.text)) && !command.some((item) => item.kind === 'share' || POINTERS.has(item.text.toLowerCase()));
   return ['.', '!'].includes(clause.at(-1)?.text ?? '') && PARSER_WORDS.balanceSubjects.has(said[0] ?? '') && PARSER_WORDS.statesWithoutVerb.has(said[1] ?? '') && plain && sized;
+}
+
+/**
+ * "I'd rather hold for now.", "JUP is still going up, so hold.", "HODL.", "SOL is still too low to sell.": chat before a command that
+ * says to keep what it trades (PARSER_WORDS.holding), or that it is too soon or too late for a verb of trading ("too … to sell"). A
+ * hold told rather than meant stays chat: after one of `heldTold` ("tired of holding", "I've been holding SOL"), before a quantity
+ * ("I hold way too much SOL"), negated ("Can't hold anymore."), or the thing "too" much for ("SOL is too volatile to hold.").
+ */
+function holdsOn(clause: Item[], command?: Item[]): boolean {
+  const words = clause.map((item) => item.text.toLowerCase());
+  // Beside the command, a hold on a token it does not pay is a wish for it ("i want to hold more jitosol. convert 2 sol").
+  const held = clause.filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
+  if (command && held.length > 0 && !held.some((item) => paidIn(command).has(item.token.mint))) return false;
+  const negated = (k: number) => clause.slice(0, k).some((item) => item.kind === 'guard' && item.guard === 'negation');
+  const too = words.indexOf('too');
+  const holds = words.some((w, k) => PARSER_WORDS.holding.has(w) && !PARSER_WORDS.heldTold.has(words[k - 1] ?? '') && !PARSER_WORDS.heldQuantities.has(words[k + 1] ?? '') && !negated(k) && !(too >= 0 && too < k));
+  const tooSoon = too >= 0 && clause.some((item, k) => k > too && item.kind === 'verb' && words[k - 1] === 'to' && !PAST_FORMS.has(words[k]));
+  return holds || tooSoon;
+}
+
+/** The tokens a command's clause pays, as said: after "with"/"using", or first after a verb that pays or sends ("sell 2 SOL …"). */
+function paidIn(command: Item[]): Set<string> {
+  const verb = command.find((item) => item.kind === 'verb');
+  const paid = command.filter((item, k) => {
+    if (item.kind !== 'token') return false;
+    const before = command.slice(0, k).filter((other) => !isAmount(other) && other.kind !== 'filler').at(-1);
+    const first = command.findIndex((other) => other.kind === 'token') === k;
+    return (before?.kind === 'marker' && before.marker === 'in') || (first && verb?.kind === 'verb' && verb.role !== 'get' && before?.kind !== 'marker');
+  });
+  return new Set(paid.flatMap((item) => (item.kind === 'token' ? [item.token.mint] : [])));
+}
+
+/**
+ * "Not at a loss.", "Nothing more.", "Not a cent more.", "Rather not.": a clause of no verb that opens with a negation (`boundDenials`)
+ * and denies a bound or a price (`deniedBounds`), or says "rather not": the command may be meant only within it. ("Not financial
+ * advice.", "No rush.", "Nothing fancy." deny nothing of the command.)
+ */
+function deniesBound(said: string[]): boolean {
+  const at = said.findIndex((w) => PARSER_WORDS.boundDenials.has(w));
+  if (at < 0) return false;
+  return (at === 0 && said.length <= 5 && said.some((w) => PARSER_WORDS.deniedBounds.has(w)) && !said.some((w) => VERBS[w] !== undefined)) || said[at - 1] === 'rather';
 }
 
 /** "I'm still deciding.", "Let me think about it first.", "Just looking for now.": a decision not made yet (PARSER_WORDS.undecided). */
