@@ -1834,7 +1834,9 @@ export const PARSER_WORDS = {
   pointers: new Set(['this', 'it', 'that', 'these']),
   warningModals: new Set(['may', 'might', 'could', 'will', 'says', 'said', 'promised', 'asked', 'told']),
   /** …and, for what was done already, the things done ("He got the money already."). */
-  doneThings: new Set(['money', 'payment', 'funds', 'transfer']),
+  doneThings: new Set(['money', 'payment', 'funds', 'transfer', 'some', 'most', 'part']),
+  /** …or someone paid off, with "already" or "been" ("He already got paid.", "She's been paid."). */
+  paidOff: new Set(['paid', 'reimbursed', 'compensated', 'refunded']),
   /** "use JUP instead of SOL": what follows names the side the other token replaces. */
   insteadOf: ['instead', 'of'],
   /** "replace WIF with BONK": opening a follow-up, the token after it is the one turned from. */

@@ -1217,9 +1217,14 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // ("Already paid him earlier.": beside a payee, what was done is the payment.)
     // ("Already did half.": a part of it done.)
     const pointed = said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.doneThings.has(w) || PARSER_WORDS.payees.has(w)) || clause.some((item) => item.kind === 'share');
-    const didIt = (w: string) => PARSER_WORDS.didIt.has(w) || (pointed && PARSER_WORDS.gotIt.has(w));
+    // ("Already swapped some earlier.": beside a pointer, the command's own verb in the past.)
+    const didIt = (w: string) => PARSER_WORDS.didIt.has(w) || (pointed && (PARSER_WORDS.gotIt.has(w) || PAST_FORMS.has(w)));
+    // "He already got paid.", "She's been paid.", "Rent is already paid.": someone paid off ("Got paid today!", "I got paid" tell).
+    const paidOff =
+      said.some((w) => PARSER_WORDS.paidOff.has(w)) && said.some((w) => PARSER_WORDS.already.has(w) || w === 'been') &&
+      !PARSER_WORDS.ownSubjects.has(said[0] ?? '') && !PARSER_WORDS.gotIt.has(said[0] ?? '') && !PARSER_WORDS.already.has(said[0] ?? '');
     // "He already did the work." tells what was done before; "I already sent it." and "Paid already." say this was.
-    return said.some(didIt) && ((pointed && said.some((w) => PARSER_WORDS.already.has(w))) || said.every((w) => didIt(w) || PARSER_WORDS.already.has(w)));
+    return paidOff || (said.some(didIt) && ((pointed && said.some((w) => PARSER_WORDS.already.has(w))) || said.every((w) => didIt(w) || PARSER_WORDS.already.has(w))));
   });
   if (done) return refuse('unclear', `"${clip(wordsOf(done), 40)}" says it was done already. If you want it done again, say the command alone, for example "send 20 USDC to <address>".`);
   // "what's my SOL balance? and swap 1 SOL to USDC": a question for a figure before the command is a second request.
