@@ -1783,6 +1783,12 @@ export const PARSER_WORDS = {
     'more', 'less', 'extra', 'over', 'under', 'above', 'below', 'beneath', 'beyond', 'higher', 'lower', 'cheaper', 'loss', 'losses', 'profit',
     'price', 'prices', 'market', 'discount', 'premium', 'dip', 'bottom', 'top', 'peak', 'cent', 'penny', 'dime',
   ]),
+  /** …or advice asked without a question mark, opening the clause ("Advise me.", "Please advise.", "Suggest something.") or anywhere ("Your call.", "Tell me what you think."). */
+  adviceAsks: new Set(['advise', 'suggest', 'recommend', 'guide', 'counsel']),
+  adviceAskedPhrases: [['your', 'call'], ['what', 'you', 'think'], ['what', 'do', 'you', 'think'], ['you', 'decide'], ['your', 'advice'], ['your', 'opinion']],
+  /** …or a part of the command still to come (`lackedParts`: "Still need his address.", "Still waiting for the amount."; "I need this token." wishes). */
+  lacking: new Set(['need', 'needs', 'missing', 'waiting', 'await', 'awaiting', 'lack', 'lacking', 'pending', 'tbd']),
+  lackedParts: new Set(['address', 'addy', 'addr', 'recipient', 'amount', 'sum', 'figure']),
   /** …or a need sized other than the command ("He needs 15 USDC.", "She asked for 30.", "My landlord wants 1200 USDC."). */
   needs: new Set(['need', 'needs', 'needed', 'want', 'wants', 'wanted', 'asked', 'asks', 'asking', 'expects', 'expected', 'expecting', 'requested', 'requests', 'charges', 'charged', 'quoted']),
   /** …or a size said against another command ("Do the same as last time.", "Same amount as before.", "Last time it was 50, do 40 this time."; `comparedScales`: "Half as much as before."). */

@@ -328,7 +328,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   const duress = drivenByOthers(words);
   // "My partner wants to look at it before anything goes out.": someone's wish to review the command.
   const othersOnIt = pointing && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
-  return plain && !planning && !changing && !duress && !othersOnIt && !holdsOn(sentence) && !deniesBound(words) && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
+  return plain && !planning && !changing && !duress && !othersOnIt && !holdsOn(sentence) && !deniesBound(words) && !asksAdvice(words) && !lacksPart(words) && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
 
   /**
    * A negation of the story, not of the request ("Not my best decision.", "Not financial advice."): a plain one
@@ -1176,7 +1176,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const checksFirst = said.some((w) => PARSER_WORDS.checks.has(w)) && said.some((w) => PARSER_WORDS.checkedFirst.has(w));
     // "The amount might be wrong.": a part of the command doubted ("I sent to the wrong address once." tells).
     const doubtedPart = !clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()) || PAST_FORMS.has(item.text.toLowerCase())) && said.some((w) => PARSER_WORDS.wrong.has(w)) && said.some((w) => PARSER_WORDS.commandParts.has(w));
-    return doubt || asksOfIt || opinion || waits || checksFirst || doubtedPart || said.some((w) => PARSER_WORDS.notMeant.has(w)) || holdsOn(clause, clauses[at]) || deniesBound(said);
+    return doubt || asksOfIt || opinion || waits || checksFirst || doubtedPart || said.some((w) => PARSER_WORDS.notMeant.has(w)) || holdsOn(clause, clauses[at]) || deniesBound(said) || asksAdvice(said) || lacksPart(said);
   });
   if (heldBack) return refuse('unclear', `"${clip(wordsOf(heldBack), 40)}" holds the command back. When you mean it, say it alone, for example "swap 1 SOL for USDC".`);
   // "I want 3 SOL left.", "I should have 3 SOL left.", "I want to keep 3 SOL.": chat before that says how much is to stay.
@@ -1335,6 +1335,17 @@ function holdsOn(clause: Item[], command?: Item[]): boolean {
   const holds = words.some((w, k) => PARSER_WORDS.holding.has(w) && !PARSER_WORDS.heldTold.has(words[k - 1] ?? '') && !PARSER_WORDS.heldQuantities.has(words[k + 1] ?? '') && !negated(k) && !(too >= 0 && too < k));
   const tooSoon = too >= 0 && clause.some((item, k) => k > too && item.kind === 'verb' && words[k - 1] === 'to' && !PAST_FORMS.has(words[k]));
   return holds || tooSoon;
+}
+
+/** "Advise me.", "Please advise.", "Suggest something.", "Your call.": advice asked without a question mark (PARSER_WORDS.adviceAsks). */
+function asksAdvice(said: string[]): boolean {
+  const opener = said.find((w) => !PARSER_WORDS.orderOpeners.has(w) && !/^[!.?,]+$/.test(w)) ?? '';
+  return PARSER_WORDS.adviceAsks.has(opener) || PARSER_WORDS.adviceAskedPhrases.some((phrase) => containsPhrase(said, phrase));
+}
+
+/** "Still need his address.", "Still waiting for the amount.": a part of the command still to come (PARSER_WORDS.lacking, `lackedParts`). */
+function lacksPart(said: string[]): boolean {
+  return said.some((w) => PARSER_WORDS.lacking.has(w)) && said.some((w) => PARSER_WORDS.lackedParts.has(w));
 }
 
 /** The tokens a command's clause pays, as said: after "with"/"using", or first after a verb that pays or sends ("sell 2 SOL …"). */
