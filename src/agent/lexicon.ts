@@ -1310,7 +1310,8 @@ export const RULE_WORDS = {
   textedTo: new Set(['2']),
   /**
    * Texting's "2" and "4" ("to", "for") alone between the two tokens of a bare pair after a purchase, or between a token and
-   * the address, the only number said ("buy wif 4 usdc", "send sol 2 <address>"): an amount, or "buy wif for usdc" with none?
+   * the address, or between the verb and the address, the only number said ("buy wif 4 usdc", "send sol 2 <address>", "send 2 <address>
+   * sol"): an amount, or "buy wif for usdc" with none?
    * Never read as an amount; "buy wif 20 usdc" is one.
    */
   textedMarkers: new Set(['2', '4']),
@@ -1789,6 +1790,8 @@ export const PARSER_WORDS = {
   /** …or a part of the command still to come (`lackedParts`: "Still need his address.", "Still waiting for the amount."; "I need this token." wishes). */
   lacking: new Set(['need', 'needs', 'missing', 'waiting', 'await', 'awaiting', 'lack', 'lacking', 'pending', 'tbd']),
   lackedParts: new Set(['address', 'addy', 'addr', 'recipient', 'amount', 'sum', 'figure']),
+  /** In a correction with an address, the sender's own words beside an identifying one ("…, wait, <address> is my address"; parser.ts `withCorrection`). */
+  ownWords: new Set(['my', 'mine', 'me', 'myself']),
   /** …or a need sized other than the command ("He needs 15 USDC.", "She asked for 30.", "My landlord wants 1200 USDC."). */
   needs: new Set(['need', 'needs', 'needed', 'want', 'wants', 'wanted', 'asked', 'asks', 'asking', 'expects', 'expected', 'expecting', 'requested', 'requests', 'charges', 'charged', 'quoted']),
   /** …or a size said against another command ("Do the same as last time.", "Same amount as before.", "Last time it was 50, do 40 this time."; `comparedScales`: "Half as much as before."). */

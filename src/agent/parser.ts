@@ -440,6 +440,11 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext, fromLast
   const edits = lower.slice(restAt);
   const remarks = tagged.slice(restAt).some((item) => item.kind === 'filler' && (item.aside === 'fee' || item.aside === 'account'));
   if (remarks || edits.includes('?') || opensQuestion(edits) || edits.some((w) => PARSER_WORDS.heldStatements.has(w))) return slipped ? unsaid : undefined;
+  // "…, wait, <address> is my address", "…, wait <address> is mine": whose an address is, said as the correction, may say the one
+  // pasted was the sender's own as well as where to send instead.
+  const editWords = edits.flatMap((w) => w.split(/\s+/));
+  const owned = tagged.slice(restAt).some((item) => item.kind === 'address') && editWords.some((w) => OTHER_SOURCES.identifying.has(w)) && editWords.some((w) => PARSER_WORDS.ownWords.has(w));
+  if (owned) return refuse('unclear', 'I could not tell whether that names the address to send to or says whose an address is. Say the command with the one address to send to, for example "send 5 USDC to <address>".');
   if (PARSER_WORDS.addedEdits.has(edits[0] ?? '')) return refuse('two-actions', 'That adds to the command or doubts it rather than correcting it. I do one swap or one transfer per message: say each on its own.');
   // "swap 2 sol to bonk, sorry 3 sol to <address>": a correction keeps the action it corrects.
   const otherAction = (result: ParseResult) => isCommand(result) && result.command.action !== head.command.action;
