@@ -1055,7 +1055,8 @@ function withoutTrailingChat(items: Item[]): Item[] {
   const receiving = (item: Item) => sends && hasTrait(item, 'address-receives');
   const chat = (clause: Item[], heeding = true) => {
     const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
-    if (opensQuestion(words) || drivenByOthers(words)) return false;
+    // ("… . Advise me.", "… . Your call.": advice asked of it.)
+    if (opensQuestion(words) || drivenByOthers(words) || asksAdvice(words) || lacksPart(words)) return false;
     // "… . My partner wants to look at it first.": someone's wish to review the command.
     const reviewed = words.some((w) => POINTERS.has(w)) && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
     if (reviewed) return false;
