@@ -1713,6 +1713,8 @@ export const PARSER_WORDS = {
   editWords: new Set(['instead', 'same']),
   /** Chat that turns away from the token it names ("not BONK", "other than BONK"): the command's amount is not of it. */
   awayFrom: new Set(['instead', 'rather', 'except', 'other', 'another', 'different', 'not', 'never', 'but', 'than', 'without', 'no', 'keep', 'leave', 'save', 'spare']),
+  /** …but "rather" right before one of these wishes for the token, where the command receives it ("I'd rather have USDC. Sell 2 SOL for USDC."). */
+  ratherHave: new Set(['have', 'own', 'get', 'be', 'hold']),
   /** Before a command, a negation with one of these negates doing it ("don't actually execute it: send …", "nothing should go on chain"). */
   // ("no hagas esto:", "ne fais pas ça:", "não faça isso:", "mach das nicht:": other languages' "do".)
   doing: new Set(['execute', 'actually', 'run', 'sign', 'submit', 'broadcast', 'anything', 'chain', 'onchain', 'build', 'hagas', 'haga', 'hacer', 'fais', 'faites', 'faire', 'faça', 'faca', 'faz', 'fazer', 'farlo', 'fare', 'mach', 'machen']),

@@ -1142,7 +1142,17 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   // A command naming both its tokens, neither of them the one turned from, leaves nothing for it to change ("keep my JTO, sell 40 PYTH for USDC").
   const named = clauses.slice(at).flat().filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
   const aside = (token: Item) => token.kind === 'token' && new Set(named.map((item) => item.token.mint)).size >= 2 && !named.some((item) => item.token.mint === token.token.mint);
-  const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k) && !aside(item)));
+  // "I'd rather have USDC. Sell 2 SOL for USDC.": "rather" before a verb of having wishes for a token, which only the one the command
+  // receives fits ("I'd rather have USDT. Sell 2 SOL for USDC." may want the other).
+  const receivedMints = new Set(named.filter((item) => !paidIn(clauses[at]).has(item.token.mint)).map((item) => item.token.mint));
+  const ratherHad = (clause: Item[], k: number) => {
+    const rather = clause.findIndex((item) => item.text.toLowerCase() === 'rather');
+    return rather >= 0 && rather < k && PARSER_WORDS.ratherHave.has(clause[rather + 1]?.text.toLowerCase() ?? '') && clause.slice(rather + 2, k).every((item) => item.kind === 'filler' || item.kind === 'marker');
+  };
+  const fits = (token: Extract<Item, { kind: 'token' }>) => receivedMints.has(token.token.mint) && new Set(named.map((item) => item.token.mint)).size === 2;
+  const away = clauses.slice(0, at).find((clause) =>
+    clause.some((item, k) => item.kind === 'token' && (ratherHad(clause, k) ? !fits(item) : turnsAway(clause, k) && !aside(item))),
+  );
   if (away) return refuse('unclear', `I could not tell what "${wordsOf(away)}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
   // "Got this from a scammer.", "My son typed this.", "He says he will double it.": chat before that warns of the command, or says another wrote it.
   // "Her wallet got hacked.", "She changed her wallet.": news of someone's wallet, said before a transfer, may be of the
