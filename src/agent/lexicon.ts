@@ -1788,7 +1788,7 @@ export const PARSER_WORDS = {
   ]),
   /** …or advice asked without a question mark, opening the clause ("Advise me.", "Please advise.", "Suggest something.") or anywhere ("Your call.", "Tell me what you think."). */
   adviceAsks: new Set(['advise', 'suggest', 'recommend', 'guide', 'counsel']),
-  adviceAskedPhrases: [['your', 'call'], ['what', 'you', 'think'], ['what', 'do', 'you', 'think'], ['you', 'decide'], ['your', 'advice'], ['your', 'opinion']],
+  adviceAskedPhrases: [['your', 'call'], ['ur', 'call'], ['u', 'decide'], ['what', 'you', 'think'], ['what', 'do', 'you', 'think'], ['you', 'decide'], ['your', 'advice'], ['your', 'opinion']],
   /** …or a part of the command still to come (`lackedParts`: "Still need his address.", "Still waiting for the amount."; "I need this token." wishes). */
   lacking: new Set(['need', 'needs', 'missing', 'waiting', 'await', 'awaiting', 'lack', 'lacking', 'pending', 'tbd']),
   lackedParts: new Set(['address', 'addy', 'addr', 'recipient', 'amount', 'sum', 'figure']),

@@ -1199,7 +1199,9 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   const reserved = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
     const amount = clause.some((item, k) => item.kind === 'money' || (item.kind === 'number' && clause[k + 1]?.kind === 'token'));
-    return amount && said.some((w) => PARSER_WORDS.kept.has(w)) && said.some((w) => PARSER_WORDS.wishes.has(w) || PARSER_WORDS.modals.has(w));
+    // ("Keep half.", "Keep 20%.": a part of the balance to stay, said as an order.)
+    const keptPart = PARSER_WORDS.kept.has(said[0] ?? '') && clause.some((item) => item.kind === 'share' || item.kind === 'percent');
+    return keptPart || (amount && said.some((w) => PARSER_WORDS.kept.has(w)) && said.some((w) => PARSER_WORDS.wishes.has(w) || PARSER_WORDS.modals.has(w)));
   });
   if (reserved) return refuse('unclear', `"${clip(wordsOf(reserved), 40)}" says how much should stay, which I can't check against the command. Say the amount to swap or send, for example "swap 1 SOL for USDC".`);
   // "He needs 15 USDC.", "She asked for 30.", "He still needs 50 more.": someone else's need, sized in chat before other than the
