@@ -1780,7 +1780,7 @@ export const PARSER_WORDS = {
   holding: new Set(['hold', 'hodl', 'holding', 'hodling', 'hodlin', 'holdin', 'diamond']),
   heldTold: new Set(['of', 'been', 'done', 'stop', 'stopped', 'quit', 'tired', 'from', 'after', 'while', 'without', 'since', 'finished']),
   heldQuantities: new Set(['too', 'way', 'so', 'lots', 'plenty', 'much', 'many', 'tons', 'enough', 'since', 'bags', 'a', 'more', 'dollars', 'stables', 'stablecoins', 'cash', 'usd', 'fiat']),
-  /** …or, opening a clause of no verb, a negation (parser.ts `deniesBound`) of a bound or a price ("Not at a loss.", "Nothing more.", "Not a cent more."). */
+  /** …or, opening a clause of no verb, a negation (parser.ts `deniesBound`) of a bound or a price within three words ("Not at a loss.", "Nothing more.", "Not a cent more."). */
   boundDenials: new Set(['not', 'no', 'never', 'nothing', 'none', 'nothin']),
   deniedBounds: new Set([
     'more', 'less', 'extra', 'over', 'under', 'above', 'below', 'beneath', 'beyond', 'higher', 'lower', 'cheaper', 'loss', 'losses', 'profit',
@@ -1795,7 +1795,7 @@ export const PARSER_WORDS = {
   /** In a correction with an address, the sender's own words beside an identifying one ("…, wait, <address> is my address"; parser.ts `withCorrection`). */
   ownWords: new Set(['my', 'mine', 'me', 'myself']),
   /** …or a need sized other than the command ("He needs 15 USDC.", "She asked for 30.", "My landlord wants 1200 USDC."). */
-  needs: new Set(['need', 'needs', 'needed', 'want', 'wants', 'wanted', 'asked', 'asks', 'asking', 'expects', 'expected', 'expecting', 'requested', 'requests', 'charges', 'charged', 'quoted']),
+  needs: new Set(['need', 'needs', 'needed', 'want', 'wants', 'wanted', 'asked', 'asks', 'asking', 'expects', 'expected', 'expecting', 'requested', 'requests', 'owed']),
   /** …or a size said against another command ("Do the same as last time.", "Same amount as before.", "Last time it was 50, do 40 this time."; `comparedScales`: "Half as much as before."). */
   sizedAgainst: [['do', 'the', 'same'], ['same', 'amount'], ['same', 'size']],
   /** …and these beside an amount ("…, do 40 this time."; "Use 2% slippage this time," sizes nothing). */

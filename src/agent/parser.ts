@@ -1386,7 +1386,9 @@ function paidIn(command: Item[]): Set<string> {
 function deniesBound(said: string[]): boolean {
   const at = said.findIndex((w) => PARSER_WORDS.boundDenials.has(w));
   if (at < 0) return false;
-  return (at === 0 && said.length <= 5 && said.some((w) => PARSER_WORDS.deniedBounds.has(w)) && !said.some((w) => VERBS[w] !== undefined)) || said[at - 1] === 'rather';
+  // ("Definitely not at a loss this time.": a word may come before the negation, and the bound within three after it.)
+  const bound = said.slice(at + 1, at + 4).some((w) => PARSER_WORDS.deniedBounds.has(w));
+  return (at <= 1 && said.length <= 7 && bound && !said.some((w) => VERBS[w] !== undefined)) || said[at - 1] === 'rather';
 }
 
 /** "I'm still deciding.", "Let me think about it first.", "Just looking for now.": a decision not made yet (PARSER_WORDS.undecided). */
