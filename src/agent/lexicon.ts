@@ -1777,7 +1777,7 @@ export const PARSER_WORDS = {
   waits: [['wait', 'for'], ['wait', 'till'], ['wait', 'until'], ['wait', 'and', 'see'], ['wait', 'a', 'bit'], ['wait', 'a', 'day'], ['hold', 'off']],
   /** …or a hold on what it trades ("I'd rather hold for now.", "so hold", "HODL."; parser.ts `holdsOn`), unless told after one of `heldTold`
    * ("tired of holding", "I've been holding SOL") or before one of `heldQuantities` ("I hold way too much SOL"). */
-  holding: new Set(['hold', 'hodl', 'holding', 'hodling', 'hodlin', 'holdin', 'diamond']),
+  holding: new Set(['hold', 'hodl', 'holding', 'hodling', 'hodlin', 'holdin']),
   heldTold: new Set(['of', 'been', 'done', 'stop', 'stopped', 'quit', 'tired', 'from', 'after', 'while', 'without', 'since', 'finished']),
   heldQuantities: new Set(['too', 'way', 'so', 'lots', 'plenty', 'much', 'many', 'tons', 'enough', 'since', 'bags', 'a', 'more', 'dollars', 'stables', 'stablecoins', 'cash', 'usd', 'fiat']),
   /** …or, opening a clause of no verb, a negation (parser.ts `deniesBound`) of a bound or a price within three words ("Not at a loss.", "Nothing more.", "Not a cent more."). */

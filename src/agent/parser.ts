@@ -1350,7 +1350,11 @@ function holdsOn(clause: Item[], command?: Item[]): boolean {
   if (command && held.length > 0 && !held.some((item) => paidIn(command).has(item.token.mint))) return false;
   const negated = (k: number) => clause.slice(0, k).some((item) => item.kind === 'guard' && item.guard === 'negation');
   const too = words.indexOf('too');
-  const holds = words.some((w, k) => PARSER_WORDS.holding.has(w) && !PARSER_WORDS.heldTold.has(words[k - 1] ?? '') && !PARSER_WORDS.heldQuantities.has(words[k + 1] ?? '') && !negated(k) && !(too >= 0 && too < k));
+  // ("I'm holding the baby.": a thing held, not funds.)
+  const thing = (k: number) => DETERMINERS.has(words[k + 1] ?? '') && clause[k + 2]?.kind !== 'token' && !OTHER_SOURCES.funds.has(words[k + 2] ?? '');
+  const holds = words.some(
+    (w, k) => PARSER_WORDS.holding.has(w) && !PARSER_WORDS.heldTold.has(words[k - 1] ?? '') && !PARSER_WORDS.heldQuantities.has(words[k + 1] ?? '') && !thing(k) && !negated(k) && !(too >= 0 && too < k),
+  );
   const tooSoon = too >= 0 && clause.some((item, k) => k > too && item.kind === 'verb' && words[k - 1] === 'to' && !PAST_FORMS.has(words[k]));
   return holds || tooSoon;
 }
