@@ -452,6 +452,8 @@ export const OTHER_SOURCES = {
   theirs: new Set(['his', 'their', 'theirs']),
   /** …and beside a swap, where no one is paid, "her" too ("My mom gave me her SOL to trade."). */
   theirsBesideSwap: new Set(['his', 'her', 'their', 'theirs']),
+  /** …and anywhere right after one of these, where "her" cannot be whom a transfer pays ("My mom gave me her SOL to trade."). */
+  givenTo: new Set(['me', 'us']),
   /** Before "my" and funds, words that disown them ("It's not my money."). */
   disowning: new Set(['not', "isn't", 'isnt', "aren't", 'arent', 'never']),
   /** After someone's, what of theirs could pay (besides a token or a wallet): "my cousin's wedding" names nothing that pays. */
@@ -1309,7 +1311,8 @@ export const RULE_WORDS = {
   textedTo: new Set(['2']),
   /**
    * Texting's "2" and "4" ("to", "for") alone between the two tokens of a bare pair after a purchase, or between a token and
-   * the address, the only number said ("buy wif 4 usdc", "send sol 2 <address>"): an amount, or "buy wif for usdc" with none?
+   * the address, or between the verb and the address, the only number said ("buy wif 4 usdc", "send sol 2 <address>", "send 2 <address>
+   * sol"): an amount, or "buy wif for usdc" with none?
    * Never read as an amount; "buy wif 20 usdc" is one.
    */
   textedMarkers: new Set(['2', '4']),
@@ -1708,6 +1711,8 @@ export const PARSER_WORDS = {
   editWords: new Set(['instead', 'same']),
   /** Chat that turns away from the token it names ("not BONK", "other than BONK"): the command's amount is not of it. */
   awayFrom: new Set(['instead', 'rather', 'except', 'other', 'another', 'different', 'not', 'never', 'but', 'than', 'without', 'no', 'keep', 'leave', 'save', 'spare']),
+  /** …but "rather" right before one of these wishes for the token, where the command receives it ("I'd rather have USDC. Sell 2 SOL for USDC."). */
+  ratherHave: new Set(['have', 'own', 'get', 'be', 'hold']),
   /** Before a command, a negation with one of these negates doing it ("don't actually execute it: send …", "nothing should go on chain"). */
   // ("no hagas esto:", "ne fais pas ça:", "não faça isso:", "mach das nicht:": other languages' "do".)
   doing: new Set(['execute', 'actually', 'run', 'sign', 'submit', 'broadcast', 'anything', 'chain', 'onchain', 'build', 'hagas', 'haga', 'hacer', 'fais', 'faites', 'faire', 'faça', 'faca', 'faz', 'fazer', 'farlo', 'fare', 'mach', 'machen']),
@@ -1768,6 +1773,27 @@ export const PARSER_WORDS = {
   opinionAsks: new Set(['think', 'thoughts', 'reason', 'opinion', 'advice', 'advise', 'recommend', 'recommended', 'idea', 'smart', 'wise', 'safe', 'worth', 'sensible', 'sense', 'risky']),
   /** …or a wait ("Fees are high, wait for them to drop.", "Hold off a bit."). */
   waits: [['wait', 'for'], ['wait', 'till'], ['wait', 'until'], ['wait', 'and', 'see'], ['wait', 'a', 'bit'], ['wait', 'a', 'day'], ['hold', 'off']],
+  /** …or a hold on what it trades ("I'd rather hold for now.", "so hold", "HODL."; parser.ts `holdsOn`), unless told after one of `heldTold`
+   * ("tired of holding", "I've been holding SOL") or before one of `heldQuantities` ("I hold way too much SOL"). */
+  holding: new Set(['hold', 'hodl', 'holding', 'hodling', 'hodlin', 'holdin']),
+  heldTold: new Set(['of', 'been', 'done', 'stop', 'stopped', 'quit', 'tired', 'from', 'after', 'while', 'without', 'since', 'finished']),
+  heldQuantities: new Set(['too', 'way', 'so', 'lots', 'plenty', 'much', 'many', 'tons', 'enough', 'since', 'bags', 'a', 'more', 'dollars', 'stables', 'stablecoins', 'cash', 'usd', 'fiat']),
+  /** …or, opening a clause of no verb, a negation (parser.ts `deniesBound`) of a bound or a price within three words ("Not at a loss.", "Nothing more.", "Not a cent more."). */
+  boundDenials: new Set(['not', 'no', 'never', 'nothing', 'none', 'nothin']),
+  deniedBounds: new Set([
+    'more', 'less', 'extra', 'over', 'under', 'above', 'below', 'beneath', 'beyond', 'higher', 'lower', 'cheaper', 'loss', 'losses', 'profit',
+    'price', 'prices', 'market', 'discount', 'premium', 'dip', 'bottom', 'top', 'peak', 'cent', 'penny', 'dime',
+  ]),
+  /** …or advice asked without a question mark, opening the clause ("Advise me.", "Please advise.", "Suggest something.") or anywhere ("Your call.", "Tell me what you think."). */
+  adviceAsks: new Set(['advise', 'suggest', 'recommend', 'guide', 'counsel']),
+  adviceAskedPhrases: [['your', 'call'], ['ur', 'call'], ['u', 'decide'], ['what', 'you', 'think'], ['what', 'do', 'you', 'think'], ['you', 'decide'], ['your', 'advice'], ['your', 'opinion']],
+  /** …or a part of the command still to come (`lackedParts`: "Still need his address.", "Still waiting for the amount."; "I need this token." wishes). */
+  lacking: new Set(['need', 'needs', 'missing', 'waiting', 'await', 'awaiting', 'lack', 'lacking', 'pending', 'tbd']),
+  lackedParts: new Set(['address', 'addy', 'addr', 'recipient', 'amount', 'sum', 'figure']),
+  /** In a correction with an address, the sender's own words beside an identifying one ("…, wait, <address> is my address"; parser.ts `withCorrection`). */
+  ownWords: new Set(['my', 'mine', 'me', 'myself']),
+  /** …or a need sized other than the command ("He needs 15 USDC.", "She asked for 30.", "My landlord wants 1200 USDC."). */
+  needs: new Set(['need', 'needs', 'needed', 'want', 'wants', 'wanted', 'asked', 'asks', 'asking', 'expects', 'expected', 'expecting', 'requested', 'requests', 'owed']),
   /** …or a size said against another command ("Do the same as last time.", "Same amount as before.", "Last time it was 50, do 40 this time."; `comparedScales`: "Half as much as before."). */
   sizedAgainst: [['do', 'the', 'same'], ['same', 'amount'], ['same', 'size']],
   /** …and these beside an amount ("…, do 40 this time."; "Use 2% slippage this time," sizes nothing). */
@@ -1817,7 +1843,9 @@ export const PARSER_WORDS = {
   pointers: new Set(['this', 'it', 'that', 'these']),
   warningModals: new Set(['may', 'might', 'could', 'will', 'says', 'said', 'promised', 'asked', 'told']),
   /** …and, for what was done already, the things done ("He got the money already."). */
-  doneThings: new Set(['money', 'payment', 'funds', 'transfer']),
+  doneThings: new Set(['money', 'payment', 'funds', 'transfer', 'some', 'most', 'part']),
+  /** …or someone paid off, with "already" or "been" ("He already got paid.", "She's been paid."). */
+  paidOff: new Set(['paid', 'reimbursed', 'compensated', 'refunded']),
   /** "use JUP instead of SOL": what follows names the side the other token replaces. */
   insteadOf: ['instead', 'of'],
   /** "replace WIF with BONK": opening a follow-up, the token after it is the one turned from. */

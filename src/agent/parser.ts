@@ -293,7 +293,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
   const duress = drivenByOthers(words);
   // "My partner wants to look at it before anything goes out.": someone's wish to review the command.
   const othersOnIt = pointing && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
-  return plain && !planning && !changing && !duress && !othersOnIt && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
+  return plain && !planning && !changing && !duress && !othersOnIt && !holdsOn(sentence) && !deniesBound(words) && !asksAdvice(words) && !lacksPart(words) && !HYPOTHETICALS.some((phrase) => containsPhrase(words, phrase)) && !opensQuestion(dropLeading(words));
 
   /**
    * A negation of the story, not of the request ("Not my best decision.", "Not financial advice."): a plain one
@@ -402,6 +402,11 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const edits = lower.slice(restAt);
   const remarks = tagged.slice(restAt).some((item) => item.kind === 'filler' && (item.aside === 'fee' || item.aside === 'account'));
   if (remarks || edits.includes('?') || opensQuestion(edits) || edits.some((w) => PARSER_WORDS.heldStatements.has(w))) return slipped ? unsaid : undefined;
+  // "…, wait, <address> is my address", "…, wait <address> is mine": whose an address is, said as the correction, may say the one
+  // pasted was the sender's own as well as where to send instead.
+  const editWords = edits.flatMap((w) => w.split(/\s+/));
+  const owned = tagged.slice(restAt).some((item) => item.kind === 'address') && editWords.some((w) => OTHER_SOURCES.identifying.has(w)) && editWords.some((w) => PARSER_WORDS.ownWords.has(w));
+  if (owned) return refuse('unclear', 'I could not tell whether that names the address to send to or says whose an address is. Say the command with the one address to send to, for example "send 5 USDC to <address>".');
   if (PARSER_WORDS.addedEdits.has(edits[0] ?? '')) return refuse('two-actions', 'That adds to the command or doubts it rather than correcting it. I do one swap or one transfer per message: say each on its own.');
   // "swap 2 sol to bonk, sorry 3 sol to <address>": a correction keeps the action it corrects.
   const otherAction = (result: ParseResult) => isCommand(result) && result.command.action !== head.command.action;
@@ -1012,7 +1017,8 @@ function withoutTrailingChat(items: Item[]): Item[] {
   const receiving = (item: Item) => sends && hasTrait(item, 'address-receives');
   const chat = (clause: Item[], heeding = true) => {
     const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
-    if (opensQuestion(words) || drivenByOthers(words)) return false;
+    // ("… . Advise me.", "… . Your call.": advice asked of it.)
+    if (opensQuestion(words) || drivenByOthers(words) || asksAdvice(words) || lacksPart(words)) return false;
     // "… . My partner wants to look at it first.": someone's wish to review the command.
     const reviewed = words.some((w) => POINTERS.has(w)) && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
     if (reviewed) return false;
@@ -1098,7 +1104,17 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   // A command naming both its tokens, neither of them the one turned from, leaves nothing for it to change ("keep my JTO, sell 40 PYTH for USDC").
   const named = clauses.slice(at).flat().filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
   const aside = (token: Item) => token.kind === 'token' && new Set(named.map((item) => item.token.mint)).size >= 2 && !named.some((item) => item.token.mint === token.token.mint);
-  const away = clauses.slice(0, at).find((clause) => clause.some((item, k) => item.kind === 'token' && turnsAway(clause, k) && !aside(item)));
+  // "I'd rather have USDC. Sell 2 SOL for USDC.": "rather" before a verb of having wishes for a token, which only the one the command
+  // receives fits ("I'd rather have USDT. Sell 2 SOL for USDC." may want the other).
+  const receivedMints = new Set(named.filter((item) => !paidIn(clauses[at]).has(item.token.mint)).map((item) => item.token.mint));
+  const ratherHad = (clause: Item[], k: number) => {
+    const rather = clause.findIndex((item) => item.text.toLowerCase() === 'rather');
+    return rather >= 0 && rather < k && PARSER_WORDS.ratherHave.has(clause[rather + 1]?.text.toLowerCase() ?? '') && clause.slice(rather + 2, k).every((item) => item.kind === 'filler' || item.kind === 'marker');
+  };
+  const fits = (token: Extract<Item, { kind: 'token' }>) => receivedMints.has(token.token.mint) && new Set(named.map((item) => item.token.mint)).size === 2;
+  const away = clauses.slice(0, at).find((clause) =>
+    clause.some((item, k) => item.kind === 'token' && (ratherHad(clause, k) ? !fits(item) : turnsAway(clause, k) && !aside(item))),
+  );
   if (away) return refuse('unclear', `I could not tell what "${wordsOf(away)}" leaves out of the command. Say the command alone, for example "swap 2 SOL for USDC".`);
   // "Got this from a scammer.", "My son typed this.", "He says he will double it.": chat before that warns of the command, or says another wrote it.
   // "Her wallet got hacked.", "She changed her wallet.": news of someone's wallet, said before a transfer, may be of the
@@ -1138,16 +1154,35 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const checksFirst = said.some((w) => PARSER_WORDS.checks.has(w)) && said.some((w) => PARSER_WORDS.checkedFirst.has(w));
     // "The amount might be wrong.": a part of the command doubted ("I sent to the wrong address once." tells).
     const doubtedPart = !clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()) || PAST_FORMS.has(item.text.toLowerCase())) && said.some((w) => PARSER_WORDS.wrong.has(w)) && said.some((w) => PARSER_WORDS.commandParts.has(w));
-    return doubt || asksOfIt || opinion || waits || checksFirst || doubtedPart || said.some((w) => PARSER_WORDS.notMeant.has(w));
+    return doubt || asksOfIt || opinion || waits || checksFirst || doubtedPart || said.some((w) => PARSER_WORDS.notMeant.has(w)) || holdsOn(clause, clauses[at]) || deniesBound(said) || asksAdvice(said) || lacksPart(said);
   });
   if (heldBack) return refuse('unclear', `"${clip(wordsOf(heldBack), 40)}" holds the command back. When you mean it, say it alone, for example "swap 1 SOL for USDC".`);
   // "I want 3 SOL left.", "I should have 3 SOL left.", "I want to keep 3 SOL.": chat before that says how much is to stay.
   const reserved = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
     const amount = clause.some((item, k) => item.kind === 'money' || (item.kind === 'number' && clause[k + 1]?.kind === 'token'));
-    return amount && said.some((w) => PARSER_WORDS.kept.has(w)) && said.some((w) => PARSER_WORDS.wishes.has(w) || PARSER_WORDS.modals.has(w));
+    // ("Keep half.", "Keep 20%.": a part of the balance to stay, said as an order.)
+    const keptPart = PARSER_WORDS.kept.has(said[0] ?? '') && clause.some((item) => item.kind === 'share' || item.kind === 'percent');
+    return keptPart || (amount && said.some((w) => PARSER_WORDS.kept.has(w)) && said.some((w) => PARSER_WORDS.wishes.has(w) || PARSER_WORDS.modals.has(w)));
   });
   if (reserved) return refuse('unclear', `"${clip(wordsOf(reserved), 40)}" says how much should stay, which I can't check against the command. Say the amount to swap or send, for example "swap 1 SOL for USDC".`);
+  // "He needs 15 USDC.", "She asked for 30.", "He still needs 50 more.": someone else's need, sized in chat before other than the
+  // command's amount ("He needs 25 USDC. Send 25 USDC …" reads), which the command may be meant to meet. Never the sender's own
+  // ("I need 50 USDC for rent. Sell 1 SOL …"), nor before a command without an amount of its own, which it sizes ("I need 30 USDC, take it from my SOL").
+  const sizeOf = (item: Item) => (item.kind === 'number' || item.kind === 'money' ? format(item.value) : undefined);
+  const sizes = new Set(clauses.slice(at).flat().flatMap((item) => sizeOf(item) ?? []));
+  const need = sizes.size > 0 && clauses.slice(0, at).find((clause) => {
+    const said = clause.filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside));
+    const word = (k: number) => said[k]?.text.toLowerCase() ?? '';
+    return said.some((item, k) => {
+      if (!PARSER_WORDS.needs.has(word(k))) return false;
+      let subject = k - 1;
+      while (PARSER_WORDS.balanceAdverbs.has(word(subject))) subject--;
+      const someone = subject >= 0 && !PARSER_WORDS.ownSubjects.has(word(subject)) && !PARSER_WORDS.modals.has(word(subject));
+      return someone && said.slice(k + 1).some((other) => sizeOf(other) !== undefined && !sizes.has(sizeOf(other)!));
+    });
+  });
+  if (need) return refuse('unclear', `"${clip(wordsOf(need), 40)}" sizes a need other than the command, which I can't check against it. Say the amount to send or swap alone, for example "send 20 USDC to <address>".`);
   // "Half as much as before.", "Do the same as last time.": chat before that sizes the command against another.
   const sizedAgainst = clauses.slice(0, at).find((clause) => {
     // (With the asides' words: "this time" is one, "with 2% slippage this time" changes nothing of the amount.)
@@ -1162,9 +1197,14 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // ("Already paid him earlier.": beside a payee, what was done is the payment.)
     // ("Already did half.": a part of it done.)
     const pointed = said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.doneThings.has(w) || PARSER_WORDS.payees.has(w)) || clause.some((item) => item.kind === 'share');
-    const didIt = (w: string) => PARSER_WORDS.didIt.has(w) || (pointed && PARSER_WORDS.gotIt.has(w));
+    // ("Already swapped some earlier.": beside a pointer, the command's own verb in the past.)
+    const didIt = (w: string) => PARSER_WORDS.didIt.has(w) || (pointed && (PARSER_WORDS.gotIt.has(w) || PAST_FORMS.has(w)));
+    // "He already got paid.", "She's been paid.", "Rent is already paid.": someone paid off ("Got paid today!", "I got paid" tell).
+    const paidOff =
+      said.some((w) => PARSER_WORDS.paidOff.has(w)) && said.some((w) => PARSER_WORDS.already.has(w) || w === 'been') &&
+      !PARSER_WORDS.ownSubjects.has(said[0] ?? '') && !PARSER_WORDS.gotIt.has(said[0] ?? '') && !PARSER_WORDS.already.has(said[0] ?? '');
     // "He already did the work." tells what was done before; "I already sent it." and "Paid already." say this was.
-    return said.some(didIt) && ((pointed && said.some((w) => PARSER_WORDS.already.has(w))) || said.every((w) => didIt(w) || PARSER_WORDS.already.has(w)));
+    return paidOff || (said.some(didIt) && ((pointed && said.some((w) => PARSER_WORDS.already.has(w))) || said.every((w) => didIt(w) || PARSER_WORDS.already.has(w))));
   });
   if (done) return refuse('unclear', `"${clip(wordsOf(done), 40)}" says it was done already. If you want it done again, say the command alone, for example "send 20 USDC to <address>".`);
   // "what's my SOL balance? and swap 1 SOL to USDC": a question for a figure before the command is a second request.
@@ -1258,6 +1298,64 @@ function balanceTold(clause: Item[], command: Item[]): boolean {
   // (The command's amount is of a token it names itself: "Swap 100 for SOL." would take the balance's token as the one paid.)
   const sized = command.some((item, k) => (item.kind === 'money' || (item.kind === 'number' && command[k + 1]?.kind === 'token')) && /\d/.test(item.text)) && !command.some((item) => item.kind === 'share' || POINTERS.has(item.text.toLowerCase()));
   return ['.', '!'].includes(clause.at(-1)?.text ?? '') && PARSER_WORDS.balanceSubjects.has(said[0] ?? '') && PARSER_WORDS.statesWithoutVerb.has(said[1] ?? '') && plain && sized;
+}
+
+/**
+ * "I'd rather hold for now.", "JUP is still going up, so hold.", "HODL.", "SOL is still too low to sell.": chat before a command that
+ * says to keep what it trades (PARSER_WORDS.holding), or that it is too soon or too late for a verb of trading ("too … to sell"). A
+ * hold told rather than meant stays chat: after one of `heldTold` ("tired of holding", "I've been holding SOL"), before a quantity
+ * ("I hold way too much SOL"), negated ("Can't hold anymore."), or the thing "too" much for ("SOL is too volatile to hold.").
+ */
+function holdsOn(clause: Item[], command?: Item[]): boolean {
+  const words = clause.map((item) => item.text.toLowerCase());
+  // Beside the command, a hold on a token it does not pay is a wish for it ("i want to hold more jitosol. convert 2 sol").
+  const held = clause.filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
+  if (command && held.length > 0 && !held.some((item) => paidIn(command).has(item.token.mint))) return false;
+  const negated = (k: number) => clause.slice(0, k).some((item) => item.kind === 'guard' && item.guard === 'negation');
+  const too = words.indexOf('too');
+  // ("I'm holding the baby.": a thing held, not funds.)
+  const thing = (k: number) => DETERMINERS.has(words[k + 1] ?? '') && clause[k + 2]?.kind !== 'token' && !OTHER_SOURCES.funds.has(words[k + 2] ?? '');
+  const holds = words.some(
+    (w, k) => PARSER_WORDS.holding.has(w) && !PARSER_WORDS.heldTold.has(words[k - 1] ?? '') && !PARSER_WORDS.heldQuantities.has(words[k + 1] ?? '') && !thing(k) && !negated(k) && !(too >= 0 && too < k),
+  );
+  const tooSoon = too >= 0 && clause.some((item, k) => k > too && item.kind === 'verb' && words[k - 1] === 'to' && !PAST_FORMS.has(words[k]));
+  return holds || tooSoon;
+}
+
+/** "Advise me.", "Please advise.", "Suggest something.", "Your call.": advice asked without a question mark (PARSER_WORDS.adviceAsks). */
+function asksAdvice(said: string[]): boolean {
+  const opener = said.find((w) => !PARSER_WORDS.orderOpeners.has(w) && !/^[!.?,]+$/.test(w)) ?? '';
+  return PARSER_WORDS.adviceAsks.has(opener) || PARSER_WORDS.adviceAskedPhrases.some((phrase) => containsPhrase(said, phrase));
+}
+
+/** "Still need his address.", "Still waiting for the amount.": a part of the command still to come (PARSER_WORDS.lacking, `lackedParts`). */
+function lacksPart(said: string[]): boolean {
+  return said.some((w) => PARSER_WORDS.lacking.has(w)) && said.some((w) => PARSER_WORDS.lackedParts.has(w));
+}
+
+/** The tokens a command's clause pays, as said: after "with"/"using", or first after a verb that pays or sends ("sell 2 SOL …"). */
+function paidIn(command: Item[]): Set<string> {
+  const verb = command.find((item) => item.kind === 'verb');
+  const paid = command.filter((item, k) => {
+    if (item.kind !== 'token') return false;
+    const before = command.slice(0, k).filter((other) => !isAmount(other) && other.kind !== 'filler').at(-1);
+    const first = command.findIndex((other) => other.kind === 'token') === k;
+    return (before?.kind === 'marker' && before.marker === 'in') || (first && verb?.kind === 'verb' && verb.role !== 'get' && before?.kind !== 'marker');
+  });
+  return new Set(paid.flatMap((item) => (item.kind === 'token' ? [item.token.mint] : [])));
+}
+
+/**
+ * "Not at a loss.", "Nothing more.", "Not a cent more.", "Rather not.": a clause of no verb that opens with a negation (`boundDenials`)
+ * and denies a bound or a price (`deniedBounds`), or says "rather not": the command may be meant only within it. ("Not financial
+ * advice.", "No rush.", "Nothing fancy." deny nothing of the command.)
+ */
+function deniesBound(said: string[]): boolean {
+  const at = said.findIndex((w) => PARSER_WORDS.boundDenials.has(w));
+  if (at < 0) return false;
+  // ("Definitely not at a loss this time.": a word may come before the negation, and the bound within three after it.)
+  const bound = said.slice(at + 1, at + 4).some((w) => PARSER_WORDS.deniedBounds.has(w));
+  return (at <= 1 && said.length <= 7 && bound && !said.some((w) => VERBS[w] !== undefined)) || said[at - 1] === 'rather';
 }
 
 /** "I'm still deciding.", "Let me think about it first.", "Just looking for now.": a decision not made yet (PARSER_WORDS.undecided). */
@@ -2107,7 +2205,9 @@ function otherSource(words: string[], ctx: ParseContext, sending: boolean, addre
     // "It's not my money.", "It isn't my SOL.": funds disowned; beside a swap, a wallet too.
     const mine = words[k + 2] ?? '';
     if (OTHER_SOURCES.disowning.has(words[k]) && words[k + 1] === 'my' && (OTHER_SOURCES.funds.has(mine) || ctx.lookup(mine) || (!sending && nouns.has(mine)))) return words.slice(k, k + 3).join(' ');
-    if ((sending ? OTHER_SOURCES.theirs : OTHER_SOURCES.theirsBesideSwap).has(words[k]) && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || UNITS[words[k + 1] ?? ''] !== undefined)) return words.slice(k, k + 2).join(' ');
+    // ("My mom gave me her SOL.": after "me", "her" is whose the funds are, not whom a transfer pays.)
+    const payee = sending && !OTHER_SOURCES.givenTo.has(words[k - 1] ?? '');
+    if ((payee ? OTHER_SOURCES.theirs : OTHER_SOURCES.theirsBesideSwap).has(words[k]) && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || UNITS[words[k + 1] ?? ''] !== undefined)) return words.slice(k, k + 2).join(' ');
     if (!OTHER_SOURCES.words.has(stem(words[k]))) continue;
     const possessive = words[k].endsWith("'s") || (nouns.has(stem(words[k + 1])) && words[k + 1].endsWith("'s"));
     let opener = k - 1;

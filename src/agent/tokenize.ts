@@ -289,9 +289,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
           emit(i, i + 1, { kind: 'marker', marker: 'to' });
           continue;
         }
-        // "send sol 2 <address>": with no other number, "to" or the amount? A word the frame cannot place, so refused.
+        // "send sol 2 <address>", "send 2 <address> sol": with no other number, "to" or the amount? A word the frame cannot place, so refused.
         const otherNumber = lexemes.some((l, k) => k !== i && l.type === 'number');
-        if (RULE_WORDS.textedMarkers.has(lexeme.text) && at(i + 1)?.type === 'address' && items.at(-1)?.kind === 'token' && !otherNumber) {
+        const sends = (item: Item | undefined) => item?.kind === 'verb' && item.role === 'send';
+        if (RULE_WORDS.textedMarkers.has(lexeme.text) && at(i + 1)?.type === 'address' && (items.at(-1)?.kind === 'token' || (sends(items.at(-1)) && !vocabulary.lookup(at(i + 1).text))) && !otherNumber) {
           emit(i, i + 1, { kind: 'word' });
           continue;
         }
