@@ -80,6 +80,14 @@ for (const bound of RULE_WORDS.boundsBefore) {
 }
 const WAIT_STARTS = new Set([...RULE_WORDS.waits].map((phrase) => phrase.split(' ')[0]));
 
+/** The value of a decimal digit of any script: its distance from the first digit of its run of ten ("٣" is 3). */
+function digitValue(digit: string): number {
+  const code = digit.charCodeAt(0);
+  let zero = code;
+  while (zero > code - 9 && /\p{Nd}/u.test(String.fromCharCode(zero - 1))) zero--;
+  return (code - zero) % 10;
+}
+
 /** Latin letters with a stroke, which Unicode does not decompose into a base letter and a mark. */
 const STROKED: Record<string, string> = { đ: 'd', Đ: 'D', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L' };
 
@@ -103,6 +111,10 @@ function lex(raw: string): Lexeme[] {
     .replace(/¾/g, ' 3/4')
     // Full-width punctuation, as Chinese is typed ("，", "？", "％").
     .replace(/[，。！？：％]/g, (mark) => ',.!?:%'['，。！？：％'.indexOf(mark)])
+    // "٢ SOL", "۱.۵ SOL", "１０ USDC": the digits of other scripts (Arabic, Persian, Devanagari, full-width …) are the digits they
+    // write, never a sign dropped ("1٠" is 10); the Arabic decimal point, thousands separator and percent sign are ours.
+    .replace(/\p{Nd}/gu, (digit) => (digit.length === 1 ? String(digitValue(digit)) : digit))
+    .replace(/[٫٬٪]/g, (mark) => '.,%'['٫٬٪'.indexOf(mark)])
     // "mándale", "Überweise", "đổi": an accented Latin letter reads as its base letter (one for one, so positions hold).
     .replace(/[\u00C0-\u024F\u1E00-\u1EFF]/g, (letter) => {
       const base = letter.normalize('NFD').replace(/\p{M}/gu, '');
