@@ -32,6 +32,9 @@ export const VERBS: Record<string, VerbRole> = table({
   ibenta: 'pay', bilhin: 'get', bumili: 'get', ipadala: 'send', padala: 'send', pakipadala: 'send', badlo: 'pay', badal: 'pay',
   becho: 'pay', bech: 'pay', kharido: 'get', kharid: 'get', obmenyay: 'pay', pomenyay: 'pay', prodaj: 'pay', kupit: 'get', otprav: 'send',
   zaplati: 'send', baddil: 'pay', be3: 'pay', eshtery: 'get', eb3at: 'send', irsil: 'send',
+  // Arabic in Latin letters with its digits ("7awwel 5 JUP ila USDC"), Turkish "sat" (sell), "satıp" (having sold), "almak" (to
+  // get: "50 JUP satıp USDC almak istiyorum").
+  '7awwel': 'pay', '7awel': 'pay', '7awil': 'pay', sat: 'pay', satip: 'pay', almak: 'get',
   
   swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', conversion: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
   dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
@@ -87,7 +90,7 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   bech: ['sells'], prodaj: ['sells'], be3: ['sells'], paga: ['only-sends', 'pays-for'], pagar: ['only-sends', 'pays-for'],
   pague: ['only-sends', 'pays-for'], payer: ['only-sends', 'pays-for'], paie: ['only-sends', 'pays-for'],
   zahle: ['only-sends', 'pays-for'], bezahle: ['only-sends', 'pays-for'], bayar: ['only-sends', 'pays-for'],
-  zaplati: ['only-sends', 'pays-for'],
+  zaplati: ['only-sends', 'pays-for'], sat: ['sells'], satip: ['sells'], almak: ['other-side'],
   
   sell: ['sells'], dump: ['sells'], unload: ['sells'], offload: ['sells'], liquidate: ['sells'], market_sell: ['sells'], cash: ['sells'],
   grab: ['asks-info', 'guessed', 'opens-chain'],
@@ -158,6 +161,8 @@ export const VERB_PHRASES: Array<[string[], string]> = [
   // Vietnamese "chuyển đổi", "quy đổi" (convert), "chuyển khoản", "thanh toán" (transfer, pay).
   [['chuyen', 'doi'], 'doi'], [['quy', 'doi'], 'doi'], [['chuyen', 'khoan'], 'chuyen'], [['thanh', 'toan'], 'chuyen'],
   
+  // Turkish "satın al" (buy), where "sat" alone sells.
+  [['satin', 'al'], 'buy'],
   [['pick', 'up'], 'pick_up'],
   [['pick', 'me', 'up'], 'pick_up'],
   [['make', 'it', 'into'], 'turn'],
@@ -219,11 +224,11 @@ export const OTHER_TICKERS = new Set(['peng', 'bonke']);
 export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to' | 'denominated';
 
 /** The `out` markers that, after a purchase, name its price ("buy 100 BONK for 2 USDC"); any other ("into") is refused there. */
-export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for', 'in return', 'in exchange', 'against', 'za', 'por', 'gegen', 'fur']);
+export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for', 'in return', 'in exchange', 'against', 'za', 'por', 'gegen', 'fur', 'pour', 'b', 'bi']);
 
 export const MARKERS: Record<string, Marker> = table({
   // Other languages' "with" (paid) and "for", "into" (received): "troca 2 sol pra usdc", "kaufe 100 bonk mit usdc".
-  pra: 'out', usando: 'in', mit: 'in', gegen: 'out', fur: 'out', untuk: 'out', jadi: 'out', ile: 'in', thanh: 'out', gamit: 'in', ma3: 'in', 
+  pour: 'out', vers: 'to', pra: 'out', usando: 'in', mit: 'in', gegen: 'out', fur: 'out', untuk: 'out', jadi: 'out', thanh: 'out', gamit: 'in', ma3: 'in', 
   
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', contre: 'out', en: 'out', 'so that i get': 'out', 'so that i receive': 'out',
@@ -297,11 +302,16 @@ export const FILLERS = new Set([
   // "tukar 1 SOL ke USDC dong", "saya mau beli …" (Indonesian: a softener, "I want"), "meu", "minha", "eu" (Portuguese: "my", "I"),
   // "euh" (French: a hesitation), "adresine" (Turkish: "to the address", after it).
   'dong', 'mau', 'meu', 'minha', 'euh', 'adresine',
+  // "3ayez", "ana" (Egyptian: "I want", "I"), "dlwa2ty", "7alan" (now), "hemen", "şimdi" (Turkish: right away, now), "jaldi"
+  // (Hindi: quickly).
+  '3ayez', '3ayza', '3awez', '3awza', 'ana', 'dlwa2ty', '7alan', 'hemen', 'simdi', 'jaldi',
   'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe', 'ng', 'xem', 'kiem', 'tra', 'muon', 'biet', 'phai', 'idc',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
   'another', 'comma', 'period', 'stack', 'stash',
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
+  // …in other languages: "un poco de SOL", "un peu de SOL", "um pouco de", "thoda", "kuch" (Hindi), "biraz" (Turkish), "quelques".
+  'poco', 'peu', 'pouco', 'thoda', 'thodi', 'kuch', 'biraz', 'quelques', 'algunos', 'alguns',
   'grandson', 'granddaughter', 'family', 'kid', 'kids', 'uhh', 'umm',
   'er', 'erm', 'hm', 'hmmm', 'haha', 'hahaha', 'lmao', 'lmfao', 'rofl', 'xd', 'hehe', 'same', 'more', 'him', 'her', 'friends',
   'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm', 'kthxbai',
@@ -315,6 +325,10 @@ export const NEGATIONS = new Set(['ga', 'niemals', 'khong', 'dung', 'chua', 'jgn
   // Indonesian, Turkish, Russian in Latin letters, Hindi, Tagalog.
   'ne', 'pas', 'jamais', 'nunca', 'jamas', 'nao', 'non', 'nicht', 'kein', 'keine', 'nie', 'tidak', 'jangan', 'gak', 'nggak', 'yapma',
   'etme', 'degil', 'net', 'nikogda', 'nahi', 'nahin', 'huwag', 'wag', 'belum',
+  // Turkish verbs said with their negative suffix ("satma": don't sell, "çevirmeyin", "istemiyorum": I don't want), Hindi
+  // "mat" (don't), Egyptian "mesh".
+  'satma', 'satmayin', 'cevirme', 'cevirmeyin', 'gonderme', 'gondermeyin', 'yollama', 'yollamayin', 'alma', 'almayin', 'degistirme',
+  'degistirmeyin', 'istemiyorum', 'mat', 'mesh', 'mosh',
 ]);
 
 /** A question about a command rather than the command itself ("how do I swap…", "should I…"). */
@@ -737,6 +751,8 @@ export const SHARES: Record<string, [number, number]> = table({
   'full port': [1, 1],
   // Portuguese, Spanish and Hindi halves ("vende a metade do meu JUP").
   metade: [1, 2], mitad: [1, 2], aadha: [1, 2],
+  // Turkish: "yarım" (half), "yarısını" (half of it), "tamamını" (all of it).
+  yarim: [1, 2], yarisini: [1, 2], tamamini: [1, 1],
 });
 
 /** Dollar words: "25 dollars", "25 usd", "25 bucks". */
@@ -1322,11 +1338,39 @@ export const RULE_WORDS = {
   laterSigns: new Set(['⏳', '⌛', '⏰', '🕛', '🕐', '📅', '🗓']),
   /** Russian "na" (to) only between two tokens ("obmenyai 1 SOL na USDC"); elsewhere it may be Hindi's "not" ("na bhejo"). */
   toBetweenTokens: new Set(['na']),
+  /** Arabic's "b"/"bi" (for, with) only between two tokens ("baddel 1 SOL b USDC"): as "for", after a purchase it names the price. */
+  forBetweenTokens: new Set(['b', 'bi']),
+  /**
+   * Right before a verb, other languages' "not" and "don't": Arabic "ma" and "la" ("ma tbaddel", "la baddel"), Hindi "mat" and
+   * "na" ("na bhejo"). Elsewhere they may be other words ("ma" is "but" in Italian, "la" an article).
+   */
+  notBeforeVerb: new Set(['ma', 'la', 'mat', 'na']),
+  /** French elisions before a token: "l'USDC", "d'USDC" (the, some). */
+  elisions: new Set(['l', 'd']),
+  /**
+   * A partitive ("some") after a word that marks a side or a vague quantity and before a token: "contre de l'USDC", "avec des
+   * USDC", "un peu de SOL", "un poco de SOL". Elsewhere "de" may size a token ("10 USDC de BONK") and stays unread.
+   */
+  partitives: new Set(['de', 'des', 'du']),
+  vagueBeforePartitive: new Set(['poco', 'peu', 'pouco']),
+  /** Hindi's "ke liye" (for) after the token received ("aadha BONK bech do SOL ke liye"), and "se" (from, with) after the token paid, before the other and its verb ("SOL se USDC mein badlo", "10 USDC se BONK kharido"). */
+  hindiFor: ['ke', 'liye'],
+  /** Turkish "ile" (with), after the token paid: "100 USDC ile BONK al" buys BONK with 100 USDC. */
+  turkishWith: new Set(['ile']),
+  /**
+   * Other languages' "from" right before an address ("envoie 5 USDC de <address>", "envía … desde …", "schick … von …",
+   * "kirim … dari …"): money from that address, as "from" is.
+   */
+  fromBeforeAddress: new Set(['from', 'de', 'desde', 'von', 'dari', 'da', 'depuis', 'iz', 'min']),
+  hindiFrom: new Set(['se']),
   /**
    * Other languages' "to", after a verb that sends and right before the address: Nigerian Pidgin's "give" ("send 10 USDC
    * give <address>"), German "an", Tagalog "kay" and "sa", Italian "a".
    */
   toBeforeAddress: new Set(['give', 'an', 'kay', 'sa', 'a']),
+  /** The digits Arabic in Latin letters writes letters with ("3ayez", "7awwel", "5alli"), and the clock's words a digit may be glued to ("9am"). */
+  arabiziDigits: new Set(['2', '3', '5', '6', '7', '8', '9']),
+  clockSuffixes: new Set(['am', 'pm']),
   /** Turkish case endings after an apostrophe: "SOL'u" (the object), "USDC'ye" (to USDC), "BONK'umu" (my BONK, the object). */
   turkishObject: new Set(['u', 'i', 'yu', 'yi', 'nu', 'ni', 'umu', 'imi', 'ini', 'unu', 'umi']),
   turkishTo: new Set(['e', 'a', 'ye', 'ya', 'ne', 'na']),
@@ -1578,6 +1622,15 @@ export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile',
 export const PARSER_WORDS = {
   /** A verbless wish for a token ("I want 20 JTO") is a purchase; "I'd", "would" and "let me" wish too ("I'd like 10 USDC for my JUP", where "like 10" reads as a hedge). */
   wishes: new Set(['want', 'need', 'like', 'love', 'wanna', "i'd", 'id', 'would', 'let', 'lemme']),
+  /**
+   * Other languages' "I want", "I need" ("quiero 1 SOL por USDC", "je veux 1 SOL contre USDC", "3ayez 1 SOL b USDC"): before a
+   * verbless pair, the token named first may be the one wished for or the one to trade, and writers read both; asked which.
+   */
+  wishesAbroad: new Set([
+    'quiero', 'quero', 'necesito', 'preciso', 'quisiera', 'gostaria', 'veux', 'voudrais', "j'aimerais", 'voglio', 'vorrei', 'mochte',
+    'brauche', 'ingin', 'pengen', 'butuh', 'mau', 'istiyorum', 'hochu', 'nuzhno', 'chahiye', 'chahta', 'gusto', 'kailangan', 'baddi',
+    'bidi', 'ayez', '3ayez', '3ayza', '3awez', '3awza', 'muon',
+  ]),
   /** …and wishes told, someone's or the sender's, that a story may not hold beside a word of change ("He wanted more.", "She prefers another coin."). */
   wished: new Set(['wanted', 'wants', 'needed', 'needs', 'expected', 'expects', 'prefers', 'preferred', 'asked', 'asks', 'thinking', 'thought', 'meant', 'hoped', 'after']),
   /** A wish in a question is no purchase ("how much would 5 SOL be in USDC?"). */

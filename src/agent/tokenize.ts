@@ -89,7 +89,7 @@ function digitValue(digit: string): number {
 }
 
 /** Latin letters with a stroke, which Unicode does not decompose into a base letter and a mark. */
-const STROKED: Record<string, string> = { đ: 'd', Đ: 'D', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L' };
+const STROKED: Record<string, string> = { đ: 'd', Đ: 'D', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', ı: 'i' };
 
 function lex(raw: string): Lexeme[] {
   const text = raw
@@ -162,7 +162,30 @@ function lex(raw: string): Lexeme[] {
     else if (match[9]) out.push({ type: 'word', text: match[9].toLowerCase(), raw: match[9], start, end, joined, foreign: true });
     else push('symbol');
   }
-  return withPostpositionsBefore(withExchangeRead(out));
+  return withPostpositionsBefore(withExchangeRead(withArabiziWords(out)));
+}
+
+/**
+ * "7awwel", "3ayez", "ba3den": Arabic in Latin letters writes some letters as digits. A digit it uses so, glued before letters
+ * that make a word the lexicon knows, or before letters it would read past ("3ayez" is no "3" and "ayez"), is one word: never an
+ * amount.
+ */
+function withArabiziWords(lexemes: Lexeme[]): Lexeme[] {
+  const out: Lexeme[] = [];
+  for (const lexeme of lexemes) {
+    const digit = out.at(-1);
+    const glued = digit?.type === 'number' && RULE_WORDS.arabiziDigits.has(digit.text) && !digit.joined && lexeme.type === 'word' && lexeme.joined;
+    const said = glued && `${digit.text}${lexeme.text}`;
+    if (said && (knownWord(said) || (FILLERS.has(lexeme.text) && !RULE_WORDS.clockSuffixes.has(lexeme.text)))) {
+      out[out.length - 1] = { type: 'word', text: said, raw: `${digit.raw}${lexeme.raw}`, start: digit.start, end: lexeme.end, joined: false, ...(!knownWord(said) && { foreign: true as const }) };
+    } else out.push(lexeme);
+  }
+  return out;
+}
+
+/** A word some table of the lexicon reads. */
+function knownWord(text: string): boolean {
+  return VERBS[text] !== undefined || FILLERS.has(text) || NEGATIONS.has(text) || TIME_WORDS.has(text) || MARKERS[text] !== undefined || SHARES[text] !== undefined;
 }
 
 /** Each postposition moved before the amount and token, or the address, it follows ("USDCに" → "to USDC"). */
@@ -241,6 +264,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   let i = 0;
   const at = (k: number) => lexemes[k];
   const word = (k: number) => (lexemes[k]?.type === 'word' ? lexemes[k].text : undefined);
+  /** The token a word at k names, as it is or after a French elision ("l'USDC"). */
+  const tokenAt = (k: number) => {
+    const [stem, ending] = (word(k) ?? '').split("'");
+    return word(k) ? vocabulary.lookup(word(k)!) ?? (RULE_WORDS.elisions.has(stem) && ending ? vocabulary.lookup(ending) : undefined) : undefined;
+  };
   const span = (from: number, to: number) => ({
     text: to === from + 1 ? lexemes[from].raw : lexemes.slice(from, to).map((l) => l.raw).join(' '),
     start: lexemes[from].start,
@@ -251,9 +279,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     i = to;
   };
   /** "usdc ko 1 sol mein swap", "SOL'u 1 USDC'ye çevir": a marker written after the token it marks goes before the token's amount. */
-  const markBeforeAmount = (marker: Marker, token: Item) => {
+  const markBeforeAmount = (marker: Marker, token: Item, length = 1) => {
     const amount = items.at(-1)?.kind === 'number' ? items.pop() : undefined;
-    emit(i, i + 1, { kind: 'marker', marker });
+    emit(i, i + length, { kind: 'marker', marker });
     if (amount) items.push(amount);
     items.push(token);
   };
@@ -516,6 +544,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const spelled = spelledSymbol(i);
     if (spelled) return emit(i, spelled.end, { kind: 'token', token: spelled.token, fuzzy: false, dollar: false });
     if (RULE_WORDS.toBetweenTokens.has(word(i)!) && items.at(-1)?.kind === 'token' && at(i + 1)?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
+    if (RULE_WORDS.forBetweenTokens.has(word(i)!) && items.at(-1)?.kind === 'token' && tokenAt(i + 1)) return emit(i, i + 1, { kind: 'marker', marker: 'out' });
     // "over 5 USDC", "up to $50", "as much as 5 SOL", "5+ SOL", "5 USDC or more": a bound, not an amount.
     for (const words of BOUNDS.get(word(i) ?? '') ?? []) {
       // "send over 2 JTO to …": "over" after the verb is its particle.
@@ -609,6 +638,24 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       items.pop();
       return markBeforeAmount('out', marks);
     }
+    if (RULE_WORDS.turkishWith.has(text) && marks?.kind === 'token') {
+      items.pop();
+      return markBeforeAmount('in', marks);
+    }
+    if (marks?.kind === 'token' && RULE_WORDS.hindiFor.every((w, k) => word(i + k) === w)) {
+      items.pop();
+      return markBeforeAmount('out', marks, RULE_WORDS.hindiFor.length);
+    }
+    const verbAfter = (k: number) => VERBS[word(k) ?? ''] !== undefined || (RULE_WORDS.hindiInto.has(word(k) ?? '') && VERBS[word(k + 1) ?? ''] !== undefined);
+    if (RULE_WORDS.hindiFrom.has(text) && marks?.kind === 'token' && tokenAt(i + 1) && verbAfter(i + 2)) {
+      items.pop();
+      return markBeforeAmount('in', marks);
+    }
+    // "contre de l'USDC", "un peu de SOL": a partitive (some) before the token, after what marks its side or a vague quantity.
+    if (RULE_WORDS.partitives.has(text) && (marks?.kind === 'marker' || RULE_WORDS.vagueBeforePartitive.has(word(i - 1) ?? '')) && tokenAt(i + 1)) return emit(i, i + 1, { kind: 'filler' });
+    if ((text === 'un' || text === 'um') && RULE_WORDS.vagueBeforePartitive.has(word(i + 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
+    // "ma baddel …", "la tbaddel", "mat bhejo": "not" right before the verb.
+    if (RULE_WORDS.notBeforeVerb.has(text) && VERBS[word(i + 1) ?? ''] !== undefined) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
     // "sell every DRIFT i have": every one of a token is all of it ("every day" stays a time).
     if (text === 'every' && lexemes[i + 1]?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'share', numerator: 1, denominator: 1 });
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
@@ -685,6 +732,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending() && closes(i + 2)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
     }
+    // "envoie 5 USDC de <address>": another language's "from", never a label for the address.
+    if (RULE_WORDS.fromBeforeAddress.has(text) && at(i + 1)?.type === 'address' && text !== 'from') return emit(i, i + 1, { kind: 'marker', marker: 'in' });
     // "for mint <address>", "CA: <address>", "(mint is <address>)": a label for the address that follows.
     if (RULE_WORDS.addressLabels.has(text)) {
       const address = labelledAddress(i);
@@ -709,6 +758,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (RULE_WORDS.turkishTo.has(text) && at(i - 1)?.text === "'" && at(i - 2)?.type === 'address') return emit(i, i + 1, { kind: 'filler' });
     // "SOL'u", "USDC'ye": a token with a Turkish case ending, the object or what it goes to.
     const [stem, ending] = text.split("'");
+    // "l'USDC", "d'USDC": a French article elided before the token.
+    const elided = RULE_WORDS.elisions.has(stem) && ending ? vocabulary.lookup(ending) : undefined;
+    if (elided) return emit(i, i + 1, { kind: 'token', token: elided, fuzzy: false, dollar: false });
     const cased = ending !== undefined && vocabulary.lookup(stem);
     if (cased && RULE_WORDS.turkishObject.has(ending)) return emit(i, i + 1, { kind: 'token', token: cased, fuzzy: false, dollar: false });
     if (cased && RULE_WORDS.turkishTo.has(ending)) return markBeforeAmount('to', { ...span(i, i + 1), kind: 'token', token: cased, fuzzy: false, dollar: false });
