@@ -1345,6 +1345,12 @@ export const RULE_WORDS = {
    * "na" ("na bhejo"). Elsewhere they may be other words ("ma" is "but" in Italian, "la" an article).
    */
   notBeforeVerb: new Set(['ma', 'la', 'mat', 'na']),
+  /**
+   * A verb's last vowel written with an acute accent says a past ("envié", "compré", "vendí", "envió": I sent, bought, sold, he
+   * sent; French "échangé", "acheté": exchanged, bought), never the command its base letters spell ("envie", "compre", "vendi",
+   * "echange"). Argentina's "cambiá" (change!) keeps its "á".
+   */
+  pastAccents: new Set(['é', 'í', 'ó', 'É', 'Í', 'Ó']),
   /** French elisions before a token: "l'USDC", "d'USDC" (the, some). */
   elisions: new Set(['l', 'd']),
   /**

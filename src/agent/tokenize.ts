@@ -115,9 +115,14 @@ function lex(raw: string): Lexeme[] {
     // write, never a sign dropped ("1٠" is 10); the Arabic decimal point, thousands separator and percent sign are ours.
     .replace(/\p{Nd}/gu, (digit) => (digit.length === 1 ? String(digitValue(digit)) : digit))
     .replace(/[٫٬٪]/g, (mark) => '.,%'['٫٬٪'.indexOf(mark)])
-    // "mándale", "Überweise", "đổi": an accented Latin letter reads as its base letter (one for one, so positions hold).
-    .replace(/[\u00C0-\u024F\u1E00-\u1EFF]/g, (letter) => {
+    // "mándale", "Überweise", "đổi": an accented Latin letter reads as its base letter (one for one, so positions hold),
+    // except the last of a verb said in the past ("envié", "compré", "vendí", "envió", "échangé"; PAST_ACCENTS).
+    .replace(/[\u00C0-\u024F\u1E00-\u1EFF]/g, (letter, at: number, said: string) => {
       const base = letter.normalize('NFD').replace(/\p{M}/gu, '');
+      if (RULE_WORDS.pastAccents.has(letter) && !/\p{L}/u.test(said[at + 1] ?? '')) {
+        const verb = /[A-Za-z\u00C0-\u024F]+$/.exec(said.slice(0, at))?.[0].normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+        if (verb && VERBS[verb + base.toLowerCase()] !== undefined) return letter;
+      }
       return STROKED[letter] ?? (base.length === 1 ? base : letter);
     });
   const out: Lexeme[] = [];
@@ -159,7 +164,11 @@ function lex(raw: string): Lexeme[] {
     else if (match[8]) out.push(...cjkWords(match[8], start, joined));
     // Letters of a script the lexicon does not read (Hangul, kana, Cyrillic …) are a word it does not know, never nothing:
     // "<address> 에게 10 USDC 보내지 마" says "don't send".
-    else if (match[9]) out.push({ type: 'word', text: match[9].toLowerCase(), raw: match[9], start, end, joined, foreign: true });
+    // "envié": a verb said in the past, its accent kept, is one word the lexicon does not read.
+    else if (match[9] && RULE_WORDS.pastAccents.has(match[9]) && joined && out.at(-1)?.type === 'word' && out.at(-1)!.end === start) {
+      const verb = out.pop()!;
+      out.push({ ...verb, text: verb.text + match[9].toLowerCase(), raw: verb.raw + match[9], end, foreign: true });
+    } else if (match[9]) out.push({ type: 'word', text: match[9].toLowerCase(), raw: match[9], start, end, joined, foreign: true });
     else push('symbol');
   }
   return withPostpositionsBefore(withExchangeRead(withArabiziWords(out)));
