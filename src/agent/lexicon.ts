@@ -60,7 +60,7 @@ export const VERBS: Record<string, VerbRole> = table({
   convertis: 'pay', convertir: 'pay',
   tauschen: 'pay', tausche: 'pay', wechseln: 'pay', uberweise: 'send', ueberweise: 'send', senden: 'send', sende: 'send', schick: 'send',
   schicke: 'send', schicken: 'send',
-  bhej: 'send', bhejo: 'send', 'pa-swap': 'pay', 'pa-send': 'send', pakisend: 'send', 'paki-send': 'send', pakiswap: 'pay', 'paki-swap': 'pay',
+  bhej: 'send', bhejo: 'send', bhejiye: 'send', bhejdo: 'send', 'pa-swap': 'pay', 'pa-send': 'send', pakisend: 'send', 'paki-send': 'send', pakiswap: 'pay', 'paki-swap': 'pay',
   // Vietnamese: "đổi" (exchange), "chuyển" (transfer), "gửi" (send), "mua" (buy), "bán" (sell).
   doi: 'pay', chuyen: 'send', gui: 'send', mua: 'get', ban: 'pay',
   // Other forms: a command never uses them, but a question or a story about one does.
@@ -305,6 +305,8 @@ export const FILLERS = new Set([
   // "3ayez", "ana" (Egyptian: "I want", "I"), "dlwa2ty", "7alan" (now), "hemen", "şimdi" (Turkish: right away, now), "jaldi"
   // (Hindi: quickly).
   '3ayez', '3ayza', '3awez', '3awza', 'ana', 'dlwa2ty', '7alan', 'hemen', 'simdi', 'jaldi',
+  // Hindi's politeness and "do" after the verb ("bhej dijiye", "convert kr do").
+  'dijiye', 'dijie', 'kr', 'krdo', 'krna',
   'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe', 'ng', 'xem', 'kiem', 'tra', 'muon', 'biet', 'phai', 'idc',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
   'another', 'comma', 'period', 'stack', 'stash',
@@ -619,6 +621,24 @@ export const CJK_WORDS: Record<string, string> = table({
 });
 
 /**
+ * Persian and Arabic words, as chat mixes them in with token symbols and digits ("سواپ ۱.۵ SOL به USDC", "بفروش همه WIF به SOL",
+ * "ارسل 5 USDC الى <address>"): each read as the English word it stands for. Any other word of these scripts is one the lexicon
+ * does not read, and refused ("نفروش", don't sell, is one word).
+ */
+export const ARABIC_SCRIPT_WORDS: Record<string, string> = table({
+  // Persian.
+  سواپ: 'swap', تبدیل: 'swap', بفروش: 'sell', بخر: 'buy', بفرست: 'send', به: 'to', با: 'with', همه: 'all', همهٔ: 'all', نصف: 'half',
+  کن: 'please', بکن: 'please', لطفا: 'please', لطفاً: 'please', ممنون: 'thanks', مرسی: 'thanks', سلام: 'hi', آدرس: 'address',
+  را: 'the', نه: 'no', نکن: "don't", فردا: 'tomorrow', امشب: 'tonight', بعدا: 'later', اگر: 'if', وقتی: 'when', دیروز: 'yesterday',
+  // Arabic.
+  بدل: 'swap', بدّل: 'swap', حول: 'swap', حوّل: 'swap', بع: 'sell', اشتر: 'buy', اشتري: 'buy', ارسل: 'send', أرسل: 'send',
+  ابعث: 'send', الى: 'to', إلى: 'to', كل: 'all', شكرا: 'thanks', مرحبا: 'hi', لا: "don't", بكرة: 'tomorrow', بكره: 'tomorrow',
+  غدا: 'tomorrow', إذا: 'if', اذا: 'if', عندما: 'when', بعدين: 'later',
+  // Arabic "from" ("ارسل 5 USDC من <address>" asks for money from it), Persian "my" ("SOL من"): read as "from", never past.
+  من: 'from',
+});
+
+/**
  * Japanese and Korean case particles come after what they mark ("USDCに" is "to USDC", "USDTで" is "with USDT", "ETH를"
  * marks ETH as the object): the lexer moves each before its amount and token or address, as the English word it stands
  * for; an object particle becomes a comma, which ends the phrase before it.
@@ -743,7 +763,7 @@ export const SHARES: Record<string, [number, number]> = table({
   // Other languages' halves and alls ("vends la moitié de mon bonk", "vende tudo").
   moitie: [1, 2], halfte: [1, 2], setengah: [1, 2], separuh: [1, 2], kalahati: [1, 2], aadhe: [1, 2], polovinu: [1, 2], polovina: [1, 2],
   nua: [1, 2], tudo: [1, 1], tout: [1, 1], tutti: [1, 1], alles: [1, 1], semuanya: [1, 1], hepsi: [1, 1], hepsini: [1, 1], lahat: [1, 1],
-  sab: [1, 1], saara: [1, 1], poora: [1, 1], vse: [1, 1], vsyo: [1, 1], kollo: [1, 1], kolo: [1, 1], everytin: [1, 1],
+  sab: [1, 1], saara: [1, 1], sara: [1, 1], saare: [1, 1], sare: [1, 1], saari: [1, 1], poora: [1, 1], pura: [1, 1], poore: [1, 1], vse: [1, 1], vsyo: [1, 1], kollo: [1, 1], kolo: [1, 1], everytin: [1, 1],
   
   half: [1, 2], quarter: [1, 4], third: [1, 3], all: [1, 1], max: [1, 1], maximum: [1, 1], everything: [1, 1], entire: [1, 1],
   whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tous: [1, 1], tum: [1, 1], kol: [1, 1], semua: [1, 1], todo: [1, 1], todos: [1, 1], tutto: [1, 1], tenth: [1, 10], fifth: [1, 5], eighth: [1, 8], 'every last': [1, 1], 'every single': [1, 1],
@@ -1365,9 +1385,9 @@ export const RULE_WORDS = {
   turkishWith: new Set(['ile']),
   /**
    * Other languages' "from" right before an address ("envoie 5 USDC de <address>", "envía … desde …", "schick … von …",
-   * "kirim … dari …"): money from that address, as "from" is.
+   * "kirim … dari …", Arabic "من" as written): money from that address, as "from" is.
    */
-  fromBeforeAddress: new Set(['from', 'de', 'desde', 'von', 'dari', 'da', 'depuis', 'iz', 'min']),
+  fromBeforeAddress: new Set(['from', 'de', 'desde', 'von', 'dari', 'da', 'depuis', 'iz', 'min', 'من']),
   hindiFrom: new Set(['se']),
   /**
    * Other languages' "to", after a verb that sends and right before the address: Nigerian Pidgin's "give" ("send 10 USDC

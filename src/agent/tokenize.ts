@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   ACCOUNT_REMARKS, DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ARABIC_SCRIPT_WORDS, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -110,7 +110,7 @@ function lex(raw: string): Lexeme[] {
     .replace(/¼/g, ' 1/4')
     .replace(/¾/g, ' 3/4')
     // Full-width punctuation, as Chinese is typed ("，", "？", "％").
-    .replace(/[，。！？：％]/g, (mark) => ',.!?:%'['，。！？：％'.indexOf(mark)])
+    .replace(/[，。！？：％،؟؛]/g, (mark) => ',.!?:%,?;'['，。！？：％،؟؛'.indexOf(mark)])
     // "٢ SOL", "۱.۵ SOL", "１０ USDC": the digits of other scripts (Arabic, Persian, Devanagari, full-width …) are the digits they
     // write, never a sign dropped ("1٠" is 10); the Arabic decimal point, thousands separator and percent sign are ours.
     .replace(/\p{Nd}/gu, (digit) => (digit.length === 1 ? String(digitValue(digit)) : digit))
@@ -168,7 +168,8 @@ function lex(raw: string): Lexeme[] {
     else if (match[9] && RULE_WORDS.pastAccents.has(match[9]) && joined && out.at(-1)?.type === 'word' && out.at(-1)!.end === start) {
       const verb = out.pop()!;
       out.push({ ...verb, text: verb.text + match[9].toLowerCase(), raw: verb.raw + match[9], end, foreign: true });
-    } else if (match[9]) out.push({ type: 'word', text: match[9].toLowerCase(), raw: match[9], start, end, joined, foreign: true });
+    } else if (match[9] && ARABIC_SCRIPT_WORDS[match[9]]) out.push({ type: 'word', text: ARABIC_SCRIPT_WORDS[match[9]], raw: match[9], start, end, joined, said: match[9] });
+    else if (match[9]) out.push({ type: 'word', text: match[9].toLowerCase(), raw: match[9], start, end, joined, foreign: true });
     else push('symbol');
   }
   return withPostpositionsBefore(withExchangeRead(withArabiziWords(out)));
@@ -753,7 +754,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     // "$DEGENAI <mint>", "ai16z (<mint>)", "$MOODENG, CA: <mint>": a ticker the registry does not know, naming the address after it.
     const labelled = labelledAddress(i + 1);
-    if (labelled > 0 && isSolanaAddress(at(labelled).text) && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && !CORRECTION_WORDS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
+    if (labelled > 0 && isSolanaAddress(at(labelled).text) && !at(i).foreign && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && !CORRECTION_WORDS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
       return emitAside(i, labelled, 'note');
     }
     // "… send me the signature after": a time word that ends the message schedules nothing.
