@@ -768,8 +768,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (RULE_WORDS.turkishTo.has(text) && at(i - 1)?.text === "'" && at(i - 2)?.type === 'address') return emit(i, i + 1, { kind: 'filler' });
     // "SOL'u", "USDC'ye": a token with a Turkish case ending, the object or what it goes to.
     const [stem, ending] = text.split("'");
-    // "l'USDC", "d'USDC": a French article elided before the token.
-    const elided = RULE_WORDS.elisions.has(stem) && ending ? vocabulary.lookup(ending) : undefined;
+    // "l'USDC", "contre d'USDC": a French article elided before the token; "d'" only as a partitive, after what marks the side
+    // or a vague quantity ("2 SOL d'USDC" may be 2 SOL worth of USDC).
+    const partitive = stem !== 'd' || marks?.kind === 'marker' || RULE_WORDS.vagueBeforePartitive.has(word(i - 1) ?? '');
+    const elided = RULE_WORDS.elisions.has(stem) && ending && partitive ? vocabulary.lookup(ending) : undefined;
     if (elided) return emit(i, i + 1, { kind: 'token', token: elided, fuzzy: false, dollar: false });
     const cased = ending !== undefined && vocabulary.lookup(stem);
     if (cased && RULE_WORDS.turkishObject.has(ending)) return emit(i, i + 1, { kind: 'token', token: cased, fuzzy: false, dollar: false });
