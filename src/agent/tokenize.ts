@@ -554,7 +554,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const spelled = spelledSymbol(i);
     if (spelled) return emit(i, spelled.end, { kind: 'token', token: spelled.token, fuzzy: false, dollar: false });
     if (RULE_WORDS.toBetweenTokens.has(word(i)!) && items.at(-1)?.kind === 'token' && at(i + 1)?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
-    if (RULE_WORDS.forBetweenTokens.has(word(i)!) && items.at(-1)?.kind === 'token' && tokenAt(i + 1)) return emit(i, i + 1, { kind: 'marker', marker: 'out' });
+    // "bi3 kol el WIF taba3i b SOL": fillers ("mine") may stand between the token and "b".
+    const lastSaid = [...items].reverse().find((item) => item.kind !== 'filler');
+    if (RULE_WORDS.forBetweenTokens.has(word(i)!) && lastSaid?.kind === 'token' && tokenAt(i + 1)) return emit(i, i + 1, { kind: 'marker', marker: 'out' });
     // "over 5 USDC", "up to $50", "as much as 5 SOL", "5+ SOL", "5 USDC or more": a bound, not an amount.
     for (const words of BOUNDS.get(word(i) ?? '') ?? []) {
       // "send over 2 JTO to …": "over" after the verb is its particle.
