@@ -1397,9 +1397,11 @@ export const RULE_WORDS = {
   /** The digits Arabic in Latin letters writes letters with ("3ayez", "7awwel", "5alli"), and the clock's words a digit may be glued to ("9am"). */
   arabiziDigits: new Set(['2', '3', '5', '6', '7', '8', '9']),
   clockSuffixes: new Set(['am', 'pm']),
-  /** Turkish case endings after an apostrophe: "SOL'u" (the object), "USDC'ye" (to USDC), "BONK'umu" (my BONK, the object). */
-  turkishObject: new Set(['u', 'i', 'yu', 'yi', 'nu', 'ni', 'umu', 'imi', 'ini', 'unu', 'umi']),
+  /** Turkish case endings after an apostrophe: "SOL'u" (the object), "USDC'ye" (to USDC), "BONK'umu" (my BONK, the object), "BONK'un" (of BONK: "BONK'un yarısını", half of it). */
+  turkishObject: new Set(['u', 'i', 'yu', 'yi', 'nu', 'ni', 'umu', 'imi', 'ini', 'unu', 'umi', 'un', 'in', 'nin', 'nun', 'umun', 'imin']),
   turkishTo: new Set(['e', 'a', 'ye', 'ya', 'ne', 'na']),
+  /** …and "SOL'dan" (from SOL: what is paid). */
+  turkishFrom: new Set(['dan', 'den', 'tan', 'ten']),
   /**
    * Hindi's postpositions, after what they mark: "ko" after the token or address a verb acts on, "pe"/"par" after an
    * address ("<address> pe"), and "mein"/"me" after the token received, right before the verb ("1 sol ko usdc mein swap kar do").

@@ -778,6 +778,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const cased = ending !== undefined && vocabulary.lookup(stem);
     if (cased && RULE_WORDS.turkishObject.has(ending)) return emit(i, i + 1, { kind: 'token', token: cased, fuzzy: false, dollar: false });
     if (cased && RULE_WORDS.turkishTo.has(ending)) return markBeforeAmount('to', { ...span(i, i + 1), kind: 'token', token: cased, fuzzy: false, dollar: false });
+    if (cased && RULE_WORDS.turkishFrom.has(ending)) return markBeforeAmount('in', { ...span(i, i + 1), kind: 'token', token: cased, fuzzy: false, dollar: false });
     // "USDC.e": a bridged token of another name, not the token it names.
     if (at(i + 1)?.text === '.' && at(i + 1).joined && at(i + 2)?.joined && word(i + 2) === 'e' && vocabulary.lookup(text)) return emit(i, i + 3, { kind: 'word' });
     const exact = vocabulary.lookup(text) ?? (text.endsWith("'s") ? vocabulary.lookup(text.slice(0, -2)) : undefined);
