@@ -312,8 +312,9 @@ export const FILLERS = new Set([
   'another', 'comma', 'period', 'stack', 'stash',
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
-  // …in other languages: "un poco de SOL", "un peu de SOL", "um pouco de", "thoda", "kuch" (Hindi), "biraz" (Turkish), "quelques".
-  'poco', 'peu', 'pouco', 'thoda', 'thodi', 'kuch', 'biraz', 'quelques', 'algunos', 'alguns',
+  // …in other languages: "thoda", "kuch" (Hindi), "biraz" (Turkish), "quelques"; "un poco de SOL" only before its token
+  // (RULE_WORDS.vagueBeforePartitive: "en un poco" is "in a bit").
+  'thoda', 'thodi', 'kuch', 'biraz', 'quelques', 'algunos', 'alguns',
   'grandson', 'granddaughter', 'family', 'kid', 'kids', 'uhh', 'umm',
   'er', 'erm', 'hm', 'hmmm', 'haha', 'hahaha', 'lmao', 'lmfao', 'rofl', 'xd', 'hehe', 'same', 'more', 'him', 'her', 'friends',
   'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm', 'kthxbai',
@@ -1375,7 +1376,8 @@ export const RULE_WORDS = {
   elisions: new Set(['l', 'd']),
   /**
    * A partitive ("some") after a word that marks a side or a vague quantity and before a token: "contre de l'USDC", "avec des
-   * USDC", "un peu de SOL", "un poco de SOL". Elsewhere "de" may size a token ("10 USDC de BONK") and stays unread.
+   * USDC", "un peu de SOL", "un poco de SOL". Elsewhere "de" may size a token ("10 USDC de BONK") and stays unread, and so do
+   * the vague quantities ("en un poco": in a bit).
    */
   partitives: new Set(['de', 'des', 'du']),
   vagueBeforePartitive: new Set(['poco', 'peu', 'pouco']),

@@ -665,7 +665,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     // "contre de l'USDC", "un peu de SOL": a partitive (some) before the token, after what marks its side or a vague quantity.
     if (RULE_WORDS.partitives.has(text) && (marks?.kind === 'marker' || RULE_WORDS.vagueBeforePartitive.has(word(i - 1) ?? '')) && tokenAt(i + 1)) return emit(i, i + 1, { kind: 'filler' });
-    if ((text === 'un' || text === 'um') && RULE_WORDS.vagueBeforePartitive.has(word(i + 1) ?? '')) return emit(i, i + 1, { kind: 'filler' });
+    // "un poco de SOL", "un peu d'USDC": a vague quantity of the token, so no amount (the frame asks for one).
+    const vagueAt = (k: number) => RULE_WORDS.vagueBeforePartitive.has(word(k) ?? '') && ((RULE_WORDS.partitives.has(word(k + 1) ?? '') && tokenAt(k + 2)) || /^d'/.test(word(k + 1) ?? ''));
+    if (vagueAt(i)) return emit(i, i + 1, { kind: 'filler' });
+    if ((text === 'un' || text === 'um') && vagueAt(i + 1)) return emit(i, i + 1, { kind: 'filler' });
     // "ma baddel …", "la tbaddel", "mat bhejo": "not" right before the verb.
     if (RULE_WORDS.notBeforeVerb.has(text) && VERBS[word(i + 1) ?? ''] !== undefined) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
     // "sell every DRIFT i have": every one of a token is all of it ("every day" stays a time).
