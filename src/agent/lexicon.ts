@@ -624,7 +624,7 @@ export const CJK_WORDS: Record<string, string> = table({
 /**
  * Persian and Arabic words, as chat mixes them in with token symbols and digits ("سواپ ۱.۵ SOL به USDC", "بفروش همه WIF به SOL",
  * "ارسل 5 USDC الى <address>"): each read as the English word it stands for. Any other word of these scripts is one the lexicon
- * does not read, and refused ("نفروش", don't sell, is one word).
+ * does not read, and refused ("نفروش", don't sell, is one word; "حوّل" converts or transfers money, so it is none).
  */
 export const ARABIC_SCRIPT_WORDS: Record<string, string> = table({
   // Persian.
@@ -632,7 +632,7 @@ export const ARABIC_SCRIPT_WORDS: Record<string, string> = table({
   کن: 'please', بکن: 'please', لطفا: 'please', لطفاً: 'please', ممنون: 'thanks', مرسی: 'thanks', سلام: 'hi', آدرس: 'address',
   را: 'the', نه: 'no', نکن: "don't", فردا: 'tomorrow', امشب: 'tonight', بعدا: 'later', اگر: 'if', وقتی: 'when', دیروز: 'yesterday',
   // Arabic.
-  بدل: 'swap', بدّل: 'swap', حول: 'swap', حوّل: 'swap', بع: 'sell', اشتر: 'buy', اشتري: 'buy', ارسل: 'send', أرسل: 'send',
+  بدل: 'swap', بدّل: 'swap', بع: 'sell', اشتر: 'buy', اشتري: 'buy', ارسل: 'send', أرسل: 'send',
   ابعث: 'send', الى: 'to', إلى: 'to', كل: 'all', شكرا: 'thanks', مرحبا: 'hi', لا: "don't", بكرة: 'tomorrow', بكره: 'tomorrow',
   غدا: 'tomorrow', إذا: 'if', اذا: 'if', عندما: 'when', بعدين: 'later',
   // Arabic "from" ("ارسل 5 USDC من <address>" asks for money from it), Persian "my" ("SOL من"): read as "from", never past.
