@@ -32,6 +32,9 @@ export const VERBS: Record<string, VerbRole> = table({
   ibenta: 'pay', bilhin: 'get', bumili: 'get', ipadala: 'send', padala: 'send', pakipadala: 'send', badlo: 'pay', badal: 'pay',
   becho: 'pay', bech: 'pay', kharido: 'get', kharid: 'get', obmenyay: 'pay', pomenyay: 'pay', prodaj: 'pay', kupit: 'get', otprav: 'send',
   zaplati: 'send', baddil: 'pay', be3: 'pay', eshtery: 'get', eb3at: 'send', irsil: 'send',
+  // Arabic in Latin letters with its digits ("7awwel 5 JUP ila USDC"), Turkish "sat" (sell), "satıp" (having sold), "almak" (to
+  // get: "50 JUP satıp USDC almak istiyorum").
+  '7awwel': 'pay', '7awel': 'pay', '7awil': 'pay', sat: 'pay', satip: 'pay', almak: 'get',
   
   swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', conversion: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
   dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
@@ -57,7 +60,7 @@ export const VERBS: Record<string, VerbRole> = table({
   convertis: 'pay', convertir: 'pay',
   tauschen: 'pay', tausche: 'pay', wechseln: 'pay', uberweise: 'send', ueberweise: 'send', senden: 'send', sende: 'send', schick: 'send',
   schicke: 'send', schicken: 'send',
-  bhej: 'send', bhejo: 'send', 'pa-swap': 'pay', 'pa-send': 'send', pakisend: 'send', 'paki-send': 'send', pakiswap: 'pay', 'paki-swap': 'pay',
+  bhej: 'send', bhejo: 'send', bhejiye: 'send', bhejdo: 'send', 'pa-swap': 'pay', 'pa-send': 'send', pakisend: 'send', 'paki-send': 'send', pakiswap: 'pay', 'paki-swap': 'pay',
   // Vietnamese: "đổi" (exchange), "chuyển" (transfer), "gửi" (send), "mua" (buy), "bán" (sell).
   doi: 'pay', chuyen: 'send', gui: 'send', mua: 'get', ban: 'pay',
   // Other forms: a command never uses them, but a question or a story about one does.
@@ -87,7 +90,7 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   bech: ['sells'], prodaj: ['sells'], be3: ['sells'], paga: ['only-sends', 'pays-for'], pagar: ['only-sends', 'pays-for'],
   pague: ['only-sends', 'pays-for'], payer: ['only-sends', 'pays-for'], paie: ['only-sends', 'pays-for'],
   zahle: ['only-sends', 'pays-for'], bezahle: ['only-sends', 'pays-for'], bayar: ['only-sends', 'pays-for'],
-  zaplati: ['only-sends', 'pays-for'],
+  zaplati: ['only-sends', 'pays-for'], sat: ['sells'], satip: ['sells'], almak: ['other-side'],
   
   sell: ['sells'], dump: ['sells'], unload: ['sells'], offload: ['sells'], liquidate: ['sells'], market_sell: ['sells'], cash: ['sells'],
   grab: ['asks-info', 'guessed', 'opens-chain'],
@@ -158,6 +161,8 @@ export const VERB_PHRASES: Array<[string[], string]> = [
   // Vietnamese "chuyển đổi", "quy đổi" (convert), "chuyển khoản", "thanh toán" (transfer, pay).
   [['chuyen', 'doi'], 'doi'], [['quy', 'doi'], 'doi'], [['chuyen', 'khoan'], 'chuyen'], [['thanh', 'toan'], 'chuyen'],
   
+  // Turkish "satın al" (buy), where "sat" alone sells.
+  [['satin', 'al'], 'buy'],
   [['pick', 'up'], 'pick_up'],
   [['pick', 'me', 'up'], 'pick_up'],
   [['make', 'it', 'into'], 'turn'],
@@ -219,11 +224,11 @@ export const OTHER_TICKERS = new Set(['peng', 'bonke']);
 export type Marker = 'out' | 'in' | 'of' | 'worth' | 'to' | 'denominated';
 
 /** The `out` markers that, after a purchase, name its price ("buy 100 BONK for 2 USDC"); any other ("into") is refused there. */
-export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for', 'in return', 'in exchange', 'against', 'za', 'por', 'gegen', 'fur']);
+export const PRICE_MARKERS = new Set(['for', 'in exchange for', 'in return for', 'in return', 'in exchange', 'against', 'za', 'por', 'gegen', 'fur', 'pour', 'b', 'bi']);
 
 export const MARKERS: Record<string, Marker> = table({
   // Other languages' "with" (paid) and "for", "into" (received): "troca 2 sol pra usdc", "kaufe 100 bonk mit usdc".
-  pra: 'out', usando: 'in', mit: 'in', gegen: 'out', fur: 'out', untuk: 'out', jadi: 'out', ile: 'in', thanh: 'out', gamit: 'in', ma3: 'in', 
+  pour: 'out', vers: 'to', pra: 'out', usando: 'in', mit: 'in', gegen: 'out', fur: 'out', untuk: 'out', jadi: 'out', thanh: 'out', gamit: 'in', ma3: 'in', 
   
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', contre: 'out', en: 'out', 'so that i get': 'out', 'so that i receive': 'out',
@@ -297,11 +302,19 @@ export const FILLERS = new Set([
   // "tukar 1 SOL ke USDC dong", "saya mau beli …" (Indonesian: a softener, "I want"), "meu", "minha", "eu" (Portuguese: "my", "I"),
   // "euh" (French: a hesitation), "adresine" (Turkish: "to the address", after it).
   'dong', 'mau', 'meu', 'minha', 'euh', 'adresine',
+  // "3ayez", "ana" (Egyptian: "I want", "I"), "dlwa2ty", "7alan" (now), "hemen", "şimdi" (Turkish: right away, now), "jaldi"
+  // (Hindi: quickly).
+  '3ayez', '3ayza', '3awez', '3awza', 'ana', 'dlwa2ty', '7alan', 'hemen', 'simdi', 'jaldi',
+  // Hindi's politeness and "do" after the verb ("bhej dijiye", "convert kr do").
+  'dijiye', 'dijie', 'kr', 'krdo', 'krna',
   'necesito', 'quiero', 'giup', 'minh', 'nha', 'nhe', 'ng', 'xem', 'kiem', 'tra', 'muon', 'biet', 'phai', 'idc',
   // "another 50 USDC" is the amount said; dictation says its punctuation ("… comma thanks").
   'another', 'comma', 'period', 'stack', 'stash',
   // Vague quantities: no amount at all, so the frame asks for one.
   'few', 'bunch', 'bit', 'little', 'couple', 'several', 'handful', 'lots', 'already', 'first', 'lot', 'small', 'try', 'test', 'out', 'as',
+  // …in other languages: "thoda", "kuch" (Hindi), "biraz" (Turkish), "quelques"; "un poco de SOL" only before its token
+  // (RULE_WORDS.vagueBeforePartitive: "en un poco" is "in a bit").
+  'thoda', 'thodi', 'kuch', 'biraz', 'quelques', 'algunos', 'alguns',
   'grandson', 'granddaughter', 'family', 'kid', 'kids', 'uhh', 'umm',
   'er', 'erm', 'hm', 'hmmm', 'haha', 'hahaha', 'lmao', 'lmfao', 'rofl', 'xd', 'hehe', 'same', 'more', 'him', 'her', 'friends',
   'chief', 'king', 'legend', 'homie', 'plss', 'plzz', 'pleaseee', 'pleasee', 'thankyou', 'tyvm', 'kthxbai',
@@ -315,6 +328,10 @@ export const NEGATIONS = new Set(['ga', 'niemals', 'khong', 'dung', 'chua', 'jgn
   // Indonesian, Turkish, Russian in Latin letters, Hindi, Tagalog.
   'ne', 'pas', 'jamais', 'nunca', 'jamas', 'nao', 'non', 'nicht', 'kein', 'keine', 'nie', 'tidak', 'jangan', 'gak', 'nggak', 'yapma',
   'etme', 'degil', 'net', 'nikogda', 'nahi', 'nahin', 'huwag', 'wag', 'belum',
+  // Turkish verbs said with their negative suffix ("satma": don't sell, "çevirmeyin", "istemiyorum": I don't want), Hindi
+  // "mat" (don't), Egyptian "mesh".
+  'satma', 'satmayin', 'cevirme', 'cevirmeyin', 'gonderme', 'gondermeyin', 'yollama', 'yollamayin', 'alma', 'almayin', 'degistirme',
+  'degistirmeyin', 'istemiyorum', 'mat', 'mesh', 'mosh',
 ]);
 
 /** A question about a command rather than the command itself ("how do I swap…", "should I…"). */
@@ -607,6 +624,24 @@ export const CJK_WORDS: Record<string, string> = table({
 });
 
 /**
+ * Persian and Arabic words, as chat mixes them in with token symbols and digits ("سواپ ۱.۵ SOL به USDC", "بفروش همه WIF به SOL",
+ * "ارسل 5 USDC الى <address>"): each read as the English word it stands for. Any other word of these scripts is one the lexicon
+ * does not read, and refused ("نفروش", don't sell, is one word; "حوّل" converts or transfers money, so it is none).
+ */
+export const ARABIC_SCRIPT_WORDS: Record<string, string> = table({
+  // Persian.
+  سواپ: 'swap', تبدیل: 'swap', بفروش: 'sell', بخر: 'buy', بفرست: 'send', به: 'to', با: 'with', همه: 'all', همهٔ: 'all', نصف: 'half',
+  کن: 'please', بکن: 'please', لطفا: 'please', لطفاً: 'please', ممنون: 'thanks', مرسی: 'thanks', سلام: 'hi', آدرس: 'address',
+  را: 'the', نه: 'no', نکن: "don't", فردا: 'tomorrow', امشب: 'tonight', بعدا: 'later', اگر: 'if', وقتی: 'when', دیروز: 'yesterday',
+  // Arabic.
+  بدل: 'swap', بدّل: 'swap', بع: 'sell', اشتر: 'buy', اشتري: 'buy', ارسل: 'send', أرسل: 'send',
+  ابعث: 'send', الى: 'to', إلى: 'to', كل: 'all', شكرا: 'thanks', مرحبا: 'hi', لا: "don't", بكرة: 'tomorrow', بكره: 'tomorrow',
+  غدا: 'tomorrow', إذا: 'if', اذا: 'if', عندما: 'when', بعدين: 'later',
+  // Arabic "from" ("ارسل 5 USDC من <address>" asks for money from it), Persian "my" ("SOL من"): read as "from", never past.
+  من: 'from',
+});
+
+/**
  * Japanese and Korean case particles come after what they mark ("USDCに" is "to USDC", "USDTで" is "with USDT", "ETH를"
  * marks ETH as the object): the lexer moves each before its amount and token or address, as the English word it stands
  * for; an object particle becomes a comma, which ends the phrase before it.
@@ -731,7 +766,7 @@ export const SHARES: Record<string, [number, number]> = table({
   // Other languages' halves and alls ("vends la moitié de mon bonk", "vende tudo").
   moitie: [1, 2], halfte: [1, 2], setengah: [1, 2], separuh: [1, 2], kalahati: [1, 2], aadhe: [1, 2], polovinu: [1, 2], polovina: [1, 2],
   nua: [1, 2], tudo: [1, 1], tout: [1, 1], tutti: [1, 1], alles: [1, 1], semuanya: [1, 1], hepsi: [1, 1], hepsini: [1, 1], lahat: [1, 1],
-  sab: [1, 1], saara: [1, 1], poora: [1, 1], vse: [1, 1], vsyo: [1, 1], kollo: [1, 1], kolo: [1, 1], everytin: [1, 1],
+  sab: [1, 1], saara: [1, 1], sara: [1, 1], saare: [1, 1], sare: [1, 1], saari: [1, 1], poora: [1, 1], pura: [1, 1], poore: [1, 1], vse: [1, 1], vsyo: [1, 1], kollo: [1, 1], kolo: [1, 1], everytin: [1, 1],
   
   half: [1, 2], quarter: [1, 4], third: [1, 3], all: [1, 1], max: [1, 1], maximum: [1, 1], everything: [1, 1], entire: [1, 1],
   whole: [1, 1], full: [1, 1], 'all-in': [1, 1], tous: [1, 1], tum: [1, 1], kol: [1, 1], semua: [1, 1], todo: [1, 1], todos: [1, 1], tutto: [1, 1], tenth: [1, 10], fifth: [1, 5], eighth: [1, 8], 'every last': [1, 1], 'every single': [1, 1],
@@ -739,6 +774,8 @@ export const SHARES: Record<string, [number, number]> = table({
   'full port': [1, 1],
   // Portuguese, Spanish and Hindi halves ("vende a metade do meu JUP").
   metade: [1, 2], mitad: [1, 2], aadha: [1, 2],
+  // Turkish: "yarım" (half), "yarısını" (half of it), "tamamını" (all of it).
+  yarim: [1, 2], yarisini: [1, 2], tamamini: [1, 1],
 });
 
 /** Dollar words: "25 dollars", "25 usd", "25 bucks". */
@@ -1326,14 +1363,51 @@ export const RULE_WORDS = {
   laterSigns: new Set(['⏳', '⌛', '⏰', '🕛', '🕐', '📅', '🗓']),
   /** Russian "na" (to) only between two tokens ("obmenyai 1 SOL na USDC"); elsewhere it may be Hindi's "not" ("na bhejo"). */
   toBetweenTokens: new Set(['na']),
+  /** Arabic's "b"/"bi" (for, with) only between two tokens ("baddel 1 SOL b USDC"): as "for", after a purchase it names the price. */
+  forBetweenTokens: new Set(['b', 'bi']),
+  /**
+   * Right before a verb, other languages' "not" and "don't": Arabic "ma" and "la" ("ma tbaddel", "la baddel"), Hindi "mat" and
+   * "na" ("na bhejo"). Elsewhere they may be other words ("ma" is "but" in Italian, "la" an article).
+   */
+  notBeforeVerb: new Set(['ma', 'la', 'mat', 'na']),
+  /**
+   * A verb's last vowel written with an acute accent says a past ("envié", "compré", "vendí", "envió": I sent, bought, sold, he
+   * sent; French "échangé", "acheté": exchanged, bought), never the command its base letters spell ("envie", "compre", "vendi",
+   * "echange"). Argentina's "cambiá" (change!) keeps its "á".
+   */
+  pastAccents: new Set(['é', 'í', 'ó', 'É', 'Í', 'Ó']),
+  /** French elisions before a token: "l'USDC", "d'USDC" (the, some). */
+  elisions: new Set(['l', 'd']),
+  /**
+   * A partitive ("some") after a word that marks a side or a vague quantity and before a token: "contre de l'USDC", "avec des
+   * USDC", "un peu de SOL", "un poco de SOL". Elsewhere "de" may size a token ("10 USDC de BONK") and stays unread, and so do
+   * the vague quantities ("en un poco": in a bit).
+   */
+  partitives: new Set(['de', 'des', 'du']),
+  vagueBeforePartitive: new Set(['poco', 'peu', 'pouco']),
+  /** Hindi's "ke liye" (for) after the token received ("aadha BONK bech do SOL ke liye"), and "se" (from, with) after the token paid, before the other and its verb ("SOL se USDC mein badlo", "10 USDC se BONK kharido"). */
+  hindiFor: ['ke', 'liye'],
+  /** Turkish "ile" (with), after the token paid: "100 USDC ile BONK al" buys BONK with 100 USDC. */
+  turkishWith: new Set(['ile']),
+  /**
+   * Other languages' "from" right before an address ("envoie 5 USDC de <address>", "envía … desde …", "schick … von …",
+   * "kirim … dari …", Arabic "من" as written): money from that address, as "from" is.
+   */
+  fromBeforeAddress: new Set(['from', 'de', 'desde', 'von', 'dari', 'da', 'depuis', 'iz', 'min', 'من']),
+  hindiFrom: new Set(['se']),
   /**
    * Other languages' "to", after a verb that sends and right before the address: Nigerian Pidgin's "give" ("send 10 USDC
    * give <address>"), German "an", Tagalog "kay" and "sa", Italian "a".
    */
   toBeforeAddress: new Set(['give', 'an', 'kay', 'sa', 'a']),
-  /** Turkish case endings after an apostrophe: "SOL'u" (the object), "USDC'ye" (to USDC), "BONK'umu" (my BONK, the object). */
-  turkishObject: new Set(['u', 'i', 'yu', 'yi', 'nu', 'ni', 'umu', 'imi', 'ini', 'unu', 'umi']),
+  /** The digits Arabic in Latin letters writes letters with ("3ayez", "7awwel", "5alli"), and the clock's words a digit may be glued to ("9am"). */
+  arabiziDigits: new Set(['2', '3', '5', '6', '7', '8', '9']),
+  clockSuffixes: new Set(['am', 'pm']),
+  /** Turkish case endings after an apostrophe: "SOL'u" (the object), "USDC'ye" (to USDC), "BONK'umu" (my BONK, the object), "BONK'un" (of BONK: "BONK'un yarısını", half of it). */
+  turkishObject: new Set(['u', 'i', 'yu', 'yi', 'nu', 'ni', 'umu', 'imi', 'ini', 'unu', 'umi', 'un', 'in', 'nin', 'nun', 'umun', 'imin']),
   turkishTo: new Set(['e', 'a', 'ye', 'ya', 'ne', 'na']),
+  /** …and "SOL'dan" (from SOL: what is paid). */
+  turkishFrom: new Set(['dan', 'den', 'tan', 'ten']),
   /**
    * Hindi's postpositions, after what they mark: "ko" after the token or address a verb acts on, "pe"/"par" after an
    * address ("<address> pe"), and "mein"/"me" after the token received, right before the verb ("1 sol ko usdc mein swap kar do").
@@ -1582,6 +1656,15 @@ export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile',
 export const PARSER_WORDS = {
   /** A verbless wish for a token ("I want 20 JTO") is a purchase; "I'd", "would" and "let me" wish too ("I'd like 10 USDC for my JUP", where "like 10" reads as a hedge). */
   wishes: new Set(['want', 'need', 'like', 'love', 'wanna', "i'd", 'id', 'would', 'let', 'lemme']),
+  /**
+   * Other languages' "I want", "I need" ("quiero 1 SOL por USDC", "je veux 1 SOL contre USDC", "3ayez 1 SOL b USDC"): before a
+   * verbless pair, the token named first may be the one wished for or the one to trade, and writers read both; asked which.
+   */
+  wishesAbroad: new Set([
+    'quiero', 'quero', 'necesito', 'preciso', 'quisiera', 'gostaria', 'veux', 'voudrais', "j'aimerais", 'voglio', 'vorrei', 'mochte',
+    'brauche', 'ingin', 'pengen', 'butuh', 'mau', 'istiyorum', 'hochu', 'nuzhno', 'chahiye', 'chahta', 'gusto', 'kailangan', 'baddi',
+    'bidi', 'ayez', '3ayez', '3ayza', '3awez', '3awza', 'muon',
+  ]),
   /** …and wishes told, someone's or the sender's, that a story may not hold beside a word of change ("He wanted more.", "She prefers another coin."). */
   wished: new Set(['wanted', 'wants', 'needed', 'needs', 'expected', 'expects', 'prefers', 'preferred', 'asked', 'asks', 'thinking', 'thought', 'meant', 'hoped', 'after']),
   /** A wish in a question is no purchase ("how much would 5 SOL be in USDC?"). */

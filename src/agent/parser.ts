@@ -678,7 +678,7 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   // A note that names the recipient ("… from my wallet to the recipient with the address <address>") stands between.
   const before = tagged.slice(0, address).filter((item) => item.kind !== 'filler' || item.aside === 'note').at(-1);
   // "i need 20 USDC from <address>", "get 20 USDC from <address>": whatever the verb, money from that address.
-  const fromMarker = (item: Item | undefined) => item?.kind === 'marker' && ['from', 'out of'].includes(item.text.toLowerCase());
+  const fromMarker = (item: Item | undefined) => item?.kind === 'marker' && (item.text.toLowerCase() === 'out of' || RULE_WORDS.fromBeforeAddress.has(item.text.toLowerCase()));
   // "<address>, send 2 SOL from it": the address pointed back at as where it comes from.
   const pointedFrom = tagged.some((item, k) => fromMarker(item) && OTHER_SOURCES.pointedAt.has(tagged[k + 1]?.text.toLowerCase() ?? ''));
   const fromAddress = address >= 0 && (fromMarker(before) || pointedFrom);
@@ -1757,6 +1757,12 @@ function implicitCommand(content: Item[], words: string[], ctx: ParseContext, sl
       const priced = content.length === 4 && asked?.kind === 'token' && marker.kind === 'marker' && PRICE_MARKERS.has(marker.text.toLowerCase()) && isAmount(amount) && price.kind === 'token';
       if (priced && !wanted) return refuse('unclear', `"${wordsOf(content)}" could mean paying with either token. Say "buy ${asked.token.symbol} with ${amount.text} ${price.token.symbol}" to pay ${price.token.symbol}, or "sell ${asked.token.symbol} for ${amount.text} ${price.token.symbol}" to receive it.`);
       const role = wanted || (parts.some((p) => p.marker === 'in') && !parts.some((p) => p.marker === 'out' || p.marker === 'to')) ? 'get' : 'pay';
+      // "quiero 1 SOL por USDC": wished for in another language, the first token may be what is received or what is traded.
+      const wishedAbroad = parts[0]?.marker === 'object' && parts[0].tokens.length > 0 && words.some((w) => PARSER_WORDS.wishesAbroad.has(w));
+      if (wishedAbroad && role === 'pay') {
+        const first = parts[0].tokens[0].token.symbol;
+        return refuse('unclear', `I could not tell whether you pay or receive ${first}. Say it plainly, for example "buy ${first} with USDC" or "sell ${first} for USDC".`);
+      }
       return swapFrame(parts, role, ctx, { factor, slippageBps, worthBuys: true });
     }
     return swapFrame([...phrases(content.slice(0, arrow), 'object'), ...phrases(content.slice(arrow + 1), 'arrow')], 'pay', ctx, { factor, slippageBps, worthBuys: true });

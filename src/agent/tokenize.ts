@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
   ACCOUNT_REMARKS, DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ARABIC_SCRIPT_WORDS, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -80,8 +80,16 @@ for (const bound of RULE_WORDS.boundsBefore) {
 }
 const WAIT_STARTS = new Set([...RULE_WORDS.waits].map((phrase) => phrase.split(' ')[0]));
 
+/** The value of a decimal digit of any script: its distance from the first digit of its run of ten ("٣" is 3). */
+function digitValue(digit: string): number {
+  const code = digit.charCodeAt(0);
+  let zero = code;
+  while (zero > code - 9 && /\p{Nd}/u.test(String.fromCharCode(zero - 1))) zero--;
+  return (code - zero) % 10;
+}
+
 /** Latin letters with a stroke, which Unicode does not decompose into a base letter and a mark. */
-const STROKED: Record<string, string> = { đ: 'd', Đ: 'D', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L' };
+const STROKED: Record<string, string> = { đ: 'd', Đ: 'D', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', ı: 'i' };
 
 function lex(raw: string): Lexeme[] {
   const text = raw
@@ -102,10 +110,19 @@ function lex(raw: string): Lexeme[] {
     .replace(/¼/g, ' 1/4')
     .replace(/¾/g, ' 3/4')
     // Full-width punctuation, as Chinese is typed ("，", "？", "％").
-    .replace(/[，。！？：％]/g, (mark) => ',.!?:%'['，。！？：％'.indexOf(mark)])
-    // "mándale", "Überweise", "đổi": an accented Latin letter reads as its base letter (one for one, so positions hold).
-    .replace(/[\u00C0-\u024F\u1E00-\u1EFF]/g, (letter) => {
+    .replace(/[，。！？：％،؟؛]/g, (mark) => ',.!?:%,?;'['，。！？：％،؟؛'.indexOf(mark)])
+    // "٢ SOL", "۱.۵ SOL", "１０ USDC": the digits of other scripts (Arabic, Persian, Devanagari, full-width …) are the digits they
+    // write, never a sign dropped ("1٠" is 10); the Arabic decimal point, thousands separator and percent sign are ours.
+    .replace(/\p{Nd}/gu, (digit) => (digit.length === 1 ? String(digitValue(digit)) : digit))
+    .replace(/[٫٬٪]/g, (mark) => '.,%'['٫٬٪'.indexOf(mark)])
+    // "mándale", "Überweise", "đổi": an accented Latin letter reads as its base letter (one for one, so positions hold),
+    // except the last of a verb said in the past ("envié", "compré", "vendí", "envió", "échangé"; PAST_ACCENTS).
+    .replace(/[\u00C0-\u024F\u1E00-\u1EFF]/g, (letter, at: number, said: string) => {
       const base = letter.normalize('NFD').replace(/\p{M}/gu, '');
+      if (RULE_WORDS.pastAccents.has(letter) && !/\p{L}/u.test(said[at + 1] ?? '')) {
+        const verb = /[A-Za-z\u00C0-\u024F]+$/.exec(said.slice(0, at))?.[0].normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+        if (verb && VERBS[verb + base.toLowerCase()] !== undefined) return letter;
+      }
       return STROKED[letter] ?? (base.length === 1 ? base : letter);
     });
   const out: Lexeme[] = [];
@@ -147,10 +164,38 @@ function lex(raw: string): Lexeme[] {
     else if (match[8]) out.push(...cjkWords(match[8], start, joined));
     // Letters of a script the lexicon does not read (Hangul, kana, Cyrillic …) are a word it does not know, never nothing:
     // "<address> 에게 10 USDC 보내지 마" says "don't send".
+    // "envié": a verb said in the past, its accent kept, is one word the lexicon does not read.
+    else if (match[9] && RULE_WORDS.pastAccents.has(match[9]) && joined && out.at(-1)?.type === 'word' && out.at(-1)!.end === start) {
+      const verb = out.pop()!;
+      out.push({ ...verb, text: verb.text + match[9].toLowerCase(), raw: verb.raw + match[9], end, foreign: true });
+    } else if (match[9] && ARABIC_SCRIPT_WORDS[match[9]]) out.push({ type: 'word', text: ARABIC_SCRIPT_WORDS[match[9]], raw: match[9], start, end, joined, said: match[9] });
     else if (match[9]) out.push({ type: 'word', text: match[9].toLowerCase(), raw: match[9], start, end, joined, foreign: true });
     else push('symbol');
   }
-  return withPostpositionsBefore(withExchangeRead(out));
+  return withPostpositionsBefore(withExchangeRead(withArabiziWords(out)));
+}
+
+/**
+ * "7awwel", "3ayez", "ba3den": Arabic in Latin letters writes some letters as digits. A digit it uses so, glued before letters
+ * that make a word the lexicon knows, or before letters it would read past ("3ayez" is no "3" and "ayez"), is one word: never an
+ * amount.
+ */
+function withArabiziWords(lexemes: Lexeme[]): Lexeme[] {
+  const out: Lexeme[] = [];
+  for (const lexeme of lexemes) {
+    const digit = out.at(-1);
+    const glued = digit?.type === 'number' && RULE_WORDS.arabiziDigits.has(digit.text) && !digit.joined && lexeme.type === 'word' && lexeme.joined;
+    const said = glued && `${digit.text}${lexeme.text}`;
+    if (said && (knownWord(said) || (FILLERS.has(lexeme.text) && !RULE_WORDS.clockSuffixes.has(lexeme.text)))) {
+      out[out.length - 1] = { type: 'word', text: said, raw: `${digit.raw}${lexeme.raw}`, start: digit.start, end: lexeme.end, joined: false, ...(!knownWord(said) && { foreign: true as const }) };
+    } else out.push(lexeme);
+  }
+  return out;
+}
+
+/** A word some table of the lexicon reads. */
+function knownWord(text: string): boolean {
+  return VERBS[text] !== undefined || FILLERS.has(text) || NEGATIONS.has(text) || TIME_WORDS.has(text) || MARKERS[text] !== undefined || SHARES[text] !== undefined;
 }
 
 /** Each postposition moved before the amount and token, or the address, it follows ("USDCに" → "to USDC"). */
@@ -229,6 +274,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   let i = 0;
   const at = (k: number) => lexemes[k];
   const word = (k: number) => (lexemes[k]?.type === 'word' ? lexemes[k].text : undefined);
+  /** The token a word at k names, as it is or after a French elision ("l'USDC"). */
+  const tokenAt = (k: number) => {
+    const [stem, ending] = (word(k) ?? '').split("'");
+    return word(k) ? vocabulary.lookup(word(k)!) ?? (RULE_WORDS.elisions.has(stem) && ending ? vocabulary.lookup(ending) : undefined) : undefined;
+  };
   const span = (from: number, to: number) => ({
     text: to === from + 1 ? lexemes[from].raw : lexemes.slice(from, to).map((l) => l.raw).join(' '),
     start: lexemes[from].start,
@@ -239,9 +289,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     i = to;
   };
   /** "usdc ko 1 sol mein swap", "SOL'u 1 USDC'ye çevir": a marker written after the token it marks goes before the token's amount. */
-  const markBeforeAmount = (marker: Marker, token: Item) => {
+  const markBeforeAmount = (marker: Marker, token: Item, length = 1) => {
     const amount = items.at(-1)?.kind === 'number' ? items.pop() : undefined;
-    emit(i, i + 1, { kind: 'marker', marker });
+    emit(i, i + length, { kind: 'marker', marker });
     if (amount) items.push(amount);
     items.push(token);
   };
@@ -505,6 +555,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const spelled = spelledSymbol(i);
     if (spelled) return emit(i, spelled.end, { kind: 'token', token: spelled.token, fuzzy: false, dollar: false });
     if (RULE_WORDS.toBetweenTokens.has(word(i)!) && items.at(-1)?.kind === 'token' && at(i + 1)?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
+    // "bi3 kol el WIF taba3i b SOL": fillers ("mine") may stand between the token and "b".
+    const lastSaid = [...items].reverse().find((item) => item.kind !== 'filler');
+    if (RULE_WORDS.forBetweenTokens.has(word(i)!) && lastSaid?.kind === 'token' && tokenAt(i + 1)) return emit(i, i + 1, { kind: 'marker', marker: 'out' });
     // "over 5 USDC", "up to $50", "as much as 5 SOL", "5+ SOL", "5 USDC or more": a bound, not an amount.
     for (const words of BOUNDS.get(word(i) ?? '') ?? []) {
       // "send over 2 JTO to …": "over" after the verb is its particle.
@@ -598,6 +651,27 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       items.pop();
       return markBeforeAmount('out', marks);
     }
+    if (RULE_WORDS.turkishWith.has(text) && marks?.kind === 'token') {
+      items.pop();
+      return markBeforeAmount('in', marks);
+    }
+    if (marks?.kind === 'token' && RULE_WORDS.hindiFor.every((w, k) => word(i + k) === w)) {
+      items.pop();
+      return markBeforeAmount('out', marks, RULE_WORDS.hindiFor.length);
+    }
+    const verbAfter = (k: number) => VERBS[word(k) ?? ''] !== undefined || (RULE_WORDS.hindiInto.has(word(k) ?? '') && VERBS[word(k + 1) ?? ''] !== undefined);
+    if (RULE_WORDS.hindiFrom.has(text) && marks?.kind === 'token' && tokenAt(i + 1) && verbAfter(i + 2)) {
+      items.pop();
+      return markBeforeAmount('in', marks);
+    }
+    // "contre de l'USDC", "un peu de SOL": a partitive (some) before the token, after what marks its side or a vague quantity.
+    if (RULE_WORDS.partitives.has(text) && (marks?.kind === 'marker' || RULE_WORDS.vagueBeforePartitive.has(word(i - 1) ?? '')) && tokenAt(i + 1)) return emit(i, i + 1, { kind: 'filler' });
+    // "un poco de SOL", "un peu d'USDC": a vague quantity of the token, so no amount (the frame asks for one).
+    const vagueAt = (k: number) => RULE_WORDS.vagueBeforePartitive.has(word(k) ?? '') && ((RULE_WORDS.partitives.has(word(k + 1) ?? '') && tokenAt(k + 2)) || /^d'/.test(word(k + 1) ?? ''));
+    if (vagueAt(i)) return emit(i, i + 1, { kind: 'filler' });
+    if ((text === 'un' || text === 'um') && vagueAt(i + 1)) return emit(i, i + 1, { kind: 'filler' });
+    // "ma baddel …", "la tbaddel", "mat bhejo": "not" right before the verb.
+    if (RULE_WORDS.notBeforeVerb.has(text) && VERBS[word(i + 1) ?? ''] !== undefined) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
     // "sell every DRIFT i have": every one of a token is all of it ("every day" stays a time).
     if (text === 'every' && lexemes[i + 1]?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'share', numerator: 1, denominator: 1 });
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
@@ -674,6 +748,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if ((text === 'on' || text === 'via') && word(i + 1) === 'solana' && !spending() && closes(i + 2)) {
       return emit(i, i + 2 + (isChainSuffix(i + 2) ? 1 : 0), { kind: 'filler' });
     }
+    // "envoie 5 USDC de <address>": another language's "from", never a label for the address.
+    if (RULE_WORDS.fromBeforeAddress.has(text) && at(i + 1)?.type === 'address' && text !== 'from') return emit(i, i + 1, { kind: 'marker', marker: 'in' });
     // "for mint <address>", "CA: <address>", "(mint is <address>)": a label for the address that follows.
     if (RULE_WORDS.addressLabels.has(text)) {
       const address = labelledAddress(i);
@@ -684,7 +760,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     // "$DEGENAI <mint>", "ai16z (<mint>)", "$MOODENG, CA: <mint>": a ticker the registry does not know, naming the address after it.
     const labelled = labelledAddress(i + 1);
-    if (labelled > 0 && isSolanaAddress(at(labelled).text) && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && !CORRECTION_WORDS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
+    if (labelled > 0 && isSolanaAddress(at(labelled).text) && !at(i).foreign && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && !CORRECTION_WORDS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
       return emitAside(i, labelled, 'note');
     }
     // "… send me the signature after": a time word that ends the message schedules nothing.
@@ -698,9 +774,15 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (RULE_WORDS.turkishTo.has(text) && at(i - 1)?.text === "'" && at(i - 2)?.type === 'address') return emit(i, i + 1, { kind: 'filler' });
     // "SOL'u", "USDC'ye": a token with a Turkish case ending, the object or what it goes to.
     const [stem, ending] = text.split("'");
+    // "l'USDC", "contre d'USDC": a French article elided before the token; "d'" only as a partitive, after what marks the side
+    // or a vague quantity ("2 SOL d'USDC" may be 2 SOL worth of USDC).
+    const partitive = stem !== 'd' || marks?.kind === 'marker' || RULE_WORDS.vagueBeforePartitive.has(word(i - 1) ?? '');
+    const elided = RULE_WORDS.elisions.has(stem) && ending && partitive ? vocabulary.lookup(ending) : undefined;
+    if (elided) return emit(i, i + 1, { kind: 'token', token: elided, fuzzy: false, dollar: false });
     const cased = ending !== undefined && vocabulary.lookup(stem);
     if (cased && RULE_WORDS.turkishObject.has(ending)) return emit(i, i + 1, { kind: 'token', token: cased, fuzzy: false, dollar: false });
     if (cased && RULE_WORDS.turkishTo.has(ending)) return markBeforeAmount('to', { ...span(i, i + 1), kind: 'token', token: cased, fuzzy: false, dollar: false });
+    if (cased && RULE_WORDS.turkishFrom.has(ending)) return markBeforeAmount('in', { ...span(i, i + 1), kind: 'token', token: cased, fuzzy: false, dollar: false });
     // "USDC.e": a bridged token of another name, not the token it names.
     if (at(i + 1)?.text === '.' && at(i + 1).joined && at(i + 2)?.joined && word(i + 2) === 'e' && vocabulary.lookup(text)) return emit(i, i + 3, { kind: 'word' });
     const exact = vocabulary.lookup(text) ?? (text.endsWith("'s") ? vocabulary.lookup(text.slice(0, -2)) : undefined);
