@@ -775,7 +775,7 @@ export const SHARES: Record<string, [number, number]> = table({
   // Portuguese, Spanish and Hindi halves ("vende a metade do meu JUP").
   metade: [1, 2], mitad: [1, 2], aadha: [1, 2],
   // Turkish: "yarım" (half), "yarısını" (half of it), "tamamını" (all of it).
-  yarim: [1, 2], yarisini: [1, 2], tamamini: [1, 1],
+  yarisini: [1, 2], tamamini: [1, 1],
 });
 
 /** Dollar words: "25 dollars", "25 usd", "25 bucks". */
@@ -1370,6 +1370,7 @@ export const RULE_WORDS = {
    * "na" ("na bhejo"). Elsewhere they may be other words ("ma" is "but" in Italian, "la" an article).
    */
   notBeforeVerb: new Set(['ma', 'la', 'mat', 'na']),
+  questionParticles: new Set(['mi', 'mu']),
   /**
    * A verb's last vowel written with an acute accent says a past ("envié", "compré", "vendí", "envió": I sent, bought, sold, he
    * sent; French "échangé", "acheté": exchanged, bought), never the command its base letters spell ("envie", "compre", "vendi",
@@ -1393,7 +1394,7 @@ export const RULE_WORDS = {
    * Other languages' "from" right before an address ("envoie 5 USDC de <address>", "envía … desde …", "schick … von …",
    * "kirim … dari …", Arabic "من" as written): money from that address, as "from" is.
    */
-  fromBeforeAddress: new Set(['from', 'de', 'desde', 'von', 'dari', 'da', 'depuis', 'iz', 'min', 'من']),
+  fromBeforeAddress: new Set(['from', 'de', 'desde', 'von', 'dari', 'da', 'depuis', 'iz', 'min', 'men', 'mn', 'من', 'az', 'از']),
   hindiFrom: new Set(['se']),
   /**
    * Other languages' "to", after a verb that sends and right before the address: Nigerian Pidgin's "give" ("send 10 USDC

@@ -113,6 +113,8 @@ function lex(raw: string): Lexeme[] {
     .replace(/[，。！？：％،؟؛]/g, (mark) => ',.!?:%,?;'['，。！？：％،؟؛'.indexOf(mark)])
     // "٢ SOL", "۱.۵ SOL", "１０ USDC": the digits of other scripts (Arabic, Persian, Devanagari, full-width …) are the digits they
     // write, never a sign dropped ("1٠" is 10); the Arabic decimal point, thousands separator and percent sign are ours.
+    // A slash between Arabic or Persian digits is the decimal point of Persian keyboards ("۱/۵" is 1.5), never a ratio: left unread.
+    .replace(/(?<=[\u0660-\u0669\u06F0-\u06F9])\/(?=[\u0660-\u0669\u06F0-\u06F9])/g, '⁄')
     .replace(/\p{Nd}/gu, (digit) => (digit.length === 1 ? String(digitValue(digit)) : digit))
     .replace(/[٫٬٪]/g, (mark) => '.,%'['٫٬٪'.indexOf(mark)])
     // "mándale", "Überweise", "đổi": an accented Latin letter reads as its base letter (one for one, so positions hold),
@@ -670,8 +672,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const vagueAt = (k: number) => RULE_WORDS.vagueBeforePartitive.has(word(k) ?? '') && ((RULE_WORDS.partitives.has(word(k + 1) ?? '') && tokenAt(k + 2)) || /^d'/.test(word(k + 1) ?? ''));
     if (vagueAt(i)) return emit(i, i + 1, { kind: 'filler' });
     if ((text === 'un' || text === 'um') && vagueAt(i + 1)) return emit(i, i + 1, { kind: 'filler' });
-    // "ma baddel …", "la tbaddel", "mat bhejo": "not" right before the verb.
-    if (RULE_WORDS.notBeforeVerb.has(text) && VERBS[word(i + 1) ?? ''] !== undefined) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
+    // "… çevir mı?", "sat mi": Turkish asks with a particle after the verb, which no filler reads past ("mi SOL" is Spanish "my").
+    if (RULE_WORDS.questionParticles.has(text) && items.at(-1)?.kind === 'verb') return emit(i, i + 1, { kind: 'word' });
+    // "ma baddel …", "la tbaddel", "mat bhejo", "ma 3ayez eb3at …": "not" before the verb, fillers between.
+    const pastFillers = lexemes.slice(i + 1, i + 5).find((next) => !FILLERS.has(next.text));
+    if (RULE_WORDS.notBeforeVerb.has(text) && pastFillers?.type === 'word' && VERBS[pastFillers.text] !== undefined) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
     // "sell every DRIFT i have": every one of a token is all of it ("every day" stays a time).
     if (text === 'every' && lexemes[i + 1]?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'share', numerator: 1, denominator: 1 });
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
