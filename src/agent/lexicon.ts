@@ -1087,10 +1087,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "…, i think that's right".
   ["that's|thats right|correct $", 'hedge'],
   ['maybe|perhaps just? &<verb>', 'hedge'],
-  // "guess i'll just buy …", "might as well swap …", "i'm thinking swap …": a hedge right before the verb it leads to.
+  // "guess i'll just buy …", "might as well swap …": a hedge right before the verb it leads to.
   ["i? guess i'll|ill|i'm|im|we'll just? &<verb>", 'hedge'],
   ['might|may as well just? &<verb>', 'hedge'],
-  ["i'm|im|i am thinking just? &<verb>", 'hedge'],
   // "sorta feel like buying 100 usdc worth of wif", "kinda feel like grabbing some wif": a mood before the verb.
   ['kinda|sorta|i|just? feel|feeling like &<verb>', 'hedge'],
   ['kind|sort of feel|feeling like &<verb>', 'hedge'],
@@ -1784,6 +1783,8 @@ export const PARSER_WORDS = {
   undoes: [['don\'t', 'do', 'that'], ['dont', 'do', 'that'], ['don\'t', 'do', 'it'], ['dont', 'do', 'it'], ['not', 'that'], ['not', 'that', 'one']],
   /** Before a verb, words that make it a noun ("a swap for 0.5 SOL": what is paid follows "for"). */
   nounArticles: new Set(['a', 'an', 'the']),
+  /** Who may open "rather have …" as the sender's own wish ("I'd rather have USDC."). */
+  ratherSubjects: new Set(["i'd", 'id', 'i', 'would', 'honestly', 'tbh', 'really', 'just']),
   /** Between a determiner and a verb, words that make the verb a noun in a sentence of the sender's story ("my first transfer"). */
   nounAdjectives: new Set(['first', 'last', 'previous', 'biggest', 'largest', 'smallest', 'usual', 'weekly', 'daily', 'monthly', 'best', 'worst', 'only']),
   /** After an earlier command, these make a message an edit of it. */
@@ -1859,7 +1860,9 @@ export const PARSER_WORDS = {
   waits: [['wait', 'for'], ['wait', 'till'], ['wait', 'until'], ['wait', 'and', 'see'], ['wait', 'a', 'bit'], ['wait', 'a', 'day'], ['hold', 'off']],
   /** …or a hold on what it trades ("I'd rather hold for now.", "so hold", "HODL."; parser.ts `holdsOn`), unless told after one of `heldTold`
    * ("tired of holding", "I've been holding SOL") or before one of `heldQuantities` ("I hold way too much SOL"). */
-  holding: new Set(['hold', 'hodl', 'holding', 'hodling', 'hodlin', 'holdin']),
+  holding: new Set(['hold', 'hodl', 'holding', 'hodling', 'hodlin', 'holdin', 'diamond']),
+  /** …held after a determiner, what a hold on the command's funds names ("Hold the gains.", "Hold the wallet."). */
+  heldThings: new Set(['stables', 'memecoins', 'memes', 'gains', 'profits', 'wallet', 'bag', 'bags', 'position', 'positions', 'coins', 'tokens', 'send', 'execution', 'command', 'line']),
   heldTold: new Set(['of', 'been', 'done', 'stop', 'stopped', 'quit', 'tired', 'from', 'after', 'while', 'without', 'since', 'finished']),
   heldQuantities: new Set(['too', 'way', 'so', 'lots', 'plenty', 'much', 'many', 'tons', 'enough', 'since', 'bags', 'a', 'more', 'dollars', 'stables', 'stablecoins', 'cash', 'usd', 'fiat']),
   /** …or, opening a clause of no verb, a negation (parser.ts `deniesBound`) of a bound or a price within three words ("Not at a loss.", "Nothing more.", "Not a cent more."). */

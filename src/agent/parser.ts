@@ -1107,9 +1107,13 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   // "I'd rather have USDC. Sell 2 SOL for USDC.": "rather" before a verb of having wishes for a token, which only the one the command
   // receives fits ("I'd rather have USDT. Sell 2 SOL for USDC." may want the other).
   const receivedMints = new Set(named.filter((item) => !paidIn(clauses[at]).has(item.token.mint)).map((item) => item.token.mint));
+  // Said by the sender ("My wife would rather have USDC." is not), ending at the token ("… USDC swapped to SOL.", "… USDC than JUP.",
+  // "… USDC, maybe." say more), and asking nothing.
   const ratherHad = (clause: Item[], k: number) => {
     const rather = clause.findIndex((item) => item.text.toLowerCase() === 'rather');
-    return rather >= 0 && rather < k && PARSER_WORDS.ratherHave.has(clause[rather + 1]?.text.toLowerCase() ?? '') && clause.slice(rather + 2, k).every((item) => item.kind === 'filler' || item.kind === 'marker');
+    const mine = clause.slice(0, rather).every((item) => item.kind === 'punct' || PARSER_WORDS.ratherSubjects.has(item.text.toLowerCase()));
+    const ends = clause.slice(k + 1).every((item) => item.kind === 'punct' && ['.', '!'].includes(item.text));
+    return rather >= 0 && rather < k && mine && ends && PARSER_WORDS.ratherHave.has(clause[rather + 1]?.text.toLowerCase() ?? '') && clause.slice(rather + 2, k).every((item) => item.kind === 'filler' || item.kind === 'marker');
   };
   const fits = (token: Extract<Item, { kind: 'token' }>) => receivedMints.has(token.token.mint) && new Set(named.map((item) => item.token.mint)).size === 2;
   const away = clauses.slice(0, at).find((clause) =>
@@ -1314,7 +1318,9 @@ function holdsOn(clause: Item[], command?: Item[]): boolean {
   const negated = (k: number) => clause.slice(0, k).some((item) => item.kind === 'guard' && item.guard === 'negation');
   const too = words.indexOf('too');
   // ("I'm holding the baby.": a thing held, not funds.)
-  const thing = (k: number) => DETERMINERS.has(words[k + 1] ?? '') && clause[k + 2]?.kind !== 'token' && !OTHER_SOURCES.funds.has(words[k + 2] ?? '');
+  // (The command itself or funds are no thing: "Hold the swap.", "Hold the stables.")
+  const thing = (k: number) =>
+    DETERMINERS.has(words[k + 1] ?? '') && clause[k + 2]?.kind !== 'token' && clause[k + 2]?.kind !== 'verb' && !OTHER_SOURCES.funds.has(words[k + 2] ?? '') && !PARSER_WORDS.actionNouns.has(words[k + 2] ?? '') && !PARSER_WORDS.heldQuantities.has(words[k + 2] ?? '') && !PARSER_WORDS.heldThings.has(words[k + 2] ?? '');
   const holds = words.some(
     (w, k) => PARSER_WORDS.holding.has(w) && !PARSER_WORDS.heldTold.has(words[k - 1] ?? '') && !PARSER_WORDS.heldQuantities.has(words[k + 1] ?? '') && !thing(k) && !negated(k) && !(too >= 0 && too < k),
   );
