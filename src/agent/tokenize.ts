@@ -675,8 +675,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "… çevir mı?", "sat mi": Turkish asks with a particle after the verb, which no filler reads past ("mi SOL" is Spanish "my").
     if (RULE_WORDS.questionParticles.has(text) && items.at(-1)?.kind === 'verb') return emit(i, i + 1, { kind: 'word' });
     // "ma baddel …", "la tbaddel", "mat bhejo", "ma 3ayez eb3at …": "not" before the verb, fillers between.
-    const pastFillers = lexemes.slice(i + 1, i + 5).find((next) => !FILLERS.has(next.text));
-    if (RULE_WORDS.notBeforeVerb.has(text) && pastFillers?.type === 'word' && VERBS[pastFillers.text] !== undefined) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
+    if (RULE_WORDS.notBeforeVerb.has(text)) {
+      const pastFillers = lexemes.slice(i + 1, i + 5).find((next) => !FILLERS.has(next.text));
+      if (pastFillers?.type === 'word' && VERBS[pastFillers.text] !== undefined) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
+    }
     // "sell every DRIFT i have": every one of a token is all of it ("every day" stays a time).
     if (text === 'every' && lexemes[i + 1]?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'share', numerator: 1, denominator: 1 });
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
@@ -1038,6 +1040,7 @@ function withYieldRemarked(items: Item[]): Item[] {
 
 /** Clauses about token accounts that name nothing to build, each one aside (ACCOUNT_REMARKS), with a request for the account said after one. */
 function withAccountRemarks(items: Item[], raw: string): Item[] {
+  if (!items.some((item) => isAccountAside(item) || /\b(?:atas?|accounts?)\b/i.test(item.text))) return items;
   const clauses = accountClauses(items);
   const out: Item[] = [];
   let previous = false;
