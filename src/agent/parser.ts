@@ -43,7 +43,9 @@ const EXAMPLES = 'I can swap ("swap 1 SOL for USDC"), send ("send 20 USDC to <ad
 const TRANSPOSED_WORD = new RegExp(`\\b(?:${Object.keys(TRANSPOSED).join('|')})\\b`, 'i');
 
 /** Parses one message; a small word typed with two letters swapped costs its factor once, whatever part of the message is read. */
-export function parseCommand(raw: string, ctx: ParseContext): ParseResult {
+export function parseCommand(said: string, ctx: ParseContext): ParseResult {
+  // "envié" typed as "envie" and a combining accent reads as the one letter it shows (NFC), so its accent says what it says.
+  const raw = said.normalize('NFC');
   const result = parseMessage(raw, ctx);
   return result.ok && TRANSPOSED_WORD.test(raw) ? { ...result, confidence: result.confidence * CONFIDENCE.transposed } : result;
 }
