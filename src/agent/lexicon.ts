@@ -554,6 +554,10 @@ export const ACCOUNT_REMARKS = {
   needs: new Set(['needed', 'need', 'needs', 'necessary', 'required', 'missing']),
   /** A condition's words after it that make it the account's ("if needed", "if it creates an ATA"); "when" only with a need right after it. */
   conditions: new Set(['if', 'when']),
+  /** A need said right after one of these is the account's ("create it if required", "the ata is needed"), never the command's requirement. */
+  needSaidAfter: new Set(['if', 'when', "it's", 'is', 'are']),
+  /** …and a denial of one of these after a condition ("create one if they don't have one"). */
+  having: new Set(['have', 'has', 'had', 'got']),
   conditionedBy: new Set(['needed', 'need', 'needs', 'necessary', 'required', 'requires', 'missing', 'creates', 'create', 'opens', 'open']),
   /** What a negation in the clause may deny: having the account ("I don't have a USDC account", "no ata yet", "not initialized"). */
   denied: new Set(['have', 'has', 'had', 'got', 'held', 'owned', 'used', 'received', 'touched', 'exist', 'exists', 'initialized', 'initialised', 'created', 'opened', 'need', 'think', 'ata', 'atas', 'token']),
@@ -567,6 +571,7 @@ export const ACCOUNT_REMARKS = {
   ]),
   /** Markers the clause may hold: whose or what for ("the rent for their token account"), never where to or from. */
   markers: new Set(['for', 'of']),
+  places: new Set(['in', 'on']),
   /** …and "in" or "on" before these, the session's wallet ("no BONK token account in my wallet yet"). */
   here: [['my', 'wallet'], ['this', 'wallet'], ['the', 'wallet'], ['here']],
   /** A clause that opens with one of these asks ("do i need an ata", "should I create one"). */
@@ -581,6 +586,8 @@ export const ACCOUNT_REMARKS = {
   ownWords: new Set(["it's", "that's", "there's", "here's", "what's", "he's", "she's", "who's"]),
   /** After such a clause, one of these words alone with an order asks for the account it named ("…, so please set one up"). */
   pointers: new Set(['one', 'it', 'them', 'up', 'for', 'me', 'if']),
+  /** Said together after a remark ("make it one"), an amount of 1 as much as the account. */
+  amountOrAccount: ['it', 'one'],
 };
 
 /** Query cues, matched as whole words or phrases: what a question asks about. */

@@ -1092,12 +1092,12 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
       return true;
     case 'word':
       // "create it if required", "the ata is needed": a need said of the account, never a requirement of the command ("existing token account required").
-      return wordsOf(item).every((w) => ACCOUNT_REMARKS.words.has(w) || ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.needs.has(w) && ['if', 'when', "it's", 'is', 'are'].includes(before)));
+      return wordsOf(item).every((w) => ACCOUNT_REMARKS.words.has(w) || ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.needs.has(w) && ACCOUNT_REMARKS.needSaidAfter.has(before)));
     case 'marker':
       // "it needs to be created": "to" before making it, never before whose account ("to their ata"); "in my wallet": here.
       if (ACCOUNT_REMARKS.markers.has(firstWord(item))) return true;
       if (firstWord(item) === 'to') return says(clause.slice(k + 1, k + 3), ACCOUNT_REMARKS.making);
-      return ['in', 'on'].includes(firstWord(item)) && ACCOUNT_REMARKS.here.some((place) => place.every((w, j) => firstWord(clause[k + 1 + j]) === w) && k + 1 + place.length >= clause.length);
+      return ACCOUNT_REMARKS.places.has(firstWord(item)) && ACCOUNT_REMARKS.here.some((place) => place.every((w, j) => firstWord(clause[k + 1 + j]) === w) && k + 1 + place.length >= clause.length);
     case 'number':
       // "create one", "set one up", "they'll need one": the account; "make it one", "one usdc to their ata": an amount.
       return firstWord(item) === 'one' && (ACCOUNT_REMARKS.orders.has(before) || ACCOUNT_REMARKS.needs.has(before));
@@ -1128,13 +1128,13 @@ function isAccountCondition(clause: Item[], k: number, clauses: Item[][]): boole
   const accepts = (other: Item[]) => says(other, ACCOUNT_REMARKS.accepting) && other.every((item) => item.kind === 'filler' || ACCOUNT_REMARKS.accepting.has(firstWord(item)) || firstWord(item) === 'by');
   const accepted = says(clause.slice(0, k), ACCOUNT_REMARKS.accepting) || (!!following && accepts(following));
   if (needed || firstWord(clause[k]) === 'when' || !(says(clause, ACCOUNT_REMARKS.orders) || accepted)) return needed;
-  const denial = after.some((item, j) => item.kind === 'guard' && item.guard === 'negation' && ['have', 'has', 'had', 'got'].includes(firstWord(after[j + 1])));
+  const denial = after.some((item, j) => item.kind === 'guard' && item.guard === 'negation' && ACCOUNT_REMARKS.having.has(firstWord(after[j + 1])));
   return says(after, ACCOUNT_REMARKS.conditionedBy) || after.some(isAccountAside) || denial;
 }
 
 /** "…, so please set one up" after a remark: the account asked for ("make it one" is as much an amount of 1). */
 function asksForAccount(clause: Item[]): boolean {
-  if (clause.length === 0 || !says(clause, ACCOUNT_REMARKS.orders) || (says(clause, new Set(['it'])) && says(clause, new Set(['one'])))) return false;
+  if (clause.length === 0 || !says(clause, ACCOUNT_REMARKS.orders) || ACCOUNT_REMARKS.amountOrAccount.every((w) => says(clause, new Set([w])))) return false;
   return clause.every((item) => item.kind === 'filler' || wordsOf(item).every((w) => ACCOUNT_REMARKS.making.has(w) || ACCOUNT_REMARKS.pointers.has(w) || ACCOUNT_REMARKS.needs.has(w)));
 }
 
