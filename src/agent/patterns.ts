@@ -75,9 +75,11 @@ function firstWords(elements: Element[], e: number): string[] {
 /** The longest match of any pattern at position k: its end and value, or undefined. */
 export function longestMatch<T>(index: PatternIndex<T>, words: Words, k: number): { end: number; value: T; source: string } | undefined {
   let best: { end: number; value: T; source: string } | undefined;
-  for (const pattern of [...(index.get(words.word(k) ?? '') ?? []), ...(index.get('*') ?? [])]) {
-    const end = matchFrom(pattern.elements, 0, k, words);
-    if (end > k && (!best || end > best.end)) best = { end, value: pattern.value, source: pattern.source };
+  for (const patterns of [index.get(words.word(k) ?? ''), index.get('*')]) {
+    for (const pattern of patterns ?? []) {
+      const end = matchFrom(pattern.elements, 0, k, words);
+      if (end > k && (!best || end > best.end)) best = { end, value: pattern.value, source: pattern.source };
+    }
   }
   return best;
 }
@@ -85,36 +87,37 @@ export function longestMatch<T>(index: PatternIndex<T>, words: Words, k: number)
 /**
  * The end of a match of elements[e..] from word k, or -1. Look-ahead elements (`&x`, only at
  * the pattern's end) are matched in turn like the others, from where the match stopped, which
- * is `stop`: the end returned.
+ * is `stop`: the end returned. (Plain recursion, no closures: it runs at every word of every
+ * message, and the garbage of closures set the parse's p99.)
  */
 function matchFrom(elements: Element[], e: number, k: number, words: Words, stop?: number): number {
   if (e === elements.length) return stop ?? k;
   const el = elements[e];
   const from = el.ahead && el.kind !== 'start' && el.kind !== 'end' ? (stop ?? k) : stop;
-  const next = (at: number) => matchFrom(elements, e + 1, at, words, from);
-  const skip = () => (el.optional ? matchFrom(elements, e + 1, k, words, stop) : -1);
-  if (el.kind === 'start') return k === 0 ? next(k) : -1;
-  if (el.kind === 'end') return words.endsBefore(k) ? next(k) : -1;
+  if (el.kind === 'start') return k === 0 ? matchFrom(elements, e + 1, k, words, from) : -1;
+  if (el.kind === 'end') return words.endsBefore(k) ? matchFrom(elements, e + 1, k, words, from) : -1;
   if (el.kind === 'rest') {
     let j = k;
     while (j < words.length && words.isPlain(j)) j++;
-    if (j === k) return skip();
-    const end = next(j);
-    return end >= 0 ? end : skip();
+    const end = j === k ? -1 : matchFrom(elements, e + 1, j, words, from);
+    return end >= 0 ? end : skipOptional(elements, e, k, words, stop);
   }
-  const fits =
-    el.kind === 'word'
-      ? el.words.has(words.word(k) ?? '')
-      : el.kind === 'token'
-        ? words.isToken(k)
-        : el.kind === 'number'
-          ? words.isNumber(k)
-          : el.kind === 'address'
-            ? words.isAddress(k)
-            : words.isVerb(k);
-  if (fits) {
-    const end = next(k + 1);
+  if (fits(el, words, k)) {
+    const end = matchFrom(elements, e + 1, k + 1, words, from);
     if (end >= 0) return end;
   }
-  return skip();
+  return skipOptional(elements, e, k, words, stop);
+}
+
+/** The match without elements[e], if it is optional. */
+function skipOptional(elements: Element[], e: number, k: number, words: Words, stop?: number): number {
+  return elements[e].optional ? matchFrom(elements, e + 1, k, words, stop) : -1;
+}
+
+function fits(el: Element, words: Words, k: number): boolean {
+  if (el.kind === 'word') return el.words.has(words.word(k) ?? '');
+  if (el.kind === 'token') return words.isToken(k);
+  if (el.kind === 'number') return words.isNumber(k);
+  if (el.kind === 'address') return words.isAddress(k);
+  return words.isVerb(k);
 }
