@@ -386,7 +386,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   }
   // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
   // "…, correction: 40 RAY": the opener said, then any punctuation or hesitation after it.
-  const opener = pause(at) ? 1 : Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => saysAt(lower, [phrase], at)).map((phrase) => phrase.length));
+  const opener = pause(at) ? 1 : Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => phraseAt(lower, phrase, at)).map((phrase) => phrase.length));
   let restAt = PARSER_WORDS.corrections.has(lower[at]) ? at : at + opener;
   while (restAt < tagged.length && (tagged[restAt].kind === 'punct' || PARSER_WORDS.corrections.has(lower[restAt]))) restAt++;
   // "…, oops, that's mine", "… whoops": a slip owned up to, with no edit that says what it was, is never read past.
@@ -607,7 +607,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     if (byName && !Array.isArray(byName)) return byName;
     // "usdc, and make it 15": the answer, and the amount said again.
     const amountAt = (k: number) => content.some((item) => isAmount(item) && item.text.toLowerCase() === words[k]);
-    const resized = PARSER_WORDS.editOpeners.some((phrase) => words.some((_, k) => saysAt(words, [phrase], k) && amountAt(k + phrase.length) && !PARSER_WORDS.relativeAmounts.has(words[k + phrase.length + 1] ?? '')));
+    const resized = PARSER_WORDS.editOpeners.some((phrase) => words.some((_, k) => phraseAt(words, phrase, k) && amountAt(k + phrase.length) && !PARSER_WORDS.relativeAmounts.has(words[k + phrase.length + 1] ?? '')));
     // "how about bonk?": asked which, an offer is the answer.
     const offer = PARSER_WORDS.askAgain.find((phrase) => phrase.length > 1 && phrase.every((w, k) => content[k]?.text.toLowerCase() === w));
     const answer = answerPending(byName ?? content.slice(offer?.length ?? 0).filter((item) => item.kind !== 'verb'), pending, ctx, resized);
@@ -671,7 +671,7 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
  */
 function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords: string[]): ParseResult | undefined {
   const said = ` ${allWords.join(' ')} `;
-  if (INJECTIONS.some((phrase) => said.includes(` ${phrase} `))) {
+  if (INJECTIONS.some((phrase) => saysWords(said, phrase))) {
     return refuse('unclear', 'That asks me to work differently. I only build what you ask for plainly, for example "swap 1 SOL for USDC", and you always review and sign it.');
   }
   // "<address> owes me 30 USDC, send it", "withdraw 30 USDC from <address>", "<address> pays 30 USDC", "charge <address>":
@@ -716,7 +716,7 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   // "Scenario: swap …", "What I did: send …": a label of up to five words before a colon.
   const colon = tagged.findIndex((item) => item.kind === 'punct' && item.text === ':');
   const labelled = colon > 0 && colon <= 5 && tagged.slice(0, colon).some((item) => SHOWN_LABELS.has(item.text.toLowerCase()));
-  if (quotesACommand(raw, ctx) || (commanding && (labelled || SHOWN_NOT_ASKED.some((phrase) => said.includes(` ${phrase} `))))) {
+  if (quotesACommand(raw, ctx) || (commanding && (labelled || SHOWN_NOT_ASKED.some((phrase) => saysWords(said, phrase))))) {
     return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
   }
   // "Do the reverse of this: swap …", "A guy on Telegram said to do this: send …": a label that ends pointing at the command.
@@ -1381,7 +1381,7 @@ function drivenByOthers(words: string[]): boolean {
   if (PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase))) return true;
   const said = words.filter((w) => !/^[!.?,]+$/.test(w));
   return PARSER_WORDS.instructedPhrases.some((phrase) => {
-    const k = said.findIndex((_, j) => saysAt(said, [phrase], j));
+    const k = said.findIndex((_, j) => phraseAt(said, phrase, j));
     if (k < 0) return false;
     const after = said.slice(k + phrase.length);
     return after.length === 0 || (after.length <= 2 && POINTERS.has(after.at(-1)!));
@@ -1714,6 +1714,14 @@ function phraseAt(words: string[], phrase: string[], k: number): boolean {
   return true;
 }
 
+/** Whether `said` (words between spaces, a space at each end) holds `phrase` as whole words: `said.includes(\` ${phrase} \`)` without building that string for every phrase of a list. */
+function saysWords(said: string, phrase: string): boolean {
+  for (let at = said.indexOf(phrase, 1); at > 0 && at < said.length; at = said.indexOf(phrase, at + 1)) {
+    if (said[at - 1] === ' ' && said[at + phrase.length] === ' ') return true;
+  }
+  return false;
+}
+
 function containsPhrase(words: string[], phrase: string[]): boolean {
   for (let k = 0; k + phrase.length <= words.length; k++) if (phraseAt(words, phrase, k)) return true;
   return false;
@@ -1951,7 +1959,7 @@ const amountToken = (command: SwapCommand | TransferCommand) => (command.action 
 function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: ParseContext, slippageBps?: number): ParseResult | undefined {
   // "can you do it again", "could you make it 3": asked politely, the follow-up that follows.
   const asked = dropLeading(words);
-  const polite = PARSER_WORDS.politeAsks.find((phrase) => saysAt(asked, [phrase]));
+  const polite = PARSER_WORDS.politeAsks.find((phrase) => phraseAt(asked, phrase, 0));
   const lead = polite ? asked.slice(polite.length) : asked;
   // "do 3", never "do everything" or "do 100%": a number of the token itself.
   const amountSaid = (k: number) => content.some((item) => (item.kind === 'number' || item.kind === 'money') && item.text.toLowerCase() === lead[k]);
@@ -2032,7 +2040,7 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const addresses = rest.filter((item) => item.kind === 'address' || item.kind === 'bad-address');
   // The token a follow-up turns from, whose side the other replaces: the first token after "instead of" ("use JUP instead
   // of the SOL"), or one filler "not USDC" ("sorry, I meant USDT, not USDC").
-  const insteadOf = words.findIndex((_, k) => saysAt(words, [PARSER_WORDS.insteadOf], k));
+  const insteadOf = words.findIndex((_, k) => phraseAt(words, PARSER_WORDS.insteadOf, k));
   const turnedFromAt = insteadOf >= 0 ? insteadOf + PARSER_WORDS.insteadOf.length : replacing ? words.indexOf(lead[0]) + 1 : -1;
   const replacedWord = turnedFromAt >= 0 ? words.slice(turnedFromAt).find((w) => tokens.some((item) => item.text.toLowerCase() === w)) : undefined;
   const replaced = tokens.find((item) => item.text.toLowerCase() === replacedWord);
@@ -2081,7 +2089,7 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
     }
     // "make it 2 more": added to what, or instead of it? Said plainly, the whole amount is.
     const said = words.indexOf(amounts[0].text.toLowerCase());
-    if (said >= 0 && PARSER_WORDS.relativeAmounts.has(words[said + 1] ?? '') && !PARSER_WORDS.repeatOpeners.some((phrase) => saysAt(words, [phrase]))) {
+    if (said >= 0 && PARSER_WORDS.relativeAmounts.has(words[said + 1] ?? '') && !PARSER_WORDS.repeatOpeners.some((phrase) => phraseAt(words, phrase, 0))) {
       return refuse('unclear', `Say the whole amount, for example "make it 3", rather than how much more or less.`);
     }
     command = { ...command, amount: amount.spec };
@@ -2153,7 +2161,7 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   const asked = corrected ? tokens.at(-1) : counted.length === 1 ? counted[0] : tokens[0];
   const token = asked && tokenOf(asked, ctx);
   const text = ` ${words.join(' ')} `;
-  const mentions = (cues: string[]) => cues.some((cue) => text.includes(` ${cue} `));
+  const mentions = (cues: string[]) => cues.some((cue) => saysWords(text, cue));
   const unknown = items.filter((item) => (item.kind === 'word' && !item.fixed) || item.kind === 'verb');
   const fixed = items.filter((item) => item.kind === 'word' && item.fixed).length;
   const q = (subject: QuerySubject, confidence: number, withToken?: TokenRef | TokenRef[]): ParseResult =>
@@ -2314,7 +2322,7 @@ function endsInTagQuestion(tagged: Item[]): boolean {
 
 function isHelp(words: string[]): boolean {
   const text = ` ${words.join(' ')} `;
-  if (HELP_PHRASES.some((phrase) => text.includes(` ${phrase} `))) return true;
+  if (HELP_PHRASES.some((phrase) => saysWords(text, phrase))) return true;
   const plain = plainWords(words);
   if (words.some((_, k) => longestMatch(HELP_PATTERNS, plain, k))) return true;
   return words.length > 0 && words.every((w) => GREETINGS.includes(w) || /^[!.?]+$/.test(w));

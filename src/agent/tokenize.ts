@@ -287,7 +287,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     end: lexemes[to - 1].end,
   });
   const emit = (from: number, to: number, item: DistributiveOmit<Item, 'text' | 'start' | 'end'>) => {
-    items.push({ ...span(from, to), ...item } as Item);
+    items.push(Object.assign(span(from, to), item) as Item);
     i = to;
   };
   /** "usdc ko 1 sol mein swap", "SOL'u 1 USDC'ye çevir": a marker written after the token it marks goes before the token's amount. */
@@ -558,7 +558,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (spelled) return emit(i, spelled.end, { kind: 'token', token: spelled.token, fuzzy: false, dollar: false });
     if (RULE_WORDS.toBetweenTokens.has(word(i)!) && items.at(-1)?.kind === 'token' && at(i + 1)?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'marker', marker: 'to' });
     // "bi3 kol el WIF taba3i b SOL": fillers ("mine") may stand between the token and "b".
-    const lastSaid = [...items].reverse().find((item) => item.kind !== 'filler');
+    const lastSaid = items.findLast((item) => item.kind !== 'filler');
     if (RULE_WORDS.forBetweenTokens.has(word(i)!) && lastSaid?.kind === 'token' && tokenAt(i + 1)) return emit(i, i + 1, { kind: 'marker', marker: 'out' });
     // "over 5 USDC", "up to $50", "as much as 5 SOL", "5+ SOL", "5 USDC or more": a bound, not an amount.
     for (const words of BOUNDS.get(word(i) ?? '') ?? []) {
@@ -698,7 +698,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "12 not 10", "USDC, not USDT": a correction; the value after "not" is the one taken back. A token the message
     // already named ("swap 2 SOL to USDC, not USDC", "… . Not SOL.") is taken back from the command: a negation.
     if (text === 'not' && items.length > 0) {
-      const before = [...items].reverse().find((item) => item.kind !== 'punct');
+      const before = items.findLast((item) => item.kind !== 'punct');
       if (before?.kind === 'number' && at(i + 1)?.type === 'number') return emit(i, i + 2, { kind: 'filler' });
       const denied = before?.kind === 'token' ? vocabulary.lookup(word(i + 1) ?? '') : undefined;
       if (denied && items.some((item) => item.kind === 'token' && item.token.mint === denied.mint)) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
@@ -892,7 +892,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const text = raw.toLowerCase();
     if (!AMBIGUOUS_SYMBOLS.has(text)) return true;
     if (raw !== text) return true;
-    const previous = [...items].reverse().find((item) => item.kind !== 'filler');
+    const previous = items.findLast((item) => item.kind !== 'filler');
     return !!previous && ['number', 'share', 'money', 'marker', 'arrow', 'verb'].includes(previous.kind);
   }
 
@@ -1214,6 +1214,8 @@ export function resolveToken(text: string, vocabulary: Vocabulary, dollar: boole
   if (lettered) return { token: lettered, fuzzy: true };
   const near = new Map<string, TokenRef>();
   for (const symbol of vocabulary.symbols) {
+    // (Most words are no symbol's length: skipped before a lower-case copy is made.)
+    if (Math.abs(symbol.length - text.length) > 1) continue;
     // A symbol of three letters is a typo's only with a letter said twice ("jupp", "sool"): "JTIO" may be another ticker.
     const fits = text.length >= 4 && (symbol.length >= 4 || (symbol.length === 3 && isDoubled(text, symbol.toLowerCase())));
     // Another first letter on a short symbol is another ticker ("tBTC" is no WBTC, "jSOL" no mSOL), unless its key is next to the symbol's ("ysdt").

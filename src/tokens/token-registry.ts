@@ -30,23 +30,24 @@ const ALIASES: Record<string, string> = {
  * resolves to its token here or to nothing. Immutable; one instance serves the whole service.
  */
 export class TokenRegistry {
-  private readonly byMint = new Map<string, Token>();
-  private readonly byWord = new Map<string, Token>();
+  /** Per network (a map each, so a lookup, run for most words of every message, builds no key string). */
+  private readonly byMint = { mainnet: new Map<string, Token>(), devnet: new Map<string, Token>() };
+  private readonly byWord = { mainnet: new Map<string, Token>(), devnet: new Map<string, Token>() };
   private readonly words = new Map<Network, { symbols: readonly string[]; names: readonly string[] }>();
 
   constructor(readonly tokens: readonly Token[]) {
     for (const token of tokens) {
-      this.byMint.set(`${token.network}:${token.mint}`, token);
-      this.byWord.set(`${token.network}:${token.symbol.toLowerCase()}`, token);
+      this.byMint[token.network].set(token.mint, token);
+      this.byWord[token.network].set(token.symbol.toLowerCase(), token);
       // "Marinade staked SOL (mSOL)" is also said without its symbol in brackets ("Ether (Portal)" is not: "ether" names several mints).
       for (const name of new Set([token.name, token.name.replace(new RegExp(`\\s*\\(${token.symbol}\\)$`, 'i'), '')])) {
-        if (!this.byWord.has(`${token.network}:${name.toLowerCase()}`)) this.byWord.set(`${token.network}:${name.toLowerCase()}`, token);
+        if (!this.byWord[token.network].has(name.toLowerCase())) this.byWord[token.network].set(name.toLowerCase(), token);
       }
     }
     for (const [alias, symbol] of Object.entries(ALIASES)) {
       for (const network of ['mainnet', 'devnet'] as const) {
-        const token = this.byWord.get(`${network}:${symbol.toLowerCase()}`);
-        if (token) this.byWord.set(`${network}:${alias}`, token);
+        const token = this.byWord[network].get(symbol.toLowerCase());
+        if (token) this.byWord[network].set(alias, token);
       }
     }
   }
@@ -78,10 +79,7 @@ export class TokenRegistry {
     if (!words) {
       const symbols = this.all(network).map((token) => token.symbol);
       const lower = new Set(symbols.map((symbol) => symbol.toLowerCase()));
-      const names = [...this.byWord.keys()]
-        .filter((key) => key.startsWith(`${network}:`))
-        .map((key) => key.slice(network.length + 1))
-        .filter((name) => !lower.has(name));
+      const names = [...this.byWord[network].keys()].filter((name) => !lower.has(name));
       this.words.set(network, (words = { symbols, names }));
     }
     return words;
@@ -89,17 +87,17 @@ export class TokenRegistry {
 
   /** Whether an address is a listed mint on either network. */
   isMint(address: string): boolean {
-    return this.byMint.has(`mainnet:${address}`) || this.byMint.has(`devnet:${address}`);
+    return this.byMint.mainnet.has(address) || this.byMint.devnet.has(address);
   }
 
   mint(mint: string, network: Network): Token | undefined {
-    return this.byMint.get(`${network}:${mint}`);
+    return this.byMint[network].get(mint);
   }
 
   /** By symbol in any case (`$` prefix allowed), by name, or by mint. */
   resolve(text: string, network: Network): Token | undefined {
     const trimmed = text.trim();
     const word = trimmed.replace(/^\$/, '').toLowerCase();
-    return this.byMint.get(`${network}:${trimmed}`) ?? this.byWord.get(`${network}:${word}`);
+    return this.byMint[network].get(trimmed) ?? this.byWord[network].get(word);
   }
 }
