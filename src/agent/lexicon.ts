@@ -1922,6 +1922,8 @@ export const PARSER_WORDS = {
   /** …and the only words such a sentence may hold beside it: a judgement of the sender's own ("Not my best decision.", "Not financial advice."). */
   deniedJudgements: new Set(['my', 'a', 'an', 'the', 'so', 'too', 'very', 'best', 'finest', 'proudest', 'smartest', 'brightest', 'decision', 'financial', 'advice', 'bad', 'big', 'deal', 'proud', 'fan', 'sponsored', 'judge', 'worry', 'mad', 'upset']),
   /** Before a verb of the request's own action under way, the sender as its subject ("I'm sending rent …"). */
+  /** Words that date a story in the past ("last month", "two weeks ago", "yesterday"): `tellsOnly`'s history of trades before a request. */
+  pastTimes: new Set(['yesterday', 'ago', 'last', 'earlier', 'previously']),
   ownSubjects: new Set(["i'm", 'im', 'i', 'am', "we're", 'we', 'are', 'just', 'currently', 'now']),
   /** …and what says the money comes to the sender ("… sending rent to me"). */
   toSender: new Set(['me', 'us', 'myself']),

@@ -149,6 +149,7 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   // A command needs every other sentence to only tell; a question ("… . What's the price of PYTH?") builds nothing,
   // so around it a sentence need only ask nothing and name nothing to act on (`mentionsOnly`).
   let requests = questionOnly ? [] : told.filter((sentence) => !tellsOnly(sentence));
+  if (requests.length > 1) requests = requests.filter((sentence) => sentence === requests.at(-1) || !tellsOnly(sentence, undefined, true));
   // "Sending rent to my roommate. 450 USDC to <address>, please.": of two, one that only names the other's action echoes it.
   // (Only where a verb is said under way: reading the other sentence alone costs a parse.)
   if (requests.length === 2 && requests.some((sentence) => sentence.some((item) => item.kind === 'verb' && RULE_WORDS.plans.has(item.text.toLowerCase())))) {
@@ -216,10 +217,13 @@ function mentionsOnly(sentence: Item[]): boolean {
  * keeps only the command's own. What points at the command ("it", "this") makes a time, a feature Parley lacks or
  * a thing done in the past part of it ("It's scheduled for Friday.", "It's a limit order.", "I sent it yesterday.").
  */
-function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
+function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeRequest = false): boolean {
   if (sentence.at(-1)?.text === '?') return false;
   const said = sentence.filter((item) => item.kind !== 'punct');
   const words = said.map((item) => item.text.toLowerCase());
+  // "I bought 10 SOL last month at $150. Now swap 2 SOL …": before the request, a trade of the sender's, dated in the past,
+  // is history with its amounts; after it ("… . I sold 2 SOL yesterday.") it may say the command is done.
+  const history = beforeRequest && PARSER_WORDS.ownSubjects.has(words[0]) && words.some((w) => PARSER_WORDS.pastTimes.has(w)) && said.some((item, k) => item.kind === 'verb' && PAST_FORMS.has(words[k]));
   // "Halve it.", "To Bob.": a short sentence may be a change of its own; it tells only as a story ("Payday was yesterday.",
   // "She's traveling.", "Don't judge me." are read by the rules below) with no preposition.
   if (words.length < 2 || (words.length < 4 && said.some((item) => item.kind === 'marker'))) return false;
@@ -269,12 +273,15 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer'): boolean {
         return !wishing && !PARSER_WORDS.awayFrom.has(before(k));
       case 'verb':
         // "I just sold an NFT." tells; "I sent it yesterday.", "The USDC was sent." say the command is done.
-        if (PAST_FORMS.has(words[k])) return !pointing && !named;
+        if (PAST_FORMS.has(words[k])) return !pointing && (!named || history);
         return item === echo || telling(k);
       case 'guard':
         if (item.guard === 'unsupported') return k > 0 && !wishing && !ahead && !pointing;
         if (item.guard === 'negation') return deniesNoAction(item);
-        return item.guard === 'time' && storyTime(k);
+        return item.guard === 'time' && (storyTime(k) || (history && !pointing));
+      case 'number':
+      case 'money':
+        return history && !pointing;
       default:
         return false;
     }
