@@ -1719,6 +1719,8 @@ export const PARSER_WORDS = {
   notMine: new Set(['belongs', 'belong', 'owns', 'own', 'owned', 'borrowed', 'borrow', 'lent', 'lend', 'loan', 'vault', 'custody', 'multisig', 'too']),
   /** …time nouns that "this" or "that" points at, not the command ("this morning", "that week"). */
   dayParts: new Set(['morning', 'afternoon', 'evening', 'night', 'week', 'weekend', 'month', 'year']),
+  /** "USDT feels risky to me these days.": an era a story is told in, as "nowadays", never a pointer at the command. */
+  eras: [['these', 'days'], ['those', 'days']],
   /** After an amount corrected in place, words that make it relative to the first ("send 5, sorry, 2 more"). */
   relativeAfter: new Set(['more', 'less', 'extra', 'fewer', 'that', 'of', 'times', 'x', 'additional', 'on']),
   /** …and auxiliaries before a verb someone else does ("Everyone is aping GOAT."). */

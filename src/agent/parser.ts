@@ -244,8 +244,8 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   const wishedOf = words.some((w) => PARSER_WORDS.wished.has(w));
   const ahead = words.some((w) => PARSER_WORDS.ahead.has(w));
   // "this morning", "that week": a pointer before a time word points at the time.
-  const dated = (k: number) => DETERMINERS.has(words[k]) && PARSER_WORDS.dayParts.has(words[k + 1] ?? '');
-  const pointing = words.some((w, k) => (POINTERS.has(w) && !dated(k)) || PARSER_WORDS.pointingAt.has(w));
+  const dated = (k: number) => (DETERMINERS.has(words[k]) && PARSER_WORDS.dayParts.has(words[k + 1] ?? '')) || saysAt(words, PARSER_WORDS.eras, k);
+  const pointing = words.some((w, k) => (POINTERS.has(w) || PARSER_WORDS.pointingAt.has(w)) && !dated(k));
   const planning = words.some((w, k) => (RULE_WORDS.plans.has(w) && words[k - 1] !== 'of' && said[k] !== echo) || PARSER_WORDS.doing.has(w));
   const named = said.some((item) => item.kind === 'token');
   const before = (k: number) => words[k - 1] ?? '';
