@@ -1132,6 +1132,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['with|and|add|set|use|plus? a|an|the|my? priority|prio|compute fee|fees|tip of|:? <number> sol|lamports|microlamports?', 'fee'],
   ['with|and|add|set|use|plus? a|an|the|my? <number> sol|lamports|lamport|microlamports|microlamport? priority|prio|compute|jito fee|fees|tip', 'fee'],
   ['and? crank|turn|jack|bump up the|my? priority|prio fee|fees', 'fee'],
+  ['and? give|attach it|this|the? tx|transaction|swap|transfer? a|an|the? priority|prio|compute fee|fees|tip of|:? <number> sol|lamports|lamport|microlamports|microlamport?', 'fee'],
   ['and? prioritize|prioritise it|this|the? tx|transaction|swap|transfer?', 'fee'],
   ['the|a|any? priority|prio|network? fee|fees is|are fine|ok|okay', 'fee'],
   ['with|via|using|in|as a|an? jito bundle', 'fee'],
