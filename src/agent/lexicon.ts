@@ -245,7 +245,8 @@ export const MARKERS: Record<string, Marker> = table({
 const PEOPLE = [
   'sister', 'brother', 'mom', 'dad', 'mother', 'father', 'wife', 'husband', 'friend', 'son', 'daughter', 'cousin', 'uncle', 'aunt',
   'grandma', 'grandpa', 'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'boss', 'niece', 'nephew',
-  'bruv', 'brah', 'broski', 'dawg', 'homie',
+  'bruv', 'brah', 'broski', 'dawg', 'homie', 'boy', 'buddy', 'landlord', 'coworker', 'grandson',
+  'granddaughter', 'neighbor', 'neighbour',
 ];
 
 /**
@@ -480,10 +481,8 @@ export const OTHER_SOURCES = {
   words: new Set([
     'other', 'another', 'second', '2nd', 'different', 'old', 'new', 'cold', 'hardware', 'ledger', 'trezor', 'alt', 'burner', 'backup',
     'savings', 'vault', 'secondary', 'exchange', 'cex', 'binance', 'coinbase', 'kraken', 'bybit', 'okx',
-    // Someone else's funds ("use my mom's USDC"); to them ("to my mom's wallet <address>") they are the recipient.
-    'friend', 'friends', 'brother', 'sister', 'mom', 'dad', 'mother', 'father', 'wife', 'husband', 'son', 'daughter', 'grandson',
-    'granddaughter', 'cousin', 'uncle', 'aunt', 'grandma', 'grandpa', 'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate',
-    'bestie', 'boss', 'kid', 'niece', 'nephew',
+    // Someone else's funds ("use my mom's USDC", "swap my homie's 2 SOL"); to them ("to my mom's wallet <address>") they are the recipient.
+    ...PEOPLE, 'friends', 'kid', 'kids', 'pal', 'bro', 'dude', 'mate', 'sis',
     // Wallets shared with others ("from the treasury", "off our multisig").
     'multisig', 'squads', 'treasury',
   ]),
