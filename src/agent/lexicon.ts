@@ -1298,6 +1298,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["and? now i'm|im|i am curious $", 'note'],
   // "first time trying this app": the sender new to Parley.
   ['first|1st time using|trying|on|with this|the app|bot|thing|platform|tool|agent|site|service', 'note'],
+  // "…, first time doing this", "… . It's my first transfer.", "my first time ever lol": the sender new to it, said as a whole clause.
+  ["it's|its|this|that's|thats? is? my|our? very? first|1st time|swap|transfer|trade|transaction|tx|send|payment|purchase ever? doing|trying|using? this|it|crypto|solana? ever? here? lol|haha|lmao? $", 'note'],
   ['first|1st time i|they|he|she|we|recipient? holding|hold|holds|receiving|receive|receives|getting|get|gets|using|buying|owning <token>?', 'account'],
   ['make|create|open one|it if|when|as needed|necessary|required', 'account'],
   ['and? pay|cover for? the|their|his|her|a|an|any|its? <token>? token? account|accounts|ata|atas|rent if|when|as? needed|necessary|required?', 'account'],
