@@ -1090,6 +1090,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i'd|id|i would? say", 'hedge'],
   ['ig|iirc', 'hedge'],
   ['no cap', 'hedge'],
+  // "swap 2 sol for usdc or whatever", "…, or whatever works": a shrug at the end of a clause, the command as said.
+  ['or whatever|watever|wtever|wtv|w/e works|goes|lol? $', 'hedge'],
   ['i guess|suppose|think|reckon|believe', 'hedge'],
   // "…, i think that's right".
   ["that's|thats right|correct $", 'hedge'],
