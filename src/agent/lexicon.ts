@@ -768,6 +768,20 @@ export const SCALES: Record<string, number> = table({
   hundred: 2, thousand: 3, k: 3, grand: 3, lakh: 5, lakhs: 5, million: 6, mil: 6, mill: 6, mm: 6, m: 6, crore: 7, crores: 7, billion: 9, bil: 9, b: 9, bn: 9,
 });
 
+/**
+ * Scales whose value another language changes: "mil" is a million in English chat ("2 mil BONK") and a thousand in
+ * Spanish and Portuguese ("envía 2 mil USDC"). Beside any of these words the scale is left unread, so the command is refused.
+ */
+export const SCALES_ABROAD: Record<string, Set<string>> = table({
+  mil: new Set([
+    'cambia', 'cambiar', 'cambiame', 'intercambia', 'intercambiar', 'convierte', 'convertir', 'converter', 'converte', 'troca', 'trocar', 'troque',
+    'vende', 'vender', 'venda', 'compra', 'comprar', 'compre', 'envia', 'enviar', 'envie', 'enviale', 'manda', 'mandar', 'mando', 'mandale',
+    'transfiere', 'transferir', 'transfere', 'transfira', 'paga', 'pagar', 'pague', 'swapea', 'swapear',
+    'dos', 'dois', 'duas', 'tres', 'cuatro', 'quatro', 'cinco', 'seis', 'siete', 'sete', 'ocho', 'oito', 'nueve', 'nove', 'diez', 'dez',
+    'por', 'para', 'pra', 'favor', 'mis', 'meus', 'minhas', 'todo', 'todos', 'tudo', 'quiero', 'quero', 'mi', 'pesos', 'reais',
+  ]),
+});
+
 /** Shares of a balance: "half", "a quarter of", "all", "max". */
 export const SHARES: Record<string, [number, number]> = table({
   // Other languages' halves and alls ("vends la moitié de mon bonk", "vende tudo").
