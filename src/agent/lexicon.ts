@@ -297,7 +297,7 @@ export const FILLERS = new Set([
   // "see", "check", "want"), "ng" (Tagalog), "idc" ("i don't care").
   // Other languages' words between a verb's tokens, read by the pair after the verb ("7awwel 5 JUP ila USDC"), and their
   // politeness: Indonesian, Russian and Arabic in Latin letters, Italian, Portuguese, Turkish. (Their "to" and "for" are MARKERS.)
-  'ila', 'per', 'favore', 'grazie', 'mille', 'pfv', 'pozhaluista', 'spasibo', 'shukran', 'gan', 'aku',
+  'ila', 'per', 'favore', 'grazie', 'pfv', 'pozhaluista', 'spasibo', 'shukran', 'gan', 'aku',
   'kanka', 'mes', 'du', 'il', 'mio', 'cek', 'el', 'taba3i', 'sama7t',
   // "tukar 1 SOL ke USDC dong", "saya mau beli …" (Indonesian: a softener, "I want"), "meu", "minha", "eu" (Portuguese: "my", "I"),
   // "euh" (French: a hesitation), "adresine" (Turkish: "to the address", after it).
@@ -973,6 +973,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["y'know", 'hedge'],
   ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? a? million|ton|tons|bunch|heap|heaps|lot? again?', 'thanks'],
   ['much|most obliged', 'thanks'],
+  // "grazie mille", "mille grazie", "merci mille fois": thanks; "mille" alone is a thousand ("échange 10 mille BONK"), left unread.
+  ['grazie|merci mille fois?', 'thanks'],
+  ['mille grazie|merci', 'thanks'],
   // A sign-off that closes the request ("…, that's all I need", "that's it for now").
   ["that's|thats all|it i|we? need|want|needed|wanted", 'thanks'],
   ["that's|thats all|it for now|today", 'thanks'],
