@@ -763,6 +763,13 @@ export const UNITS: Record<string, number> = table({
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30,
   forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, dozen: 12,
+  // Of the languages whose verbs are read ("envía dos SOL", "échange deux SOL", "tausche zwei SOL"), the number words no
+  // other word is spelled as ("uno", "un", "ein", "tres"/"très", "due", "sei", "sept", "otto", "once", "neuf" are left out).
+  dos: 2, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, veinte: 20, treinta: 30, cuarenta: 40, cincuenta: 50,
+  dois: 2, duas: 2, quatro: 4, sete: 7, oito: 8, nove: 9, dez: 10, vinte: 20, trinta: 30, quarenta: 40, cinquenta: 50,
+  deux: 2, trois: 3, quatre: 4, cinq: 5, huit: 8, dix: 10, vingt: 20, trente: 30, quarante: 40, cinquante: 50,
+  zwei: 2, drei: 3, vier: 4, funf: 5, fuenf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, zwanzig: 20, dreissig: 30, vierzig: 40, funfzig: 50,
+  quattro: 4, cinque: 5, sette: 7, dieci: 10, venti: 20, trenta: 30, quaranta: 40, cinquanta: 50,
 });
 export const SCALES: Record<string, number> = table({
   hundred: 2, thousand: 3, k: 3, grand: 3, lakh: 5, lakhs: 5, million: 6, mil: 6, mill: 6, mm: 6, m: 6, crore: 7, crores: 7, billion: 9, bil: 9, b: 9, bn: 9,
