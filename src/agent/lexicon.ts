@@ -43,7 +43,7 @@ export const VERBS: Record<string, VerbRole> = table({
   snag: 'get', obtain: 'get', procure: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
   send: 'send', transfer: 'send', pay: 'send', tip: 'send', give: 'send', move: 'send', wire: 'send',
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
-  diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay', pull: 'pay',
+  pull: 'pay', diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
   getting: 'get', purchasing: 'get', grabbing: 'get', acquiring: 'get', nab: 'get', turned: 'pay',
   zap: 'send', beam: 'send', ship: 'send', slide: 'send', fire: 'send', exit: 'pay', dispatch: 'send', disburse: 'send', gets: 'get', receives: 'get',
   // Spanish and Portuguese, as chat mixes them in ("cambia 2 sol por usdc").
@@ -94,7 +94,7 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   
   sell: ['sells'], dump: ['sells'], unload: ['sells'], offload: ['sells'], liquidate: ['sells'], market_sell: ['sells'], cash: ['sells'],
   grab: ['asks-info', 'guessed', 'opens-chain'],
-  'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info', 'opens-chain', 'chain-only'],
+  'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'],
   cop: ['guessed'], scoop: ['guessed'], snag: ['guessed'], nab: ['guessed'], ape: ['into-buys', 'guessed'],
   pay: ['only-sends', 'pays-for'], tip: ['only-sends'], dispatch: ['only-sends'], disburse: ['only-sends'], give: ['only-sends'],
   zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
@@ -103,6 +103,8 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   get: ['sends-with-address', 'asks-info', 'guessed', 'other-side', 'address-receives'],
   buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
   take: ['opens-chain', 'chain-only'], use: ['opens-chain'],
+  // "pull 10 usdc and swap it for pyth": as "take", only where it opens a chain ("pull up my balance" asks).
+  pull: ['asks-info', 'opens-chain', 'chain-only'],
 });
 
 /** Words that point back at a token or a command already named ("turn it into WIF", "send it to …"). */
@@ -298,7 +300,7 @@ export const FILLERS = new Set([
   // "see", "check", "want"), "ng" (Tagalog), "idc" ("i don't care").
   // Other languages' words between a verb's tokens, read by the pair after the verb ("7awwel 5 JUP ila USDC"), and their
   // politeness: Indonesian, Russian and Arabic in Latin letters, Italian, Portuguese, Turkish. (Their "to" and "for" are MARKERS.)
-  'ila', 'per', 'favore', 'grazie', 'mille', 'pfv', 'pozhaluista', 'spasibo', 'shukran', 'gan', 'aku',
+  'ila', 'per', 'favore', 'grazie', 'pfv', 'pozhaluista', 'spasibo', 'shukran', 'gan', 'aku',
   'kanka', 'mes', 'du', 'il', 'mio', 'cek', 'el', 'taba3i', 'sama7t',
   // "tukar 1 SOL ke USDC dong", "saya mau beli …" (Indonesian: a softener, "I want"), "meu", "minha", "eu" (Portuguese: "my", "I"),
   // "euh" (French: a hesitation), "adresine" (Turkish: "to the address", after it).
@@ -762,9 +764,30 @@ export const UNITS: Record<string, number> = table({
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30,
   forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, dozen: 12,
+  // Of the languages whose verbs are read ("envía dos SOL", "échange deux SOL", "tausche zwei SOL"), the number words no
+  // other word is spelled as ("uno", "un", "ein", "tres"/"très", "due", "sei", "sept", "otto", "once", "neuf" are left out).
+  dos: 2, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, veinte: 20, treinta: 30, cuarenta: 40, cincuenta: 50,
+  dois: 2, duas: 2, quatro: 4, sete: 7, oito: 8, nove: 9, dez: 10, vinte: 20, trinta: 30, quarenta: 40, cinquenta: 50,
+  deux: 2, trois: 3, quatre: 4, cinq: 5, huit: 8, dix: 10, vingt: 20, trente: 30, quarante: 40, cinquante: 50,
+  zwei: 2, drei: 3, vier: 4, funf: 5, fuenf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, zwanzig: 20, dreissig: 30, vierzig: 40, funfzig: 50,
+  quattro: 4, cinque: 5, sette: 7, dieci: 10, venti: 20, trenta: 30, quaranta: 40, cinquanta: 50,
 });
 export const SCALES: Record<string, number> = table({
   hundred: 2, thousand: 3, k: 3, grand: 3, lakh: 5, lakhs: 5, million: 6, mil: 6, mill: 6, mm: 6, m: 6, crore: 7, crores: 7, billion: 9, bil: 9, b: 9, bn: 9,
+});
+
+/**
+ * Scales whose value another language changes: "mil" is a million in English chat ("2 mil BONK") and a thousand in
+ * Spanish and Portuguese ("envía 2 mil USDC"). Beside any of these words the scale is left unread, so the command is refused.
+ */
+export const SCALES_ABROAD: Record<string, Set<string>> = table({
+  mil: new Set([
+    'cambia', 'cambiar', 'cambiame', 'intercambia', 'intercambiar', 'convierte', 'convertir', 'converter', 'converte', 'troca', 'trocar', 'troque',
+    'vende', 'vender', 'venda', 'compra', 'comprar', 'compre', 'envia', 'enviar', 'envie', 'enviale', 'manda', 'mandar', 'mando', 'mandale',
+    'transfiere', 'transferir', 'transfere', 'transfira', 'paga', 'pagar', 'pague', 'swapea', 'swapear',
+    'dos', 'dois', 'duas', 'tres', 'cuatro', 'quatro', 'cinco', 'seis', 'siete', 'sete', 'ocho', 'oito', 'nueve', 'nove', 'diez', 'dez',
+    'por', 'para', 'pra', 'favor', 'mis', 'meus', 'minhas', 'todo', 'todos', 'tudo', 'quiero', 'quero', 'mi', 'pesos', 'reais',
+  ]),
 });
 
 /** Shares of a balance: "half", "a quarter of", "all", "max". */
@@ -911,6 +934,8 @@ const ARTICLES = 'a|an|the|any|some|my|your';
 const PURPOSES =
   'lunch|dinner|breakfast|brunch|coffee|coffees|drinks|beers|pizza|rent|groceries|tickets|ticket|concert|trip|ride|uber|taxi|cab|movie|movies|party|meal|food|gas|fuel|snacks|bill|bills|tab|split|share|gift|utilities|electricity|internet|phone|tuition|books|supplies|lessons|haircut|dues|fee|fees';
 const PURPOSE_TIMES = 'yesterday|tonight|today|earlier|night|week|weekend';
+/** What a deposit paid to a person holds ("the deposit for the apartment"): never a protocol, which "deposit" alone stays. */
+const DEPOSIT_GOODS = 'apartment|flat|house|room|place|car|bike|lease|rental|airbnb|booking|venue|wedding|puppy|dog|cat|sofa|couch|furniture|table|hall|studio|office|reservation|trip|tickets';
 
 /**
  * The asides, as word patterns (patterns.ts): the longest match at a word wins. A venue named
@@ -958,6 +983,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["y'know", 'hedge'],
   ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? a? million|ton|tons|bunch|heap|heaps|lot? again?', 'thanks'],
   ['much|most obliged', 'thanks'],
+  // "grazie mille", "mille grazie", "merci mille fois": thanks; "mille" alone is a thousand ("échange 10 mille BONK"), left unread.
+  ['grazie|merci mille fois?', 'thanks'],
+  ['mille grazie|merci', 'thanks'],
   // A sign-off that closes the request ("…, that's all I need", "that's it for now").
   ["that's|thats all|it i|we? need|want|needed|wanted", 'thanks'],
   ["that's|thats all|it for now|today", 'thanks'],
@@ -1025,6 +1053,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "… . Don't judge me.", "no judgement pls": the sender's feelings about the command, where the clause ends.
   ["don't|dont judge|laugh at? me|us? pls|please|lol|haha? $", 'politeness'],
   ['no judgement|judgment|judging pls|please|lol|haha? $', 'politeness'],
+  // "…, so I'm a bit nervous.", "I'm so excited lol", "…, so I'd appreciate it if you're careful.": how the sender feels, where the clause ends.
+  ["so? i'm|im|i am|feeling? a? bit|little|tad|kinda|so|very|really|pretty|super|quite? nervous|anxious|scared|excited|stressed lol|haha? $", 'politeness'],
+  ["so? i'd|id|i? would? really? appreciate it if you're|youre|ur|you|u are|were? careful $", 'politeness'],
+  ['please|pls? be careful $', 'politeness'],
   ["please? tell me if i've|ive|i|i'm|im have|did? done|doing? anything|something wrong $", 'politeness'],
   ["please? let me know if i've|ive|i|i'm|im have|did? done|doing? anything|something wrong $", 'politeness'],
   ["i|we would|i'd|we'd be grateful|thankful|obliged|glad if you could|can|would", 'politeness'],
@@ -1089,6 +1121,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i'd|id|i would? say", 'hedge'],
   ['ig|iirc', 'hedge'],
   ['no cap', 'hedge'],
+  // "why not, swap 2 SOL for USDC", "eh why not. send …": a shrug that opens the message, its clause ended before the command.
+  ['^ eh|meh|ah|oh|ok|okay|well|sure|yeah|ya|yolo|lol|haha|hmm|so? ,? why not $', 'hedge'],
+  // "swap 2 sol for usdc or whatever", "…, or whatever works": a shrug at the end of a clause, the command as said.
+  ['or whatever|watever|wtever|wtv|w/e works|goes|lol? $', 'hedge'],
   ['i guess|suppose|think|reckon|believe', 'hedge'],
   // "…, i think that's right".
   ["that's|thats right|correct $", 'hedge'],
@@ -1292,12 +1328,16 @@ export const ASIDES: Array<[string, AsideKind]> = [
   [`its|it's|it|this|that|that's|thats? is? for ${ARTICLES}|our|his|her|their? ${PURPOSES} ${PURPOSES}? last? ${PURPOSE_TIMES}? $`, 'note'],
   // "need cash for the weekend", "need gas money for the week": why, not when.
   [`i? need|needed|want|wanted some? gas|spending|pocket? cash|money|funds|liquidity|stables for ${ARTICLES}|this|next? ${PURPOSES}|weekend|week|month|holiday|holidays|vacation`, 'note'],
+  // "…, that's the deposit for the apartment we talked about.", "It's the deposit for the car.": a deposit paid to a person, a purpose.
+  [`its|it's|it|this|that|that's|thats? is? ${ARTICLES}|our|his|her|their? security|damage|rental? deposit for|on ${ARTICLES}|my|our|his|her|their|this|that new? ${DEPOSIT_GOODS} …? $`, 'note'],
   // "(first time holding kmno, no account yet)": the account the transfer or swap creates.
   // "I read a thread about it and got curious.", "… and now I'm curious.": how the sender came to it ("just curious" still asks).
   ["got me? curious $", 'note'],
   ["and? now i'm|im|i am curious $", 'note'],
   // "first time trying this app": the sender new to Parley.
   ['first|1st time using|trying|on|with this|the app|bot|thing|platform|tool|agent|site|service', 'note'],
+  // "…, first time doing this", "… . It's my first transfer.", "my first time ever lol": the sender new to it, said as a whole clause.
+  ["it's|its|this|that's|thats? is? my|our? very? first|1st time|swap|transfer|trade|transaction|tx|send|payment|purchase ever? doing|trying|using? this|it|crypto|solana? ever? here? lol|haha|lmao? $", 'note'],
   ['first|1st time i|they|he|she|we|recipient? holding|hold|holds|receiving|receive|receives|getting|get|gets|using|buying|owning <token>?', 'account'],
   ['make|create|open one|it if|when|as needed|necessary|required', 'account'],
   ['and? pay|cover for? the|their|his|her|a|an|any|its? <token>? token? account|accounts|ata|atas|rent if|when|as? needed|necessary|required?', 'account'],
@@ -1696,6 +1736,12 @@ export const PARSER_WORDS = {
   /** In a sentence of the story, these tell of an earlier trade (`earlierTrade` before it: "My last swap failed because of slippage."). */
   failures: new Set(['failed', 'fails', 'failing', 'error']),
   earlierTrade: new Set(['last', 'previous', 'earlier']),
+  /**
+   * In a sentence of the story, another chain the sender left for this one ("Fees were brutal on Ethereum so I moved everything
+   * over here.", "The fees on ethereum were killing me so I moved to solana."): a word of moving, then where to, one of `movedOnto`.
+   */
+  movedAway: new Set(['moved', 'switched', 'migrated', 'came', 'jumped', 'left', 'fled', 'ported']),
+  movedOnto: [['to', 'solana'], ['onto', 'solana'], ['over', 'here'], ['here'], ['to', 'sol'], ['over', 'to', 'solana']],
   /** Right after the token a verbless message opens with, a plea asks for that token ("SOL please, for 30 USDC"). */
   pleasFor: new Set(['please', 'pls', 'plz']),
   /** A command that ends in these and "?" asks whether it is right rather than asking for it ("send 20 USDC to … right?", "…, sound good?"). */

@@ -2,7 +2,7 @@ import { isSolanaAddress } from '../shared/solana-address';
 import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
-  ACCOUNT_REMARKS, DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SHARES,
+  ACCOUNT_REMARKS, DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SCALES_ABROAD, SHARES,
   AMBIGUOUS_SYMBOLS, APPROXIMATE, ARABIC_SCRIPT_WORDS, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
@@ -442,10 +442,17 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     );
   }
 
+  /** The scale a word says ("k", "million"), or undefined; "mil" beside Spanish or Portuguese words says none (SCALES_ABROAD: "envía 2 mil USDC"). */
+  function scaleOf(w: string | undefined): number | undefined {
+    if (w === undefined) return undefined;
+    const abroad = SCALES_ABROAD[w];
+    return abroad && lexemes.some((lexeme) => abroad.has(lexeme.text)) ? undefined : SCALES[w];
+  }
+
   /** The lexeme after a number at k and its scales ("2.5 k"). */
   function amountEnd(k: number): number {
     let next = k + 1;
-    while (SCALES[word(next) ?? ''] !== undefined) next++;
+    while (scaleOf(word(next)) !== undefined) next++;
     return next;
   }
 
@@ -468,8 +475,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     let words = false;
     for (;;) {
       const scale = word(next);
-      if (scale && SCALES[scale] !== undefined && (at(next).joined || scale.length > 1)) {
-        value = shift(value, SCALES[scale]);
+      const shifted = scaleOf(scale);
+      if (scale && shifted !== undefined && (at(next).joined || scale.length > 1)) {
+        value = shift(value, shifted);
         next++;
         continue;
       }
@@ -973,8 +981,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         previous = 'none';
         continue;
       }
-      if (SCALES[w] !== undefined && SCALES[w] >= 3 && any) {
-        total = add(total, shift(current, SCALES[w]));
+      const scale = scaleOf(w);
+      if (scale !== undefined && scale >= 3 && any) {
+        total = add(total, shift(current, scale));
         current = decimal(0);
         next++;
         previous = 'none';
