@@ -50,6 +50,7 @@ import dialogues45Json from './dialogues-45.json';
 import dialogues46Json from './dialogues-46.json';
 import dialogues47Json from './dialogues-47.json';
 import dialogues48Json from './dialogues-48.json';
+import dialogues49Json from './dialogues-49.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -112,6 +113,7 @@ import handWritten59 from './hand-written-59.json';
 import handWritten60 from './hand-written-60.json';
 import handWritten61 from './hand-written-61.json';
 import handWritten62 from './hand-written-62.json';
+import handWritten63 from './hand-written-63.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -181,7 +183,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after, a thirty-ninth and a fortieth in the next, a forty-first in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after, a thirty-ninth and a fortieth in the next, a forty-first and a forty-second in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -223,6 +225,7 @@ const BLIND_38 = 'blind-32zl';
 const BLIND_39 = 'blind-32zm';
 const BLIND_40 = 'blind-32zn';
 const BLIND_41 = 'blind-32zo';
+const BLIND_42 = 'blind-32zp';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -287,6 +290,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten60 as Raw[], 'hand-written', BLIND_39),
   ...withFamily(handWritten61 as Raw[], 'hand-written', BLIND_40),
   ...withFamily(handWritten62 as Raw[], 'hand-written', BLIND_41),
+  ...withFamily(handWritten63 as Raw[], 'hand-written', BLIND_42),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -359,6 +363,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues46Json as RawDialogue[], BLIND_39),
   ...withSplit(dialogues47Json as RawDialogue[], BLIND_40),
   ...withSplit(dialogues48Json as RawDialogue[], BLIND_41),
+  ...withSplit(dialogues49Json as RawDialogue[], BLIND_42),
 ];
 
 const registry = TokenRegistry.bundled();
