@@ -1736,12 +1736,6 @@ export const PARSER_WORDS = {
   /** In a sentence of the story, these tell of an earlier trade (`earlierTrade` before it: "My last swap failed because of slippage."). */
   failures: new Set(['failed', 'fails', 'failing', 'error']),
   earlierTrade: new Set(['last', 'previous', 'earlier']),
-  /**
-   * In a sentence of the story, another chain the sender left for this one ("Fees were brutal on Ethereum so I moved everything
-   * over here.", "The fees on ethereum were killing me so I moved to solana."): a word of moving, then where to, one of `movedOnto`.
-   */
-  movedAway: new Set(['moved', 'switched', 'migrated', 'came', 'jumped', 'left', 'fled', 'ported']),
-  movedOnto: [['to', 'solana'], ['onto', 'solana'], ['over', 'here'], ['here'], ['to', 'sol'], ['over', 'to', 'solana']],
   /** Right after the token a verbless message opens with, a plea asks for that token ("SOL please, for 30 USDC"). */
   pleasFor: new Set(['please', 'pls', 'plz']),
   /** A command that ends in these and "?" asks whether it is right rather than asking for it ("send 20 USDC to … right?", "…, sound good?"). */

@@ -239,13 +239,6 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   const echo = echoing !== undefined && verbs.length === 1 && underWay(verbs[0]) && own(verbs[0]) && !said.some((item) => item.kind === 'guard' || item.kind === 'joiner') ? verbs[0] : undefined;
   const past = words.some((w) => PAST_MARKERS.has(w) || PAST_FORMS.has(w));
   const statement = TRAILING_CHAT.subjects.has(words[0]);
-  // "… so I moved everything over here.": the chain the sender left, and the words of the move, which `leftForSolana` reads.
-  // (Every chain named before the move ends: "I moved to Solana but he is still on Ethereum." names where someone is.)
-  const chains = said.flatMap((item, k) => (item.kind === 'guard' && item.guard === 'chain' ? [k] : []));
-  const found = chains.length > 0 ? leftForSolana(words) : undefined;
-  const move = found && chains.every((k) => k < found[1]) ? found : undefined;
-  const leftChain = move !== undefined;
-  const inMove = (k: number) => move !== undefined && k >= move[0] && k < move[1] && ['word', 'filler', 'share', 'marker', 'token'].includes(said[k].kind);
   const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
   // "He wanted more.", "She prefers another coin.": a wish told, which a word of change beside it may be about.
   const wishedOf = words.some((w) => PARSER_WORDS.wished.has(w));
@@ -266,7 +259,6 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   // A sentence of the past or of its own subject, pointing at nothing of the command, wishing and planning nothing.
   const story = (past || statement) && !pointing && !wishing && !wishedOf && !ahead && !planning;
   const plain = said.every((item, k) => {
-    if (inMove(k)) return true;
     switch (item.kind) {
       case 'joiner':
       case 'filler':
@@ -286,7 +278,6 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
       case 'guard':
         if (item.guard === 'unsupported') return k > 0 && !wishing && !ahead && !pointing;
         if (item.guard === 'negation') return deniesNoAction(item);
-        if (item.guard === 'chain') return leftChain;
         return item.guard === 'time' && (storyTime(k) || (history && !pointing));
       case 'number':
       case 'money':
@@ -303,11 +294,10 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   if (!long && said.some((item) => item.kind === 'token')) return false;
   const changing = words.some(
     (w, k) =>
-      !inMove(k) &&
       said[k].kind !== 'guard' &&
       (TRAILING_CHAT.changes.has(w) && !(long && statement && !wishing && !wishedOf && TRAILING_CHAT.told.has(w)) && !(long && story && TRAILING_CHAT.toldInStory.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
-      (!inMove(k) && NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
-      QUESTION_WORDS.has(w) || ((OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w)) && !leftChain),
+      (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
+      QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
   const duress = drivenByOthers(words);
   // "My partner wants to look at it before anything goes out.": someone's wish to review the command.
@@ -348,21 +338,6 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
     if (!past && PARSER_WORDS.timeOpeners.has(words[0])) return false;
     return past || (k > 0 && words.length >= 5);
   }
-}
-
-/**
- * A story of another chain the sender left for Solana ("Fees were brutal on Ethereum so I moved everything over here.",
- * "…, that's why I moved to Solana."): a word of moving (`PARSER_WORDS.movedAway`), then Solana or "here" as where to;
- * the span of the move, from its verb to where to, or undefined.
- */
-function leftForSolana(words: string[]): [number, number] | undefined {
-  const move = words.findIndex((w) => PARSER_WORDS.movedAway.has(w));
-  if (move < 0) return undefined;
-  for (let k = move + 1; k < words.length; k++) {
-    const onto = PARSER_WORDS.movedOnto.find((phrase) => phraseAt(words, phrase, k));
-    if (onto) return [move, k + onto.length];
-  }
-  return undefined;
 }
 
 /**
