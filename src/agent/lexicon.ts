@@ -1053,10 +1053,6 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "… . Don't judge me.", "no judgement pls": the sender's feelings about the command, where the clause ends.
   ["don't|dont judge|laugh at? me|us? pls|please|lol|haha? $", 'politeness'],
   ['no judgement|judgment|judging pls|please|lol|haha? $', 'politeness'],
-  // "…, so I'm a bit nervous.", "I'm so excited lol", "…, so I'd appreciate it if you're careful.": how the sender feels, where the clause ends.
-  ["so? i'm|im|i am|feeling? a? bit|little|tad|kinda|so|very|really|pretty|super|quite? nervous|anxious|scared|excited|stressed lol|haha? $", 'politeness'],
-  ["so? i'd|id|i? would? really? appreciate it if you're|youre|ur|you|u are|were? careful $", 'politeness'],
-  ['please|pls? be careful $', 'politeness'],
   ["please? tell me if i've|ive|i|i'm|im have|did? done|doing? anything|something wrong $", 'politeness'],
   ["please? let me know if i've|ive|i|i'm|im have|did? done|doing? anything|something wrong $", 'politeness'],
   ["i|we would|i'd|we'd be grateful|thankful|obliged|glad if you could|can|would", 'politeness'],
