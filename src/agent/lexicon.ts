@@ -934,8 +934,6 @@ const ARTICLES = 'a|an|the|any|some|my|your';
 const PURPOSES =
   'lunch|dinner|breakfast|brunch|coffee|coffees|drinks|beers|pizza|rent|groceries|tickets|ticket|concert|trip|ride|uber|taxi|cab|movie|movies|party|meal|food|gas|fuel|snacks|bill|bills|tab|split|share|gift|utilities|electricity|internet|phone|tuition|books|supplies|lessons|haircut|dues|fee|fees';
 const PURPOSE_TIMES = 'yesterday|tonight|today|earlier|night|week|weekend';
-/** What a deposit paid to a person holds ("the deposit for the apartment"): never a protocol, which "deposit" alone stays. */
-const DEPOSIT_GOODS = 'apartment|flat|house|room|place|car|bike|lease|rental|airbnb|booking|venue|wedding|puppy|dog|cat|sofa|couch|furniture|table|hall|studio|office|reservation|trip|tickets';
 
 /**
  * The asides, as word patterns (patterns.ts): the longest match at a word wins. A venue named
@@ -1324,8 +1322,6 @@ export const ASIDES: Array<[string, AsideKind]> = [
   [`its|it's|it|this|that|that's|thats? is? for ${ARTICLES}|our|his|her|their? ${PURPOSES} ${PURPOSES}? last? ${PURPOSE_TIMES}? $`, 'note'],
   // "need cash for the weekend", "need gas money for the week": why, not when.
   [`i? need|needed|want|wanted some? gas|spending|pocket? cash|money|funds|liquidity|stables for ${ARTICLES}|this|next? ${PURPOSES}|weekend|week|month|holiday|holidays|vacation`, 'note'],
-  // "…, that's the deposit for the apartment we talked about.", "It's the deposit for the car.": a deposit paid to a person, a purpose.
-  [`its|it's|it|this|that|that's|thats? is? ${ARTICLES}|our|his|her|their? security|damage|rental? deposit for|on ${ARTICLES}|my|our|his|her|their|this|that new? ${DEPOSIT_GOODS} …? $`, 'note'],
   // "(first time holding kmno, no account yet)": the account the transfer or swap creates.
   // "I read a thread about it and got curious.", "… and now I'm curious.": how the sender came to it ("just curious" still asks).
   ["got me? curious $", 'note'],
