@@ -1117,8 +1117,6 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['no cap', 'hedge'],
   // "why not, swap 2 SOL for USDC", "eh why not. send …": a shrug that opens the message, its clause ended before the command.
   ['^ eh|meh|ah|oh|ok|okay|well|sure|yeah|ya|yolo|lol|haha|hmm|so? ,? why not $', 'hedge'],
-  // "swap 2 sol for usdc or whatever", "…, or whatever works": a shrug at the end of a clause, the command as said.
-  ['or whatever|watever|wtever|wtv|w/e works|goes|lol? $', 'hedge'],
   ['i guess|suppose|think|reckon|believe', 'hedge'],
   // "…, i think that's right".
   ["that's|thats right|correct $", 'hedge'],
