@@ -43,7 +43,7 @@ export const VERBS: Record<string, VerbRole> = table({
   snag: 'get', obtain: 'get', procure: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
   send: 'send', transfer: 'send', pay: 'send', tip: 'send', give: 'send', move: 'send', wire: 'send',
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
-  pull: 'pay', diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
+  diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
   getting: 'get', purchasing: 'get', grabbing: 'get', acquiring: 'get', nab: 'get', turned: 'pay',
   zap: 'send', beam: 'send', ship: 'send', slide: 'send', fire: 'send', exit: 'pay', dispatch: 'send', disburse: 'send', gets: 'get', receives: 'get',
   // Spanish and Portuguese, as chat mixes them in ("cambia 2 sol por usdc").
@@ -94,7 +94,7 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   
   sell: ['sells'], dump: ['sells'], unload: ['sells'], offload: ['sells'], liquidate: ['sells'], market_sell: ['sells'], cash: ['sells'],
   grab: ['asks-info', 'guessed', 'opens-chain'],
-  'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'],
+  'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
   cop: ['guessed'], scoop: ['guessed'], snag: ['guessed'], nab: ['guessed'], ape: ['into-buys', 'guessed'],
   pay: ['only-sends', 'pays-for'], tip: ['only-sends'], dispatch: ['only-sends'], disburse: ['only-sends'], give: ['only-sends'],
   zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
@@ -103,8 +103,6 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   get: ['sends-with-address', 'asks-info', 'guessed', 'other-side', 'address-receives'],
   buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
   take: ['opens-chain', 'chain-only'], use: ['opens-chain'],
-  // "pull 10 usdc and swap it for pyth": as "take", only where it opens a chain ("pull up my balance" asks).
-  pull: ['asks-info', 'opens-chain', 'chain-only'],
 });
 
 /** Words that point back at a token or a command already named ("turn it into WIF", "send it to …"). */
