@@ -1500,9 +1500,6 @@ export const RULE_WORDS = {
   spendingVerbs: new Set(['spend', 'put']),
   /** "mint <address>", "CA: <address>": a label for the address. */
   addressLabels: new Set(['mint', 'ca', 'contract']),
-  /** "I lent <address> 40 USDC", "we just fronted <address> …": after a person, a word before an address is what they did, never a ticker naming the address. */
-  personsBeforeVerb: new Set(['i', 'we', 'you', 'he', 'she', 'they', 'u', 'ya', "i've", 'ive', "we've", "i'd", "i'll", "we'll"]),
-  adverbsBeforeVerb: new Set(['just', 'already', 'also', 'recently', 'once', 'never', 'kindly']),
   addressLabelLinks: new Set([':', 'is', 'address', 'addr', '=']),
   /** "… send me the signature after": at the very end, schedules nothing. */
   finalAfter: new Set(['after', 'afterwards']),
@@ -1812,8 +1809,6 @@ export const PARSER_WORDS = {
   repeatOpeners: [['and'], ['another'], ['plus']],
   /** A debt owed to the user ("<address> owes me 30 USDC, send it"): money that should come in, never go out. */
   owedToMe: [['owes', 'me'], ['owe', 'me'], ['lent'], ['loaned'], ['fronted'], ['borrowed'], ['owed', 'by'], ['pays', 'me'], ['pay', 'me', 'back'], ['charged'], ['invoiced'], ['billed']],
-  /** A debt the user owes ("My sister lent me 50 USDT. Send it back to her at <address>", "I borrowed 30 USDC from him"): paying it back goes out, as said. */
-  owedBySender: [['lent', 'me'], ['lent', 'us'], ['loaned', 'me'], ['loaned', 'us'], ['fronted', 'me'], ['fronted', 'us'], ['i', 'borrowed'], ['we', 'borrowed'], ["i've", 'borrowed'], ['ive', 'borrowed']],
   /** Third-person verbs of paying: "<address> pays 30 USDC" asks that address to pay. */
   paidBy: new Set(['pays', 'sends', 'owes', 'charge']),
   /** Opening a message with an address in it, money asked of that address ("invoice <address> 20 USDC", "bill <address> …"). */

@@ -695,7 +695,7 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   const sentToMe = address >= 0 && tagged.some((item, k) => item.kind === 'verb' && item.role === 'send' && RULE_WORDS.giveTo.has(tagged[k + 1]?.text.toLowerCase() ?? ''));
   const billed =
     address >= 0 &&
-    (sentToMe || PARSER_WORDS.billOpeners.has(tagged[0]?.text.toLowerCase() ?? '') || owedToSender(allWords) || allWords.some((w) => PARSER_WORDS.paidBy.has(w)));
+    (sentToMe || PARSER_WORDS.billOpeners.has(tagged[0]?.text.toLowerCase() ?? '') || owedToSender(tagged) || allWords.some((w) => PARSER_WORDS.paidBy.has(w)));
   if (fromAddress || billed) {
     return refuse('unclear', `That asks for money from ${clip(tagged[address].text, 8)}…, and I only build payments from this session's wallet. To pay that address, say for example "send 30 USDC to <address>".`);
   }
@@ -1721,9 +1721,10 @@ function phraseAt(words: string[], phrase: string[], k: number): boolean {
   return true;
 }
 
-/** A debt owed to the sender (PARSER_WORDS.owedToMe), unless the phrase is the sender's own debt ("lent me", "I borrowed"; `owedBySender`). */
-function owedToSender(words: string[]): boolean {
-  return words.some((_, k) => PARSER_WORDS.owedToMe.some((phrase) => phraseAt(words, phrase, k) && !PARSER_WORDS.owedBySender.some((own) => own.some((w, j) => w === phrase[0] && phraseAt(words, own, k - j)))));
+/** A debt owed to the sender (PARSER_WORDS.owedToMe), among every word said, asides too ("I lent <address> 40 USDC": "lent" before an address reads as a ticker's name). */
+function owedToSender(tagged: Item[]): boolean {
+  const words = tagged.flatMap((item) => item.text.toLowerCase().split(/\s+/));
+  return PARSER_WORDS.owedToMe.some((phrase) => containsPhrase(words, phrase));
 }
 
 /** Whether `said` (words between spaces, a space at each end) holds `phrase` as whole words: `said.includes(\` ${phrase} \`)` without building that string for every phrase of a list. */

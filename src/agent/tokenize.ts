@@ -775,8 +775,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     // "$DEGENAI <mint>", "ai16z (<mint>)", "$MOODENG, CA: <mint>": a ticker the registry does not know, naming the address after it.
     const labelled = labelledAddress(i + 1);
-    const subject = RULE_WORDS.adverbsBeforeVerb.has(word(i - 1) ?? '') ? word(i - 2) : word(i - 1);
-    if (labelled > 0 && isSolanaAddress(at(labelled).text) && !RULE_WORDS.personsBeforeVerb.has(subject ?? '') && !at(i).foreign && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && !CORRECTION_WORDS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
+    if (labelled > 0 && isSolanaAddress(at(labelled).text) && !at(i).foreign && !MARKERS[text] && !AMBIGUOUS_CHAINS.has(text) && !FILLERS.has(text) && !CORRECTION_WORDS.has(text) && isPlainWord(text) && !vocabulary.lookup(text)) {
       return emitAside(i, labelled, 'note');
     }
     // "… send me the signature after": a time word that ends the message schedules nothing.
