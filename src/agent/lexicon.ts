@@ -194,7 +194,7 @@ export const FUZZY_VERBS = ['swap', 'trade', 'exchange', 'convert', 'sell', 'sen
  * both lists from the word list and fails when the registry or the verbs change them.
  */
 export const NOT_VERB_TYPOS = new Set([
-  'bay', 'bell', 'bend', 'bud', 'bug', 'bum', 'bun', 'buoy', 'bury', 'bus', 'busy', 'cell', 'concert', 'convent',
+  'bay', 'bell', 'bend', 'boy', 'bud', 'bug', 'bum', 'bun', 'buoy', 'bury', 'bus', 'busy', 'cell', 'concert', 'convent',
   'covert', 'day', 'end', 'fell', 'fend', 'gay', 'grade', 'guy', 'hay', 'hell', 'jay', 'jell', 'lay', 'lend', 'may', 'mend',
   'nay', 'pad', 'pan', 'pap', 'par', 'pas', 'pat', 'paw', 'play', 'ply', 'pray', 'pry', 'purchaser', 'rend', 'sand', 'sap',
   'say', 'seal', 'seed', 'self', 'shell', 'sill', 'slap', 'smell', 'snap', 'soap', 'spay', 'spell', 'swab', 'swam', 'swamp',
@@ -245,7 +245,7 @@ export const MARKERS: Record<string, Marker> = table({
 const PEOPLE = [
   'sister', 'brother', 'mom', 'dad', 'mother', 'father', 'wife', 'husband', 'friend', 'son', 'daughter', 'cousin', 'uncle', 'aunt',
   'grandma', 'grandpa', 'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'boss', 'niece', 'nephew',
-  'bruv', 'brah', 'broski', 'dawg', 'homie', 'boy', 'buddy', 'landlord', 'coworker', 'grandson',
+  'bruv', 'brah', 'broski', 'dawg', 'homie', 'buddy', 'landlord', 'coworker', 'grandson',
   'granddaughter', 'neighbor', 'neighbour',
 ];
 
@@ -1157,7 +1157,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['with|and|add|set|use|plus? a|an|the|my? priority|prio|compute fee|fees|tip of|:? <number> sol|lamports|microlamports?', 'fee'],
   ['with|and|add|set|use|plus? a|an|the|my? <number> sol|lamports|lamport|microlamports|microlamport? priority|prio|compute|jito fee|fees|tip', 'fee'],
   ['and? crank|turn|jack|bump up the|my? priority|prio fee|fees', 'fee'],
-  ['and? give|attach it|this|the? tx|transaction|swap|transfer? a|an|the? priority|prio|compute fee|fees|tip of|:? <number> sol|lamports|lamport|microlamports|microlamport?', 'fee'],
+  ['and? give|attach it|this|the? tx|transaction|swap|transfer? a|an|the? priority|prio|compute fee|fees|tip of|:? <number> sol|lamports|lamport|microlamports|microlamport $', 'fee'],
   ['and? prioritize|prioritise it|this|the? tx|transaction|swap|transfer?', 'fee'],
   ['the|a|any? priority|prio|network? fee|fees is|are fine|ok|okay', 'fee'],
   ['with|via|using|in|as a|an? jito bundle', 'fee'],
@@ -1325,7 +1325,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   // "first time trying this app": the sender new to Parley.
   ['first|1st time using|trying|on|with this|the app|bot|thing|platform|tool|agent|site|service', 'note'],
   // "…, first time doing this", "… . It's my first transfer.", "my first time ever lol": the sender new to it, said as a whole clause.
-  ["it's|its|this|that's|thats? is? my|our? very? first|1st time|swap|transfer|trade|transaction|tx|send|payment|purchase ever? doing|trying|using? this|it|crypto|solana? ever? here? lol|haha|lmao? $", 'note'],
+  ["it's|its|this|that's|thats is? my|our? very? first|1st time|swap|transfer|trade|transaction|tx|send|payment|purchase ever? doing|trying|using? this|it|crypto|solana? ever? here? lol|haha|lmao? $", 'note'],
+  // (Never "first" alone before the noun: "…, but first swap" asks for a swap first.)
+  ["my|our very? first|1st time|swap|transfer|trade|transaction|tx|send|payment|purchase ever? doing|trying|using? this|it|crypto|solana? ever? here? lol|haha|lmao? $", 'note'],
+  ['first|1st time doing|trying|using this|it|crypto|solana ever? here? lol|haha|lmao? $', 'note'],
   ['first|1st time i|they|he|she|we|recipient? holding|hold|holds|receiving|receive|receives|getting|get|gets|using|buying|owning <token>?', 'account'],
   ['make|create|open one|it if|when|as needed|necessary|required', 'account'],
   ['and? pay|cover for? the|their|his|her|a|an|any|its? <token>? token? account|accounts|ata|atas|rent if|when|as? needed|necessary|required?', 'account'],
@@ -1581,6 +1584,8 @@ export const TRAILING_CHAT = {
   /** A message that opens with one of these may be irony ("ah yes, sell 5 JitoSOL for WEN, the peak of wisdom"): its chat is not read past. */
   ironicOpeners: [['ah', 'yes'], ['oh', 'yes'], ['oh', 'yeah'], ['yeah', 'right'], ['yeah', 'sure'], ['oh', 'sure'], ['sure', 'sure']],
   breaks: new Set(['so', 'because', 'bc', 'cuz', 'coz', 'cause', "'cause", 'since', 'as', 'before']),
+  /** A clause that opens with one of these offers another choice ("…, or tres", "…, o tres", "…, ou deux"), never chat. */
+  alternatives: new Set(['or', 'o', 'ou', 'oder', 'oppure']),
   /** A clause of purpose may hold a verb of its own ("… so i can pay rent", "… because i need to pay my landlord"). */
   purposes: [['need', 'to'], ['i', 'need', 'to'], ['gotta'], ['got', 'to'], ['have', 'to'], ['so', 'i', 'can'], ['so', 'that', 'i', 'can'], ['so', 'i', 'could'], ['so', 'we', 'can'], ['so', 'he', 'can'], ['so', 'she', 'can'], ['so', 'they', 'can'], ['so', 'he', 'could'], ['so', 'she', 'could'], ['so', 'they', 'could'], ['because', 'i', 'need', 'to'], ['cause', 'i', 'need', 'to'], ['bc', 'i', 'need', 'to'], ['since', 'i', 'need', 'to'], ['so', 'i', 'have', 'enough', 'to'], ['before', 'i'], ['before', 'we']],
   /** Of `changes`, the words of quantity and preference a sentence of its own may tell with ("I've heard it is a bit more widely accepted", "I'd rather have dollars"). */
@@ -1947,8 +1952,8 @@ export const PARSER_WORDS = {
   /** …and the only words such a sentence may hold beside it: a judgement of the sender's own ("Not my best decision.", "Not financial advice."). */
   deniedJudgements: new Set(['my', 'a', 'an', 'the', 'so', 'too', 'very', 'best', 'finest', 'proudest', 'smartest', 'brightest', 'decision', 'financial', 'advice', 'bad', 'big', 'deal', 'proud', 'fan', 'sponsored', 'judge', 'worry', 'mad', 'upset']),
   /** Before a verb of the request's own action under way, the sender as its subject ("I'm sending rent …"). */
-  /** Words that date a story in the past ("last month", "two weeks ago", "yesterday"): `tellsOnly`'s history of trades before a request. */
-  pastTimes: new Set(['yesterday', 'ago', 'last', 'earlier', 'previously']),
+  /** Words that date a story in the past ("two weeks ago", "yesterday"; "last" before one of `dayParts`): `tellsOnly`'s history of trades before a request. */
+  pastTimes: new Set(['yesterday', 'ago', 'earlier', 'previously']),
   ownSubjects: new Set(["i'm", 'im', 'i', 'am', "we're", 'we', 'are', 'just', 'currently', 'now']),
   /** …and what says the money comes to the sender ("… sending rent to me"). */
   toSender: new Set(['me', 'us', 'myself']),

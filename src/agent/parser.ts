@@ -149,7 +149,8 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   // A command needs every other sentence to only tell; a question ("… . What's the price of PYTH?") builds nothing,
   // so around it a sentence need only ask nothing and name nothing to act on (`mentionsOnly`).
   let requests = questionOnly ? [] : told.filter((sentence) => !tellsOnly(sentence));
-  if (requests.length > 1) requests = requests.filter((sentence) => sentence === requests.at(-1) || !tellsOnly(sentence, undefined, true));
+  // (Only before a request with its own verb: "I sent 50 USDC to my mom last week. 10 USDC to <address>." may list the past.)
+  if (requests.length > 1 && requests.at(-1)!.some((item) => item.kind === 'verb')) requests = requests.filter((sentence) => sentence === requests.at(-1) || !tellsOnly(sentence, undefined, true));
   // "Sending rent to my roommate. 450 USDC to <address>, please.": of two, one that only names the other's action echoes it.
   // (Only where a verb is said under way: reading the other sentence alone costs a parse.)
   if (requests.length === 2 && requests.some((sentence) => sentence.some((item) => item.kind === 'verb' && RULE_WORDS.plans.has(item.text.toLowerCase())))) {
@@ -221,9 +222,12 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   if (sentence.at(-1)?.text === '?') return false;
   const said = sentence.filter((item) => item.kind !== 'punct');
   const words = said.map((item) => item.text.toLowerCase());
-  // "I bought 10 SOL last month at $150. Now swap 2 SOL …": before the request, a trade of the sender's, dated in the past,
-  // is history with its amounts; after it ("… . I sold 2 SOL yesterday.") it may say the command is done.
-  const history = beforeRequest && PARSER_WORDS.ownSubjects.has(words[0]) && words.some((w) => PARSER_WORDS.pastTimes.has(w)) && said.some((item, k) => item.kind === 'verb' && PAST_FORMS.has(words[k]));
+  // "I bought 10 SOL last month. Now swap 2 SOL …": before the request, a trade of the sender's, dated in the past, is history
+  // with its amounts (never a price: "… at $150. Sell 2 SOL at the same price." waits on it); after the request ("… . I sold
+  // 2 SOL yesterday.") it may say the command is done.
+  const datedPast = words.some((w, k) => PARSER_WORDS.pastTimes.has(w) || (w === 'last' && PARSER_WORDS.dayParts.has(words[k + 1] ?? '')));
+  const priced = said.some((item) => item.kind === 'money' || (item.kind === 'guard' && item.guard === 'time' && item.what.toLowerCase().startsWith('at ')));
+  const history = beforeRequest && PARSER_WORDS.ownSubjects.has(words[0]) && datedPast && !priced && said.some((item, k) => item.kind === 'verb' && PAST_FORMS.has(words[k]));
   // "Halve it.", "To Bob.": a short sentence may be a change of its own; it tells only as a story ("Payday was yesterday.",
   // "She's traveling.", "Don't judge me." are read by the rules below) with no preposition.
   if (words.length < 2 || (words.length < 4 && said.some((item) => item.kind === 'marker'))) return false;
@@ -280,7 +284,6 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
         if (item.guard === 'negation') return deniesNoAction(item);
         return item.guard === 'time' && (storyTime(k) || (history && !pointing));
       case 'number':
-      case 'money':
         return history && !pointing;
       default:
         return false;
@@ -1027,7 +1030,7 @@ function withoutTrailingChat(items: Item[]): Item[] {
   const chat = (clause: Item[], heeding = true) => {
     const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
     // ("… . Advise me.", "… . Your call.": advice asked of it.)
-    if (opensQuestion(words) || drivenByOthers(words) || asksAdvice(words) || lacksPart(words)) return false;
+    if (TRAILING_CHAT.alternatives.has(words[0] ?? '') || opensQuestion(words) || drivenByOthers(words) || asksAdvice(words) || lacksPart(words)) return false;
     // "… . My partner wants to look at it first.": someone's wish to review the command.
     const reviewed = words.some((w) => POINTERS.has(w)) && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
     if (reviewed) return false;
@@ -2250,6 +2253,9 @@ function otherSource(words: string[], ctx: ParseContext, sending: boolean, addre
     // ("My mom gave me her SOL.": after "me", "her" is whose the funds are, not whom a transfer pays.)
     const payee = sending && !OTHER_SOURCES.givenTo.has(words[k - 1] ?? '');
     if ((payee ? OTHER_SOURCES.theirs : OTHER_SOURCES.theirsBesideSwap).has(words[k]) && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || UNITS[words[k + 1] ?? ''] !== undefined)) return words.slice(k, k + 2).join(' ');
+    // "swap all my landlord bonk", "swap 2 sol of my coworker": beside a swap, a person right before what is paid, or after "of my", owns it.
+    const owner = !sending && RULE_WORDS.people.has(words[k]) && words[k - 1] === 'my' && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || words[k - 2] === 'of');
+    if (owner) return words.slice(Math.max(0, k - 1), k + 2).join(' ');
     if (!OTHER_SOURCES.words.has(stem(words[k]))) continue;
     const possessive = words[k].endsWith("'s") || (nouns.has(stem(words[k + 1])) && words[k + 1].endsWith("'s"));
     let opener = k - 1;

@@ -617,7 +617,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       const { value, next, share } = numberWords;
       if (share) emit(i, next, { kind: 'share', numerator: share[0], denominator: share[1] });
       else if (DOLLAR_WORDS.has(word(next) ?? '') && word(next + 1) !== 'coin') emit(i, next + 1, { kind: 'money', value });
-      else if (word(next) === 'percent') emit(i, next + 1, { kind: 'percent', value, negative: false });
+      else if (word(next) === 'percent' || at(next)?.text === '%') emit(i, next + 1, { kind: 'percent', value, negative: false });
       else emit(i, next, { kind: 'number', value, negative: false, words: true, malformed: false });
       return;
     }
