@@ -1682,6 +1682,9 @@ export const NOT_PLAIN = new Set([
   'verify', 'double', 'check',
   // "(it's a contract)", "(program)", "(the PDA)", "(escrow)": not a wallet's address, whatever else the note says.
   'contract', 'program', 'pda', 'escrow',
+  // "…, o tres", "…, or uno": number words of other languages that UNITS leaves out (each also spells another word) may still be another
+  // amount ("due" and "once", English words too, are left plain).
+  'tres', 'uno', 'ein', 'eins', 'sept', 'otto', 'neuf', 'sei',
   // "to the owner of <address>", "to the dev of <address>": someone else than the address.
   ...NOTE_PEOPLE, 'funded', 'referred', 'already', 'paid',
 ]);

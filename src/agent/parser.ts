@@ -227,7 +227,10 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   // 2 SOL yesterday.") it may say the command is done.
   const datedPast = words.some((w, k) => PARSER_WORDS.pastTimes.has(w) || (w === 'last' && PARSER_WORDS.dayParts.has(words[k + 1] ?? '')));
   const priced = said.some((item) => item.kind === 'money' || (item.kind === 'guard' && item.guard === 'time' && item.what.toLowerCase().startsWith('at ')));
-  const history = beforeRequest && PARSER_WORDS.ownSubjects.has(words[0]) && datedPast && !priced && said.some((item, k) => item.kind === 'verb' && PAST_FORMS.has(words[k]));
+  // Every time it names is of the past ("last month", "two weeks ago"; never "… and 5 SOL tomorrow").
+  const pastTime = (k: number) => words[k - 1] === 'last' || words[k + 1] === 'ago' || PARSER_WORDS.pastTimes.has(words[k]);
+  const onlyPast = said.every((item, k) => item.kind !== 'guard' || item.guard !== 'time' || pastTime(k));
+  const history = beforeRequest && PARSER_WORDS.ownSubjects.has(words[0]) && datedPast && onlyPast && !priced && said.some((item, k) => item.kind === 'verb' && PAST_FORMS.has(words[k]));
   // "Halve it.", "To Bob.": a short sentence may be a change of its own; it tells only as a story ("Payday was yesterday.",
   // "She's traveling.", "Don't judge me." are read by the rules below) with no preposition.
   if (words.length < 2 || (words.length < 4 && said.some((item) => item.kind === 'marker'))) return false;
@@ -282,7 +285,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
       case 'guard':
         if (item.guard === 'unsupported') return k > 0 && !wishing && !ahead && !pointing;
         if (item.guard === 'negation') return deniesNoAction(item);
-        return item.guard === 'time' && (storyTime(k) || (history && !pointing));
+        return item.guard === 'time' && storyTime(k);
       case 'number':
         return history && !pointing;
       default:
@@ -1030,7 +1033,7 @@ function withoutTrailingChat(items: Item[]): Item[] {
   const chat = (clause: Item[], heeding = true) => {
     const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
     // ("… . Advise me.", "… . Your call.": advice asked of it.)
-    if (TRAILING_CHAT.alternatives.has(words[0] ?? '') || opensQuestion(words) || drivenByOthers(words) || asksAdvice(words) || lacksPart(words)) return false;
+    if (opensQuestion(words) || drivenByOthers(words) || asksAdvice(words) || lacksPart(words)) return false;
     // "… . My partner wants to look at it first.": someone's wish to review the command.
     const reviewed = words.some((w) => POINTERS.has(w)) && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
     if (reviewed) return false;
