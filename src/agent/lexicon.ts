@@ -245,8 +245,7 @@ export const MARKERS: Record<string, Marker> = table({
 const PEOPLE = [
   'sister', 'brother', 'mom', 'dad', 'mother', 'father', 'wife', 'husband', 'friend', 'son', 'daughter', 'cousin', 'uncle', 'aunt',
   'grandma', 'grandpa', 'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'boss', 'niece', 'nephew',
-  'bruv', 'brah', 'broski', 'dawg', 'homie', 'buddy', 'landlord', 'coworker', 'grandson',
-  'granddaughter', 'neighbor', 'neighbour',
+  'bruv', 'brah', 'broski', 'dawg', 'homie',
 ];
 
 /**
@@ -1752,8 +1751,6 @@ export const PARSER_WORDS = {
   notMine: new Set(['belongs', 'belong', 'owns', 'own', 'owned', 'borrowed', 'borrow', 'lent', 'lend', 'loan', 'vault', 'custody', 'multisig', 'too']),
   /** …time nouns that "this" or "that" points at, not the command ("this morning", "that week"). */
   dayParts: new Set(['morning', 'afternoon', 'evening', 'night', 'week', 'weekend', 'month', 'year']),
-  /** "USDT feels risky to me these days.": an era a story is told in, as "nowadays", never a pointer at the command. */
-  eras: [['these', 'days'], ['those', 'days']],
   /** After an amount corrected in place, words that make it relative to the first ("send 5, sorry, 2 more"). */
   relativeAfter: new Set(['more', 'less', 'extra', 'fewer', 'that', 'of', 'times', 'x', 'additional', 'on']),
   /** …and auxiliaries before a verb someone else does ("Everyone is aping GOAT."). */
@@ -1957,6 +1954,8 @@ export const PARSER_WORDS = {
   /** Before a verb of the request's own action under way, the sender as its subject ("I'm sending rent …"). */
   /** Words that date a story in the past ("two weeks ago", "yesterday"; "last" before one of `dayParts`): `tellsOnly`'s history of trades before a request. */
   pastTimes: new Set(['yesterday', 'ago', 'earlier', 'previously']),
+  /** Who tells such a history: the sender ("I bought …", "We sold …", "Just sold …"). */
+  historySubjects: new Set(['i', 'we', 'just']),
   ownSubjects: new Set(["i'm", 'im', 'i', 'am', "we're", 'we', 'are', 'just', 'currently', 'now']),
   /** …and what says the money comes to the sender ("… sending rent to me"). */
   toSender: new Set(['me', 'us', 'myself']),

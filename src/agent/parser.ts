@@ -149,8 +149,10 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   // A command needs every other sentence to only tell; a question ("… . What's the price of PYTH?") builds nothing,
   // so around it a sentence need only ask nothing and name nothing to act on (`mentionsOnly`).
   let requests = questionOnly ? [] : told.filter((sentence) => !tellsOnly(sentence));
-  // (Only before a request with its own verb: "I sent 50 USDC to my mom last week. 10 USDC to <address>." may list the past.)
-  if (requests.length > 1 && requests.at(-1)!.some((item) => item.kind === 'verb')) requests = requests.filter((sentence) => sentence === requests.at(-1) || !tellsOnly(sentence, undefined, true));
+  // (Only before a request with its own verb and an amount of its own: "I sent 50 USDC to my mom last week. 10 USDC to <address>."
+  // may list the past, and "I bought 40 USDC yesterday. Send all that USDC to …" sizes by it.)
+  const sized = (sentence: Item[]) => sentence.some((item) => item.kind === 'verb') && sentence.some((item) => item.kind === 'number' || item.kind === 'money') && !sentence.some((item) => item.kind === 'share' || item.kind === 'percent' || POINTERS.has(item.text.toLowerCase()));
+  if (requests.length > 1 && sized(requests.at(-1)!)) requests = requests.filter((sentence) => sentence === requests.at(-1) || !tellsOnly(sentence, undefined, true));
   // "Sending rent to my roommate. 450 USDC to <address>, please.": of two, one that only names the other's action echoes it.
   // (Only where a verb is said under way: reading the other sentence alone costs a parse.)
   if (requests.length === 2 && requests.some((sentence) => sentence.some((item) => item.kind === 'verb' && RULE_WORDS.plans.has(item.text.toLowerCase())))) {
@@ -225,12 +227,12 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   // "I bought 10 SOL last month. Now swap 2 SOL …": before the request, a trade of the sender's, dated in the past, is history
   // with its amounts (never a price: "… at $150. Sell 2 SOL at the same price." waits on it); after the request ("… . I sold
   // 2 SOL yesterday.") it may say the command is done.
-  const datedPast = words.some((w, k) => PARSER_WORDS.pastTimes.has(w) || (w === 'last' && PARSER_WORDS.dayParts.has(words[k + 1] ?? '')));
+  const datedPast = words.some((w, k) => (PARSER_WORDS.pastTimes.has(w) && (w !== 'ago' || said[k - 1]?.kind === 'guard')) || (w === 'last' && PARSER_WORDS.dayParts.has(words[k + 1] ?? '')));
   const priced = said.some((item) => item.kind === 'money' || (item.kind === 'guard' && item.guard === 'time' && item.what.toLowerCase().startsWith('at ')));
   // Every time it names is of the past ("last month", "two weeks ago"; never "… and 5 SOL tomorrow").
   const pastTime = (k: number) => words[k - 1] === 'last' || words[k + 1] === 'ago' || PARSER_WORDS.pastTimes.has(words[k]);
   const onlyPast = said.every((item, k) => item.kind !== 'guard' || item.guard !== 'time' || pastTime(k));
-  const history = beforeRequest && PARSER_WORDS.ownSubjects.has(words[0]) && datedPast && onlyPast && !priced && said.some((item, k) => item.kind === 'verb' && PAST_FORMS.has(words[k]));
+  const history = beforeRequest && PARSER_WORDS.historySubjects.has(words[0]) && datedPast && onlyPast && !priced && said.some((item, k) => item.kind === 'verb' && PAST_FORMS.has(words[k]));
   // "Halve it.", "To Bob.": a short sentence may be a change of its own; it tells only as a story ("Payday was yesterday.",
   // "She's traveling.", "Don't judge me." are read by the rules below) with no preposition.
   if (words.length < 2 || (words.length < 4 && said.some((item) => item.kind === 'marker'))) return false;
@@ -251,8 +253,8 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   const wishedOf = words.some((w) => PARSER_WORDS.wished.has(w));
   const ahead = words.some((w) => PARSER_WORDS.ahead.has(w));
   // "this morning", "that week": a pointer before a time word points at the time.
-  const dated = (k: number) => (DETERMINERS.has(words[k]) && PARSER_WORDS.dayParts.has(words[k + 1] ?? '')) || saysAt(words, PARSER_WORDS.eras, k);
-  const pointing = words.some((w, k) => (POINTERS.has(w) || PARSER_WORDS.pointingAt.has(w)) && !dated(k));
+  const dated = (k: number) => DETERMINERS.has(words[k]) && PARSER_WORDS.dayParts.has(words[k + 1] ?? '');
+  const pointing = words.some((w, k) => (POINTERS.has(w) && !dated(k)) || PARSER_WORDS.pointingAt.has(w));
   const planning = words.some((w, k) => (RULE_WORDS.plans.has(w) && words[k - 1] !== 'of' && said[k] !== echo) || PARSER_WORDS.doing.has(w));
   const named = said.some((item) => item.kind === 'token');
   const before = (k: number) => words[k - 1] ?? '';
