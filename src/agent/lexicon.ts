@@ -481,7 +481,7 @@ export const OTHER_SOURCES = {
     'other', 'another', 'second', '2nd', 'different', 'old', 'new', 'cold', 'hardware', 'ledger', 'trezor', 'alt', 'burner', 'backup',
     'savings', 'vault', 'secondary', 'exchange', 'cex', 'binance', 'coinbase', 'kraken', 'bybit', 'okx',
     // Someone else's funds ("use my mom's USDC", "swap my homie's 2 SOL"); to them ("to my mom's wallet <address>") they are the recipient.
-    ...PEOPLE, 'friends', 'kid', 'kids', 'pal', 'bro', 'dude', 'mate', 'sis',
+    ...PEOPLE, 'friends', 'grandson', 'granddaughter', 'kid', 'kids', 'pal', 'bro', 'dude', 'mate', 'sis',
     // Wallets shared with others ("from the treasury", "off our multisig").
     'multisig', 'squads', 'treasury',
   ]),
