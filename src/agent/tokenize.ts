@@ -583,7 +583,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "that should cover me for a while": a span, not a time to wait for.
     if (word(i) === 'for' && word(i + 1) === 'a' && word(i + 2) === 'while') return emit(i, i + 3, { kind: 'filler' });
     // "… hold on", "… hang on", "… on hold", "… in a bit", "… on my go": wait.
-    const waited = [3, 2].find((n) => WAIT_STARTS.has(word(i) ?? '') && i + n <= lexemes.length && RULE_WORDS.waits.has(lexemes.slice(i, i + n).map((l) => l.text).join(' ')));
+    const waited = WAIT_STARTS.has(word(i) ?? '') ? [3, 2].find((n) => i + n <= lexemes.length && RULE_WORDS.waits.has(lexemes.slice(i, i + n).map((l) => l.text).join(' '))) : undefined;
     if (waited) return emit(i, i + waited, { kind: 'guard', guard: 'time', what: lexemes.slice(i, i + waited).map((l) => l.text).join(' ') });
     const first = POINTERS.has(word(i + 1) ?? '') ? i + 2 : i + 1;
     if (RULE_WORDS.trials.has(word(i) ?? '') && word(first) === 'first') return emit(i, first + 1, { kind: 'guard', guard: 'time', what: lexemes.slice(i, first + 1).map((l) => l.raw).join(' ') });
@@ -690,9 +690,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "sell every DRIFT i have": every one of a token is all of it ("every day" stays a time).
     if (text === 'every' && lexemes[i + 1]?.type === 'word' && vocabulary.lookup(word(i + 1)!)) return emit(i, i + 1, { kind: 'share', numerator: 1, denominator: 1 });
     // "sell SOL at 150", "at $3": a price to wait for, which is a condition.
-    const around = [at(i + 2)?.text ?? '', word(i - 1) ?? ''];
-    const slippageAhead = around.some((w) => RULE_WORDS.shareUnits.has(w) || SLIPPAGE.words.has(w));
-    if (text === 'at' && !slippageAhead && (at(i + 1)?.type === 'number' || (at(i + 1)?.text === '$' && at(i + 2)?.type === 'number'))) {
+    const slippageAround = () => [at(i + 2)?.text ?? '', word(i - 1) ?? ''].some((w) => RULE_WORDS.shareUnits.has(w) || SLIPPAGE.words.has(w));
+    if (text === 'at' && !slippageAround() && (at(i + 1)?.type === 'number' || (at(i + 1)?.text === '$' && at(i + 2)?.type === 'number'))) {
       return emit(i, i + (at(i + 1).type === 'number' ? 2 : 3), { kind: 'guard', guard: 'time', what: `at ${at(i + 1).raw}${at(i + 2)?.type === 'number' && at(i + 1).text === '$' ? at(i + 2).raw : ''}` });
     }
     // "at a good price", "the right moment": a price or a moment to wait for.
