@@ -463,6 +463,8 @@ export const OTHER_SOURCES = {
   addressNouns: new Set(['address', 'addy', 'addr']),
   /** Someone else's, before a wallet or funds ("from his wallet", "using their funds"; "send her 5 USDC" pays her). */
   pronouns: new Set(['his', 'her', 'their']),
+  /** Before a person named as another recipient ("… or to my friend"). */
+  recipientLeads: new Set(['to', 'my', 'his', 'her', 'our', 'their']),
   /** Right after a verb of buying, who it is for ("get him 100 BONK"): someone else, whom a swap cannot pay. */
   beneficiaries: new Set(['him', 'her', 'them']),
   /** Someone else's, right before an amount or a token ("swap his 2 SOL", "send their USDC to …"). */
@@ -1813,7 +1815,7 @@ export const PARSER_WORDS = {
   relativeAmounts: new Set(['more', 'less', 'fewer', 'extra']),
   repeatOpeners: [['and'], ['another'], ['plus']],
   /** A debt owed to the user ("<address> owes me 30 USDC, send it"): money that should come in, never go out. */
-  owedToMe: [['owes', 'me'], ['owe', 'me'], ['lent'], ['loaned'], ['fronted'], ['borrowed'], ['owed', 'by'], ['pays', 'me'], ['pay', 'me', 'back'], ['charged'], ['invoiced'], ['billed']],
+  owedToMe: [['owes', 'me'], ['owe', 'me'], ['lent'], ['lended'], ['leant'], ['loaned'], ['fronted'], ['borrowed'], ['owed', 'by'], ['pays', 'me'], ['pay', 'me', 'back'], ['charged'], ['invoiced'], ['billed']],
   /** Third-person verbs of paying: "<address> pays 30 USDC" asks that address to pay. */
   paidBy: new Set(['pays', 'sends', 'owes', 'charge']),
   /** Opening a message with an address in it, money asked of that address ("invoice <address> 20 USDC", "bill <address> …"). */

@@ -707,6 +707,12 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   if (fromAddress || billed) {
     return refuse('unclear', `That asks for money from ${clip(tagged[address].text, 8)}…, and I only build payments from this session's wallet. To pay that address, say for example "send 30 USDC to <address>".`);
   }
+  // "send 10 usdc to <address> or my friend", "…, or to him": another recipient offered beside the address.
+  const lowerAt = (k: number) => tagged[k]?.text.toLowerCase() ?? '';
+  const alternative = address >= 0 ? tagged.findIndex((item, k) => k > address && item.kind === 'joiner' && lowerAt(k) === 'or' && recipientNamed(tagged, k + 1)) : -1;
+  if (alternative >= 0) {
+    return refuse('unclear', `That offers another recipient ("${clip(raw.slice(tagged[alternative].start), 30)}"). Say the one address to send to, for example "send 10 USDC to <address>".`);
+  }
   const others = otherPeople(tagged, address);
   if (others) return others;
   // "# send 5 USDC to …", "// swap …", "/* … */": a line commented out, as code shows it.
@@ -715,7 +721,6 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
     return refuse('unclear', `I could not tell what to do. Say it plainly, for example "swap 1 SOL for USDC", "send 20 USDC to <address>" or "price of SOL".`);
   }
   // "get him 100 BONK with SOL", "buy my mom 50 USDC": a purchase for someone else, which lands in this session's wallet only.
-  const lowerAt = (k: number) => tagged[k]?.text.toLowerCase() ?? '';
   const forSomeone = tagged.findIndex((item, k) => item.kind === 'verb' && item.role === 'get' && (OTHER_SOURCES.beneficiaries.has(lowerAt(k + 1)) || (lowerAt(k + 1) === 'my' && RULE_WORDS.people.has(lowerAt(k + 2)))));
   if (forSomeone >= 0) {
     const who = tagged[forSomeone + (lowerAt(forSomeone + 1) === 'my' ? 2 : 1)];
@@ -1727,6 +1732,14 @@ function saysAt(words: string[], phrases: string[][], k = 0): boolean {
 function phraseAt(words: string[], phrase: string[], k: number): boolean {
   for (let j = 0; j < phrase.length; j++) if (words[k + j] !== phrase[j]) return false;
   return true;
+}
+
+/** From item k, a person named as a recipient ("my friend", "to my sister", "him"), as after "or" beside an address. */
+function recipientNamed(tagged: Item[], k: number): boolean {
+  let j = k;
+  while (OTHER_SOURCES.recipientLeads.has(tagged[j]?.text.toLowerCase() ?? '')) j++;
+  const word = tagged[j]?.text.toLowerCase() ?? '';
+  return RULE_WORDS.people.has(word) || OTHER_SOURCES.beneficiaries.has(word);
 }
 
 /** A debt owed to the sender (PARSER_WORDS.owedToMe), among every word said, asides too ("I lent <address> 40 USDC": "lent" before an address reads as a ticker's name). */
