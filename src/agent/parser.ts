@@ -199,6 +199,20 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
 }
 
 /**
+ * A trade of the sender's told as history (`tellsOnly`, before a request): said by "I", "we" or "just", with a verb of the past,
+ * dated in the past only ("last month", "two weeks ago"; never "… and 5 SOL tomorrow"), and with no price ("… at $150. Sell 2 SOL
+ * at the same price." waits on it). `said` is the sentence without punctuation, `words` its words in lower case.
+ */
+function tellsHistory(said: Item[], words: string[]): boolean {
+  if (!PARSER_WORDS.historySubjects.has(words[0]) || !said.some((item, k) => item.kind === 'verb' && PAST_FORMS.has(words[k]))) return false;
+  const datedPast = words.some((w, k) => (PARSER_WORDS.pastTimes.has(w) && (w !== 'ago' || said[k - 1]?.kind === 'guard')) || (w === 'last' && PARSER_WORDS.dayParts.has(words[k + 1] ?? '')));
+  const pastTime = (k: number) => words[k - 1] === 'last' || words[k + 1] === 'ago' || PARSER_WORDS.pastTimes.has(words[k]);
+  const onlyPast = said.every((item, k) => item.kind !== 'guard' || item.guard !== 'time' || pastTime(k));
+  const priced = said.some((item) => item.kind === 'money' || (item.kind === 'guard' && item.guard === 'time' && item.what.toLowerCase().startsWith('at ')));
+  return datedPast && onlyPast && !priced;
+}
+
+/**
  * A sentence beside a question that asks nothing and names nothing to act on ("I'm not buying yet, just curious.",
  * "I got 800 JTO from different drops."): no question mark, no address, and no verb with a token, an amount or
  * a pointer ("Then sell it.").
@@ -225,14 +239,8 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   const said = sentence.filter((item) => item.kind !== 'punct');
   const words = said.map((item) => item.text.toLowerCase());
   // "I bought 10 SOL last month. Now swap 2 SOL …": before the request, a trade of the sender's, dated in the past, is history
-  // with its amounts (never a price: "… at $150. Sell 2 SOL at the same price." waits on it); after the request ("… . I sold
-  // 2 SOL yesterday.") it may say the command is done.
-  const datedPast = words.some((w, k) => (PARSER_WORDS.pastTimes.has(w) && (w !== 'ago' || said[k - 1]?.kind === 'guard')) || (w === 'last' && PARSER_WORDS.dayParts.has(words[k + 1] ?? '')));
-  const priced = said.some((item) => item.kind === 'money' || (item.kind === 'guard' && item.guard === 'time' && item.what.toLowerCase().startsWith('at ')));
-  // Every time it names is of the past ("last month", "two weeks ago"; never "… and 5 SOL tomorrow").
-  const pastTime = (k: number) => words[k - 1] === 'last' || words[k + 1] === 'ago' || PARSER_WORDS.pastTimes.has(words[k]);
-  const onlyPast = said.every((item, k) => item.kind !== 'guard' || item.guard !== 'time' || pastTime(k));
-  const history = beforeRequest && PARSER_WORDS.historySubjects.has(words[0]) && datedPast && onlyPast && !priced && said.some((item, k) => item.kind === 'verb' && PAST_FORMS.has(words[k]));
+  // with its amounts; after the request ("… . I sold 2 SOL yesterday.") it may say the command is done.
+  const history = beforeRequest && tellsHistory(said, words);
   // "Halve it.", "To Bob.": a short sentence may be a change of its own; it tells only as a story ("Payday was yesterday.",
   // "She's traveling.", "Don't judge me." are read by the rules below) with no preposition.
   if (words.length < 2 || (words.length < 4 && said.some((item) => item.kind === 'marker'))) return false;
