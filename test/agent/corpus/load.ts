@@ -51,6 +51,7 @@ import dialogues46Json from './dialogues-46.json';
 import dialogues47Json from './dialogues-47.json';
 import dialogues48Json from './dialogues-48.json';
 import dialogues49Json from './dialogues-49.json';
+import dialogues50Json from './dialogues-50.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -114,6 +115,7 @@ import handWritten60 from './hand-written-60.json';
 import handWritten61 from './hand-written-61.json';
 import handWritten62 from './hand-written-62.json';
 import handWritten63 from './hand-written-63.json';
+import handWritten64 from './hand-written-64.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -226,6 +228,7 @@ const BLIND_39 = 'blind-32zm';
 const BLIND_40 = 'blind-32zn';
 const BLIND_41 = 'blind-32zo';
 const BLIND_42 = 'blind-32zp';
+const BLIND_43 = 'blind-32zq';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -291,6 +294,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten61 as Raw[], 'hand-written', BLIND_40),
   ...withFamily(handWritten62 as Raw[], 'hand-written', BLIND_41),
   ...withFamily(handWritten63 as Raw[], 'hand-written', BLIND_42),
+  ...withFamily(handWritten64 as Raw[], 'hand-written', BLIND_43),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -364,6 +368,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues47Json as RawDialogue[], BLIND_40),
   ...withSplit(dialogues48Json as RawDialogue[], BLIND_41),
   ...withSplit(dialogues49Json as RawDialogue[], BLIND_42),
+  ...withSplit(dialogues50Json as RawDialogue[], BLIND_43),
 ];
 
 const registry = TokenRegistry.bundled();
