@@ -52,6 +52,7 @@ import dialogues47Json from './dialogues-47.json';
 import dialogues48Json from './dialogues-48.json';
 import dialogues49Json from './dialogues-49.json';
 import dialogues50Json from './dialogues-50.json';
+import dialogues51Json from './dialogues-51.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -116,6 +117,7 @@ import handWritten61 from './hand-written-61.json';
 import handWritten62 from './hand-written-62.json';
 import handWritten63 from './hand-written-63.json';
 import handWritten64 from './hand-written-64.json';
+import handWritten65 from './hand-written-65.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -229,6 +231,7 @@ const BLIND_40 = 'blind-32zn';
 const BLIND_41 = 'blind-32zo';
 const BLIND_42 = 'blind-32zp';
 const BLIND_43 = 'blind-32zq';
+const BLIND_44 = 'blind-32zr';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -295,6 +298,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten62 as Raw[], 'hand-written', BLIND_41),
   ...withFamily(handWritten63 as Raw[], 'hand-written', BLIND_42),
   ...withFamily(handWritten64 as Raw[], 'hand-written', BLIND_43),
+  ...withFamily(handWritten65 as Raw[], 'hand-written', BLIND_44),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -369,6 +373,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues48Json as RawDialogue[], BLIND_41),
   ...withSplit(dialogues49Json as RawDialogue[], BLIND_42),
   ...withSplit(dialogues50Json as RawDialogue[], BLIND_43),
+  ...withSplit(dialogues51Json as RawDialogue[], BLIND_44),
 ];
 
 const registry = TokenRegistry.bundled();
