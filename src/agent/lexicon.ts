@@ -438,6 +438,9 @@ export const INJECTIONS = [
 /** Words before a noun ("my wallet", "that trade": a verb after one is a noun). */
 export const DETERMINERS = new Set(['my', 'a', 'an', 'the', 'your', 'our', 'his', 'her', 'their', 'this', 'that', 'one']);
 
+/** People as chat names them: the lexicon's PEOPLE and words that name a person only beside "my" ("my bro", "my kid"). */
+const PERSONS = [...PEOPLE, 'friends', 'grandson', 'granddaughter', 'kid', 'kids', 'pal', 'bro', 'dude', 'mate', 'sis'];
+
 /**
  * Words naming a wallet other than the session's, where they say the funds come from ("send 1 SOL
  * to … from my other wallet", "use my ledger's USDC"). Parley builds from the session's wallet
@@ -467,6 +470,8 @@ export const OTHER_SOURCES = {
   recipientLeads: new Set(['to', 'my', 'his', 'her', 'our', 'their']),
   /** Right after a verb of buying, who it is for ("get him 100 BONK"): someone else, whom a swap cannot pay. */
   beneficiaries: new Set(['him', 'her', 'them']),
+  /** …or after "my" ("buy my mom 50 USDC", "sell my bro 2 SOL"). */
+  persons: new Set(PERSONS),
   /** Someone else's, right before an amount or a token ("swap his 2 SOL", "send their USDC to …"). */
   theirs: new Set(['his', 'their', 'theirs']),
   /** …and beside a swap, where no one is paid, "her" too ("My mom gave me her SOL to trade."). */
@@ -482,8 +487,10 @@ export const OTHER_SOURCES = {
   words: new Set([
     'other', 'another', 'second', '2nd', 'different', 'old', 'new', 'cold', 'hardware', 'ledger', 'trezor', 'alt', 'burner', 'backup',
     'savings', 'vault', 'secondary', 'exchange', 'cex', 'binance', 'coinbase', 'kraken', 'bybit', 'okx',
+    // "take 10 usdc out of my position": funds held in a position elsewhere (a perp, a pool, a lending app).
+    'position', 'positions',
     // Someone else's funds ("use my mom's USDC", "swap my homie's 2 SOL"); to them ("to my mom's wallet <address>") they are the recipient.
-    ...PEOPLE, 'friends', 'grandson', 'granddaughter', 'kid', 'kids', 'pal', 'bro', 'dude', 'mate', 'sis',
+    ...PERSONS,
     // Wallets shared with others ("from the treasury", "off our multisig").
     'multisig', 'squads', 'treasury',
   ]),
@@ -1816,6 +1823,14 @@ export const PARSER_WORDS = {
   repeatOpeners: [['and'], ['another'], ['plus']],
   /** A debt owed to the user ("<address> owes me 30 USDC, send it"): money that should come in, never go out. */
   owedToMe: [['owes', 'me'], ['owe', 'me'], ['lent'], ['lended'], ['leant'], ['loaned'], ['fronted'], ['borrowed'], ['owed', 'by'], ['pays', 'me'], ['pay', 'me', 'back'], ['charged'], ['invoiced'], ['billed']],
+  /** A verb of asking right before an address and "for" ("he asked <address> for 40 USDC"): that address is asked to pay. */
+  askedOf: new Set(['asked', 'ask', 'asks', 'asking', 'requested', 'request', 'requesting', 'begged', 'beg']),
+  /**
+   * Before an address, "I" or "we" and a verb of the past, with "back" in the message ("I advanced <address> 40 USDC, send it
+   * back", "we spotted <address> 40 USDC, pay it back"): the address is to give back what the sender gave; never "owed", the
+   * sender's own debt ("I owed <address> 40 USDC, pay him back").
+   */
+  gaveFirst: new Set(['i', 'we']),
   /** Third-person verbs of paying: "<address> pays 30 USDC" asks that address to pay. */
   paidBy: new Set(['pays', 'sends', 'owes', 'charge']),
   /** Opening a message with an address in it, money asked of that address ("invoice <address> 20 USDC", "bill <address> …"). */
@@ -1934,6 +1949,12 @@ export const PARSER_WORDS = {
   duressPhrases: [['making', 'me'], ['made', 'me', 'do'], ['makes', 'me', 'do']],
   /** …or someone else's instruction, said anywhere in the message ("… . He told me to.", "… . My wife said so."). */
   instructedPhrases: [['told', 'me', 'to'], ['tells', 'me', 'to'], ['asked', 'me', 'to'], ['asks', 'me', 'to'], ['wants', 'me', 'to'], ['said', 'so'], ['says', 'so'], ['told', 'me', 'so'], ['said', 'to', 'do'], ['told', 'me', 'to', 'do'], ['said', 'to'], ['says', 'to']],
+  /**
+   * …and someone's word or decision that ends its sentence ("My brother says.", "He insists.", "My wife decides.", "…, my
+   * brother said.", "Dad's call."), said by anyone but the sender ("Like I said." repeats).
+   */
+  decidedBy: new Set(['says', 'said', 'decides', 'decided', 'insists', 'insisted', 'orders', 'ordered', 'demands', 'demanded']),
+  decisionNouns: new Set(['call', 'decision', 'orders', 'choice']),
   /** …and the promises of a giveaway scam ("He says he will double it."; "JUP could double" tells). */
   promises: [['double', 'it'], ['double', 'that'], ['double', 'the', 'money'], ['double', 'your'], ['double', 'my', 'money'], ['triple', 'it'], ['send', 'it', 'back'], ['send', 'back', 'double'], ['back', 'double']],
   /** Chat before a command with a word of `already`, one of these and a pointer at it (`pointers`, `doneThings`), or of nothing but them, says it was done
@@ -1953,6 +1974,21 @@ export const PARSER_WORDS = {
   denials: new Set(['not', "don't", 'dont', 'do not', 'never', "won't", 'wont', "can't", 'cant', "doesn't", "didn't", 'didnt']),
   /** …and the only words such a sentence may hold beside it: a judgement of the sender's own ("Not my best decision.", "Not financial advice."). */
   deniedJudgements: new Set(['my', 'a', 'an', 'the', 'so', 'too', 'very', 'best', 'finest', 'proudest', 'smartest', 'brightest', 'decision', 'financial', 'advice', 'bad', 'big', 'deal', 'proud', 'fan', 'sponsored', 'judge', 'worry', 'mad', 'upset']),
+  /**
+   * A negation in a story the sender tells of themself ("I'm not a morning person.", "I don't really follow politics.") opens
+   * with one of `ownStorySubjects` ("My …" tells of someone else: "My wife says not to.") and holds none of `deniedStakes`, what
+   * a negation of the sender's word turns on when it is about the request, its payee or the sender's say over it ("I'm not
+   * sure.", "I don't trust him.", "I don't have enough.", "I'm not the owner.", "I haven't checked the address."), nor what
+   * someone said (`othersSaid`: "I said not to.").
+   */
+  ownStorySubjects: new Set(['i', "i'm", 'im', "i've", 'ive', 'we', "we're", "we've"]),
+  deniedStakes: new Set([
+    'sure', 'certain', 'ready', 'convinced', 'confident', 'comfortable', 'ok', 'okay', 'fine', 'happy', 'want', 'wanted', 'wanna', 'need',
+    'needed', 'think', 'thought', 'mean', 'meant', 'intend', 'intended', 'know', 'knew', 'trust', 'trusted', 'recognize', 'recognise',
+    'agree', 'agreed', 'approve', 'approved', 'authorize', 'authorized', 'authorised', 'allowed', 'permitted', 'supposed', 'own', 'owner',
+    'have', 'has', 'had', 'got', 'get', 'received', 'do', 'doing', 'check', 'checked', 'verify', 'verified', 'tested', 'asked', 'remember',
+    'recall', 'see', 'understand', 'understood', 'like', 'afford', 'lose', 'risk', 'able', 'access', 'signed', 'sign', 'mine', 'ours',
+  ]),
   /** Before a verb of the request's own action under way, the sender as its subject ("I'm sending rent …"). */
   /** Words that date a story in the past ("two weeks ago", "yesterday"; "last" before one of `dayParts`): `tellsOnly`'s history of trades before a request. */
   pastTimes: new Set(['yesterday', 'ago', 'earlier', 'previously']),

@@ -294,7 +294,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
         return item === echo || telling(k);
       case 'guard':
         if (item.guard === 'unsupported') return k > 0 && !wishing && !ahead && !pointing;
-        if (item.guard === 'negation') return deniesNoAction(item);
+        if (item.guard === 'negation') return deniesNoAction(item) || deniesOwnStory(item);
         return item.guard === 'time' && storyTime(k);
       case 'number':
         return history && !pointing;
@@ -329,6 +329,16 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   function deniesNoAction(negation: Item): boolean {
     if (negation.kind !== 'guard' || !PARSER_WORDS.denials.has(negation.what.toLowerCase())) return false;
     return said.every((item, k) => item === negation || PARSER_WORDS.deniedJudgements.has(words[k]));
+  }
+
+  /**
+   * A negation in the sender's own story ("I'm not a morning person.", "I don't really follow politics."): a plain one, in a story
+   * of four words or more told by the sender (`PARSER_WORDS.ownStorySubjects`), turning on nothing of the request or of the
+   * sender's say over it (`PARSER_WORDS.deniedStakes`); the rest of the sentence is read as any story's.
+   */
+  function deniesOwnStory(negation: Item): boolean {
+    if (negation.kind !== 'guard' || !PARSER_WORDS.denials.has(negation.what.toLowerCase())) return false;
+    return story && words.length >= 4 && PARSER_WORDS.ownStorySubjects.has(words[0]) && !words.some((w) => PARSER_WORDS.deniedStakes.has(w) || PARSER_WORDS.othersSaid.has(w));
   }
 
   /** "after the rally", "after a decent run", "after reading the news": in a statement, a time told by what came before it. */
@@ -709,14 +719,18 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   const fromAddress = address >= 0 && (fromMarker(before) || pointedFrom);
   // "<address> will send me 20 USDC", "have <address> send me …": that address pays the session.
   const sentToMe = address >= 0 && tagged.some((item, k) => item.kind === 'verb' && item.role === 'send' && RULE_WORDS.giveTo.has(tagged[k + 1]?.text.toLowerCase() ?? ''));
+  const lowerAt = (k: number) => tagged[k]?.text.toLowerCase() ?? '';
+  // "he asked <address> for 40 USDC", "I advanced <address> 40 USDC, send it back": the address asked to pay, or to give back.
+  const askedOf = PARSER_WORDS.askedOf.has(lowerAt(address - 1)) && lowerAt(address + 1) === 'for';
+  const pastVerb = (word: string) => word !== 'owed' && (word.endsWith('ed') || PAST_FORMS.has(word) || PAST_MARKERS.has(word));
+  const gaveFirst = PARSER_WORDS.gaveFirst.has(lowerAt(address - 2)) && pastVerb(lowerAt(address - 1)) && allWords.includes('back');
   const billed =
     address >= 0 &&
-    (sentToMe || PARSER_WORDS.billOpeners.has(tagged[0]?.text.toLowerCase() ?? '') || owedToSender(tagged) || allWords.some((w) => PARSER_WORDS.paidBy.has(w)));
+    (sentToMe || askedOf || gaveFirst || PARSER_WORDS.billOpeners.has(tagged[0]?.text.toLowerCase() ?? '') || owedToSender(tagged) || allWords.some((w) => PARSER_WORDS.paidBy.has(w)));
   if (fromAddress || billed) {
     return refuse('unclear', `That asks for money from ${clip(tagged[address].text, 8)}…, and I only build payments from this session's wallet. To pay that address, say for example "send 30 USDC to <address>".`);
   }
   // "send 10 usdc to <address> or my friend", "…, or to him": another recipient offered beside the address.
-  const lowerAt = (k: number) => tagged[k]?.text.toLowerCase() ?? '';
   const alternative = address >= 0 ? tagged.findIndex((item, k) => k > address && item.kind === 'joiner' && lowerAt(k) === 'or' && recipientNamed(tagged, k + 1)) : -1;
   if (alternative >= 0) {
     return refuse('unclear', `That offers another recipient ("${clip(raw.slice(tagged[alternative].start), 30)}"). Say the one address to send to, for example "send 10 USDC to <address>".`);
@@ -729,10 +743,15 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
     return refuse('unclear', `I could not tell what to do. Say it plainly, for example "swap 1 SOL for USDC", "send 20 USDC to <address>" or "price of SOL".`);
   }
   // "get him 100 BONK with SOL", "buy my mom 50 USDC": a purchase for someone else, which lands in this session's wallet only.
-  const forSomeone = tagged.findIndex((item, k) => item.kind === 'verb' && item.role === 'get' && (OTHER_SOURCES.beneficiaries.has(lowerAt(k + 1)) || (lowerAt(k + 1) === 'my' && RULE_WORDS.people.has(lowerAt(k + 2)))));
+  // "sell him 2 SOL", "sell my bro 2 SOL": a sale to someone, which a swap with the market is not.
+  const forSomeone = tagged.findIndex((item, k) => item.kind === 'verb' && (item.role === 'get' || hasTrait(item, 'sells')) && (OTHER_SOURCES.beneficiaries.has(lowerAt(k + 1)) || (lowerAt(k + 1) === 'my' && OTHER_SOURCES.persons.has(lowerAt(k + 2)))));
   if (forSomeone >= 0) {
     const who = tagged[forSomeone + (lowerAt(forSomeone + 1) === 'my' ? 2 : 1)];
-    return refuse('unclear', `A swap lands in this session's wallet only, and "${raw.slice(tagged[forSomeone].start, who.end)}" buys for someone else. Buy it here, then send it to their address.`);
+    const said = raw.slice(tagged[forSomeone].start, who.end);
+    if (tagged[forSomeone].kind === 'verb' && tagged[forSomeone].role !== 'get') {
+      return refuse('unclear', `I swap with the market only, and "${said}" sells to someone. To pay them, say for example "send 2 SOL to <address>".`);
+    }
+    return refuse('unclear', `A swap lands in this session's wallet only, and "${said}" buys for someone else. Buy it here, then send it to their address.`);
   }
   const sending = tagged.some((item) => item.kind === 'verb' && item.role === 'send');
   const source = otherSource(tagged.filter((item) => !(item.kind === 'filler' && item.aside)).map((item) => item.text.toLowerCase()), ctx, sending, address >= 0);
@@ -1408,6 +1427,9 @@ function undecided(words: string[]): boolean {
 function drivenByOthers(words: string[]): boolean {
   if (PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase))) return true;
   const said = words.filter((w) => !/^[!.?,]+$/.test(w));
+  const [last, before] = [said.at(-1) ?? '', said.at(-2) ?? ''];
+  if (PARSER_WORDS.decidedBy.has(last) && before !== '' && !PARSER_WORDS.ownStorySubjects.has(before)) return true;
+  if (PARSER_WORDS.decisionNouns.has(last) && (before.endsWith("'s") || OTHER_SOURCES.pronouns.has(before))) return true;
   return PARSER_WORDS.instructedPhrases.some((phrase) => {
     const k = said.findIndex((_, j) => phraseAt(said, phrase, j));
     if (k < 0) return false;

@@ -843,6 +843,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   function readAside(k: number): { end: number; kind: AsideKind } | undefined {
     const match = longestMatch(ASIDE_PATTERNS, asideWords, k);
     if (!match) return undefined;
+    // "… before my first swap": a note right after a time's preposition is what the time waits on, not an aside.
+    if (match.value === 'note' && RULE_WORDS.timePrepositions.has(word(k - 1) ?? '')) return undefined;
     if (match.value === 'venue') {
       const span = lexemes.slice(k, match.end).map((l) => l.text);
       const named = span.filter((w) => VENUES.has(w) && vocabulary.lookup(w));
