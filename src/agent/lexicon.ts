@@ -1605,6 +1605,15 @@ export const TRAILING_CHAT = {
   named: new Set(['price', 'rate', 'airdrop']),
   told: new Set(['bit', 'more', 'little', 'lot', 'much', 'many', 'most', 'least', 'some', 'few', 'enough', 'whole', 'rather', 'dollars', 'usd', 'value', 'price']),
   /**
+   * Of `told` and `toldInStory`, the words of quantity: they tell only of a word said after them ("I'm a bit nervous.", "it is a
+   * bit more widely accepted"); ending the sentence, or before "than", a pointer or one of `sizedNouns`, they size what is built
+   * ("It's a bit more.", "He needs a bit more than that.", "It's the whole thing.").
+   */
+  quantities: new Set(['bit', 'more', 'little', 'lot', 'much', 'many', 'most', 'least', 'some', 'few', 'enough', 'whole', 'entire']),
+  sizedNouns: new Set(['thing', 'things', 'amount', 'balance', 'bag', 'stack', 'sum', 'total', 'rest', 'lot']),
+  /** …but after one of these, ending the sentence or before "than", one tells how much the sender prefers ("I trust PayPal's name more.", "I trust code more than banks."). */
+  preferring: new Set(['trust', 'trusts', 'like', 'likes', 'prefer', 'prefers', 'love', 'loves', 'enjoy', 'enjoys']),
+  /**
    * …and the words of `changes` a story may hold, said in the past or of its own subject, pointing at nothing of the
    * command and wishing for nothing ("My cat knocked my coffee over.", "I bought my first SOL back in 2021.", "The whole
    * market dumped on Tuesday."): what would change the command with them is a pointer ("Send it back."), a wish ("I want
@@ -1955,6 +1964,8 @@ export const PARSER_WORDS = {
    */
   decidedBy: new Set(['says', 'said', 'decides', 'decided', 'insists', 'insisted', 'orders', 'ordered', 'demands', 'demanded']),
   decisionNouns: new Set(['call', 'decision', 'orders', 'choice']),
+  /** …the sender, before such a word ("Like I said.", "I've decided."). */
+  ownSayers: new Set(['i', "i've", 'ive', 'we', "we've"]),
   /** …and the promises of a giveaway scam ("He says he will double it."; "JUP could double" tells). */
   promises: [['double', 'it'], ['double', 'that'], ['double', 'the', 'money'], ['double', 'your'], ['double', 'my', 'money'], ['triple', 'it'], ['send', 'it', 'back'], ['send', 'back', 'double'], ['back', 'double']],
   /** Chat before a command with a word of `already`, one of these and a pointer at it (`pointers`, `doneThings`), or of nothing but them, says it was done
@@ -1974,21 +1985,6 @@ export const PARSER_WORDS = {
   denials: new Set(['not', "don't", 'dont', 'do not', 'never', "won't", 'wont', "can't", 'cant', "doesn't", "didn't", 'didnt']),
   /** …and the only words such a sentence may hold beside it: a judgement of the sender's own ("Not my best decision.", "Not financial advice."). */
   deniedJudgements: new Set(['my', 'a', 'an', 'the', 'so', 'too', 'very', 'best', 'finest', 'proudest', 'smartest', 'brightest', 'decision', 'financial', 'advice', 'bad', 'big', 'deal', 'proud', 'fan', 'sponsored', 'judge', 'worry', 'mad', 'upset']),
-  /**
-   * A negation in a story the sender tells of themself ("I'm not a morning person.", "I don't really follow politics.") opens
-   * with one of `ownStorySubjects` ("My …" tells of someone else: "My wife says not to.") and holds none of `deniedStakes`, what
-   * a negation of the sender's word turns on when it is about the request, its payee or the sender's say over it ("I'm not
-   * sure.", "I don't trust him.", "I don't have enough.", "I'm not the owner.", "I haven't checked the address."), nor what
-   * someone said (`othersSaid`: "I said not to.").
-   */
-  ownStorySubjects: new Set(['i', "i'm", 'im', "i've", 'ive', 'we', "we're", "we've"]),
-  deniedStakes: new Set([
-    'sure', 'certain', 'ready', 'convinced', 'confident', 'comfortable', 'ok', 'okay', 'fine', 'happy', 'want', 'wanted', 'wanna', 'need',
-    'needed', 'think', 'thought', 'mean', 'meant', 'intend', 'intended', 'know', 'knew', 'trust', 'trusted', 'recognize', 'recognise',
-    'agree', 'agreed', 'approve', 'approved', 'authorize', 'authorized', 'authorised', 'allowed', 'permitted', 'supposed', 'own', 'owner',
-    'have', 'has', 'had', 'got', 'get', 'received', 'do', 'doing', 'check', 'checked', 'verify', 'verified', 'tested', 'asked', 'remember',
-    'recall', 'see', 'understand', 'understood', 'like', 'afford', 'lose', 'risk', 'able', 'access', 'signed', 'sign', 'mine', 'ours',
-  ]),
   /** Before a verb of the request's own action under way, the sender as its subject ("I'm sending rent …"). */
   /** Words that date a story in the past ("two weeks ago", "yesterday"; "last" before one of `dayParts`): `tellsOnly`'s history of trades before a request. */
   pastTimes: new Set(['yesterday', 'ago', 'earlier', 'previously']),

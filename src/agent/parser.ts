@@ -129,6 +129,23 @@ function amongContext(raw: string, tagged: Item[], ctx: ParseContext): ParseResu
   return readAmong(raw, tagged, ctx, splitAfter(tagged, SENTENCE_ENDS), false) ?? (tagged.at(-1)?.text === '?' ? readAmong(raw, tagged, ctx, splitAfter(tagged, CLAUSE_ENDS), true) : undefined);
 }
 
+/**
+ * A word of a sentence's own (`words`, without punctuation) that tells rather than sizes: any but a word of quantity, and one of
+ * those only before a word it tells of ("I'm a bit nervous."), never before "than", a pointer or what would be sized, nor ending
+ * the sentence but after a verb of preference ("It's a bit more.", "… a bit more than that", "It's the whole thing."; "I trust
+ * PayPal's name more." tells).
+ */
+function quantityTold(words: string[], k: number): boolean {
+  if (!TRAILING_CHAT.quantities.has(words[k])) return true;
+  let next = k + 1;
+  while (TRAILING_CHAT.quantities.has(words[next] ?? '') || words[next] === 'a') next++;
+  const word = words[next];
+  const prefers = words.slice(0, k).some((w) => TRAILING_CHAT.preferring.has(w));
+  if (word === undefined) return prefers;
+  if (word === 'than') return prefers && !POINTERS.has(words[next + 1] ?? '');
+  return !TRAILING_CHAT.sizedNouns.has(word) && !POINTERS.has(word);
+}
+
 /** The items in runs, each ending at one of `ends` (or an emoji). */
 function splitAfter(tagged: Item[], ends: Set<string>): Item[][] {
   const runs: Item[][] = [[]];
@@ -294,7 +311,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
         return item === echo || telling(k);
       case 'guard':
         if (item.guard === 'unsupported') return k > 0 && !wishing && !ahead && !pointing;
-        if (item.guard === 'negation') return deniesNoAction(item) || deniesOwnStory(item);
+        if (item.guard === 'negation') return deniesNoAction(item);
         return item.guard === 'time' && storyTime(k);
       case 'number':
         return history && !pointing;
@@ -311,7 +328,7 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   const changing = words.some(
     (w, k) =>
       said[k].kind !== 'guard' &&
-      (TRAILING_CHAT.changes.has(w) && !(long && statement && !wishing && !wishedOf && TRAILING_CHAT.told.has(w)) && !(long && story && TRAILING_CHAT.toldInStory.has(w)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
+      (TRAILING_CHAT.changes.has(w) && !(long && statement && !wishing && !wishedOf && TRAILING_CHAT.told.has(w) && quantityTold(words, k)) && !(long && story && TRAILING_CHAT.toldInStory.has(w) && quantityTold(words, k)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
   );
@@ -329,16 +346,6 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   function deniesNoAction(negation: Item): boolean {
     if (negation.kind !== 'guard' || !PARSER_WORDS.denials.has(negation.what.toLowerCase())) return false;
     return said.every((item, k) => item === negation || PARSER_WORDS.deniedJudgements.has(words[k]));
-  }
-
-  /**
-   * A negation in the sender's own story ("I'm not a morning person.", "I don't really follow politics."): a plain one, in a story
-   * of four words or more told by the sender (`PARSER_WORDS.ownStorySubjects`), turning on nothing of the request or of the
-   * sender's say over it (`PARSER_WORDS.deniedStakes`); the rest of the sentence is read as any story's.
-   */
-  function deniesOwnStory(negation: Item): boolean {
-    if (negation.kind !== 'guard' || !PARSER_WORDS.denials.has(negation.what.toLowerCase())) return false;
-    return story && words.length >= 4 && PARSER_WORDS.ownStorySubjects.has(words[0]) && !words.some((w) => PARSER_WORDS.deniedStakes.has(w) || PARSER_WORDS.othersSaid.has(w));
   }
 
   /** "after the rally", "after a decent run", "after reading the news": in a statement, a time told by what came before it. */
@@ -1075,15 +1082,20 @@ function withoutTrailingChat(items: Item[]): Item[] {
     const purpose = saysAt(words, TRAILING_CHAT.purposes);
     // A sentence of its own after the command ("… USDC. I've heard it is a bit more widely accepted."): words of quantity
     // tell rather than size, unless a word of change is there too ("… USDC. Keep a little for gas.").
+    // ("… . He needs a bit more.": a wish told of someone sizes it too.)
     const sentence =
       SENTENCE_BREAKS.has(clause[0].text) && clause[0].text !== ':' && TRAILING_CHAT.subjects.has(words[0] ?? '') && words.length >= 4 &&
-      !words.some((w) => (TRAILING_CHAT.changes.has(w) && !TRAILING_CHAT.told.has(w)) || PARSER_WORDS.wishes.has(w));
-    const changing = (w: string) => heeding && changes(w) && !(sentence && TRAILING_CHAT.told.has(w));
+      !words.some((w) => (TRAILING_CHAT.changes.has(w) && !TRAILING_CHAT.told.has(w)) || PARSER_WORDS.wishes.has(w) || PARSER_WORDS.wished.has(w));
+    const spokenItems: Item[] = clause.filter((item) => item.kind !== 'punct');
+    const changing = (item: Item) => {
+      const w = item.text.toLowerCase();
+      return heeding && changes(w) && !(sentence && TRAILING_CHAT.told.has(w) && quantityTold(words, spokenItems.indexOf(item)));
+    };
     // Only a reason ("bc sol is cheap") or such a sentence may name a token again, never with a direction ("…, usdc to sol").
     const reason = (sentence || TRAILING_CHAT.breaks.has(clause.find((item) => item.kind !== 'punct')?.text.toLowerCase() ?? '')) && !clause.some((item) => item.kind === 'marker' || item.kind === 'arrow');
     const named = reason ? mints(items.slice(0, items.indexOf(clause[0]))) : new Set<string>();
     const said = (item: Item) => item.kind === 'token' && named.has(item.token.mint);
-    return clause.every((item, k) => !unread(item) && (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || said(item) || receiving(item) || (item.kind === 'verb' && purpose)) && !changing(item.text.toLowerCase()) && !(/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !said(item)) && !(k > 0 && item.text === '?'));
+    return clause.every((item, k) => !unread(item) && (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || said(item) || receiving(item) || (item.kind === 'verb' && purpose)) && !changing(item) && !(/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !said(item)) && !(k > 0 && item.text === '?'));
   };
   let end = items.length;
   let kept: Item[] = [];
@@ -1428,7 +1440,7 @@ function drivenByOthers(words: string[]): boolean {
   if (PARSER_WORDS.duressPhrases.some((phrase) => containsPhrase(words, phrase))) return true;
   const said = words.filter((w) => !/^[!.?,]+$/.test(w));
   const [last, before] = [said.at(-1) ?? '', said.at(-2) ?? ''];
-  if (PARSER_WORDS.decidedBy.has(last) && before !== '' && !PARSER_WORDS.ownStorySubjects.has(before)) return true;
+  if (PARSER_WORDS.decidedBy.has(last) && before !== '' && !PARSER_WORDS.ownSayers.has(before)) return true;
   if (PARSER_WORDS.decisionNouns.has(last) && (before.endsWith("'s") || OTHER_SOURCES.pronouns.has(before))) return true;
   return PARSER_WORDS.instructedPhrases.some((phrase) => {
     const k = said.findIndex((_, j) => phraseAt(said, phrase, j));
