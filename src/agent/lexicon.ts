@@ -1114,6 +1114,11 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['not|nfa financial advice', 'note'],
   ['sorry|apologies|apologize|apologise for|about the delay|wait|lateness', 'politeness'],
   ['sorry|apologies for|about the|my? late reply|payment|response', 'politeness'],
+  // "…, sorry for the odd hour", "sorry for the late-night message": an apology for the asking, not the command.
+  ['sorry|apologies|apologize|apologise for|about the|my|this? late-night|late|early|odd|weird|random|long? hour|hours|message|messages|text|texts|ping|spam', 'politeness'],
+  // "… . Let's see how it goes.": trying it, as a hedge.
+  ["let's|lets see how it|this|that goes|works", 'hedge'],
+  ["let's|lets see how it|this|that turns|pans out", 'hedge'],
   // Japanese politeness and thanks, as chat mixes them in ("onegaishimasu", "arigato").
   ['onegaishimasu|onegai|kudasai|yoroshiku|onegaishimas', 'politeness'],
   ['arigato|arigatou|domo arigato|arigatou|gozaimasu?', 'thanks'],
@@ -1497,6 +1502,8 @@ export const RULE_WORDS = {
   positions: new Set(['long', 'short']),
   /** "give me", "give us": a purchase. */
   giveTo: new Set(['me', 'us']),
+  /** After such "me", what was sent that is no money ("My friend sent me his address."): its sender pays nothing. */
+  sentDetails: new Set(['address', 'addy', 'addr', 'wallet', 'details', 'info', 'link', 'qr', 'pubkey', 'message', 'text', 'email', 'screenshot', 'photo', 'pic']),
   /** "on Ethereum", "via Base": the chain of the command. */
   chainPrepositions: new Set(['on', 'via', 'to', 'over']),
   /** "on Solana" closes a command when what follows is its end or one of these. */

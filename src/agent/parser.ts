@@ -725,7 +725,8 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   const pointedFrom = tagged.some((item, k) => fromMarker(item) && OTHER_SOURCES.pointedAt.has(tagged[k + 1]?.text.toLowerCase() ?? ''));
   const fromAddress = address >= 0 && (fromMarker(before) || pointedFrom);
   // "<address> will send me 20 USDC", "have <address> send me …": that address pays the session.
-  const sentToMe = address >= 0 && tagged.some((item, k) => item.kind === 'verb' && item.role === 'send' && RULE_WORDS.giveTo.has(tagged[k + 1]?.text.toLowerCase() ?? ''));
+  const lowered = tagged.map((item) => item.text.toLowerCase());
+  const sentToMe = address >= 0 && tagged.some((item, k) => item.kind === 'verb' && item.role === 'send' && RULE_WORDS.giveTo.has(lowered[k + 1] ?? '') && !detailsSent(lowered, k));
   const lowerAt = (k: number) => tagged[k]?.text.toLowerCase() ?? '';
   // "he asked <address> for 40 USDC", "I advanced <address> 40 USDC, send it back": the address asked to pay, or to give back.
   const askedOf = PARSER_WORDS.askedOf.has(lowerAt(address - 1)) && lowerAt(address + 1) === 'for';
@@ -1194,7 +1195,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const said = spoken(clause);
     const pointed = said.length <= 3 || said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.warningModals.has(w));
     // "My son typed this.", "He wrote this." (not "I typed it carefully."), "He says he will double it." (not "JUP could double").
-    const othersWrote = said.some((w) => PARSER_WORDS.othersWrote.has(w)) && said.some((w) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w));
+    const othersWrote = said.some((w, k) => PARSER_WORDS.othersWrote.has(w) && !detailsSent(said, k)) && said.some((w) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w));
     const promised = PARSER_WORDS.promises.some((phrase) => containsPhrase(said, phrase));
     const atCommand = (k: number) => PARSER_WORDS.pointers.has(clause[k].text.toLowerCase()) && ([undefined, 'punct'].includes(clause[k + 1]?.kind) || clause[k + 1]?.text.toLowerCase() === 'to');
     const othersSaid = said.some((w) => PARSER_WORDS.othersSaid.has(w)) && said.some((w) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w)) && clause.some((_, k) => atCommand(k));
@@ -1785,6 +1786,13 @@ function recipientNamed(tagged: Item[], k: number): boolean {
 }
 
 /** A debt owed to the sender (PARSER_WORDS.owedToMe), among every word said, asides too ("I lent <address> 40 USDC": "lent" before an address reads as a ticker's name). */
+/** "sent me his address", "sent us the details" (`words` in lower case, the verb at `k`): what was sent is no money and no command. */
+function detailsSent(words: string[], k: number): boolean {
+  if (!RULE_WORDS.giveTo.has(words[k + 1] ?? '')) return false;
+  const what = DETERMINERS.has(words[k + 2] ?? '') ? words[k + 3] : words[k + 2];
+  return RULE_WORDS.sentDetails.has(what ?? '');
+}
+
 function owedToSender(tagged: Item[]): boolean {
   const words = tagged.flatMap((item) => item.text.toLowerCase().split(/\s+/));
   return PARSER_WORDS.owedToMe.some((phrase) => containsPhrase(words, phrase));
