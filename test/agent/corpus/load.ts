@@ -118,6 +118,7 @@ import handWritten62 from './hand-written-62.json';
 import handWritten63 from './hand-written-63.json';
 import handWritten64 from './hand-written-64.json';
 import handWritten65 from './hand-written-65.json';
+import handWritten66 from './hand-written-66.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -232,6 +233,7 @@ const BLIND_41 = 'blind-32zo';
 const BLIND_42 = 'blind-32zp';
 const BLIND_43 = 'blind-32zq';
 const BLIND_44 = 'blind-32zr';
+const BLIND_45 = 'blind-32zs';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -299,6 +301,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten63 as Raw[], 'hand-written', BLIND_42),
   ...withFamily(handWritten64 as Raw[], 'hand-written', BLIND_43),
   ...withFamily(handWritten65 as Raw[], 'hand-written', BLIND_44),
+  ...withFamily(handWritten66 as Raw[], 'hand-written', BLIND_45),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
