@@ -340,6 +340,7 @@ export const QUESTION_OPENERS: string[][] = [
   ['how', 'much', 'will'], ['how', 'many', 'would'], ['how', 'could'], ['how', 'i'], ['how', 'will'],
   ['should', 'i'], ['should', 'we'], ['shall', 'i'], ['is', 'it'], ['is', 'this'], ['is', 'that'], ['is', 'now'], ['are', 'there'],
   ['would', 'it'], ['would', 'that'], ['would', 'swapping'], ['would', 'selling'], ['would', 'buying'], ['would', 'sending'],
+  ['will', 'swapping'], ['will', 'selling'], ['will', 'buying'], ['will', 'sending'], ['does', 'sending'], ['does', 'selling'], ['does', 'buying'],
   ['will', 'it'], ['do', 'you', 'think'], ['what', 'happens'], ['what', 'would'], ['what', 'will'], ['why'], ['when', 'should'],
   ['whats', 'the', 'best', 'way'], ["what's", 'the', 'best', 'way'], ['what', 'is', 'the', 'best', 'way'], ['is', 'swapping'],
   ['is', 'sending'], ['is', 'buying'], ['is', 'selling'], ['does', 'it'], ['does', 'swapping'], ['do', 'i', 'need'],
@@ -588,6 +589,11 @@ export const ACCOUNT_REMARKS = {
     'cancel', 'abort', 'from', 'other', 'another', 'different', 'second', 'separate', 'address', 'owner', 'derive', 'first', 'confirm', 'check', 'verify',
     'recipient', 'dest', 'destination', 'receiver', 'payee', 'must', 'ledger', 'cold', 'hardware', 'burner', 'devnet', 'testnet',
   ]),
+  /** Before a word of making in three words, one of these denies making it ("no account creation please"). */
+  denials: new Set(['no', 'not', "don't", 'dont', 'never', 'without']),
+  /** Someone else, one or two words before paying ("make them pay the rent", "they should cover it"): not the session's wallet. */
+  others: new Set(['them', 'him', 'her', 'they', 'he', 'she', 'recipient', 'receiver']),
+  paying: new Set(['pay', 'pays', 'paying', 'cover', 'covers', 'covering', 'fund', 'funds']),
   /** Words that accept what a condition says of the account ("…, fine by me"). */
   accepting: new Set(['fine', 'ok', 'okay', 'cool', 'happy', 'good', 'alright', 'np']),
   ownWords: new Set(["it's", "that's", "there's", "here's", "what's", "he's", "she's", "who's"]),
@@ -1116,9 +1122,6 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['sorry|apologies for|about the|my? late reply|payment|response', 'politeness'],
   // "…, sorry for the odd hour", "sorry for the late-night message": an apology for the asking, not the command.
   ['sorry|apologies|apologize|apologise for|about the|my|this? late-night|late|early|odd|weird|random|long? hour|hours|message|messages|text|texts|ping|spam', 'politeness'],
-  // "… . Let's see how it goes.": trying it, as a hedge.
-  ["let's|lets see how it|this|that goes|works", 'hedge'],
-  ["let's|lets see how it|this|that turns|pans out", 'hedge'],
   // Japanese politeness and thanks, as chat mixes them in ("onegaishimasu", "arigato").
   ['onegaishimasu|onegai|kudasai|yoroshiku|onegaishimas', 'politeness'],
   ['arigato|arigatou|domo arigato|arigatou|gozaimasu?', 'thanks'],
@@ -1503,7 +1506,9 @@ export const RULE_WORDS = {
   /** "give me", "give us": a purchase. */
   giveTo: new Set(['me', 'us']),
   /** After such "me", what was sent that is no money ("My friend sent me his address."): its sender pays nothing. */
-  sentDetails: new Set(['address', 'addy', 'addr', 'wallet', 'details', 'info', 'link', 'qr', 'pubkey', 'message', 'text', 'email', 'screenshot', 'photo', 'pic']),
+  sentDetails: new Set(['address', 'addy', 'addr', 'wallet', 'pubkey']),
+  /** …alone: "sent me his address and this message: …" sent more. */
+  sentWithMore: new Set(['and', 'with', 'plus', '&', ':']),
   /** "on Ethereum", "via Base": the chain of the command. */
   chainPrepositions: new Set(['on', 'via', 'to', 'over']),
   /** "on Solana" closes a command when what follows is its end or one of these. */
@@ -1880,7 +1885,7 @@ export const PARSER_WORDS = {
    * in three words, beside a pointer at the command (`pointers`) or a word of what may be (`warningModals`: "He says he will double the money."). */
   warnings: new Set([
     'scam', 'scams', 'scammer', 'scammers', 'hacker', 'hackers', 'hacked', 'phishing', 'drainer', 'stolen', 'fake', 'suspicious', 'compromised', 'stranger',
-    'strangers', 'giveaway', 'verify', 'validation',
+    'strangers', 'giveaway', 'verify', 'validation', 'blacklisted', 'flagged', 'fraud', 'fraudster', 'sanctioned',
   ]),
   /** …and, said by someone else (`people`, `someone`), these ("My son typed this."; "I typed it carefully." tells). */
   othersWrote: new Set(['typed', 'wrote', 'entered', 'pasted', 'sent']),
@@ -1971,6 +1976,16 @@ export const PARSER_WORDS = {
    */
   decidedBy: new Set(['says', 'said', 'decides', 'decided', 'insists', 'insisted', 'orders', 'ordered', 'demands', 'demanded']),
   decisionNouns: new Set(['call', 'decision', 'orders', 'choice']),
+  /**
+   * Names of another chain that name no coin of their own nor an ordinary word: said anywhere beside a transaction, even with no
+   * "on" ("… . It's for Arbitrum.", "Ethereum. Send …"), another chain ("bitcoin", "base", "near" need "on": they are also coins
+   * or words).
+   */
+  chainOnlyNames: new Set([
+    'ethereum', 'arbitrum', 'optimism', 'polygon', 'bsc', 'zksync', 'linea', 'starknet', 'berachain', 'gnosis', 'zora', 'unichain', 'taiko',
+    'l2', 'evm', 'erc20', 'erc-20', 'bep20', 'bep-20', 'trc20', 'trc-20', 'cross-chain', 'crosschain', 'mainnet-eth', 'eth-mainnet', 'sepolia',
+    'goerli', 'holesky', 'mumbai', 'amoy',
+  ]),
   /** …the sender, before such a word ("Like I said.", "I've decided."). */
   ownSayers: new Set(['i', "i've", 'ive', 'we', "we've"]),
   /** …and the promises of a giveaway scam ("He says he will double it."; "JUP could double" tells). */

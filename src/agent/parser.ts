@@ -718,12 +718,13 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   // money that comes from an address, which Parley cannot take; it only sends from the session's wallet.
   const address = tagged.findIndex((item) => item.kind === 'address' && !ctx.isMint?.(item.text));
   // A note that names the recipient ("… from my wallet to the recipient with the address <address>") stands between.
-  const before = tagged.slice(0, address).filter((item) => item.kind !== 'filler' || item.aside === 'note').at(-1);
+  const before = (at: number) => tagged.slice(0, at).filter((item) => item.kind !== 'filler' || item.aside === 'note').at(-1);
   // "i need 20 USDC from <address>", "get 20 USDC from <address>": whatever the verb, money from that address.
   const fromMarker = (item: Item | undefined) => item?.kind === 'marker' && (item.text.toLowerCase() === 'out of' || RULE_WORDS.fromBeforeAddress.has(item.text.toLowerCase()));
   // "<address>, send 2 SOL from it": the address pointed back at as where it comes from.
   const pointedFrom = tagged.some((item, k) => fromMarker(item) && OTHER_SOURCES.pointedAt.has(tagged[k + 1]?.text.toLowerCase() ?? ''));
-  const fromAddress = address >= 0 && (fromMarker(before) || pointedFrom);
+  // ("… to <address>. Sorry, from <address>.": any address said as where it comes from.)
+  const fromAddress = address >= 0 && (tagged.some((item, k) => item.kind === 'address' && !ctx.isMint?.(item.text) && fromMarker(before(k))) || pointedFrom);
   // "<address> will send me 20 USDC", "have <address> send me …": that address pays the session.
   const lowered = tagged.map((item) => item.text.toLowerCase());
   const sentToMe = address >= 0 && tagged.some((item, k) => item.kind === 'verb' && item.role === 'send' && RULE_WORDS.giveTo.has(lowered[k + 1] ?? '') && !detailsSent(lowered, k));
@@ -1193,7 +1194,10 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   if (news) return refuse('unclear', `"${clip(wordsOf(news), 40)}" makes me stop: it may be news of the wallet you pay. Check the address, then say the command alone, for example "send 20 USDC to <address>".`);
   const warned = clauses.slice(0, at).find((clause) => {
     const said = spoken(clause);
-    const pointed = said.length <= 3 || said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.warningModals.has(w));
+    // ("<address> is a scammer.", "A scammer sent me his address.": beside a transfer, a warning may be of whom it pays, unless
+    // told of the past without the address: "The last guy who helped me was a scammer.")
+    const ofPayee = transfer && (clause.some((item) => item.kind === 'address') || !said.some((w) => PAST_MARKERS.has(w)));
+    const pointed = said.length <= 3 || ofPayee || said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.warningModals.has(w));
     // "My son typed this.", "He wrote this." (not "I typed it carefully."), "He says he will double it." (not "JUP could double").
     const othersWrote = said.some((w, k) => PARSER_WORDS.othersWrote.has(w) && !detailsSent(said, k)) && said.some((w) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w));
     const promised = PARSER_WORDS.promises.some((phrase) => containsPhrase(said, phrase));
@@ -1704,6 +1708,9 @@ function itemWords(items: Item[]): Words {
   };
 }
 
+const otherChain = (name: string) =>
+  refuse('other-chain', `I work on Solana only, and "${clip(name, 20)}" is another chain. To do it on Solana, say it without the other chain, with Solana tokens and addresses.`);
+
 /**
  * The safety rules that hold before any frame: a negated command, a question about a
  * command, a hypothetical, another chain, a time or a condition, an unsupported feature.
@@ -1714,10 +1721,12 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   if (unsupported && unsupported.kind === 'guard') return refuse('unsupported', `I can't help with ${unsupported.what} yet. ${EXAMPLES}`);
   const chain = items.find((item) => (item.kind === 'guard' && item.guard === 'chain') || (item.kind === 'bad-address' && item.why === 'evm'));
   if (chain && (transactional || chain.kind === 'guard')) {
-    const name = chain.kind === 'guard' ? chain.what : 'an Ethereum-style address';
-    return refuse('other-chain', `I work on Solana only, and "${clip(name, 20)}" is another chain. To do it on Solana, say it without the other chain, with Solana tokens and addresses.`);
+    return otherChain(chain.kind === 'guard' ? chain.what : 'an Ethereum-style address');
   }
   if (!transactional) return undefined;
+  // "… . It's for Arbitrum.": a chain's own name, anywhere beside a transaction.
+  const named = allWords.find((w) => PARSER_WORDS.chainOnlyNames.has(w));
+  if (named) return otherChain(named);
   // "no wait, 0.6", "nope, 3 SOL", "no i meant USDT": a correction, not a negation; "no, don't swap" still is one.
   const lead = items.findIndex((item) => item.kind !== 'punct' && item.kind !== 'filler' && !PARSER_WORDS.corrections.has(item.text.toLowerCase()));
   const lowered = items.map((item) => item.text.toLowerCase());
@@ -1786,11 +1795,11 @@ function recipientNamed(tagged: Item[], k: number): boolean {
 }
 
 /** A debt owed to the sender (PARSER_WORDS.owedToMe), among every word said, asides too ("I lent <address> 40 USDC": "lent" before an address reads as a ticker's name). */
-/** "sent me his address", "sent us the details" (`words` in lower case, the verb at `k`): what was sent is no money and no command. */
+/** "sent me his address", "sent us the wallet" (`words` in lower case, the verb at `k`): what was sent is no money and no command. */
 function detailsSent(words: string[], k: number): boolean {
   if (!RULE_WORDS.giveTo.has(words[k + 1] ?? '')) return false;
-  const what = DETERMINERS.has(words[k + 2] ?? '') ? words[k + 3] : words[k + 2];
-  return RULE_WORDS.sentDetails.has(what ?? '');
+  const at = DETERMINERS.has(words[k + 2] ?? '') ? k + 3 : k + 2;
+  return RULE_WORDS.sentDetails.has(words[at] ?? '') && !RULE_WORDS.sentWithMore.has(words[at + 1] ?? '');
 }
 
 function owedToSender(tagged: Item[]): boolean {

@@ -405,7 +405,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         continue;
     }
   }
-  return withAccountRemarks(withConditionedAsides(withYieldRemarked(withoutRestatedMints(withoutPartsOfOne(items)))), raw);
+  return withoutForeignAccounts(withAccountRemarks(withConditionedAsides(withYieldRemarked(withoutRestatedMints(withoutPartsOfOne(items)))), raw), vocabulary);
 
   /**
    * The lexeme of an address that follows k, after at most an opening bracket or comma, a label
@@ -1046,6 +1046,36 @@ function withConditionedAsides(items: Item[]): Item[] {
 function withYieldRemarked(items: Item[]): Item[] {
   if (!items.some((item) => item.kind === 'token' && YIELD_BEARING.tokens.has(item.token.symbol))) return items;
   return items.map((item) => (item.kind === 'guard' && item.guard === 'unsupported' && YIELD_BEARING.remarks.has(item.text.toLowerCase()) ? { ...item, kind: 'filler', aside: 'note' } : item));
+}
+
+/**
+ * Remarks about token accounts that ask for more than the command, kept as words to explain, never asides read past: the
+ * account of a token the command does not name ("… and open a BONK account for them as well"), making it denied ("no
+ * account creation please"; "no ata creation needed" says none is needed), someone else to pay for it ("make them pay the rent").
+ */
+function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
+  const named = new Set(items.flatMap((item) => (item.kind === 'token' ? [item.token.mint] : [])));
+  const foreign = (words: string[]) => words.some((w) => {
+    const token = vocabulary.lookup(w);
+    return token !== undefined && !named.has(token.mint);
+  });
+  const around = (k: number) => [...wordsOf(items[k - 2]), ...wordsOf(items[k - 1]), ...wordsOf(items[k]), ...wordsOf(items[k + 1]), ...wordsOf(items[k + 2])];
+  const deniedMaking = (words: string[]) => {
+    const denial = words.findIndex((w) => ACCOUNT_REMARKS.denials.has(w));
+    if (denial < 0) return false;
+    // Right after it, or after the account's words ("don't create", "no account creation"; "no need to create one", "they
+    // don't have one, make one" deny something else).
+    let making = denial + 1;
+    while (ACCOUNT_REMARKS.nouns.has(words[making] ?? '') || ACCOUNT_REMARKS.owners.has(words[making] ?? '') || vocabulary.lookup(words[making] ?? '')) making++;
+    // ("not created yet", "not initialized" say it does not exist.)
+    const made = (w: string) => w.endsWith('ed') || w === 'made';
+    return ACCOUNT_REMARKS.making.has(words[making] ?? '') && !made(words[making]) && !ACCOUNT_REMARKS.needs.has(words[making + 1] ?? '');
+  };
+  const othersPay = (words: string[]) => words.some((w, j) => ACCOUNT_REMARKS.others.has(w) && (ACCOUNT_REMARKS.paying.has(words[j + 1] ?? '') || ACCOUNT_REMARKS.paying.has(words[j + 2] ?? '')));
+  const blocked = (item: Item, k: number) => item.kind === 'filler' && item.aside === 'account' && (foreign(wordsOf(item)) || deniedMaking(around(k)) || othersPay(around(k)));
+  // Each word of it on its own, to be read as any other ("make", "account").
+  const asWords = (item: Item): Item[] => [...item.text.matchAll(/\S+/g)].map((word) => ({ text: word[0], start: item.start + word.index!, end: item.start + word.index! + word[0].length, kind: 'word' }));
+  return items.flatMap((item, k) => (blocked(item, k) ? asWords(item) : [item]));
 }
 
 /** Clauses about token accounts that name nothing to build, each one aside (ACCOUNT_REMARKS), with a request for the account said after one. */
