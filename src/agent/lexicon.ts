@@ -554,7 +554,7 @@ export const YIELD_BEARING = { tokens: new Set(['mSOL', 'JitoSOL', 'bSOL', 'JupS
  * order's ("create one if they don't have one", "if needed"); it asks nothing and says none of `blocking`.
  */
 export const ACCOUNT_REMARKS = {
-  nouns: new Set(['ata', 'atas', 'account', 'accounts']),
+  nouns: new Set(['ata', 'atas', 'account', 'accounts', 'acct', 'accts']),
   owners: new Set(['token', 'associated']),
   making: new Set(['create', 'creates', 'created', 'creating', 'creation', 'open', 'opens', 'opened', 'opening', 'make', 'made', 'init', 'initialize', 'initialized', 'initialise', 'initialised', 'setup', 'set']),
   /** The orders among them: only after one is "one" the account ("set one up", not "make it one"). */
@@ -576,12 +576,15 @@ export const ACCOUNT_REMARKS = {
     'exempt', 'rent-exempt', 'lamports', 'extra', 'small', 'tiny', 'fee', 'fees', 'cost', 'costs', 'deposit', 'minimum', 'spl', 'receive', 'receiving', 'received',
     'ever', 'automatically', 'auto', 'bother', 'mind', 'understand', 'realize', 'realise', 'expect', 'assume', 'believe', 'likely', 'maybe', 'ahead', 'go',
     'cool', 'whatever', 'worry', 'care', 'know', 'guess', 'suppose', 'apparently', 'guessing', 'assuming', "you'll", "they'll", "it'll", 'will', 'gonna',
+    'itll', 'theres', "there's", 'holder', 'got', 'bit', 'they', "they're", 'theyre', 'he', 'she', "he's", "she's",
   ]),
+  /** Before paying, the sender ("whatever rent the new account needs I'll pay"): the only other verb such a clause may hold. */
+  payers: new Set(["i'll", 'ill', 'i', "we'll", 'we', 'will']),
   /** Markers the clause may hold: whose or what for ("the rent for their token account"), never where to or from. */
   markers: new Set(['for', 'of']),
   places: new Set(['in', 'on']),
   /** …and "in" or "on" before these, the session's wallet ("no BONK token account in my wallet yet"). */
-  here: [['my', 'wallet'], ['this', 'wallet'], ['the', 'wallet'], ['here']],
+  here: [['my', 'wallet'], ['this', 'wallet'], ['the', 'wallet'], ['here'], ['me']],
   /** A clause that opens with one of these asks ("do i need an ata", "should I create one"). */
   asking: new Set(['do', 'does', 'did', 'should', 'is', 'are', 'can', 'could', 'will', 'would', 'how', 'what', 'why', 'which', 'shall']),
   blocking: new Set([
@@ -1208,6 +1211,11 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["they've|they|he|she|he's|she's|recipient|it have|has? never held|had|received|used <token>? before?", 'account'],
   ['no <token>? token? account|ata yet?', 'account'],
   ['so? no rent|ata|account creation? needed|required|necessary', 'account'],
+  ['so? no rent|ata|account creation? should|will|would be needed|required|necessary', 'account'],
+  // "the rent-exempt deposit for their account is fine": the account's rent, no deposit into a protocol.
+  ['the? rent-exempt|rent exempt? deposit|deposits', 'account'],
+  // "they're new to USDC so …": the recipient never held the token (only the command's: tokenize's withoutForeignAccounts).
+  ["they're|theyre|he's|she's|hes|shes|i'm|im new to <token>", 'account'],
   ["don't|dont|do not? worry|care if|whether i|we|they|he|she need|needs a|an|any|the? new? <token>? token? account|accounts|ata", 'account'],
   ['skip|forget|ignore the <token>? token? account|ata creation|setup? stuff|thing|part|step?', 'account'],
   ['the? ata|account|rent stuff|thing|things ,? whatever? just? handle|sort it|that?', 'account'],

@@ -1148,7 +1148,7 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
       return commands && (ofAccount || clause[k - 1]?.kind === 'marker' || ACCOUNT_REMARKS.denied.has(before));
     }
     case 'verb':
-      return wordsOf(item).every((w) => ACCOUNT_REMARKS.making.has(w));
+      return wordsOf(item).every((w) => ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.paying.has(w) && ACCOUNT_REMARKS.payers.has(before)));
     case 'guard':
       // "I don't have a USDC account", "no ata yet": a negation denies having it, never making it ("don't create a token account").
       if (item.guard === 'negation') return !!next && !(next.kind === 'filler' && next.aside) && (ACCOUNT_REMARKS.denied.has(firstWord(next)) || next.kind === 'token');
