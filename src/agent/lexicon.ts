@@ -473,6 +473,8 @@ export const OTHER_SOURCES = {
   beneficiaries: new Set(['him', 'her', 'them']),
   /** …or after "my" ("buy my mom 50 USDC", "sell my bro 2 SOL"). */
   persons: new Set(PERSONS),
+  /** …or after "of", right after what is paid ("send 25 USDC of his to …"). */
+  ofTheirs: new Set(['his', 'hers', 'theirs', 'her', 'their']),
   /** Someone else's, right before an amount or a token ("swap his 2 SOL", "send their USDC to …"). */
   theirs: new Set(['his', 'their', 'theirs']),
   /** …and beside a swap, where no one is paid, "her" too ("My mom gave me her SOL to trade."). */
@@ -1515,8 +1517,6 @@ export const RULE_WORDS = {
   giveTo: new Set(['me', 'us']),
   /** After such "me", what was sent that is no money ("My friend sent me his address."): its sender pays nothing. */
   sentDetails: new Set(['address', 'addy', 'addr', 'wallet', 'pubkey']),
-  /** …alone: "sent me his address and this message: …" sent more. */
-  sentWithMore: new Set(['and', 'with', 'plus', '&', ':']),
   /** "on Ethereum", "via Base": the chain of the command. */
   chainPrepositions: new Set(['on', 'via', 'to', 'over']),
   /** "on Solana" closes a command when what follows is its end or one of these. */

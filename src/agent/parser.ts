@@ -1795,11 +1795,12 @@ function recipientNamed(tagged: Item[], k: number): boolean {
 }
 
 /** A debt owed to the sender (PARSER_WORDS.owedToMe), among every word said, asides too ("I lent <address> 40 USDC": "lent" before an address reads as a ticker's name). */
-/** "sent me his address", "sent us the wallet" (`words` in lower case, the verb at `k`): what was sent is no money and no command. */
+/** "sent me his address.", "sent us the wallet." (`words` in lower case, the verb at `k`): what was sent is no money and no command. */
 function detailsSent(words: string[], k: number): boolean {
   if (!RULE_WORDS.giveTo.has(words[k + 1] ?? '')) return false;
   const at = DETERMINERS.has(words[k + 2] ?? '') ? k + 3 : k + 2;
-  return RULE_WORDS.sentDetails.has(words[at] ?? '') && !RULE_WORDS.sentWithMore.has(words[at + 1] ?? '');
+  // Said alone, ending its sentence ("…, but I don't trust him", "… and is typing now: …" say more).
+  return RULE_WORDS.sentDetails.has(words[at] ?? '') && [undefined, '.', '!'].includes(words[at + 1]);
 }
 
 function owedToSender(tagged: Item[]): boolean {
@@ -2333,6 +2334,9 @@ function otherSource(words: string[], ctx: ParseContext, sending: boolean, addre
     // "swap all my landlord bonk", "swap 2 sol of my coworker": beside a swap, a person right before what is paid, or after "of my", owns it.
     const owner = !sending && RULE_WORDS.people.has(words[k]) && words[k - 1] === 'my' && (/^\d|^\$/.test(words[k + 1] ?? '') || ctx.lookup(words[k + 1] ?? '') || SHARES[words[k + 1] ?? ''] || words[k - 2] === 'of');
     if (owner) return words.slice(Math.max(0, k - 1), k + 2).join(' ');
+    // "send 25 USDC of his to …", "swap 1 SOL of hers for USDC": someone else's, right after what is paid.
+    const ofTheirs = words[k] === 'of' && OTHER_SOURCES.ofTheirs.has(words[k + 1] ?? '') && (!!ctx.lookup(words[k - 1] ?? '') || /^\d/.test(words[k - 1] ?? ''));
+    if (ofTheirs) return words.slice(k, k + 2).join(' ');
     if (!OTHER_SOURCES.words.has(stem(words[k]))) continue;
     const possessive = words[k].endsWith("'s") || (nouns.has(stem(words[k + 1])) && words[k + 1].endsWith("'s"));
     let opener = k - 1;
