@@ -483,6 +483,8 @@ export const OTHER_SOURCES = {
   givenTo: new Set(['me', 'us']),
   /** Before "my" and funds, words that disown them ("It's not my money."). */
   disowning: new Set(['not', "isn't", 'isnt', "aren't", 'arent', 'never']),
+  /** Before someone else's funds, words that say whose the command's are ("…, it's her money", "…, that's their SOL"). */
+  owning: new Set(["it's", 'its', 'is', "that's", 'thats', 'are']),
   /** After someone's, what of theirs could pay (besides a token or a wallet): "my cousin's wedding" names nothing that pays. */
   funds: new Set(['funds', 'money', 'stash', 'bag', 'bags', 'coins', 'tokens', 'balance', 'crypto', 'savings', 'holdings', 'stack']),
   /** Quoted with the source in the reply ("from my other wallet"). */
@@ -513,7 +515,7 @@ export const OTHER_CHAINS = new Set([
   'sui', 'aptos', 'ton', 'near', 'cosmos', 'zksync', 'linea', 'scroll', 'blast', 'fantom', 'cronos', 'celo', 'sei', 'hyperliquid',
   'berachain', 'monad', 'starknet', 'mantle', 'gnosis', 'polkadot', 'cardano', 'ada', 'xrp', 'ripple', 'litecoin', 'dogecoin',
   'mainnet-eth', 'l2', 'evm', 'erc20', 'erc-20', 'bep20', 'bep-20', 'trc20', 'trc-20', 'cross-chain',
-  'crosschain', 'mayan', 'debridge', 'allbridge', 'eth-mainnet', 'op', 'arb', 'base',
+  'crosschain', 'mayan', 'debridge', 'allbridge', 'eth-mainnet', 'op', 'arb', 'base', 'cctp',
   // Other chains' testnets ("send 0.0001 ETH on sepolia to …"), and more chains by name.
   'sepolia', 'goerli', 'holesky', 'mumbai', 'amoy', 'zora', 'unichain', 'taiko', 'metis', 'moonbeam', 'injective', 'osmosis',
   'pulsechain', 'hedera', 'algorand', 'stellar', 'tezos', 'kaspa',
@@ -1992,7 +1994,7 @@ export const PARSER_WORDS = {
   chainOnlyNames: new Set([
     'ethereum', 'arbitrum', 'optimism', 'polygon', 'bsc', 'zksync', 'linea', 'starknet', 'berachain', 'gnosis', 'zora', 'unichain', 'taiko',
     'l2', 'evm', 'erc20', 'erc-20', 'bep20', 'bep-20', 'trc20', 'trc-20', 'cross-chain', 'crosschain', 'mainnet-eth', 'eth-mainnet', 'sepolia',
-    'goerli', 'holesky', 'mumbai', 'amoy',
+    'goerli', 'holesky', 'mumbai', 'amoy', 'cctp',
   ]),
   /** …the sender, before such a word ("Like I said.", "I've decided."). */
   ownSayers: new Set(['i', "i've", 'ive', 'we', "we've"]),

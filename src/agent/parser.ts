@@ -11,7 +11,7 @@ import {
   AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
-import { tokenize, type Item, type Vocabulary } from './tokenize';
+import { othersPay, tokenize, type Item, type Vocabulary } from './tokenize';
 import type { Marker, VerbRole, VerbTrait } from './lexicon';
 
 /**
@@ -1075,8 +1075,9 @@ function withoutTrailingChat(items: Item[]): Item[] {
   const receiving = (item: Item) => sends && hasTrait(item, 'address-receives');
   const chat = (clause: Item[], heeding = true) => {
     const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
-    // ("… . Advise me.", "… . Your call.": advice asked of it.)
-    if (opensQuestion(words) || drivenByOthers(words) || asksAdvice(words) || lacksPart(words)) return false;
+    // ("… . Advise me.", "… . Your call.": advice asked of it; "…, they cover the fee": someone else to pay, unless a purpose
+    // says what they will do with it: "… so he can pay his own fees".)
+    if (opensQuestion(words) || drivenByOthers(words) || asksAdvice(words) || lacksPart(words) || (othersPay(words) && !saysAt(words, TRAILING_CHAT.purposes))) return false;
     // "… . My partner wants to look at it first.": someone's wish to review the command.
     const reviewed = words.some((w) => POINTERS.has(w)) && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
     if (reviewed) return false;
@@ -2324,7 +2325,9 @@ function otherSource(words: string[], ctx: ParseContext, sending: boolean, addre
     // "from his wallet", "using their funds": someone else's said as paying; beside a swap, anywhere ("it's her wallet",
     // "for her wallet": a swap receives into the session's wallet only).
     const theirs = OTHER_SOURCES.pronouns.has(words[k]) && ((nouns.has(words[k + 1] ?? '') && !OTHER_SOURCES.addressNouns.has(words[k + 1])) || OTHER_SOURCES.funds.has(words[k + 1] ?? ''));
-    if (theirs && (openers.has(words[k - 1] ?? '') || (!sending && !addressed))) return words.slice(Math.max(0, k - 1), k + 2).join(' ');
+    // ("…, it's her money": funds, never a wallet, which may be the recipient's: "<address>, that's her wallet".)
+    const fundsOwned = OTHER_SOURCES.owning.has(words[k - 1] ?? '') && OTHER_SOURCES.funds.has(words[k + 1] ?? '');
+    if (theirs && (openers.has(words[k - 1] ?? '') || fundsOwned || (!sending && !addressed))) return words.slice(Math.max(0, k - 1), k + 2).join(' ');
     // "It's not my money.", "It isn't my SOL.": funds disowned; beside a swap, a wallet too.
     const mine = words[k + 2] ?? '';
     if (OTHER_SOURCES.disowning.has(words[k]) && words[k + 1] === 'my' && (OTHER_SOURCES.funds.has(mine) || ctx.lookup(mine) || (!sending && nouns.has(mine)))) return words.slice(k, k + 3).join(' ');

@@ -1048,6 +1048,10 @@ function withYieldRemarked(items: Item[]): Item[] {
   return items.map((item) => (item.kind === 'guard' && item.guard === 'unsupported' && YIELD_BEARING.remarks.has(item.text.toLowerCase()) ? { ...item, kind: 'filler', aside: 'note' } : item));
 }
 
+/** "they cover the fee", "make them pay the rent" (`words` in lower case): someone else to pay, one or two words before paying. */
+export const othersPay = (words: string[]) =>
+  words.some((w, j) => ACCOUNT_REMARKS.others.has(w.replace(/'ll$/, '')) && (ACCOUNT_REMARKS.paying.has(words[j + 1] ?? '') || ACCOUNT_REMARKS.paying.has(words[j + 2] ?? '')));
+
 /**
  * Remarks about token accounts that ask for more than the command, kept as words to explain, never asides read past: the
  * account of a token the command does not name ("… and open a BONK account for them as well"), making it denied ("no
@@ -1071,10 +1075,13 @@ function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
     const made = (w: string) => w.endsWith('ed') || w === 'made';
     return ACCOUNT_REMARKS.making.has(words[making] ?? '') && !made(words[making]) && !ACCOUNT_REMARKS.needs.has(words[making + 1] ?? '');
   };
-  const othersPay = (words: string[]) => words.some((w, j) => ACCOUNT_REMARKS.others.has(w) && (ACCOUNT_REMARKS.paying.has(words[j + 1] ?? '') || ACCOUNT_REMARKS.paying.has(words[j + 2] ?? '')));
-  const blocked = (item: Item, k: number) => item.kind === 'filler' && item.aside === 'account' && (foreign(wordsOf(item)) || deniedMaking(around(k)) || othersPay(around(k)));
-  // Each word of it on its own, to be read as any other ("make", "account").
-  const asWords = (item: Item): Item[] => [...item.text.matchAll(/\S+/g)].map((word) => ({ text: word[0], start: item.start + word.index!, end: item.start + word.index! + word[0].length, kind: 'word' }));
+  // ("she's new to USDC" beside a swap: someone else, whom a swap does not pay.)
+  const swapOnly = !items.some((item) => item.kind === 'verb' && item.role === 'send');
+  const someoneNew = (words: string[]) => swapOnly && ACCOUNT_REMARKS.others.has(words[0].replace(/'s$|'re$/, ''));
+  const blocked = (item: Item, k: number) => item.kind === 'filler' && item.aside === 'account' && (foreign(wordsOf(item)) || someoneNew(wordsOf(item)) || deniedMaking(around(k)) || othersPay(around(k)));
+  // Each word of it on its own, unread, to be explained rather than read past ("make", "account", "usdt").
+  const asWords = (item: Item): Item[] =>
+    [...item.text.matchAll(/\S+/g)].map((word) => ({ text: word[0], start: item.start + word.index!, end: item.start + word.index! + word[0].length, kind: 'word', foreign: true }));
   return items.flatMap((item, k) => (blocked(item, k) ? asWords(item) : [item]));
 }
 
