@@ -2,7 +2,7 @@ import { isSolanaAddress } from '../shared/solana-address';
 import type { TokenRef } from './command';
 import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
 import {
-  ACCOUNT_REMARKS, DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, AMBIGUOUS_CHAINS, SCALES, SCALES_ABROAD, SHARES,
+  ACCOUNT_REMARKS, DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, OTHER_SOURCES, AMBIGUOUS_CHAINS, SCALES, SCALES_ABROAD, SHARES,
   AMBIGUOUS_SYMBOLS, APPROXIMATE, ARABIC_SCRIPT_WORDS, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
@@ -1075,10 +1075,10 @@ function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
     const made = (w: string) => w.endsWith('ed') || w === 'made';
     return ACCOUNT_REMARKS.making.has(words[making] ?? '') && !made(words[making]) && !ACCOUNT_REMARKS.needs.has(words[making + 1] ?? '');
   };
-  // ("she's new to USDC" beside a swap: someone else, whom a swap does not pay.)
+  // ("she's new to USDC", "rent for their account is on me" beside a swap: someone else's account, which a swap does not make.)
   const swapOnly = !items.some((item) => item.kind === 'verb' && item.role === 'send');
-  const someoneNew = (words: string[]) => swapOnly && ACCOUNT_REMARKS.others.has(words[0].replace(/'s$|'re$/, ''));
-  const blocked = (item: Item, k: number) => item.kind === 'filler' && item.aside === 'account' && (foreign(wordsOf(item)) || someoneNew(wordsOf(item)) || deniedMaking(around(k)) || othersPay(around(k)));
+  const someoneElse = (words: string[]) => swapOnly && words.some((w) => ACCOUNT_REMARKS.others.has(w.replace(/'s$|'re$/, '')) || OTHER_SOURCES.pronouns.has(w));
+  const blocked = (item: Item, k: number) => item.kind === 'filler' && item.aside === 'account' && (foreign(wordsOf(item)) || someoneElse(wordsOf(item)) || deniedMaking(around(k)) || othersPay(around(k)));
   // Each word of it on its own, unread, to be explained rather than read past ("make", "account", "usdt").
   const asWords = (item: Item): Item[] =>
     [...item.text.matchAll(/\S+/g)].map((word) => ({ text: word[0], start: item.start + word.index!, end: item.start + word.index! + word[0].length, kind: 'word', foreign: true }));
