@@ -1215,9 +1215,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["they've|they|he|she|he's|she's|recipient|it have|has? never held|had|received|used <token>? before?", 'account'],
   ['no <token>? token? account|ata yet?', 'account'],
   ['so? no rent|ata|account creation? needed|required|necessary', 'account'],
-  ['so? no rent|ata|account creation? should|will|would be needed|required|necessary', 'account'],
+  ['no rent|ata|account creation? should|will|would be needed|required|necessary', 'account'],
   // "the rent-exempt deposit for their account is fine": the account's rent, no deposit into a protocol.
-  ['the? rent-exempt|rent exempt? deposit|deposits', 'account'],
+  ['rent-exempt|rent exempt? deposit|deposits', 'account'],
   // "they're new to USDC so …": the recipient never held the token (only the command's: tokenize's withoutForeignAccounts).
   ["they're|theyre|he's|she's|hes|shes|i'm|im new to <token>", 'account'],
   ["don't|dont|do not? worry|care if|whether i|we|they|he|she need|needs a|an|any|the? new? <token>? token? account|accounts|ata", 'account'],

@@ -726,7 +726,7 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   // ("… to <address>. Sorry, from <address>.": any address said as where it comes from.)
   const fromAddress = address >= 0 && (tagged.some((item, k) => item.kind === 'address' && !ctx.isMint?.(item.text) && fromMarker(before(k))) || pointedFrom);
   // "<address> will send me 20 USDC", "have <address> send me …": that address pays the session.
-  const lowered = tagged.map((item) => item.text.toLowerCase());
+  const lowered = address >= 0 ? tagged.map((item) => item.text.toLowerCase()) : [];
   const sentToMe = address >= 0 && tagged.some((item, k) => item.kind === 'verb' && item.role === 'send' && RULE_WORDS.giveTo.has(lowered[k + 1] ?? '') && !detailsSent(lowered, k));
   const lowerAt = (k: number) => tagged[k]?.text.toLowerCase() ?? '';
   // "he asked <address> for 40 USDC", "I advanced <address> 40 USDC, send it back": the address asked to pay, or to give back.

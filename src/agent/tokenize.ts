@@ -1058,6 +1058,7 @@ export const othersPay = (words: string[]) =>
  * account creation please"; "no ata creation needed" says none is needed), someone else to pay for it ("make them pay the rent").
  */
 function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
+  if (!items.some(isAccountAside)) return items;
   const named = new Set(items.flatMap((item) => (item.kind === 'token' ? [item.token.mint] : [])));
   const foreign = (words: string[]) => words.some((w) => {
     const token = vocabulary.lookup(w);
