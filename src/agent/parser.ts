@@ -1074,7 +1074,8 @@ function withoutTrailingChat(items: Item[]): Item[] {
   const mints = (of: Item[]) => new Set(of.flatMap((item) => (item.kind === 'token' ? [item.token.mint] : [])));
   const receiving = (item: Item) => sends && hasTrait(item, 'address-receives');
   const chat = (clause: Item[], heeding = true) => {
-    const words = clause.filter((item) => item.kind !== 'punct').map((item) => item.text.toLowerCase());
+    const spokenItems: Item[] = clause.filter((item) => item.kind !== 'punct');
+    const words = spokenItems.map((item) => item.text.toLowerCase());
     // ("… . Advise me.", "… . Your call.": advice asked of it; "…, they cover the fee": someone else to pay, unless a purpose
     // says what they will do with it: "… so he can pay his own fees".)
     if (opensQuestion(words) || drivenByOthers(words) || asksAdvice(words) || lacksPart(words) || (othersPay(words) && !saysAt(words, TRAILING_CHAT.purposes))) return false;
@@ -1089,7 +1090,6 @@ function withoutTrailingChat(items: Item[]): Item[] {
     const sentence =
       SENTENCE_BREAKS.has(clause[0].text) && clause[0].text !== ':' && TRAILING_CHAT.subjects.has(words[0] ?? '') && words.length >= 4 &&
       !words.some((w) => (TRAILING_CHAT.changes.has(w) && !TRAILING_CHAT.told.has(w)) || PARSER_WORDS.wishes.has(w) || PARSER_WORDS.wished.has(w));
-    const spokenItems: Item[] = clause.filter((item) => item.kind !== 'punct');
     const changing = (item: Item) => {
       const w = item.text.toLowerCase();
       return heeding && changes(w) && !(sentence && TRAILING_CHAT.told.has(w) && quantityTold(words, spokenItems.indexOf(item)));
@@ -1795,7 +1795,6 @@ function recipientNamed(tagged: Item[], k: number): boolean {
   return RULE_WORDS.people.has(word) || OTHER_SOURCES.beneficiaries.has(word);
 }
 
-/** A debt owed to the sender (PARSER_WORDS.owedToMe), among every word said, asides too ("I lent <address> 40 USDC": "lent" before an address reads as a ticker's name). */
 /** "sent me his address.", "sent us the wallet." (`words` in lower case, the verb at `k`): what was sent is no money and no command. */
 function detailsSent(words: string[], k: number): boolean {
   if (!RULE_WORDS.giveTo.has(words[k + 1] ?? '')) return false;
@@ -1804,6 +1803,7 @@ function detailsSent(words: string[], k: number): boolean {
   return RULE_WORDS.sentDetails.has(words[at] ?? '') && [undefined, '.', '!'].includes(words[at + 1]);
 }
 
+/** A debt owed to the sender (PARSER_WORDS.owedToMe), among every word said, asides too ("I lent <address> 40 USDC": "lent" before an address reads as a ticker's name). */
 function owedToSender(tagged: Item[]): boolean {
   const words = tagged.flatMap((item) => item.text.toLowerCase().split(/\s+/));
   return PARSER_WORDS.owedToMe.some((phrase) => containsPhrase(words, phrase));

@@ -1054,8 +1054,9 @@ export const othersPay = (words: string[]) =>
 
 /**
  * Remarks about token accounts that ask for more than the command, kept as words to explain, never asides read past: the
- * account of a token the command does not name ("… and open a BONK account for them as well"), making it denied ("no
- * account creation please"; "no ata creation needed" says none is needed), someone else to pay for it ("make them pay the rent").
+ * account of a token the command does not name ("… and open a BONK account for them as well"), someone else's account beside
+ * a swap ("rent for their account is on me"), making it denied ("no account creation please"; "no ata creation needed" says
+ * none is needed), someone else to pay for it ("make them pay the rent").
  */
 function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
   if (!items.some(isAccountAside)) return items;
