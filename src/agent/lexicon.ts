@@ -580,8 +580,12 @@ export const ACCOUNT_REMARKS = {
     'exempt', 'rent-exempt', 'lamports', 'extra', 'small', 'tiny', 'fee', 'fees', 'cost', 'costs', 'deposit', 'minimum', 'spl', 'receive', 'receiving', 'received',
     'ever', 'automatically', 'auto', 'bother', 'mind', 'understand', 'realize', 'realise', 'expect', 'assume', 'believe', 'likely', 'maybe', 'ahead', 'go',
     'cool', 'whatever', 'worry', 'care', 'know', 'guess', 'suppose', 'apparently', 'guessing', 'assuming', "you'll", "they'll", "it'll", 'will', 'gonna',
-    'itll', 'theres', "there's", 'holder', 'got', 'bit', 'they', "they're", 'theyre', 'he', 'she', "he's", "she's",
+    'itll', 'theres', "there's", 'holder', 'got', 'bit', 'they', "they're", 'theyre', 'he', 'she', "he's", "she's", 'aint', "ain't",
   ]),
+  /** "that's their token account", "it is actually the USDC ata": after these and a word of `OTHER_SOURCES.identifying`, these words
+   * and then one of `nouns` say what the address is (the tokenizer's withoutForeignAccounts). */
+  pointing: new Set(['that', 'this', 'it', 'which']),
+  identified: new Set(['actually', 'already', 'just', 'literally', 'probably', 'their', 'his', 'her', 'my', 'the', 'a', 'an', 'our', 'token', 'associated', 'spl']),
   /** Before paying, the sender ("whatever rent the new account needs I'll pay"): the only other verb such a clause may hold. */
   payers: new Set(["i'll", 'ill', 'i', "we'll", 'we', 'will']),
   /** Markers the clause may hold: whose or what for ("the rent for their token account"), never where to or from. */
@@ -589,6 +593,8 @@ export const ACCOUNT_REMARKS = {
   places: new Set(['in', 'on']),
   /** …and "in" or "on" before these, the session's wallet ("no BONK token account in my wallet yet"). */
   here: [['my', 'wallet'], ['this', 'wallet'], ['the', 'wallet'], ['here'], ['me']],
+  /** …and only these after it ("no PENGU account on this wallet yet"). */
+  stillWords: new Set(['yet', 'already', 'still']),
   /** A clause that opens with one of these asks ("do i need an ata", "should I create one"). */
   asking: new Set(['do', 'does', 'did', 'should', 'is', 'are', 'can', 'could', 'will', 'would', 'how', 'what', 'why', 'which', 'shall']),
   blocking: new Set([
@@ -1224,7 +1230,15 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['skip|forget|ignore the <token>? token? account|ata creation|setup? stuff|thing|part|step?', 'account'],
   ['the? ata|account|rent stuff|thing|things ,? whatever? just? handle|sort it|that?', 'account'],
   ["fyi? it's|its|it is? a|an fresh|new|empty wallet with? no|zero <token>? token? accounts|account|atas", 'account'],
-  ["don't|dont|do not? worry|care about|for the|a|an|any|their|his|her|my|its? <token>? token? account|accounts|ata|atas|rent", 'account'],
+  ["don't|dont|do not? worry|care about|bout|abt|for the|a|an|any|their|his|her|my|its? <token>? token? account|accounts|ata|atas|rent", 'account'],
+  // "fine with paying ata rent", "paying the account rent is totally fine", "pay whatever rent the usdc account needs".
+  ['fine|ok|okay|happy|cool with paying|covering the|any? <token>? token? ata|account rent|fee|fees', 'account'],
+  ['paying|covering the|any? <token>? token? ata|account rent|fee|fees is|are totally|completely|perfectly? fine|ok|okay', 'account'],
+  ['and? pay|cover whatever|any rent the|their|my|a? new? <token>? token? account|ata needs|requires|takes', 'account'],
+  ['and? open|create|make whatever|any account|accounts|ata|atas it takes|needs', 'account'],
+  // "i know mSOL needs an ata", "needs new ata": the command's token (tokenize's withoutForeignAccounts) and its account.
+  ['<token> needs|requires an|a|its own? token? ata|account', 'account'],
+  ['needs|need a|an? new <token>? token? ata|account', 'account'],
   ["don't|dont|do not? worry|care if|whether they|he|she|it|recipient don't|doesn't|dont|doesnt|do|does|never not? have|has|had a|an|any|the? <token>? token? account|ata|one yet?", 'account'],
   ['i|we|they|he|she|recipient already have|has? one|it|them|an|a|the|my|their|his|her <token>? token? account|ata?', 'account'],
   ['i|we know|understand|realize|realise it|this|that|i|we|they? will|may|might|could|would? create|creates|open|opens|need|needs a|an|the|their|new? <token>? token? account|accounts|ata for? them|him|her|me?', 'account'],
@@ -1828,6 +1842,9 @@ export const PARSER_WORDS = {
   unmarkedQuestions: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'has', 'have', 'had']),
   /** …when the subject after it is one of these ("is this right", "are you sure"; "is my friend" is a statement as non-native speakers say it). */
   askedSubjects: new Set(['this', 'that', 'it', 'he', 'she', 'they', 'there', 'everything', 'the', 'you', 'u']),
+  /** With "?", a clause after a command that opens with one of these and one of `askedOfCommand` asks about it ("…, will this create an account for them?"). */
+  askingAuxiliaries: new Set(['will', 'would', 'does', 'do', 'did', 'is', 'are', 'was', 'has', 'can', 'could', 'should']),
+  askedOfCommand: new Set(['this', 'that', 'it', 'the']),
   /** A message opening with one of these is a question ("is it…", "does…"). */
   questionAuxiliaries: new Set(['is', 'are', 'was', 'were', 'does', 'did', 'am']),
   /** Opening a message that ends in "?", these ask whether one may ("Can I send 3 USDT to <address>?"). */

@@ -2415,6 +2415,12 @@ function endsInTagQuestion(tagged: Item[]): boolean {
   while (start > 0 && plain(tagged[start - 1])) start--;
   const tag = tagged.slice(start, tagEnd).map((item) => item.text.toLowerCase());
   const commanded = tagged.slice(0, start).some((item) => item.kind === 'verb' || item.kind === 'arrow');
+  // "…, will this create an account for them?", "… . does it open a BONK account?": a clause of its own that asks of the
+  // command, whatever asides it holds ("…, will you?" pleads).
+  const opens = tagged.findLastIndex((item, k) => k < tagEnd && item.kind === 'punct') + 1;
+  const asking = tagged.slice(opens, tagEnd).flatMap((item) => item.text.toLowerCase().split(/\s+/));
+  const askedOf = PARSER_WORDS.askingAuxiliaries.has(asking[0] ?? '') && PARSER_WORDS.askedOfCommand.has(asking[1] ?? '');
+  if (marked && opens > 0 && askedOf && tagged.slice(0, opens).some((item) => item.kind === 'verb' || item.kind === 'arrow')) return true;
   if (!commanded || tag.length === 0) return false;
   // A clause of its own after the command ("…, is this his address?", "…, safe?") asks about it, unless it only pleads ("…, can you?").
   const own = tagged[start - 1]?.kind === 'punct';

@@ -1080,7 +1080,17 @@ function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
   // ("she's new to USDC", "rent for their account is on me" beside a swap: someone else's account, which a swap does not make.)
   const swapOnly = !items.some((item) => item.kind === 'verb' && item.role === 'send');
   const someoneElse = (words: string[]) => swapOnly && words.some((w) => ACCOUNT_REMARKS.others.has(w.replace(/'s$|'re$/, '')) || OTHER_SOURCES.pronouns.has(w));
-  const blocked = (item: Item, k: number) => item.kind === 'filler' && item.aside === 'account' && (foreign(wordsOf(item)) || someoneElse(wordsOf(item)) || deniedMaking(around(k)) || othersPay(around(k)));
+  // ("…, that's their token account", "…, it is the USDC ata": beside a transfer, the address said to be a token account itself,
+  // where a transfer pays its owner's.)
+  const namesAddress = (words: string[]) => {
+    if (swapOnly) return false;
+    let k = OTHER_SOURCES.identifying.has(words[0]) ? 1 : ACCOUNT_REMARKS.pointing.has(words[0]) && OTHER_SOURCES.identifying.has(words[1]) ? 2 : 0;
+    if (k === 0) return false;
+    while (ACCOUNT_REMARKS.identified.has(words[k] ?? '') || vocabulary.lookup(words[k] ?? '')) k++;
+    return ACCOUNT_REMARKS.nouns.has(words[k] ?? '');
+  };
+  const blocked = (item: Item, k: number) =>
+    item.kind === 'filler' && item.aside === 'account' && (foreign(wordsOf(item)) || someoneElse(wordsOf(item)) || namesAddress(wordsOf(item)) || deniedMaking(around(k)) || othersPay(around(k)));
   // Each word of it on its own, unread, to be explained rather than read past ("make", "account", "usdt").
   const asWords = (item: Item): Item[] =>
     [...item.text.matchAll(/\S+/g)].map((word) => ({ text: word[0], start: item.start + word.index!, end: item.start + word.index! + word[0].length, kind: 'word', foreign: true }));
@@ -1089,7 +1099,7 @@ function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
 
 /** Clauses about token accounts that name nothing to build, each one aside (ACCOUNT_REMARKS), with a request for the account said after one. */
 function withAccountRemarks(items: Item[], raw: string): Item[] {
-  if (!items.some((item) => isAccountAside(item) || /\b(?:atas?|accounts?)\b/i.test(item.text))) return items;
+  if (!items.some((item) => isAccountAside(item) || /\b(?:atas?|accounts?|accts?)\b/i.test(item.text))) return items;
   const clauses = accountClauses(items);
   const out: Item[] = [];
   let previous = false;
@@ -1123,7 +1133,7 @@ const isAccountAside = (item: Item | undefined) => item?.kind === 'filler' && it
 function isAccountRemark(clause: Item[], clauses: Item[][], items: Item[]): boolean {
   if (clause.length === 0 || clauses[clauses.indexOf(clause) + 1]?.[0]?.text === '?') return false;
   const names = clause.some(
-    (item, k) => isAccountAside(item) || /^atas?$/.test(firstWord(item)) || (/^accounts?$/.test(firstWord(item)) && (ACCOUNT_REMARKS.owners.has(firstWord(clause[k - 1])) || clause[k - 1]?.kind === 'token')),
+    (item, k) => isAccountAside(item) || /^atas?$/.test(firstWord(item)) || (/^(?:accounts?|accts?)$/.test(firstWord(item)) && (ACCOUNT_REMARKS.owners.has(firstWord(clause[k - 1])) || clause[k - 1]?.kind === 'token')),
   );
   if (!names || says(clause, ACCOUNT_REMARKS.blocking) || ACCOUNT_REMARKS.asking.has(firstWord(clause[0]))) return false;
   // One token at most ("the usdc account for sol" names two), and nobody's by name ("the ata is my dad's").
@@ -1139,6 +1149,9 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
   switch (item.kind) {
     case 'filler':
       return true;
+    case 'punct':
+      // "ATA: create if missing": a label's colon.
+      return item.text === ':';
     case 'word':
       // "create it if required", "the ata is needed": a need said of the account, never a requirement of the command ("existing token account required").
       return wordsOf(item).every((w) => ACCOUNT_REMARKS.words.has(w) || ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.needs.has(w) && ACCOUNT_REMARKS.needSaidAfter.has(before)));
@@ -1146,7 +1159,11 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
       // "it needs to be created": "to" before making it, never before whose account ("to their ata"); "in my wallet": here.
       if (ACCOUNT_REMARKS.markers.has(firstWord(item))) return true;
       if (firstWord(item) === 'to') return says(clause.slice(k + 1, k + 3), ACCOUNT_REMARKS.making);
-      return ACCOUNT_REMARKS.places.has(firstWord(item)) && ACCOUNT_REMARKS.here.some((place) => place.every((w, j) => firstWord(clause[k + 1 + j]) === w) && k + 1 + place.length >= clause.length);
+      // ("… on this wallet yet": only a word of when after it.)
+      return (
+        ACCOUNT_REMARKS.places.has(firstWord(item)) &&
+        ACCOUNT_REMARKS.here.some((place) => place.every((w, j) => firstWord(clause[k + 1 + j]) === w) && clause.slice(k + 1 + place.length).every((rest) => ACCOUNT_REMARKS.stillWords.has(firstWord(rest))))
+      );
     case 'number':
       // "create one", "set one up", "they'll need one": the account; "make it one", "one usdc to their ata": an amount.
       return firstWord(item) === 'one' && (ACCOUNT_REMARKS.orders.has(before) || ACCOUNT_REMARKS.needs.has(before));
