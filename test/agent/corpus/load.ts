@@ -122,6 +122,7 @@ import handWritten65 from './hand-written-65.json';
 import handWritten66 from './hand-written-66.json';
 import handWritten67 from './hand-written-67.json';
 import handWritten68 from './hand-written-68.json';
+import handWritten69 from './hand-written-69.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -191,7 +192,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after, a thirty-ninth and a fortieth in the next, a forty-first and a forty-second in the one after, a forty-third to a forty-fifth in the next, a forty-sixth and a forty-seventh in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after, a thirty-ninth and a fortieth in the next, a forty-first and a forty-second in the one after, a forty-third to a forty-fifth in the next, a forty-sixth to a forty-eighth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -239,6 +240,7 @@ const BLIND_44 = 'blind-32zr';
 const BLIND_45 = 'blind-32zs';
 const BLIND_46 = 'blind-32zt';
 const BLIND_47 = 'blind-32zu';
+const BLIND_48 = 'blind-32zv';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -309,6 +311,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten66 as Raw[], 'hand-written', BLIND_45),
   ...withFamily(handWritten67 as Raw[], 'hand-written', BLIND_46),
   ...withFamily(handWritten68 as Raw[], 'hand-written', BLIND_47),
+  ...withFamily(handWritten69 as Raw[], 'hand-written', BLIND_48),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
