@@ -36,6 +36,9 @@ export const VERBS: Record<string, VerbRole> = table({
   // get: "50 JUP satıp USDC almak istiyorum").
   '7awwel': 'pay', '7awel': 'pay', '7awil': 'pay', sat: 'pay', satip: 'pay', almak: 'get',
   
+  // "punt 0.3 sol on bome", "nuke my popcat bag into usdc", "throw 2 SOL into GOAT", "park 100 USDC in SOL",
+  // "fling 0.05 sol to <address>": traders' slang.
+  punt: 'pay', nuke: 'pay', smash: 'pay', throw: 'pay', toss: 'pay', chuck: 'pay', park: 'pay', shift: 'pay', fling: 'send',
   swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', conversion: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
   dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
   liquidate: 'pay', unload: 'pay', offload: 'pay', trade_in: 'pay', market_sell: 'pay', swop: 'pay',
@@ -163,6 +166,7 @@ export const VERB_PHRASES: Array<[string[], string]> = [
   
   // Turkish "satın al" (buy), where "sat" alone sells.
   [['satin', 'al'], 'buy'],
+  [['paper', 'hand'], 'sell'],
   [['pick', 'up'], 'pick_up'],
   [['pick', 'me', 'up'], 'pick_up'],
   [['make', 'it', 'into'], 'turn'],
@@ -233,7 +237,7 @@ export const MARKERS: Record<string, Marker> = table({
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', contre: 'out', en: 'out', 'so that i get': 'out', 'so that i receive': 'out',
   to: 'to', ot: 'to', naar: 'to', pro: 'to', sang: 'to', cho: 'to', ke: 'to', za: 'out', por: 'out',
-  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', avec: 'in', pake: 'in', pakai: 'in', dengan: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay using': 'in', 'paying using': 'in', 'pay in': 'in', 'paying in': 'in', 'i pay': 'in', 'i pay with': 'in', "i'll pay with": 'in', 'i will pay with': 'in', 'out of': 'in', outta: 'in',
+  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', avec: 'in', pake: 'in', pakai: 'in', dengan: 'in', bang: 'in', 'paying with': 'in', 'funded by': 'in', 'funded with': 'in', 'pay with': 'in', 'pay using': 'in', 'paying using': 'in', 'pay in': 'in', 'paying in': 'in', 'i pay': 'in', 'i pay with': 'in', "i'll pay with": 'in', 'i will pay with': 'in', 'out of': 'in', outta: 'in',
   of: 'of',
   worth: 'worth', 'worth of': 'worth', 'worth in': 'worth',
 });
@@ -274,7 +278,7 @@ export const FILLERS = new Set([
   'quick', 'quickly', 'now', 'right', 'away', 'asap', 'rn', 'immediately', 'hey', 'hi', 'hello', 'yo', 'ok', 'okay', 'thanks',
   'thank', 'thx', 'ty', 'tysm', 'cheers', 'bro', 'ser', 'fren', 'mate', 'man', 'dude', 'sir', 'pal', 'buddy', 'the', 'a', 'an',
   'some', 'my', 'mine', 'our', 'tokens', 'token', 'coins', 'coin', 'amount', 'gm', 'lol', 'cool', 'great', 'good',
-  'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'hmm', 'well', 'btw', 'imma', "i'm", 'im', 'am',
+  'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'ah', 'hmm', 'well', 'btw', 'imma', "i'm", 'im', 'am',
   'gonna', 'going', 'trying', 'try', 'attempt', 'assist', 'looking', 'wallet', 'account', 'funds', 'balance', 'bag', 'be', 'is', 'are', 'at',
   'current', 'market', 'rate', 'price', 'best', 'instant', 'shall', 'directly', 'straight', 'over', 'out', 'them', 'those',
   'these', 'there', 'address', 'recipient', 'destination', 'here', 'appreciated', 'appreciate', 'tx', 'transaction', 'order',
@@ -858,7 +862,7 @@ export const IN_MESSAGE_CORRECTIONS = {
   openers: [
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['whoops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
-    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'],
+    ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'], ['perdon'],
   ],
   /** Openers that begin a bound instead ("…, no more than 1% slippage"). */
   bounds: [['no', 'more', 'than'], ['no', 'less', 'than'], ['no', 'higher', 'than'], ['not', 'more', 'than']],
@@ -1147,9 +1151,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i guess|suppose|think|reckon|believe', 'hedge'],
   // "…, i think that's right".
   ["that's|thats right|correct $", 'hedge'],
-  ['maybe|perhaps just? &<verb>', 'hedge'],
+  ['maybe|perhaps|quizas just? &<verb>', 'hedge'],
   // "guess i'll just buy …", "might as well swap …": a hedge right before the verb it leads to.
-  ["i? guess i'll|ill|i'm|im|we'll just? &<verb>", 'hedge'],
+  ["i? guess|think i'll|ill|i'm|im|we'll just? &<verb>", 'hedge'],
   ['might|may as well just? &<verb>', 'hedge'],
   // "sorta feel like buying 100 usdc worth of wif", "kinda feel like grabbing some wif": a mood before the verb.
   ['kinda|sorta|i|just? feel|feeling like &<verb>', 'hedge'],

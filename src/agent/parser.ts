@@ -6,7 +6,7 @@ import {
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
-  AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONTESTED_NAMES, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
+  ACCOUNT_REMARKS, AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONTESTED_NAMES, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   FRAMINGS, HELP_PHRASES, HELP_SHAPES, HYPOTHETICALS, INTRODUCING_POINTERS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
@@ -1720,6 +1720,13 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   const guard = (name: string) => items.find((item) => item.kind === 'guard' && item.guard === name);
   const unsupported = guard('unsupported');
   if (unsupported && unsupported.kind === 'guard') return refuse('unsupported', `I can't help with ${unsupported.what} yet. ${EXAMPLES}`);
+  // "create a USDC token account for <address>", "please open an ATA for BONK": a token account made on its own, with no swap or
+  // transfer to make it for.
+  const opening = items.find((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside !== 'account'));
+  const makesAlone = !items.some((item) => item.kind === 'verb') && ACCOUNT_REMARKS.orders.has(opening?.text.toLowerCase().split(/\s+/)[0] ?? '');
+  if (makesAlone && items.some((item) => item.text.toLowerCase().split(/\s+/).some((w) => ACCOUNT_REMARKS.nouns.has(w)))) {
+    return refuse('unsupported', `I can't create a token account on its own yet: a swap or a transfer creates the one it needs. ${EXAMPLES}`);
+  }
   const chain = items.find((item) => (item.kind === 'guard' && item.guard === 'chain') || (item.kind === 'bad-address' && item.why === 'evm'));
   if (chain && (transactional || chain.kind === 'guard')) {
     return otherChain(chain.kind === 'guard' ? chain.what : 'an Ethereum-style address');

@@ -739,7 +739,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "24-hr price change of ETH": after a word of a figure, "change" is that figure's, no verb.
     if (text === 'change' && RULE_WORDS.changedFigures.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
     // "buy 5000 W, pay USDC", "pay usdt, receive 300 usdc": "pay" and a token alone in their clause, beside another verb, label what is paid.
-    const paidLabel = RULE_WORDS.paidLabels.has(text) && (i === 0 || at(i - 1).type === 'symbol') && vocabulary.lookup(word(i + 1) ?? '') && (at(i + 2) === undefined || at(i + 2).type === 'symbol');
+    // ("get me 10k BONK paying SOL": after the token bought, too.)
+    const paidLabel = RULE_WORDS.paidLabels.has(text) && (i === 0 || at(i - 1).type === 'symbol' || !!tokenAt(i - 1)) && vocabulary.lookup(word(i + 1) ?? '') && (at(i + 2) === undefined || at(i + 2).type === 'symbol');
     if (paidLabel && lexemes.some((lexeme, k) => k !== i && lexeme.type === 'word' && VERBS[lexeme.text] !== undefined && !RULE_WORDS.paidLabels.has(lexeme.text))) return emit(i, i + 1, { kind: 'marker', marker: 'in' });
     // "@SolTipBot send <address> 1 SOL": a bot the message opens by mentioning, right before the verb, is who it is said to
     // ("@alice send …" asks someone else).
