@@ -36,9 +36,9 @@ export const VERBS: Record<string, VerbRole> = table({
   // get: "50 JUP satıp USDC almak istiyorum").
   '7awwel': 'pay', '7awel': 'pay', '7awil': 'pay', sat: 'pay', satip: 'pay', almak: 'get',
   
-  // "punt 0.3 sol on bome", "nuke my popcat bag into usdc", "throw 2 SOL into GOAT", "park 100 USDC in SOL",
-  // "fling 0.05 sol to <address>": traders' slang.
-  punt: 'pay', nuke: 'pay', smash: 'pay', throw: 'pay', toss: 'pay', chuck: 'pay', park: 'pay', shift: 'pay', fling: 'send',
+  // "punt 0.3 sol on bome", "nuke my popcat bag into usdc", "fling 0.05 sol to <address>": traders' slang ("throw", "toss", "shift" also
+  // give or move money to someone: "toss 10 USDC to <address>" is no swap).
+  punt: 'pay', nuke: 'pay', smash: 'pay', fling: 'send',
   swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', conversion: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
   dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
   liquidate: 'pay', unload: 'pay', offload: 'pay', trade_in: 'pay', market_sell: 'pay', swop: 'pay',
@@ -237,7 +237,7 @@ export const MARKERS: Record<string, Marker> = table({
   for: 'out', into: 'out', in: 'denominated', em: 'denominated', on: 'out', towards: 'out', between: 'out', among: 'out', 'in exchange for': 'out', 'in return for': 'out',
   'in return': 'out', 'in exchange': 'out', against: 'out', para: 'out', zu: 'out', contre: 'out', en: 'out', 'so that i get': 'out', 'so that i receive': 'out',
   to: 'to', ot: 'to', naar: 'to', pro: 'to', sang: 'to', cho: 'to', ke: 'to', za: 'out', por: 'out',
-  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', avec: 'in', pake: 'in', pakai: 'in', dengan: 'in', bang: 'in', 'paying with': 'in', 'funded by': 'in', 'funded with': 'in', 'pay with': 'in', 'pay using': 'in', 'paying using': 'in', 'pay in': 'in', 'paying in': 'in', 'i pay': 'in', 'i pay with': 'in', "i'll pay with": 'in', 'i will pay with': 'in', 'out of': 'in', outta: 'in',
+  with: 'in', using: 'in', from: 'in', via: 'in', con: 'in', com: 'in', avec: 'in', pake: 'in', pakai: 'in', dengan: 'in', bang: 'in', 'paying with': 'in', 'pay with': 'in', 'pay using': 'in', 'paying using': 'in', 'pay in': 'in', 'paying in': 'in', 'i pay': 'in', 'i pay with': 'in', "i'll pay with": 'in', 'i will pay with': 'in', 'out of': 'in', outta: 'in',
   of: 'of',
   worth: 'worth', 'worth of': 'worth', 'worth in': 'worth',
 });
@@ -590,6 +590,17 @@ export const ACCOUNT_REMARKS = {
    * and then one of `nouns` say what the address is (the tokenizer's withoutForeignAccounts). */
   pointing: new Set(['that', 'this', 'it', 'which']),
   identified: new Set(['actually', 'already', 'just', 'literally', 'probably', 'their', 'his', 'her', 'my', 'the', 'a', 'an', 'our', 'token', 'associated', 'spl']),
+  /** Words of a stance on the account ("fine with paying", "don't worry about"), and before one (or before the remark), words that say someone else takes it. */
+  stances: new Set(['fine', 'ok', 'okay', 'cool', 'happy', 'good', 'alright', 'np', 'pay', 'pays', 'paying', 'cover', 'covers', 'covering', 'fund', 'funds', 'worry', 'care', 'mind']),
+  otherSubjects: new Set(["he's", "she's", "they're", 'theyre', "you're", 'youre', 'you', 'u', "he'd", "she'd", "they'd", "you'd", 'dao', 'team', 'sponsor', 'bob', 'alice']),
+  /** After the stance, for whom ("… is totally fine for them"). */
+  beneficiaries: new Set(['them', 'him']),
+  /** Between an address and a stance, these make the address the one who takes it ("<address> is fine with paying …"). */
+  being: new Set(['is', 'are', 'was', 'will', 'would', 'can']),
+  /** After a possessive, who pays ("… on his dime"). */
+  payNouns: new Set(['dime', 'tab', 'expense', 'treat', 'cost', 'bill']),
+  /** Right after a remark, these add to it ("dont worry abt the ata or the price"). */
+  addedJoiners: new Set(['or', 'nor', 'and', 'plus', '&']),
   /** Before paying, the sender ("whatever rent the new account needs I'll pay"): the only other verb such a clause may hold. */
   payers: new Set(["i'll", 'ill', 'i', "we'll", 'we', 'will']),
   /** Markers the clause may hold: whose or what for ("the rent for their token account"), never where to or from. */
@@ -597,6 +608,10 @@ export const ACCOUNT_REMARKS = {
   places: new Set(['in', 'on']),
   /** …and "in" or "on" before these, the session's wallet ("no BONK token account in my wallet yet"). */
   here: [['my', 'wallet'], ['this', 'wallet'], ['the', 'wallet'], ['here'], ['me']],
+  /** In a remark about an account of the token a transfer sends, these say it is the sender's ("I have no USDC account"). */
+  senders: new Set(['i', "i'm", 'im', "i've", 'ive', 'me', 'my', 'mine', 'we', "we're", 'our', 'this']),
+  /** Beside a remark, a clause of these and fillers says the wallet is new ("— brand new wallet, no ATAs"). */
+  newWallets: new Set(['new', 'fresh', 'brand', 'empty', 'holder']),
   /** …and only these after it ("no PENGU account on this wallet yet"). */
   stillWords: new Set(['yet', 'already', 'still']),
   /** A clause that opens with one of these asks ("do i need an ata", "should I create one"). */
@@ -1151,9 +1166,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['i guess|suppose|think|reckon|believe', 'hedge'],
   // "…, i think that's right".
   ["that's|thats right|correct $", 'hedge'],
-  ['maybe|perhaps|quizas just? &<verb>', 'hedge'],
+  ['maybe|perhaps just? &<verb>', 'hedge'],
   // "guess i'll just buy …", "might as well swap …": a hedge right before the verb it leads to.
-  ["i? guess|think i'll|ill|i'm|im|we'll just? &<verb>", 'hedge'],
+  ["i? guess i'll|ill|i'm|im|we'll just? &<verb>", 'hedge'],
   ['might|may as well just? &<verb>', 'hedge'],
   // "sorta feel like buying 100 usdc worth of wif", "kinda feel like grabbing some wif": a mood before the verb.
   ['kinda|sorta|i|just? feel|feeling like &<verb>', 'hedge'],
@@ -1614,7 +1629,7 @@ export const RULE_WORDS = {
   /** "1/2 my SOL", "1/4 the USDC": after a fraction, what makes it a share of a balance, as "of" does. */
   possessives: new Set(['my', 'the', 'your', 'our', 'all']),
   /** "a hundred", "a dozen": number words an article counts as one of. */
-  articleScales: new Set(['hundred', 'thousand', 'million', 'billion', 'dozen']),
+  articleScales: new Set(['hundred', 'thousand', 'grand', 'million', 'billion', 'dozen']),
 };
 
 /** Words of a payment under duress ("I'm being forced to do this.", "He threatened me."): never read past, before or after the command. */

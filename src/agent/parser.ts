@@ -11,7 +11,7 @@ import {
   AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
-import { othersPay, tokenize, type Item, type Vocabulary } from './tokenize';
+import { namesSomeoneElse, othersPay, tokenize, type Item, type Vocabulary } from './tokenize';
 import type { Marker, VerbRole, VerbTrait } from './lexicon';
 
 /**
@@ -524,7 +524,7 @@ function amountTurnedFrom(tagged: Item[], at: number, command: SwapCommand | Tra
 }
 
 function parseTagged(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
-  const result = withAsides(read(raw, tagged, ctx), tagged);
+  const result = withAsides(read(raw, tagged, ctx), tagged, ctx);
   // A message that is no new command and does not answer the pending question keeps it: it is asked again.
   // "later", "i'll decide later", "leave it": no answer, and no longer the question's to keep.
   const wavering = tagged.some((item) => (item.kind === 'guard' && (item.guard === 'negation' || item.guard === 'time')) || CANCEL_WORDS.has(item.text.toLowerCase()));
@@ -539,9 +539,21 @@ function parseTagged(raw: string, tagged: Item[], ctx: ParseContext): ParseResul
  * factor, a clause of chat the command was read without costs CONFIDENCE.chat, and the reply
  * names them all.
  */
-function withAsides(result: ParseResult, tagged: Item[]): ParseResult {
+function withAsides(result: ParseResult, tagged: Item[], ctx: ParseContext): ParseResult {
   if (!result.ok || (result.command.action === 'query' && result.command.subject === 'help')) return result;
   const asides = tagged.filter((item): item is Extract<Item, { kind: 'filler' }> => item.kind === 'filler' && item.aside !== undefined);
+  // "swap 10 USDC for BONK, no USDC account in my wallet yet", "…, USDC needs an ata", "send 5 USDC to …, I have no USDC account":
+  // a remark that an account of the token paid is missing or to be made says the wallet may not hold it. (Beside a transfer, one not said of the
+  // sender is the recipient's: "…, new usdc account probably".)
+  const paid = result.command.action === 'swap' ? result.command.input.mint : result.command.action === 'transfer' ? result.command.token.mint : undefined;
+  const lacksPaid = (item: Item) => {
+    const words = item.text.toLowerCase().split(/\s+/);
+    const whose = !namesSomeoneElse(words) && (result.command.action === 'swap' || words.some((w) => ACCOUNT_REMARKS.senders.has(w)));
+    const missing = words.some((w) => ACCOUNT_REMARKS.denials.has(w) || ACCOUNT_REMARKS.needs.has(w) || ACCOUNT_REMARKS.making.has(w) || ACCOUNT_REMARKS.newWallets.has(w));
+    return item.kind === 'filler' && item.aside === 'account' && words.some((w) => ctx.lookup(w)?.mint === paid) && whose && missing;
+  };
+  const lacking = paid === undefined ? undefined : asides.find(lacksPaid);
+  if (lacking) return refuse('unclear', `I could not tell whether "${clip(lacking.text, 40)}" says the token you pay is missing from your wallet. Say the command alone, for example "swap 1 SOL for USDC".`);
   // "swap 3 SOL for USDC, exact in": a swap mode said last must be the command's.
   const mode = asides.map((item) => RULE_WORDS.swapModes[item.text.toLowerCase().replace(/\s+/g, '-')]).find((said) => said !== undefined);
   const command = result.command;
@@ -2424,10 +2436,12 @@ function endsInTagQuestion(tagged: Item[]): boolean {
   const commanded = tagged.slice(0, start).some((item) => item.kind === 'verb' || item.kind === 'arrow');
   // "…, will this create an account for them?", "… . does it open a BONK account?": a clause of its own that asks of the
   // command, whatever asides it holds ("…, will you?" pleads).
-  const opens = tagged.findLastIndex((item, k) => k < tagEnd && item.kind === 'punct') + 1;
-  const asking = tagged.slice(opens, tagEnd).flatMap((item) => item.text.toLowerCase().split(/\s+/));
-  const askedOf = PARSER_WORDS.askingAuxiliaries.has(asking[0] ?? '') && PARSER_WORDS.askedOfCommand.has(asking[1] ?? '');
-  if (marked && opens > 0 && askedOf && tagged.slice(0, opens).some((item) => item.kind === 'verb' || item.kind === 'arrow')) return true;
+  if (marked) {
+    const opens = tagged.findLastIndex((item, k) => k < tagEnd && item.kind === 'punct') + 1;
+    const asking = tagged.slice(opens, tagEnd).flatMap((item) => item.text.toLowerCase().split(/\s+/));
+    const askedOf = PARSER_WORDS.askingAuxiliaries.has(asking[0] ?? '') && PARSER_WORDS.askedOfCommand.has(asking[1] ?? '');
+    if (opens > 0 && askedOf && tagged.slice(0, opens).some((item) => item.kind === 'verb' || item.kind === 'arrow')) return true;
+  }
   if (!commanded || tag.length === 0) return false;
   // A clause of its own after the command ("…, is this his address?", "…, safe?") asks about it, unless it only pleads ("…, can you?").
   const own = tagged[start - 1]?.kind === 'punct';

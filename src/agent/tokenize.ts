@@ -1049,6 +1049,9 @@ function withYieldRemarked(items: Item[]): Item[] {
   return items.map((item) => (item.kind === 'guard' && item.guard === 'unsupported' && YIELD_BEARING.remarks.has(item.text.toLowerCase()) ? { ...item, kind: 'filler', aside: 'note' } : item));
 }
 
+/** A remark about token accounts (`words` in lower case) that names someone else ("their account", "she's new to USDC"). */
+export const namesSomeoneElse = (words: string[]) => words.some((w) => ACCOUNT_REMARKS.others.has(w.replace(/'(?:s|re|ve|ll|d)$/, '')) || OTHER_SOURCES.pronouns.has(w));
+
 /** "they cover the fee", "make them pay the rent" (`words` in lower case): someone else to pay, one or two words before paying. */
 export const othersPay = (words: string[]) =>
   words.some((w, j) => ACCOUNT_REMARKS.others.has(w.replace(/'ll$/, '')) && (ACCOUNT_REMARKS.paying.has(words[j + 1] ?? '') || ACCOUNT_REMARKS.paying.has(words[j + 2] ?? '')));
@@ -1080,7 +1083,7 @@ function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
   };
   // ("she's new to USDC", "rent for their account is on me" beside a swap: someone else's account, which a swap does not make.)
   const swapOnly = !items.some((item) => item.kind === 'verb' && item.role === 'send');
-  const someoneElse = (words: string[]) => swapOnly && words.some((w) => ACCOUNT_REMARKS.others.has(w.replace(/'s$|'re$/, '')) || OTHER_SOURCES.pronouns.has(w));
+  const someoneElse = (words: string[]) => swapOnly && namesSomeoneElse(words);
   // ("…, that's their token account", "…, it is the USDC ata": beside a transfer, the address said to be a token account itself,
   // where a transfer pays its owner's.)
   const namesAddress = (words: string[]) => {
@@ -1090,8 +1093,48 @@ function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
     while (ACCOUNT_REMARKS.identified.has(words[k] ?? '') || vocabulary.lookup(words[k] ?? '')) k++;
     return ACCOUNT_REMARKS.nouns.has(words[k] ?? '');
   };
+  // ("…, the recipient is ok with paying the ata rent", "…, my friend is fine with paying …", "<address> is fine with paying …",
+  // "…, they don't worry about the ata": a stance on the account taken by someone else, before it or in it.)
+  // Someone else as the one who takes the stance (never a possessive: "rent for their account is fine" is the sender's).
+  const subjectWord = (w: string) => (ACCOUNT_REMARKS.otherSubjects.has(w) || ACCOUNT_REMARKS.others.has(w) || RULE_WORDS.people.has(w)) && !ACCOUNT_REMARKS.beneficiaries.has(w);
+  const saidOfOthers = (k: number) => {
+    const own = wordsOf(items[k]);
+    const stance = own.findIndex((w) => ACCOUNT_REMARKS.stances.has(w));
+    if (stance < 0) return false;
+    // ("… is totally fine for them": after the stance, for whom.)
+    if (own.slice(0, stance).some(subjectWord) || own.slice(stance + 1).some((w) => ACCOUNT_REMARKS.beneficiaries.has(w))) return true;
+    let j = k - 1;
+    const run: string[] = [];
+    for (; j >= 0 && (items[j].kind === 'word' || isPlainFiller(items[j])); j--) run.push(...wordsOf(items[j]));
+    // ("<address> is fine with paying …")
+    return run.some(subjectWord) || (items[j]?.kind === 'address' && run.some((w) => ACCOUNT_REMARKS.being.has(w)));
+  };
+  // ("…, dont worry abt the ata or the price", "…, BONK needs an ata?", "…, happy with paying the ata rent with SOL", "… is fine
+  // with them", "… on his dime": what comes right after the remark adds to it, asks, names what pays or who.)
+  const extended = (k: number) => {
+    let j = k + 1;
+    while (isPlainFiller(items[j]) || items[j]?.text === ',') j++;
+    const next = items[j];
+    if (!next) return false;
+    // ("…, she's new to MEW and has no token account for it": another remark may follow; "… and that's fine" closes it.)
+    let after = j + 1;
+    while (isPlainFiller(items[after])) after++;
+    const adds = firstWord(next) !== 'and' || DETERMINERS.has(firstWord(items[j + 1]));
+    const added = next.kind === 'joiner' && ACCOUNT_REMARKS.addedJoiners.has(firstWord(next)) && adds && !isAccountAside(items[after]);
+    // ("…, on his dime": the rest of the sentence, up to a command said after the remark.)
+    const rest: Item[] = [];
+    for (let r = k + 1; r < items.length && !SENTENCE_BREAKS.has(items[r].text) && items[r].kind !== 'verb'; r++) rest.push(items[r]);
+    const restWords = rest.flatMap(wordsOf);
+    const onOthers = restWords.some((w, r) => OTHER_SOURCES.pronouns.has(w) && ACCOUNT_REMARKS.payNouns.has(restWords[r + 1] ?? ''));
+    const whose = onOthers || rest.some((item) => item.kind === 'address');
+    // ("… with SOL", "… is fine with them": what pays, or who agrees.)
+    const paysWith = next.kind === 'marker' && next.marker === 'in' && (items[j + 1]?.kind === 'token' || items[j + 1]?.kind === 'address' || ACCOUNT_REMARKS.beneficiaries.has(firstWord(items[j + 1])));
+    return next.text === '?' || added || whose || next.kind === 'address' || paysWith;
+  };
   const blocked = (item: Item, k: number) =>
-    item.kind === 'filler' && item.aside === 'account' && (foreign(wordsOf(item)) || someoneElse(wordsOf(item)) || namesAddress(wordsOf(item)) || deniedMaking(around(k)) || othersPay(around(k)));
+    item.kind === 'filler' &&
+    item.aside === 'account' &&
+    (foreign(wordsOf(item)) || someoneElse(wordsOf(item)) || namesAddress(wordsOf(item)) || deniedMaking(around(k)) || othersPay(around(k)) || saidOfOthers(k) || extended(k));
   // Each word of it on its own, unread, to be explained rather than read past ("make", "account", "usdt").
   const asWords = (item: Item): Item[] =>
     [...item.text.matchAll(/\S+/g)].map((word) => ({ text: word[0], start: item.start + word.index!, end: item.start + word.index! + word[0].length, kind: 'word', foreign: true }));
@@ -1102,10 +1145,16 @@ function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
 function withAccountRemarks(items: Item[], raw: string): Item[] {
   if (!items.some((item) => isAccountAside(item) || /\b(?:atas?|accounts?|accts?)\b/i.test(item.text))) return items;
   const clauses = accountClauses(items);
+  const remarks = new Set(clauses.filter((clause) => isAccountRemark(clause, clauses, items)));
+  // "— brand new wallet, no ATAs", "(new bSOL holder, ATA needed)": beside a remark, a clause that only says the wallet is new.
+  const beside = (k: number) => [clauses[k - 2], clauses[k + 2]].some((other) => other !== undefined && remarks.has(other));
+  clauses.forEach((clause, k) => {
+    if (beside(k) && says(clause, ACCOUNT_REMARKS.newWallets) && !says(clause, ACCOUNT_REMARKS.blocking) && clause.every((item) => isNewWalletWord(item, items))) remarks.add(clause);
+  });
   const out: Item[] = [];
   let previous = false;
   for (const clause of clauses) {
-    const merged: boolean = isAccountRemark(clause, clauses, items) || (previous && asksForAccount(clause));
+    const merged: boolean = remarks.has(clause) || (previous && asksForAccount(clause));
     if (merged) {
       const [start, end] = [clause[0].start, clause.at(-1)!.end];
       out.push({ text: raw.slice(start, end), start, end, kind: 'filler', aside: 'account' });
@@ -1113,6 +1162,13 @@ function withAccountRemarks(items: Item[], raw: string): Item[] {
     if (clause.some((item) => item.kind !== 'punct' && item.kind !== 'joiner')) previous = merged;
   }
   return out;
+}
+
+/** A word of a clause that says the wallet is new: a filler, one of ACCOUNT_REMARKS.words, or a token the command names. */
+function isNewWalletWord(item: Item, items: Item[]): boolean {
+  if (item.kind === 'filler') return !item.aside;
+  if (item.kind === 'word') return wordsOf(item).every((w) => ACCOUNT_REMARKS.words.has(w));
+  return item.kind === 'token' && items.filter((other) => other.kind === 'token' && other.token.mint === item.token.mint).length > 1;
 }
 
 /** The clauses of a message, each joiner or punctuation a clause of its own between them; a label's colon joins ("dest: their token account" names where to). */
@@ -1128,6 +1184,7 @@ function accountClauses(items: Item[]): Item[][] {
 const wordsOf = (item: Item | undefined) => (item ? item.text.toLowerCase().split(/\s+/) : []);
 const firstWord = (item: Item | undefined) => wordsOf(item)[0] ?? '';
 const says = (clause: Item[], of: Set<string>) => clause.some((item) => wordsOf(item).some((w) => of.has(w)));
+const isPlainFiller = (item: Item | undefined) => item?.kind === 'filler' && !item.aside;
 const isAccountAside = (item: Item | undefined) => item?.kind === 'filler' && item.aside === 'account';
 
 /** A clause about a token account that names nothing to build, in a message of `items` split into `clauses`. */
