@@ -278,7 +278,7 @@ export const FILLERS = new Set([
   'quick', 'quickly', 'now', 'right', 'away', 'asap', 'rn', 'immediately', 'hey', 'hi', 'hello', 'yo', 'ok', 'okay', 'thanks',
   'thank', 'thx', 'ty', 'tysm', 'cheers', 'bro', 'ser', 'fren', 'mate', 'man', 'dude', 'sir', 'pal', 'buddy', 'the', 'a', 'an',
   'some', 'my', 'mine', 'our', 'tokens', 'token', 'coins', 'coin', 'amount', 'gm', 'lol', 'cool', 'great', 'good',
-  'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'ah', 'hmm', 'well', 'btw', 'imma', "i'm", 'im', 'am',
+  'nice', 'awesome', 'yeah', 'yes', 'yep', 'sure', 'alright', 'so', 'um', 'uh', 'ah', 'ugh', 'hmm', 'well', 'btw', 'imma', "i'm", 'im', 'am',
   'gonna', 'going', 'trying', 'try', 'attempt', 'assist', 'looking', 'wallet', 'account', 'funds', 'balance', 'bag', 'be', 'is', 'are', 'at',
   'current', 'market', 'rate', 'price', 'best', 'instant', 'shall', 'directly', 'straight', 'over', 'out', 'them', 'those',
   'these', 'there', 'address', 'recipient', 'destination', 'here', 'appreciated', 'appreciate', 'tx', 'transaction', 'order',
@@ -878,6 +878,9 @@ export const IN_MESSAGE_CORRECTIONS = {
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['whoops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
     ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'], ['perdon'],
+    // "…, nah make it 4", "…, sry 4", "…, edit: 25", "… meant 25", "…, *4" (a chat's mark for a corrected word), "…, should be 25",
+    // "…, change that to 4".
+    ['nah'], ['sry'], ['edit'], ['meant'], ['*'], ['should', 'be'], ['it', 'should', 'be'], ['change', 'that', 'to'], ['change', 'it', 'to'], ['change', 'to'],
   ],
   /** Openers that begin a bound instead ("…, no more than 1% slippage"). */
   bounds: [['no', 'more', 'than'], ['no', 'less', 'than'], ['no', 'higher', 'than'], ['not', 'more', 'than']],
@@ -1875,7 +1878,7 @@ export const PARSER_WORDS = {
   /** Follow-up openers that also open a fresh message ("now, what's my balance"): without an earlier command, read past. */
   discourseOpeners: [['now'], ['ok', 'now'], ['but'], ['also'], ['and'], ['actually'], ['wait'], ['oops'], ['this', 'time']],
   /** Words that open a correction ("no wait, 0.6"), not a negation. */
-  corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'oh', 'scratch']),
+  corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'sry', 'oh', 'scratch', 'typo', 'edit']),
   /** In what follows a correction's opener, words that tell rather than edit ("…, sorry I have 3 sol", "…, wait, the price is 3 sol"). */
   heldStatements: new Set(['have', 'has', 'own', 'owns', 'hold', 'holds', 'holding', 'got', 'balance', 'price', 'there', 'left', 'fee', 'fees', 'gas', 'tip', 'priority', 'rent']),
   /** …and, first, words that add or doubt ("…, oh wait and 2 to B", "…, wait, or B", "…, wait, same to B"). */
