@@ -878,10 +878,12 @@ export const IN_MESSAGE_CORRECTIONS = {
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['whoops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
     ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'], ['perdon'],
-    // "…, nah make it 4", "…, sry 4", "…, edit: 25", "… meant 25", "…, *4" (a chat's mark for a corrected word), "…, should be 25",
-    // "…, change that to 4".
-    ['nah'], ['sry'], ['edit'], ['meant'], ['*'], ['should', 'be'], ['it', 'should', 'be'], ['change', 'that', 'to'], ['change', 'it', 'to'], ['change', 'to'],
+    // "…, nah make it 4", "…, sry 4", "…, edit: 25", "… meant 25", "…, *4" (a chat's mark for a corrected word), "…, change that to 4":
+    // terse, so only an amount or an address may follow (`terse`).
+    ['nah'], ['sry'], ['edit', ':'], ['meant'], ['*'], ['change', 'that', 'to'], ['change', 'it', 'to'], ['change', 'to'],
   ],
+  /** Openers after which only an amount (with its token) or an address corrects ("…, sry 4"; "…, sry 2 bother u" does not). */
+  terse: [['nah'], ['sry'], ['edit', ':'], ['meant'], ['*'], ['change', 'that', 'to'], ['change', 'it', 'to'], ['change', 'to']],
   /** Openers that begin a bound instead ("…, no more than 1% slippage"). */
   bounds: [['no', 'more', 'than'], ['no', 'less', 'than'], ['no', 'higher', 'than'], ['not', 'more', 'than']],
   /**
@@ -1632,7 +1634,7 @@ export const RULE_WORDS = {
   /** "1/2 my SOL", "1/4 the USDC": after a fraction, what makes it a share of a balance, as "of" does. */
   possessives: new Set(['my', 'the', 'your', 'our', 'all']),
   /** "a hundred", "a dozen": number words an article counts as one of. */
-  articleScales: new Set(['hundred', 'thousand', 'grand', 'million', 'billion', 'dozen']),
+  articleScales: new Set(['hundred', 'thousand', 'million', 'billion', 'dozen']),
 };
 
 /** Words of a payment under duress ("I'm being forced to do this.", "He threatened me."): never read past, before or after the command. */

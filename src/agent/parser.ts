@@ -439,6 +439,13 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // After "hold on", "hang on": that amount with nothing else, not even a filler ("hold on, i have 0.5" tells).
   const bareAmount = restSaid.length > 0 && amountOnly && !restSaid.some((item) => item.kind === 'filler');
   if (pause(at) && !(lower[at + 1] === ',' && (bareAmount || startsWith(lower.slice(restAt), PARSER_WORDS.editOpeners)))) return undefined;
+  // "…, sry 4", "…, edit: 25", "…, *4", "… meant <address>": after a terse opener, an amount (with its token) or an address and
+  // nothing else, past "make it" ("…, sry 2 bother u", "…, change to 2 transfers", "…, meant sol" are read whole).
+  if (saysAt(lower, IN_MESSAGE_CORRECTIONS.terse, at)) {
+    const edit = restSaid.slice(PARSER_WORDS.editOpeners.find((phrase) => phraseAt(lower, phrase, restAt))?.length ?? 0);
+    const terse = (edit.length === 1 && edit[0].kind === 'address') || (edit.length > 0 && edit.length <= 2 && isAmount(edit[0]) && (edit.length === 1 || edit[1].kind === 'token'));
+    if (!terse) return undefined;
+  }
   // "…, wait is it 3 sol?", "…, sorry I have 3 sol": a question or a statement of what is held, not an edit; "…, oh wait and 2 to
   // B", "…, wait, or B", "…, wait, same to B": an addition or a doubt.
   const edits = lower.slice(restAt);

@@ -1,6 +1,6 @@
 import { isSolanaAddress } from '../shared/solana-address';
 import type { TokenRef } from './command';
-import { add, decimal, divide, parseDecimal, shift, type Decimal } from './decimal';
+import { add, decimal, divide, format, parseDecimal, shift, type Decimal } from './decimal';
 import {
   ACCOUNT_REMARKS, DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, OTHER_SOURCES, AMBIGUOUS_CHAINS, SCALES, SCALES_ABROAD, SHARES,
   AMBIGUOUS_SYMBOLS, APPROXIMATE, ARABIC_SCRIPT_WORDS, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
@@ -707,6 +707,16 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (text === 'not' && items.length > 0) {
       const before = items.findLast((item) => item.kind !== 'punct');
       if (before?.kind === 'number' && at(i + 1)?.type === 'number') return emit(i, i + 2, { kind: 'filler' });
+      // "swap 3 sol for usdc, not 2", "send 5 usdc to <address>, not 50", "…, not 2 sol": the one amount said, restated against
+      // another (with its token, or at the end of a clause).
+      const amounts = items.filter((item): item is Extract<Item, { kind: 'number' }> => item.kind === 'number');
+      const takenBack = at(i + 1)?.type === 'number' ? parseDecimal(at(i + 1).text) : null;
+      if (amounts.length === 1 && takenBack && format(takenBack) !== format(amounts[0].value)) {
+        const amountToken = items[items.indexOf(amounts[0]) + 1];
+        const sameToken = amountToken?.kind === 'token' && tokenAt(i + 2)?.mint === amountToken.token.mint;
+        const ends = i + 2 >= lexemes.length || at(i + 2).type === 'symbol';
+        if (sameToken || ends) return emit(i, sameToken ? i + 3 : i + 2, { kind: 'filler' });
+      }
       const denied = before?.kind === 'token' ? vocabulary.lookup(word(i + 1) ?? '') : undefined;
       if (denied && items.some((item) => item.kind === 'token' && item.token.mint === denied.mint)) return emit(i, i + 1, { kind: 'guard', guard: 'negation', what: text });
       if (denied) return emit(i, i + 2, { kind: 'filler' });
