@@ -866,6 +866,8 @@ export const FOLLOW_UP_OPENERS: string[][] = [
   ['correction'], ['or', 'rather'], ['rather'], ['my', 'bad'], ['typo'], ['sorry'], ['no', 'scratch', 'that'], ['scratch', 'that'],
   // "wrong coin, I meant USDC": the token said was not the one meant.
   ['wrong', 'coin'], ['wrong', 'token'],
+  // "nah, 3 sol", "sry 3": a chat's corrections (IN_MESSAGE_CORRECTIONS.terse: an amount or an address after them).
+  ['nah'], ['sry'],
 ];
 
 /**

@@ -2113,6 +2113,12 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const scaled = scaling !== undefined && text.slice(0, text.indexOf(` ${scaling} `)).trim().split(' ').filter(Boolean).every(opening);
   const scale = !scaled ? undefined : PARSER_WORDS.halves.includes(scaling!) ? 'half' : 'double';
   if (!opener && !repeat && !scale) return undefined;
+  // "sry 3", "nah, 3 sol", "edit: <address>": after a terse opener, an amount (with its token) or an address and nothing else ("sry 2 bother u").
+  if (opener && IN_MESSAGE_CORRECTIONS.terse.some((phrase) => phrase.join(' ') === opener.join(' '))) {
+    const edit = items.filter((item) => item.kind !== 'punct' && !opener.includes(item.text.toLowerCase()));
+    const terse = (edit.length === 1 && edit[0].kind === 'address') || (edit.length > 0 && edit.length <= 2 && isAmount(edit[0]) && (edit.length === 1 || edit[1].kind === 'token'));
+    if (!terse) return undefined;
+  }
   // "make it 2, wait", "make it 3 hmm actually", "I meant USDC, hmm": a follow-up that hesitates after what it changes is not yet one.
   const firstSaid = words.findIndex((w) => content.some((item) => item.text.toLowerCase() === w && (isAmount(item) || item.kind === 'token' || item.kind === 'address')));
   const hesitation = words.find((w, k) => k > Math.max(0, firstSaid) && PARSER_WORDS.hesitations.has(w));
