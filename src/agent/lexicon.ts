@@ -870,6 +870,12 @@ export const FOLLOW_UP_OPENERS: string[][] = [
   ['nah'], ['sry'],
 ];
 
+/** Words of an edit that only an amount or an address may follow (IN_MESSAGE_CORRECTIONS.terse). */
+const TERSE_EDITS: string[][] = [
+  ['mistake'], ['wrong', 'amount'], ['fat', 'finger'], ['update', ':'], ['update', 'to'], ['amend', 'to'], ['revise', 'to'], ['change', 'amount', 'to'],
+  ['change', 'the', 'amount', 'to'], ['make', 'the', 'amount'], ['bump', 'to'], ['bump', 'it', 'to'], ['up', 'it', 'to'],
+];
+
 /**
  * A correction in the message it corrects ("swap 1 SOL for BONK, I mean WIF", "send 10 USDC to
  * <address> — wait no, 12 USDC"): after a clause break, a follow-up that opens with one of
@@ -883,9 +889,11 @@ export const IN_MESSAGE_CORRECTIONS = {
     // "…, nah make it 4", "…, sry 4", "…, edit: 25", "… meant 25", "…, *4" (a chat's mark for a corrected word), "…, change that to 4":
     // terse, so only an amount or an address may follow (`terse`).
     ['nah'], ['sry'], ['edit', ':'], ['meant'], ['*'], ['change', 'that', 'to'], ['change', 'it', 'to'], ['change', 'to'],
+    // "…, wrong amount, 4", "…, fat finger, 4", "…, update: 4", "…, amend to 4", "…, bump it to 4", "…, change the amount to 4".
+    ...TERSE_EDITS,
   ],
   /** Openers after which only an amount (with its token) or an address corrects ("…, sry 4"; "…, sry 2 bother u" does not). */
-  terse: [['nah'], ['sry'], ['edit', ':'], ['meant'], ['*'], ['change', 'that', 'to'], ['change', 'it', 'to'], ['change', 'to']],
+  terse: [['nah'], ['sry'], ['edit', ':'], ['meant'], ['*'], ['change', 'that', 'to'], ['change', 'it', 'to'], ['change', 'to'], ...TERSE_EDITS],
   /** Openers that begin a bound instead ("…, no more than 1% slippage"). */
   bounds: [['no', 'more', 'than'], ['no', 'less', 'than'], ['no', 'higher', 'than'], ['not', 'more', 'than']],
   /**
