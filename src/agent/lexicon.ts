@@ -894,6 +894,8 @@ export const IN_MESSAGE_CORRECTIONS = {
   ],
   /** Openers after which only an amount (with its token) or an address corrects ("…, sry 4"; "…, sry 2 bother u" does not). */
   terse: [['nah'], ['sry'], ['edit', ':'], ['meant'], ['*'], ['change', 'that', 'to'], ['change', 'it', 'to'], ['change', 'to'], ...TERSE_EDITS],
+  /** Said right after an amount that ends the message, these put it in place of the command's ("…, 4 instead", "…, 4 actually"). */
+  replacingLast: new Set(['instead', 'actually']),
   /** Openers that begin a bound instead ("…, no more than 1% slippage"). */
   bounds: [['no', 'more', 'than'], ['no', 'less', 'than'], ['no', 'higher', 'than'], ['not', 'more', 'than']],
   /**

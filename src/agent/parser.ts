@@ -391,7 +391,12 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     return tagged[before]?.kind === 'punct';
   };
   const pause = (k: number) => IN_MESSAGE_CORRECTIONS.pauses.includes(lower[k]);
-  const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k)))));
+  // "…, 4 instead", "…, 4 usdc actually": a clause of an amount (with its token) and a word that puts it in place of the first, ending the message.
+  const restated = (k: number) => {
+    const end = tagged[k + 1]?.kind === 'token' ? k + 2 : k + 1;
+    return isAmount(tagged[k]) && IN_MESSAGE_CORRECTIONS.replacingLast.has(lower[end] ?? '') && tagged.slice(end + 1).every((item) => item.kind === 'punct' && item.text !== '?');
+  };
+  const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k) || restated(k)))));
   // "…, no more than 1% slippage": a bound, not a correction.
   if (at < 0 || saysAt(lower, IN_MESSAGE_CORRECTIONS.bounds, at)) return undefined;
   const isCommand = (result: ParseResult): result is Extract<ParseResult, { ok: true }> & { command: SwapCommand | TransferCommand } =>
@@ -411,7 +416,8 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // "oh wait, MOBILE", "ah wait, 2 sol": an interjection before the correction is no part of it.
   let opens = at;
   while (opens < tagged.length && (PARSER_WORDS.interjections.has(lower[opens]) || (opens > at && tagged[opens].kind === 'punct'))) opens++;
-  const correction = raw.slice(tagged[opens]?.start ?? raw.length).trim();
+  const amountEnd = tagged[at + 1]?.kind === 'token' ? at + 1 : at;
+  const correction = restated(at) ? `make it ${raw.slice(tagged[at].start, tagged[amountEnd].end)}` : raw.slice(tagged[opens]?.start ?? raw.length).trim();
   // "…, actually, another 60 usdc", "… on second thought, also swap 1 sol for bonk": added to the command, not correcting it.
   const added = tagged.slice(at).map((item) => item.text.toLowerCase());
   if (added.some((w) => PARSER_WORDS.additions.has(w)) || containsPhrase(added.join(' ').split(' '), ['as', 'well'])) {
@@ -426,7 +432,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   }
   // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
   // "…, correction: 40 RAY": the opener said, then any punctuation or hesitation after it.
-  const opener = pause(at) ? 1 : Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => phraseAt(lower, phrase, at)).map((phrase) => phrase.length));
+  const opener = pause(at) ? 1 : restated(at) ? 0 : Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => phraseAt(lower, phrase, at)).map((phrase) => phrase.length));
   let restAt = PARSER_WORDS.corrections.has(lower[at]) ? at : at + opener;
   while (restAt < tagged.length && (tagged[restAt].kind === 'punct' || PARSER_WORDS.corrections.has(lower[restAt]))) restAt++;
   // "…, oops, that's mine", "… whoops": a slip owned up to, with no edit that says what it was, is never read past.
