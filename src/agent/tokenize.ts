@@ -1104,8 +1104,8 @@ function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
     return ACCOUNT_REMARKS.nouns.has(words[k] ?? '');
   };
   // ("…, the recipient is ok with paying the ata rent", "…, my friend is fine with paying …", "<address> is fine with paying …",
-  // "…, they don't worry about the ata": a stance on the account taken by someone else, before it or in it.)
-  // Someone else as the one who takes the stance (never a possessive: "rent for their account is fine" is the sender's).
+  // "…, they don't worry about the ata": a stance on the account taken by someone else, before it or in it; never a possessive,
+  // "rent for their account is fine" is the sender's.)
   const subjectWord = (w: string) => (ACCOUNT_REMARKS.otherSubjects.has(w) || ACCOUNT_REMARKS.others.has(w) || RULE_WORDS.people.has(w)) && !ACCOUNT_REMARKS.beneficiaries.has(w);
   const saidOfOthers = (k: number) => {
     const own = wordsOf(items[k]);
