@@ -449,8 +449,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // nothing else, past "make it" ("…, sry 2 bother u", "…, change to 2 transfers", "…, meant sol" are read whole).
   if (saysAt(lower, IN_MESSAGE_CORRECTIONS.terse, at)) {
     const edit = restSaid.slice(PARSER_WORDS.editOpeners.find((phrase) => phraseAt(lower, phrase, restAt))?.length ?? 0);
-    const terse = (edit.length === 1 && edit[0].kind === 'address') || (edit.length > 0 && edit.length <= 2 && isAmount(edit[0]) && (edit.length === 1 || edit[1].kind === 'token'));
-    if (!terse) return undefined;
+    if (!isTerseEdit(edit)) return undefined;
   }
   // "…, wait is it 3 sol?", "…, sorry I have 3 sol": a question or a statement of what is held, not an edit; "…, oh wait and 2 to
   // B", "…, wait, or B", "…, wait, same to B": an addition or a doubt.
@@ -504,6 +503,11 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // A whole command said again replaces the first, at the confidence of a follow-up.
   if (!isCommand(bare)) return slipped ? unsaid : undefined;
   return { ...bare, followUp: false, confidence: bare.followUp ? bare.confidence : round(bare.confidence * CONFIDENCE.followUp), corrected: correction };
+}
+
+/** An edit said tersely ("4", "4 usdc", "<address>"): an address, or an amount with at most its token. */
+function isTerseEdit(edit: Item[]): boolean {
+  return (edit.length === 1 && edit[0].kind === 'address') || (edit.length > 0 && edit.length <= 2 && isAmount(edit[0]) && (edit.length === 1 || edit[1].kind === 'token'));
 }
 
 /** Two mints one name claims (CONTESTED_NAMES: "stables", "staked sol"), which a correction may swap for each other. */
@@ -2119,12 +2123,9 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const scaled = scaling !== undefined && text.slice(0, text.indexOf(` ${scaling} `)).trim().split(' ').filter(Boolean).every(opening);
   const scale = !scaled ? undefined : PARSER_WORDS.halves.includes(scaling!) ? 'half' : 'double';
   if (!opener && !repeat && !scale) return undefined;
-  // "sry 3", "nah, 3 sol", "edit: <address>": after a terse opener, an amount (with its token) or an address and nothing else ("sry 2 bother u").
-  if (opener && IN_MESSAGE_CORRECTIONS.terse.some((phrase) => phrase.join(' ') === opener.join(' '))) {
-    const edit = items.filter((item) => item.kind !== 'punct' && !opener.includes(item.text.toLowerCase()));
-    const terse = (edit.length === 1 && edit[0].kind === 'address') || (edit.length > 0 && edit.length <= 2 && isAmount(edit[0]) && (edit.length === 1 || edit[1].kind === 'token'));
-    if (!terse) return undefined;
-  }
+  // "sry 3", "nah, 3 jup": after a terse opener, an amount (with its token) or an address and nothing else ("sry 2 bother u").
+  const terseOpener = opener && IN_MESSAGE_CORRECTIONS.terse.some((phrase) => phrase.join(' ') === opener.join(' '));
+  if (terseOpener && !isTerseEdit(items.filter((item) => item.kind !== 'punct' && !opener.includes(item.text.toLowerCase())))) return undefined;
   // "make it 2, wait", "make it 3 hmm actually", "I meant USDC, hmm": a follow-up that hesitates after what it changes is not yet one.
   const firstSaid = words.findIndex((w) => content.some((item) => item.text.toLowerCase() === w && (isAmount(item) || item.kind === 'token' || item.kind === 'address')));
   const hesitation = words.find((w, k) => k > Math.max(0, firstSaid) && PARSER_WORDS.hesitations.has(w));
