@@ -870,8 +870,13 @@ export const FOLLOW_UP_OPENERS: string[][] = [
   ['nah'], ['sry'],
 ];
 
-/** Words of an edit that only an amount or an address may follow (IN_MESSAGE_CORRECTIONS.terse). */
-const TERSE_EDITS: string[][] = [
+/**
+ * Openers of a correction that only an amount (with its token) or an address may follow (IN_MESSAGE_CORRECTIONS.terse): "…, nah
+ * make it 4", "…, sry 4", "…, edit: 25", "… meant 25", "…, *4" (a chat's mark for a corrected word), "…, change that to 4", "…,
+ * wrong amount, 4", "…, fat finger, 4", "…, update: 4", "…, amend to 4", "…, bump it to 4"; "…, sry 2 bother u" corrects nothing.
+ */
+const TERSE_OPENERS: string[][] = [
+  ['nah'], ['sry'], ['edit', ':'], ['meant'], ['*'], ['change', 'that', 'to'], ['change', 'it', 'to'], ['change', 'to'],
   ['mistake'], ['wrong', 'amount'], ['fat', 'finger'], ['update', ':'], ['update', 'to'], ['amend', 'to'], ['revise', 'to'], ['change', 'amount', 'to'],
   ['change', 'the', 'amount', 'to'], ['make', 'the', 'amount'], ['bump', 'to'], ['bump', 'it', 'to'], ['up', 'it', 'to'],
 ];
@@ -886,14 +891,10 @@ export const IN_MESSAGE_CORRECTIONS = {
     ['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['rather'], ['sorry'], ['oops'], ['whoops'], ['wait'], ['no'], ['nope'], ['actually'], ['correction'],
     ['make', 'that'], ['make', 'it'], ['my', 'bad'], ['typo'], ['scratch', 'that'], ['err'], ['erm'], ['oops', 'typo'], ['sorry', 'typo'],
     ['on', 'second', 'thought'], ['on', 'second', 'thoughts'], ['oh', 'wait'], ['oh', 'sorry'], ['oh', 'oops'], ['ah', 'wait'], ['perdon'],
-    // "…, nah make it 4", "…, sry 4", "…, edit: 25", "… meant 25", "…, *4" (a chat's mark for a corrected word), "…, change that to 4":
-    // terse, so only an amount or an address may follow (`terse`).
-    ['nah'], ['sry'], ['edit', ':'], ['meant'], ['*'], ['change', 'that', 'to'], ['change', 'it', 'to'], ['change', 'to'],
-    // "…, wrong amount, 4", "…, fat finger, 4", "…, update: 4", "…, amend to 4", "…, bump it to 4", "…, change the amount to 4".
-    ...TERSE_EDITS,
+    ...TERSE_OPENERS,
   ],
   /** Openers after which only an amount (with its token) or an address corrects ("…, sry 4"; "…, sry 2 bother u" does not). */
-  terse: [['nah'], ['sry'], ['edit', ':'], ['meant'], ['*'], ['change', 'that', 'to'], ['change', 'it', 'to'], ['change', 'to'], ...TERSE_EDITS],
+  terse: TERSE_OPENERS,
   /** Said right after an amount that ends the message, these put it in place of the command's ("…, 4 instead", "…, 4 actually"). */
   replacingLast: new Set(['instead', 'actually']),
   /** Openers that begin a bound instead ("…, no more than 1% slippage"). */

@@ -392,8 +392,9 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   };
   const pause = (k: number) => IN_MESSAGE_CORRECTIONS.pauses.includes(lower[k]);
   // "…, 4 instead", "…, 4 usdc actually": a clause of an amount (with its token) and a word that puts it in place of the first, ending the message.
+  const amountEnd = (k: number) => (tagged[k + 1]?.kind === 'token' ? k + 1 : k);
   const restated = (k: number) => {
-    const end = tagged[k + 1]?.kind === 'token' ? k + 2 : k + 1;
+    const end = amountEnd(k) + 1;
     return isAmount(tagged[k]) && IN_MESSAGE_CORRECTIONS.replacingLast.has(lower[end] ?? '') && tagged.slice(end + 1).every((item) => item.kind === 'punct' && item.text !== '?');
   };
   const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k) || restated(k)))));
@@ -416,8 +417,8 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // "oh wait, MOBILE", "ah wait, 2 sol": an interjection before the correction is no part of it.
   let opens = at;
   while (opens < tagged.length && (PARSER_WORDS.interjections.has(lower[opens]) || (opens > at && tagged[opens].kind === 'punct'))) opens++;
-  const amountEnd = tagged[at + 1]?.kind === 'token' ? at + 1 : at;
-  const correction = restated(at) ? `make it ${raw.slice(tagged[at].start, tagged[amountEnd].end)}` : raw.slice(tagged[opens]?.start ?? raw.length).trim();
+  const restatedAt = restated(at);
+  const correction = restatedAt ? `make it ${raw.slice(tagged[at].start, tagged[amountEnd(at)].end)}` : raw.slice(tagged[opens]?.start ?? raw.length).trim();
   // "…, actually, another 60 usdc", "… on second thought, also swap 1 sol for bonk": added to the command, not correcting it.
   const added = tagged.slice(at).map((item) => item.text.toLowerCase());
   if (added.some((w) => PARSER_WORDS.additions.has(w)) || containsPhrase(added.join(' ').split(' '), ['as', 'well'])) {
@@ -432,7 +433,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   }
   // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
   // "…, correction: 40 RAY": the opener said, then any punctuation or hesitation after it.
-  const opener = pause(at) ? 1 : restated(at) ? 0 : Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => phraseAt(lower, phrase, at)).map((phrase) => phrase.length));
+  const opener = pause(at) ? 1 : restatedAt ? 0 : Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => phraseAt(lower, phrase, at)).map((phrase) => phrase.length));
   let restAt = PARSER_WORDS.corrections.has(lower[at]) ? at : at + opener;
   while (restAt < tagged.length && (tagged[restAt].kind === 'punct' || PARSER_WORDS.corrections.has(lower[restAt]))) restAt++;
   // "…, oops, that's mine", "… whoops": a slip owned up to, with no edit that says what it was, is never read past.
@@ -563,11 +564,12 @@ function withAsides(result: ParseResult, tagged: Item[], ctx: ParseContext): Par
   // a remark that an account of the token paid is missing or to be made says the wallet may not hold it. (Beside a transfer, one not said of the
   // sender is the recipient's: "…, new usdc account probably".)
   const paid = result.command.action === 'swap' ? result.command.input.mint : result.command.action === 'transfer' ? result.command.token.mint : undefined;
-  const lacksPaid = (item: Item) => {
+  const lacksPaid = (item: (typeof asides)[number]) => {
+    if (item.aside !== 'account') return false;
     const words = item.text.toLowerCase().split(/\s+/);
     const whose = !namesSomeoneElse(words) && (result.command.action === 'swap' || words.some((w) => ACCOUNT_REMARKS.senders.has(w)));
     const missing = words.some((w) => ACCOUNT_REMARKS.denials.has(w) || ACCOUNT_REMARKS.needs.has(w) || ACCOUNT_REMARKS.making.has(w) || ACCOUNT_REMARKS.newWallets.has(w));
-    return item.kind === 'filler' && item.aside === 'account' && words.some((w) => ctx.lookup(w)?.mint === paid) && whose && missing;
+    return words.some((w) => ctx.lookup(w)?.mint === paid) && whose && missing;
   };
   const lacking = paid === undefined ? undefined : asides.find(lacksPaid);
   if (lacking) return refuse('unclear', `I could not tell whether "${clip(lacking.text, 40)}" says the token you pay is missing from your wallet. Say the command alone, for example "swap 1 SOL for USDC".`);
@@ -1751,8 +1753,8 @@ function guards(items: Item[], words: string[], transactional: boolean, allWords
   if (unsupported && unsupported.kind === 'guard') return refuse('unsupported', `I can't help with ${unsupported.what} yet. ${EXAMPLES}`);
   // "create a USDC token account for <address>", "please open an ATA for BONK": a token account made on its own, with no swap or
   // transfer to make it for.
-  const opening = items.find((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside !== 'account'));
-  const makesAlone = !items.some((item) => item.kind === 'verb') && ACCOUNT_REMARKS.orders.has(opening?.text.toLowerCase().split(/\s+/)[0] ?? '');
+  const opening = () => items.find((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside !== 'account'));
+  const makesAlone = !items.some((item) => item.kind === 'verb') && ACCOUNT_REMARKS.orders.has(opening()?.text.toLowerCase().split(/\s+/)[0] ?? '');
   if (makesAlone && items.some((item) => item.text.toLowerCase().split(/\s+/).some((w) => ACCOUNT_REMARKS.nouns.has(w)))) {
     return refuse('unsupported', `I can't create a token account on its own yet: a swap or a transfer creates the one it needs. ${EXAMPLES}`);
   }

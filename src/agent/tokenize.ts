@@ -1178,7 +1178,12 @@ function withAccountRemarks(items: Item[], raw: string): Item[] {
 function isNewWalletWord(item: Item, items: Item[]): boolean {
   if (item.kind === 'filler') return !item.aside;
   if (item.kind === 'word') return wordsOf(item).every((w) => ACCOUNT_REMARKS.words.has(w));
-  return item.kind === 'token' && items.filter((other) => other.kind === 'token' && other.token.mint === item.token.mint).length > 1;
+  return item.kind === 'token' && namedTwice(item, items);
+}
+
+/** A token said again in the message, so one of the command's, not a remark's own ("a USDC account" beside "send 5 USDC"). */
+function namedTwice(token: Extract<Item, { kind: 'token' }>, items: Item[]): boolean {
+  return items.filter((other) => other.kind === 'token' && other.token.mint === token.token.mint).length > 1;
 }
 
 /** The clauses of a message, each joiner or punctuation a clause of its own between them; a label's colon joins ("dest: their token account" names where to). */
@@ -1237,7 +1242,7 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
       return firstWord(item) === 'one' && (ACCOUNT_REMARKS.orders.has(before) || ACCOUNT_REMARKS.needs.has(before));
     case 'token': {
       // The command's own token, said of the account: "a USDC account", "an account for bonk", "never held pengu".
-      const commands = items.filter((other) => other.kind === 'token' && other.token.mint === item.token.mint).length > 1;
+      const commands = namedTwice(item, items);
       const ofAccount = isAccountAside(next) || wordsOf(next).some((w) => ACCOUNT_REMARKS.nouns.has(w) || ACCOUNT_REMARKS.owners.has(w));
       return commands && (ofAccount || clause[k - 1]?.kind === 'marker' || ACCOUNT_REMARKS.denied.has(before));
     }
