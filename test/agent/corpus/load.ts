@@ -54,6 +54,7 @@ import dialogues49Json from './dialogues-49.json';
 import dialogues50Json from './dialogues-50.json';
 import dialogues51Json from './dialogues-51.json';
 import dialogues52Json from './dialogues-52.json';
+import dialogues53Json from './dialogues-53.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -123,6 +124,8 @@ import handWritten66 from './hand-written-66.json';
 import handWritten67 from './hand-written-67.json';
 import handWritten68 from './hand-written-68.json';
 import handWritten69 from './hand-written-69.json';
+import handWritten70 from './hand-written-70.json';
+import handWritten71 from './hand-written-71.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -192,7 +195,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after, a thirty-ninth and a fortieth in the next, a forty-first and a forty-second in the one after, a forty-third to a forty-fifth in the next, a forty-sixth to a forty-eighth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after, a thirty-ninth and a fortieth in the next, a forty-first and a forty-second in the one after, a forty-third to a forty-fifth in the next, a forty-sixth to a forty-eighth in the one after, a forty-ninth and a fiftieth in the next. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -241,6 +244,8 @@ const BLIND_45 = 'blind-32zs';
 const BLIND_46 = 'blind-32zt';
 const BLIND_47 = 'blind-32zu';
 const BLIND_48 = 'blind-32zv';
+const BLIND_49 = 'blind-32zw';
+const BLIND_50 = 'blind-32zx';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -312,6 +317,8 @@ export const cases: Case[] = [
   ...withFamily(handWritten67 as Raw[], 'hand-written', BLIND_46),
   ...withFamily(handWritten68 as Raw[], 'hand-written', BLIND_47),
   ...withFamily(handWritten69 as Raw[], 'hand-written', BLIND_48),
+  ...withFamily(handWritten70 as Raw[], 'hand-written', BLIND_49),
+  ...withFamily(handWritten71 as Raw[], 'hand-written', BLIND_50),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -388,6 +395,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues50Json as RawDialogue[], BLIND_43),
   ...withSplit(dialogues51Json as RawDialogue[], BLIND_44),
   ...withSplit(dialogues52Json as RawDialogue[], BLIND_47),
+  ...withSplit(dialogues53Json as RawDialogue[], BLIND_50),
 ];
 
 const registry = TokenRegistry.bundled();
