@@ -720,7 +720,7 @@ export const TRANSPOSED: Record<string, string> = table(transposed(['for', 'with
 /** Short spellings read as the word they stand for, so every table knows them ("token acct"). */
 export const SPELLINGS: Record<string, string> = table({
   acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give',
-  thnx: 'thanks', thnks: 'thanks', thanku: 'thankyou', tyty: 'ty',
+  thnx: 'thanks', thnks: 'thanks', thanku: 'thankyou', tyty: 'ty', errr: 'err', errrr: 'err',
   ...TRANSPOSED,
 });
 
@@ -904,7 +904,9 @@ export const IN_MESSAGE_CORRECTIONS = {
    * on, make it 0.5", "hang on, 2 sol"): "hang on 5" waits, "hold on, i have 0.5" tells.
    */
   pauses: ['hold on', 'hang on'],
-  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['oops'], ['whoops'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo'], ['oh', 'wait']],
+  /** Hesitations that correct with no break before them ("… kmno errr tnsr"), but only with an amount, a token or an address after. */
+  hesitant: [['err'], ['erm']],
+  unbroken: [['i', 'mean'], ['i', 'meant'], ['or', 'rather'], ['sorry'], ['oops'], ['whoops'], ['err'], ['erm'], ['no', 'wait'], ['wait', 'no'], ['correction'], ['no', 'scratch', 'that'], ['scratch', 'that'], ['make', 'that'], ['actually', 'to'], ['actually', 'make', 'it'], ['actually', 'make', 'that'], ['oops', 'typo'], ['sorry', 'typo'], ['oh', 'wait']],
 };
 
 /** Follow-ups led by a verb of their own ("change the recipient to <address>", "switch to BONK"). */

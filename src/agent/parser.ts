@@ -53,7 +53,7 @@ export function parseCommand(said: string, ctx: ParseContext): ParseResult {
 /** A message, or the part of one a rule reads alone (the command before a correction, the sentence among context). */
 function parseMessage(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
-  const result = doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+  const result = doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrectionWithin(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
   // "I'm still deciding. Swap …", "…. Let me think about it.", "Just looking for now.": wherever it is said, a transaction is not decided on yet.
   const transaction = result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   if (transaction && splitAfter(tagged, CLAUSE_ENDS).some((clause) => undecided(spoken(clause)))) return refuse('unclear', 'That says you have not decided yet. When you have, say the command alone, for example "swap 1 SOL for USDC".');
@@ -374,6 +374,47 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
 }
 
 /**
+ * "swap 2 sol, no wait 3, for usdc", "transfer 12 usdc (I mean 12 pyusd) to <address>", "buy bonk, no wait, wif with 2 sol":
+ * a correction set off by punctuation in the middle of the command, with the command going on after it (a marker or an
+ * address), puts its amount, its token or both in place of the ones said right before it; a bare number keeps the first
+ * one's token. The rest is read as said, at the confidence of a follow-up. ("…, wait 10, to …" may wait ten minutes.)
+ */
+function withCorrectionWithin(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
+  const lower = tagged.map((item) => item.text.toLowerCase());
+  const opening = (k: number) => tagged[k]?.kind === 'punct' && ENCLOSING.has(tagged[k].text);
+  for (let open = 2; open < tagged.length; open++) {
+    if (!opening(open) || !saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, open + 1)) continue;
+    let from = open + 1;
+    while (from < tagged.length && (tagged[from].kind === 'punct' || tagged[from].kind === 'filler' || CORRECTION_WORDS.has(lower[from]))) from++;
+    // (A share or a percent may be of the balance, of the amount or the slippage: "…, actually 3%, for usdc".)
+    const amount = tagged[from]?.kind === 'number' || tagged[from]?.kind === 'money' ? tagged[from] : undefined;
+    const token = tagged[amount ? from + 1 : from]?.kind === 'token' ? tagged[amount ? from + 1 : from] : undefined;
+    const close = from + (amount ? 1 : 0) + (token ? 1 : 0);
+    // The command goes on after the closing punctuation, or right after the correction ("…, no wait, wif with 2 sol").
+    // ("…, i mean 300 usdc worth, for jup", "…, no wait 0.3 of it, …" size by something else.)
+    const goesOn = (k: number) => (tagged[k]?.kind === 'marker' && !['of', 'worth'].includes((tagged[k] as Extract<Item, { kind: 'marker' }>).marker)) || tagged[k]?.kind === 'address';
+    const rest = opening(close) && goesOn(close + 1) ? tagged[close].end : goesOn(close) ? tagged[close].start : undefined;
+    if ((!amount && !token) || rest === undefined) continue;
+    if (amount && !token && lower[from - 1] === 'wait' && !tagged.slice(open + 1, from - 1).some((item) => PARSER_WORDS.restates.has(item.text.toLowerCase()))) return undefined;
+    // What is corrected: the token said right before, and the amount before that token when the correction has one.
+    const before = tagged[open - 1];
+    const firstAmount = before?.kind === 'token' ? tagged[open - 2] : before;
+    if (token && before?.kind !== 'token') return undefined;
+    if (amount && !(firstAmount && isAmount(firstAmount))) return undefined;
+    const start = amount ? firstAmount!.start : before!.start;
+    const kept = amount && !token && before?.kind === 'token' ? ` ${before.text}` : '';
+    const said = `${raw.slice(tagged[from].start, tagged[close - 1].end)}${kept}`;
+    const result = parseMessage(`${raw.slice(0, start)}${said} ${raw.slice(rest)}`, ctx);
+    if (!result.ok) return undefined;
+    return { ...result, confidence: round(result.confidence * CONFIDENCE.followUp), corrected: raw.slice(tagged[open].start, rest).trim() };
+  }
+  return undefined;
+}
+
+/** Punctuation that sets a correction off inside a command. */
+const ENCLOSING = new Set([',', '(', ')', '—', '–', '-', ';']);
+
+/**
  * "swap 1 SOL for BONK, I mean WIF", "send 10 USDC to <address> — wait no, 12 USDC", "transfer
  * 10 JUP to <address>, correction: <address>": a command corrected in the same message is the
  * command, edited by the correction read as its follow-up (IN_MESSAGE_CORRECTIONS). A correction
@@ -388,16 +429,28 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const afterBreak = (k: number) => {
     let before = k - 1;
     while (before > verb && hesitates(tagged[before])) before--;
-    return tagged[before]?.kind === 'punct';
+    // ("send 3 usdc to <address> no, …": an address right before ends what it was said with.)
+    return tagged[before]?.kind === 'punct' || tagged[k - 1]?.kind === 'address';
   };
   const pause = (k: number) => IN_MESSAGE_CORRECTIONS.pauses.includes(lower[k]);
+  // "…, not bonk, wif", "…, wif not bonk", "…, wif, not bonk": a token put in place of one turned from, ending the message.
+  const ends = (k: number) => tagged.slice(k).every((item) => item.kind === 'punct' && item.text !== '?');
+  const turned = (k: number): [Extract<Item, { kind: 'token' }>, Extract<Item, { kind: 'token' }>] | undefined => {
+    const plain = tagged.slice(k).filter((item) => item.kind !== 'punct');
+    if (plain.length !== 3 || !ends(tagged.indexOf(plain[2]) + 1)) return undefined;
+    const [a, b, c] = plain;
+    const not = (item: Item) => item.kind === 'guard' && item.text.toLowerCase() === 'not';
+    if (not(a) && b.kind === 'token' && c.kind === 'token' && tagged[tagged.indexOf(b) + 1]?.kind === 'punct') return [b, c];
+    if (a.kind === 'token' && not(b) && c.kind === 'token') return [c, a];
+    return undefined;
+  };
   // "…, 4 instead", "…, 4 usdc actually": a clause of an amount (with its token) and a word that puts it in place of the first, ending the message.
   const amountEnd = (k: number) => (tagged[k + 1]?.kind === 'token' ? k + 1 : k);
   const restated = (k: number) => {
     const end = amountEnd(k) + 1;
     return isAmount(tagged[k]) && IN_MESSAGE_CORRECTIONS.replacingLast.has(lower[end] ?? '') && tagged.slice(end + 1).every((item) => item.kind === 'punct' && item.text !== '?');
   };
-  const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k) || restated(k)))));
+  const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k) || restated(k) || turned(k) !== undefined))));
   // "…, no more than 1% slippage": a bound, not a correction.
   if (at < 0 || saysAt(lower, IN_MESSAGE_CORRECTIONS.bounds, at)) return undefined;
   const isCommand = (result: ParseResult): result is Extract<ParseResult, { ok: true }> & { command: SwapCommand | TransferCommand } =>
@@ -418,7 +471,14 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   let opens = at;
   while (opens < tagged.length && (PARSER_WORDS.interjections.has(lower[opens]) || (opens > at && tagged[opens].kind === 'punct'))) opens++;
   const restatedAt = restated(at);
-  const correction = restatedAt ? `make it ${raw.slice(tagged[at].start, tagged[amountEnd(at)].end)}` : raw.slice(tagged[opens]?.start ?? raw.length).trim();
+  const turnedAt = turned(at);
+  // (A token turned from is one the command names: "…, wif not jup" where neither is corrects nothing.)
+  if (turnedAt && sideOf(head.command, turnedAt[0].token.mint) === undefined) return undefined;
+  const correction = restatedAt
+    ? `make it ${raw.slice(tagged[at].start, tagged[amountEnd(at)].end)}`
+    : turnedAt
+      ? `i meant ${turnedAt[1].text}, not ${turnedAt[0].text}`
+      : raw.slice(tagged[opens]?.start ?? raw.length).trim();
   // "…, actually, another 60 usdc", "… on second thought, also swap 1 sol for bonk": added to the command, not correcting it.
   const added = tagged.slice(at).map((item) => item.text.toLowerCase());
   if (added.some((w) => PARSER_WORDS.additions.has(w)) || containsPhrase(added.join(' ').split(' '), ['as', 'well'])) {
@@ -433,7 +493,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   }
   // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
   // "…, correction: 40 RAY": the opener said, then any punctuation or hesitation after it.
-  const opener = pause(at) ? 1 : restatedAt ? 0 : Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => phraseAt(lower, phrase, at)).map((phrase) => phrase.length));
+  const opener = pause(at) ? 1 : restatedAt || turnedAt ? 0 : Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => phraseAt(lower, phrase, at)).map((phrase) => phrase.length));
   let restAt = PARSER_WORDS.corrections.has(lower[at]) ? at : at + opener;
   while (restAt < tagged.length && (tagged[restAt].kind === 'punct' || PARSER_WORDS.corrections.has(lower[restAt]))) restAt++;
   // "…, oops, that's mine", "… whoops": a slip owned up to, with no edit that says what it was, is never read past.
@@ -452,6 +512,8 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
     const edit = restSaid.slice(PARSER_WORDS.editOpeners.find((phrase) => phraseAt(lower, phrase, restAt))?.length ?? 0);
     if (!isTerseEdit(edit)) return undefined;
   }
+  // "… kmno errr tnsr": a hesitation with no break before it corrects with an amount, a token or an address only ("… err on orca" names a venue).
+  if (saysAt(lower, IN_MESSAGE_CORRECTIONS.hesitant, at) && !afterBreak(at) && !(isTerseEdit(restSaid) || (restSaid.length === 1 && restSaid[0].kind === 'token'))) return undefined;
   // "…, wait is it 3 sol?", "…, sorry I have 3 sol": a question or a statement of what is held, not an edit; "…, oh wait and 2 to
   // B", "…, wait, or B", "…, wait, same to B": an addition or a doubt.
   const edits = lower.slice(restAt);
@@ -498,7 +560,13 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   if (restAt === at || restAt >= tagged.length) return slipped ? unsaid : undefined;
   const edit = { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined };
   const rest = raw.slice(tagged[restAt].start);
-  const bare = parseMessage(amountOnly ? `make it ${rest}` : rest, edit);
+  // "…, err, wif": a token alone is the token meant, as "i mean wif" says.
+  const tokenOnly = restSaid.filter((item) => item.kind !== 'filler').length === 1 && restSaid.some((item) => item.kind === 'token');
+  const edited = parseMessage(amountOnly ? `make it ${rest}` : tokenOnly ? `i mean ${rest}` : rest, edit);
+  // "swap 3 w for usdc oops i mean 3 sol for w": a verbless command said again is said with the first one's verb.
+  const verbless = !isCommand(edited) && !restSaid.some((item) => item.kind === 'verb') && restSaid.some((item) => item.kind === 'marker' || item.kind === 'arrow');
+  const restOpener = Math.max(0, ...IN_MESSAGE_CORRECTIONS.openers.filter((phrase) => phraseAt(lower, phrase, restAt)).map((phrase) => phrase.length));
+  const bare = verbless ? parseMessage(`${tagged[verb].text} ${raw.slice(tagged[restAt + restOpener]?.start ?? raw.length)}`, { ...ctx, pending: undefined }) : edited;
   if (unchanged(bare)) return again;
   if (otherAction(bare)) return switched;
   // A whole command said again replaces the first, at the confidence of a follow-up.

@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, format, parseDecimal, shift, type Decimal } from './decimal';
 import {
   ACCOUNT_REMARKS, DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, OTHER_SOURCES, AMBIGUOUS_CHAINS, SCALES, SCALES_ABROAD, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ARABIC_SCRIPT_WORDS, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ARABIC_SCRIPT_WORDS, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, PARSER_WORDS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -811,7 +811,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "USDC.e": a bridged token of another name, not the token it names.
     if (at(i + 1)?.text === '.' && at(i + 1).joined && at(i + 2)?.joined && word(i + 2) === 'e' && vocabulary.lookup(text)) return emit(i, i + 3, { kind: 'word' });
     const exact = vocabulary.lookup(text) ?? (text.endsWith("'s") ? vocabulary.lookup(text.slice(0, -2)) : undefined);
-    if (exact && readsAsToken(lexemes[i].raw)) return emit(i, i + 1, { kind: 'token', token: exact, fuzzy: false, dollar: false });
+    if (exact && readsAsToken(lexemes[i].raw, i)) return emit(i, i + 1, { kind: 'token', token: exact, fuzzy: false, dollar: false });
     const role = VERBS[text];
     if (role) return emit(i, i + 1, { kind: 'verb', role, lemma: text, fuzzy: false });
     // "pick up 10 usdc by selling sol": what that verb sells pays, as "with sol" says; "… into jupsol by swapping" says the way again.
@@ -906,14 +906,18 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
 
   /**
    * A symbol that is also an English word ("w", "goat", "cloud", "wen") reads as a token only
-   * when written in capitals or where a token stands: after an amount, "of" or a preposition.
+   * when written in capitals or where a token stands: after an amount, "of" or a preposition,
+   * or, but a single letter, alone after the word of a correction or after "or" ("…, no, orca", "i meant ray", "ray or orca").
    */
-  function readsAsToken(raw: string): boolean {
+  function readsAsToken(raw: string, k: number): boolean {
     const text = raw.toLowerCase();
     if (!AMBIGUOUS_SYMBOLS.has(text)) return true;
     if (raw !== text) return true;
+    const said = items.findLast((item) => item.kind !== 'punct')?.text.toLowerCase().split(/\s+/).at(-1) ?? '';
+    const alone = text.length > 1 && (lexemes[k + 1] === undefined || lexemes[k + 1].type === 'symbol');
+    const corrected = alone && (PARSER_WORDS.restates.has(said) || said === 'or');
     const previous = items.findLast((item) => item.kind !== 'filler');
-    return !!previous && ['number', 'share', 'money', 'marker', 'arrow', 'verb'].includes(previous.kind);
+    return corrected || (!!previous && ['number', 'share', 'money', 'marker', 'arrow', 'verb'].includes(previous.kind));
   }
 
   /** Number words from lexeme k: "one hundred and fifty", "two and a half", "a dozen", shares ("half", "a quarter"). */
