@@ -182,6 +182,9 @@ export const VERB_PHRASES: Array<[string[], string]> = [
   [['market', 'buy'], 'market_buy'],
   [['sell', 'off'], 'sell'],
   [['get', 'rid', 'of'], 'sell'],
+  [['get', 'out', 'of'], 'sell'],
+  [['get', 'me', 'out', 'of'], 'sell'],
+  [['bail', 'out', 'of'], 'sell'],
   [['end', 'up', 'with'], 'receive'],
   [['wind', 'up', 'with'], 'receive'],
 ];
