@@ -238,6 +238,9 @@ export function swapFrame(given: Phrase[], role: VerbRole, vocabulary: Vocabular
   for (const part of parts.filter((p) => p.marker === 'restate')) {
     const mints = (of: Phrase[]) => new Set(of.flatMap((p) => p.tokens.map((t) => t.token.mint)));
     const token = part.tokens[0]?.token.mint;
+    // "swap max usdt to usdc, whole bag", "sell all my bonk for sol, all of it": the share paid, said again, is one amount.
+    const again = !token && part.words.length === 0 && part.amounts.length === 1 && paid.some((p) => p.amounts.some((amount) => sameShare(amount, part.amounts[0])));
+    if (again) continue;
     // "buy a little RENDER, 20 dollars' worth, with USDC": a dollar value said again in a purchase is what it receives.
     const valueBought = !token && role === 'get' && part.amounts.length > 0 && part.amounts.every((amount) => amount.kind === 'money');
     if (valueBought || (token && mints(received).has(token) && !mints(paid).has(token))) received.push({ ...part, tokens: [] });
@@ -569,4 +572,9 @@ export function short(address: string): string {
 
 export function round(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+/** Two shares of the balance that are one ("all", "max", "the whole bag"). */
+function sameShare(one: Item, other: Item): boolean {
+  return one.kind === 'share' && other.kind === 'share' && one.numerator * other.denominator === other.numerator * one.denominator;
 }
