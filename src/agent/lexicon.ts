@@ -924,6 +924,7 @@ export const FOLLOW_UP_VERB_OPENERS: string[][] = [
 /** After a transfer, a new recipient for it ("actually send it to <address>", "it should go to <address>"). */
 export const REDIRECT_OPENERS: string[][] = [
   ['send', 'it', 'to'], ['send', 'that', 'to'], ['send', 'them', 'to'], ['it', 'should', 'go', 'to'], ['should', 'go', 'to'], ['it', 'goes', 'to'],
+  ['that', 'should', 'go', 'to'], ['that', 'goes', 'to'], ['it', 'needs', 'to', 'go', 'to'], ['that', 'needs', 'to', 'go', 'to'],
   ['make', 'that', 'to'], ['make', 'it', 'to'], ['send', 'to'], ['to'], ['it', 'should', 'be', 'to'], ['the', 'recipient', 'is'], ['recipient', 'is'],
   ['the', 'address', 'should', 'be'], ['address', 'should', 'be'], ['the', 'address', 'is'], ['address', 'is'], ['should', 'be'], ['it', 'should', 'be'],
   ['wrong', 'address', 'use'], ['wrong', 'address'], ['wrong', 'wallet', 'use'], ['wrong', 'wallet'], ['use'], ['correct', 'address', 'is'], ['right', 'address', 'is'],
@@ -1343,6 +1344,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['yes|yeah|yea? i know|understand about? the? price? impact|slippage|risk|risks|fees', 'note'],
   ['just? do it', 'politeness'],
   ['just? testing|checking|seeing if|whether this|it works|working', 'note'],
+  // "…, lol testing", "… just testing": a small trade said to be a trial (a dry run says so: "don't actually do it").
+  ['lol|just? testing $', 'note'],
   ['wrong wallet|address|addy|one|paste|copy', 'note'],
   // "…, that's my other wallet": the recipient said to be the sender's own (an "other" said alone may change what is built).
   ["that's|thats|it's|its|this|that is? my other wallet|account|address|addy", 'note'],
