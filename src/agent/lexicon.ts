@@ -1598,6 +1598,8 @@ export const RULE_WORDS = {
   /** "full", "whole", "entire" are shares only of something ("my whole bag"). */
   wholeWords: new Set(['full', 'whole', 'entire']),
   wholeOf: new Set(['balance', 'amount', 'bag', 'stack', 'position', 'of', 'thing']),
+  /** After "my" and a token, the whole of it ("sell my bonk bag"). */
+  bags: new Set(['bag', 'bags', 'stack']),
   /** "one and a half", "one n a half", "a hundred and five": the words that join number words. */
   numberJoiners: new Set(['and', 'n', '&']),
   /** "a half", "one third": shares an article may open. */
