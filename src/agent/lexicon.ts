@@ -86,7 +86,7 @@ export const VERBS: Record<string, VerbRole> = table({
  * - `opens-chain`: "take 3 USDC and turn it into WIF" is one swap, led by the second verb;
  *   `chain-only`: the verb means nothing alone ("take 3 USDC" could pay or receive).
  */
-export type VerbTrait = 'sells' | 'sends-with-address' | 'address-receives' | 'only-sends' | 'pays-for' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only';
+export type VerbTrait = 'sells' | 'sends-with-address' | 'address-receives' | 'only-sends' | 'pays-for' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only' | 'to-converts';
 
 export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   venda: ['sells'], vendez: ['sells'], verkaufe: ['sells'], verkauf: ['sells'], jualin: ['sells'], ibenta: ['sells'], becho: ['sells'],
@@ -106,6 +106,8 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   get: ['sends-with-address', 'asks-info', 'guessed', 'other-side', 'address-receives'],
   buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
   take: ['opens-chain', 'chain-only'], use: ['opens-chain'],
+  // "move all my msol back to sol": with no address, "to" a token converts.
+  move: ['to-converts'],
 });
 
 /** Words that point back at a token or a command already named ("turn it into WIF", "send it to …"). */

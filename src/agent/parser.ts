@@ -1029,10 +1029,11 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
     return refuse('unclear', `I could not tell which token "${main.text}" pays with. Say for example "ape 0.5 SOL into BONK".`);
   }
   // "move 10 USDC into SOL", "pay 20 USDC for WIF": a send verb without an address that names a token to receive is a swap
-  // (a verb that only sends, only where "for" names the price).
+  // (a verb that only sends, only where "for" names the price; "to" a token only after a verb that converts with it: "move … to SOL").
   if (role === 'send' && (!hasTrait(main, 'only-sends') || (hasTrait(main, 'pays-for') && priced)) && !body.some((i) => i.kind === 'address' || i.kind === 'bad-address')) {
     const parts = phrases(body);
-    if (parts.some((part) => part.marker === 'out' && part.tokens.length > 0)) return swapFrame(parts, 'pay', ctx, { factor: factor * CONFIDENCE.noVerb, slippageBps });
+    const receiving = (part: Phrase) => part.marker === 'out' || (part.marker === 'to' && hasTrait(main, 'to-converts'));
+    if (parts.some((part) => receiving(part) && part.tokens.length > 0)) return swapFrame(parts, 'pay', ctx, { factor: factor * CONFIDENCE.noVerb, slippageBps });
   }
   if (role === 'send') {
     if (slippageBps !== undefined) return refuse('unclear', SLIPPAGE_ON_TRANSFER);
