@@ -1600,6 +1600,9 @@ export const RULE_WORDS = {
   /** "full", "whole", "entire" are shares only of something ("my whole bag"). */
   wholeWords: new Set(['full', 'whole', 'entire']),
   wholeOf: new Set(['balance', 'amount', 'bag', 'stack', 'position', 'of', 'thing']),
+  /** Shares that take a scale named in words: "half a million" is 500,000, "a quarter million" 250,000 ("half a grand" may be dollars). */
+  scaledShares: new Set(['half', 'quarter']),
+  wordScales: new Set(['thousand', 'million', 'billion', 'mil', 'bil']),
   /** After "my" and a token, the whole of it ("sell my bonk bag"). */
   bags: new Set(['bag', 'bags', 'stack']),
   /** "one and a half", "one n a half", "a hundred and five": the words that join number words. */

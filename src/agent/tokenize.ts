@@ -938,6 +938,12 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       !!vocabulary.lookup(word(k + 1) ?? '');
     // "a whole SOL", "an entire USDC": one token, never the whole balance.
     if (RULE_WORDS.wholeWords.has(first) && (word(k - 1) === 'a' || word(k - 1) === 'an') && vocabulary.lookup(word(k + 1) ?? '')) return { value: decimal(1), next: k + 1 };
+    // "half a million", "a quarter million": a part of a scale named in words is a number.
+    const scaled = k + (article ? 2 : 1) + (RULE_WORDS.articles.has(word(k + (article ? 2 : 1)) ?? '') ? 1 : 0);
+    if (shareWord && RULE_WORDS.scaledShares.has(shareWord) && RULE_WORDS.wordScales.has(word(scaled) ?? '')) {
+      const part = divide(shift(decimal(SHARES[shareWord][0]), SCALES[word(scaled)!]), SHARES[shareWord][1]);
+      if (part) return { value: part, next: scaled + 1 };
+    }
     if (shareWord && SHARES[shareWord] && ofSomething && (!article || RULE_WORDS.articleShares.has(shareWord))) {
       const after = word(k + (article ? 2 : 1));
       if (shareWord === 'half' && !article && (after === 'a' || after === 'an')) return { value: decimal(5, 1), next: k + 2 };
