@@ -184,6 +184,7 @@ export const VERB_PHRASES: Array<[string[], string]> = [
   [['market', 'buy'], 'market_buy'],
   [['sell', 'off'], 'sell'],
   [['get', 'rid', 'of'], 'sell'],
+  [['buy', 'the', 'dip', 'on'], 'buy'],
   [['get', 'out', 'of'], 'sell'],
   [['get', 'me', 'out', 'of'], 'sell'],
   [['bail', 'out', 'of'], 'sell'],
@@ -1600,6 +1601,8 @@ export const RULE_WORDS = {
   /** "full", "whole", "entire" are shares only of something ("my whole bag"). */
   wholeWords: new Set(['full', 'whole', 'entire']),
   wholeOf: new Set(['balance', 'amount', 'bag', 'stack', 'position', 'of', 'thing']),
+  /** "the rest of my PYTH", "the remainder of my USDC": all of it. */
+  remainders: new Set(['rest', 'remainder']),
   /** Shares that take a scale named in words: "half a million" is 500,000, "a quarter million" 250,000 ("half a grand" may be dollars). */
   scaledShares: new Set(['half', 'quarter']),
   wordScales: new Set(['thousand', 'million', 'billion', 'mil', 'bil']),

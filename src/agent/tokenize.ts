@@ -938,6 +938,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       !!vocabulary.lookup(word(k + 1) ?? '');
     // "a whole SOL", "an entire USDC": one token, never the whole balance.
     if (RULE_WORDS.wholeWords.has(first) && (word(k - 1) === 'a' || word(k - 1) === 'an') && vocabulary.lookup(word(k + 1) ?? '')) return { value: decimal(1), next: k + 1 };
+    // "the rest of my PYTH": all that is left of it.
+    if (first === 'the' && RULE_WORDS.remainders.has(word(k + 1) ?? '') && word(k + 2) === 'of') return { value: decimal(0), next: k + 2, share: [1, 1] };
     // "half a million", "a quarter million": a part of a scale named in words is a number.
     const scaled = k + (article ? 2 : 1) + (RULE_WORDS.articles.has(word(k + (article ? 2 : 1)) ?? '') ? 1 : 0);
     if (shareWord && RULE_WORDS.scaledShares.has(shareWord) && RULE_WORDS.wordScales.has(word(scaled) ?? '')) {
