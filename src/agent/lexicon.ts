@@ -1347,8 +1347,6 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['yes|yeah|yea? i know|understand about? the? price? impact|slippage|risk|risks|fees', 'note'],
   ['just? do it', 'politeness'],
   ['just? testing|checking|seeing if|whether this|it works|working', 'note'],
-  // "…, lol testing", "… just testing": a small trade said to be a trial (a dry run says so: "don't actually do it").
-  ['lol|just? testing $', 'note'],
   ['wrong wallet|address|addy|one|paste|copy', 'note'],
   // "…, that's my other wallet": the recipient said to be the sender's own (an "other" said alone may change what is built).
   ["that's|thats|it's|its|this|that is? my other wallet|account|address|addy", 'note'],
@@ -1833,6 +1831,8 @@ export const PARSER_WORDS = {
   /** Between an amount said with its token and the same token again, these restate the amount ("sell 40 jto sorry 4 jto"). */
   /** After a correction's opener, these add to the command rather than correct it ("…, actually, another 60 usdc"). */
   additions: new Set(['also', 'another', 'too', 'more', 'plus', 'additionally', 'extra']),
+  /** After a swap, the same pair the other way round ("now the other way, 30 JUP", "reverse it"). */
+  reversals: [['other', 'way'], ['other', 'way', 'round'], ['other', 'way', 'around'], ['reverse', 'it'], ['reverse', 'that'], ['vice', 'versa'], ['the', 'reverse']],
   restates: new Set(['sorry', 'oops', 'mean', 'meant', 'correction', 'typo', 'rather', 'no', 'nope', 'wait']),
   /** In a sentence of the story, these tell of an earlier trade (`earlierTrade` before it: "My last swap failed because of slippage."). */
   failures: new Set(['failed', 'fails', 'failing', 'error']),

@@ -1032,7 +1032,12 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   // (a verb that only sends, only where "for" names the price; "to" a token only after a verb that converts with it: "move … to SOL").
   if (role === 'send' && (!hasTrait(main, 'only-sends') || (hasTrait(main, 'pays-for') && priced)) && !body.some((i) => i.kind === 'address' || i.kind === 'bad-address')) {
     const parts = phrases(body);
-    const receiving = (part: Phrase) => part.marker === 'out' || (part.marker === 'to' && hasTrait(main, 'to-converts'));
+    // (The token by its symbol, ending its clause: "move 100 usdc to kamino" deposits, "… to sol's wallet" pays someone.)
+    const to = body.findIndex((item) => item.kind === 'marker' && item.marker === 'to');
+    const named = body.slice(to + 1).find((item) => item.kind !== 'punct');
+    const after = body.slice(body.indexOf(named!) + 1);
+    const symbolLast = named?.kind === 'token' && named.text.replace(/^\$/, '').toLowerCase() === named.token.symbol.toLowerCase() && after.every((item) => item.kind === 'punct' || SOFT_WORDS.includes(item.text.toLowerCase()));
+    const receiving = (part: Phrase) => part.marker === 'out' || (part.marker === 'to' && hasTrait(main, 'to-converts') && symbolLast);
     if (parts.some((part) => receiving(part) && part.tokens.length > 0)) return swapFrame(parts, 'pay', ctx, { factor: factor * CONFIDENCE.noVerb, slippageBps });
   }
   if (role === 'send') {
@@ -2157,8 +2162,37 @@ const sideOf = (command: SwapCommand | TransferCommand, mint: string) =>
 /** The token a command's amount is of: what a transfer sends, what an exact-in swap pays, what an exact-out swap receives. */
 const amountToken = (command: SwapCommand | TransferCommand) => (command.action === 'transfer' ? command.token : command.swapMode === 'ExactOut' ? command.output : command.input);
 
+/**
+ * "now the other way, 30 JUP", "reverse it", "vice versa": after a swap, the same pair the other way round, with the amount
+ * said (of the token it now pays, or of the one it now receives when that is named), or asked for.
+ */
+function reversal(words: string[], content: Item[], ctx: ParseContext): ParseResult | undefined {
+  const previous = ctx.previous;
+  if (previous?.action !== 'swap' || ctx.pending) return undefined;
+  const soft = (w: string) => SOFT_WORDS.includes(w) || LEADING_FILLERS.includes(w);
+  const said = words.filter((w) => !/^[!.?,]+$/.test(w) && !soft(w));
+  const phrase = PARSER_WORDS.reversals.filter((p) => containsPhrase(said, p)).sort((a, b) => b.length - a.length)[0];
+  if (!phrase) return undefined;
+  const others = content.filter((item) => item.kind !== 'punct' && !phrase.includes(item.text.toLowerCase()) && !soft(item.text.toLowerCase()));
+  const amounts = others.filter((item) => item.kind === 'number' || item.kind === 'money');
+  const tokens = others.filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
+  // Nothing else: "the other way, 30 JUP", never "the other way to <address>" or "other way round, into BONK".
+  if (others.length !== amounts.length + tokens.length || amounts.length > 1 || tokens.length > 1) return undefined;
+  if (tokens[0] && tokens[0].token.mint !== previous.input.mint && tokens[0].token.mint !== previous.output.mint) return undefined;
+  const draft: Extract<Draft, { action: 'swap' }> = { action: 'swap', input: previous.output, output: previous.input, ...(previous.slippageBps !== undefined && { slippageBps: previous.slippageBps }) };
+  if (amounts[0]) {
+    const amount = amountSpec(amounts[0]);
+    if ('rule' in amount) return amount;
+    Object.assign(draft, { amount: amount.spec, amountOf: tokens[0]?.token.mint === previous.input.mint ? 'output' : 'input' });
+  }
+  const result = finishSwap(draft, CONFIDENCE.followUp);
+  return result.ok ? { ...result, followUp: true } : result;
+}
+
 /** "make it 2", "same but to BONK", "half of that", "do it again", "and 10 more to the same address". */
 function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: ParseContext, slippageBps?: number): ParseResult | undefined {
+  const reversed = reversal(words, content, ctx);
+  if (reversed) return reversed;
   // "can you do it again", "could you make it 3": asked politely, the follow-up that follows.
   const asked = dropLeading(words);
   const polite = PARSER_WORDS.politeAsks.find((phrase) => phraseAt(asked, phrase, 0));
