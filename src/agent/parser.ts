@@ -2176,8 +2176,10 @@ function reversal(words: string[], content: Item[], ctx: ParseContext): ParseRes
   const others = content.filter((item) => item.kind !== 'punct' && !phrase.includes(item.text.toLowerCase()) && !soft(item.text.toLowerCase()));
   const amounts = others.filter((item) => item.kind === 'number' || item.kind === 'money');
   const tokens = others.filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
-  // Nothing else: "the other way, 30 JUP", never "the other way to <address>" or "other way round, into BONK".
-  if (others.length !== amounts.length + tokens.length || amounts.length > 1 || tokens.length > 1) return undefined;
+  // Nothing else, said once: "the other way, 30 JUP", never "the other way to <address>", "other way round, into BONK" or
+  // "reverse it, 40 usdc, and then reverse it again".
+  const saidOnce = said.filter((w) => !phrase.includes(w)).length === [...amounts, ...tokens].flatMap((item) => item.text.split(/\s+/)).length;
+  if (!saidOnce || others.length !== amounts.length + tokens.length || amounts.length > 1 || tokens.length > 1) return undefined;
   if (tokens[0] && tokens[0].token.mint !== previous.input.mint && tokens[0].token.mint !== previous.output.mint) return undefined;
   const draft: Extract<Draft, { action: 'swap' }> = { action: 'swap', input: previous.output, output: previous.input, ...(previous.slippageBps !== undefined && { slippageBps: previous.slippageBps }) };
   if (amounts[0]) {
