@@ -46,7 +46,7 @@ export const VERBS: Record<string, VerbRole> = table({
   snag: 'get', obtain: 'get', procure: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
   send: 'send', transfer: 'send', pay: 'send', tip: 'send', give: 'send', move: 'send', wire: 'send',
   withdraw: 'send', forward: 'send', remit: 'send', shoot: 'send', yeet: 'send', gift: 'send', xfer: 'send', drop: 'send',
-  diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay',
+  diversify: 'pay', split: 'pay', allocate: 'pay', aping: 'pay', yolo: 'pay', swing: 'pay', accumulate: 'get', receive: 'get', take: 'pay', pull: 'pay',
   getting: 'get', purchasing: 'get', grabbing: 'get', acquiring: 'get', nab: 'get', turned: 'pay',
   zap: 'send', beam: 'send', ship: 'send', slide: 'send', fire: 'send', exit: 'pay', dispatch: 'send', disburse: 'send', gets: 'get', receives: 'get',
   // Spanish and Portuguese, as chat mixes them in ("cambia 2 sol por usdc").
@@ -97,7 +97,7 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   
   sell: ['sells'], dump: ['sells'], unload: ['sells'], offload: ['sells'], liquidate: ['sells'], market_sell: ['sells'], cash: ['sells'],
   grab: ['asks-info', 'guessed', 'opens-chain'],
-  'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info'],
+  'give me': ['asks-info', 'guessed'], gimme: ['asks-info', 'guessed'], pull: ['asks-info', 'opens-chain', 'chain-only'],
   cop: ['guessed'], scoop: ['guessed'], snag: ['guessed'], nab: ['guessed'], ape: ['into-buys', 'guessed'],
   pay: ['only-sends', 'pays-for'], tip: ['only-sends'], dispatch: ['only-sends'], disburse: ['only-sends'], give: ['only-sends'],
   zap: ['only-sends'], beam: ['only-sends'], ship: ['only-sends'], slide: ['only-sends'],
