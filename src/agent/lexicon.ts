@@ -255,7 +255,7 @@ export const MARKERS: Record<string, Marker> = table({
 const PEOPLE = [
   'sister', 'brother', 'mom', 'dad', 'mother', 'father', 'wife', 'husband', 'friend', 'son', 'daughter', 'cousin', 'uncle', 'aunt',
   'grandma', 'grandpa', 'girlfriend', 'boyfriend', 'partner', 'colleague', 'roommate', 'bestie', 'boss', 'niece', 'nephew',
-  'bruv', 'brah', 'broski', 'dawg', 'homie',
+  'bruv', 'brah', 'broski', 'dawg', 'homie', 'boy', 'girl', 'guy', 'sis', 'gf', 'bf', 'mum', 'grandson', 'granddaughter', 'grandmother',
 ];
 
 /**
