@@ -204,8 +204,8 @@ export const FUZZY_VERBS = ['swap', 'trade', 'exchange', 'convert', 'sell', 'sen
  * both lists from the word list and fails when the registry or the verbs change them.
  */
 export const NOT_VERB_TYPOS = new Set([
-  'bay', 'bell', 'bend', 'boy', 'bud', 'bug', 'bum', 'bun', 'buoy', 'bury', 'bus', 'busy', 'cell', 'concert', 'convent',
-  'covert', 'day', 'end', 'fell', 'fend', 'gay', 'grade', 'guy', 'hay', 'hell', 'jay', 'jell', 'lay', 'lend', 'may', 'mend',
+  'bay', 'bell', 'bend', 'bud', 'bug', 'bum', 'bun', 'buoy', 'bury', 'bus', 'busy', 'cell', 'concert', 'convent',
+  'covert', 'day', 'end', 'fell', 'fend', 'gay', 'grade', 'hay', 'hell', 'jay', 'jell', 'lay', 'lend', 'may', 'mend',
   'nay', 'pad', 'pan', 'pap', 'par', 'pas', 'pat', 'paw', 'play', 'ply', 'pray', 'pry', 'purchaser', 'rend', 'sand', 'sap',
   'say', 'seal', 'seed', 'self', 'shell', 'sill', 'slap', 'smell', 'snap', 'soap', 'spay', 'spell', 'swab', 'swam', 'swamp',
   'swan', 'swat', 'sway', 'swell', 'tell', 'tend', 'tirade', 'trace', 'trader', 'vend', 'way', 'yell',
