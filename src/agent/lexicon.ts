@@ -1828,12 +1828,15 @@ export const PARSER_WORDS = {
   wouldModals: new Set(['would', 'could']),
   /** Right before a past form, a plea makes it a command mistyped ("pls sent 7 USDC to …"): nobody pleads for what is done. */
   pleasBeforePast: new Set(['please', 'pls', 'plz', 'kindly', 'pl']),
-  /** Between an amount said with its token and the same token again, these restate the amount ("sell 40 jto sorry 4 jto"). */
   /** After a correction's opener, these add to the command rather than correct it ("…, actually, another 60 usdc"). */
   additions: new Set(['also', 'another', 'too', 'more', 'plus', 'additionally', 'extra']),
+  /**
+   * Between an amount said with its token and the same token again, these restate the amount ("sell 40 jto sorry 4 jto"); right
+   * before a symbol that is also a word, they make it the token ("…, no, orca").
+   */
+  restates: new Set(['sorry', 'oops', 'mean', 'meant', 'correction', 'typo', 'rather', 'no', 'nope', 'wait']),
   /** After a swap, the same pair the other way round ("now the other way, 30 JUP", "reverse it"). */
   reversals: [['other', 'way'], ['other', 'way', 'round'], ['other', 'way', 'around'], ['reverse', 'it'], ['reverse', 'that'], ['vice', 'versa'], ['the', 'reverse']],
-  restates: new Set(['sorry', 'oops', 'mean', 'meant', 'correction', 'typo', 'rather', 'no', 'nope', 'wait']),
   /** In a sentence of the story, these tell of an earlier trade (`earlierTrade` before it: "My last swap failed because of slippage."). */
   failures: new Set(['failed', 'fails', 'failing', 'error']),
   earlierTrade: new Set(['last', 'previous', 'earlier']),

@@ -102,8 +102,7 @@ function withAmountCorrected(raw: string, tagged: Item[], ctx: ParseContext): Pa
     if (!plain(tagged[first]) || slippageValue(tagged, first)) continue;
     // "40 jto sorry 4 jto": the first amount's token, said again after the second.
     const token = mintOf(tagged[first + 1]);
-    let second = first + (token ? 2 : 1);
-    while (second < tagged.length && (tagged[second].kind === 'punct' || tagged[second].kind === 'filler' || CORRECTION_WORDS.has(tagged[second].text.toLowerCase()))) second++;
+    const second = pastCorrectionWords(tagged, first + (token ? 2 : 1));
     const between = tagged.slice(first + 1, second);
     if (second >= tagged.length || !plain(tagged[second]) || !between.some((item) => CORRECTION_WORDS.has(item.text.toLowerCase()))) continue;
     const last = token ? second + 1 : second;
@@ -384,15 +383,17 @@ function withCorrectionWithin(raw: string, tagged: Item[], ctx: ParseContext): P
   const opening = (k: number) => tagged[k]?.kind === 'punct' && ENCLOSING.has(tagged[k].text);
   for (let open = 2; open < tagged.length; open++) {
     if (!opening(open) || !saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, open + 1)) continue;
-    let from = open + 1;
-    while (from < tagged.length && (tagged[from].kind === 'punct' || tagged[from].kind === 'filler' || CORRECTION_WORDS.has(lower[from]))) from++;
+    const from = pastCorrectionWords(tagged, open + 1);
     // (A share or a percent may be of the balance, of the amount or the slippage: "…, actually 3%, for usdc".)
     const amount = tagged[from]?.kind === 'number' || tagged[from]?.kind === 'money' ? tagged[from] : undefined;
     const token = tagged[amount ? from + 1 : from]?.kind === 'token' ? tagged[amount ? from + 1 : from] : undefined;
     const close = from + (amount ? 1 : 0) + (token ? 1 : 0);
     // The command goes on after the closing punctuation, or right after the correction ("…, no wait, wif with 2 sol").
     // ("…, i mean 300 usdc worth, for jup", "…, no wait 0.3 of it, …" size by something else.)
-    const goesOn = (k: number) => (tagged[k]?.kind === 'marker' && !['of', 'worth'].includes((tagged[k] as Extract<Item, { kind: 'marker' }>).marker)) || tagged[k]?.kind === 'address';
+    const goesOn = (k: number) => {
+      const item = tagged[k];
+      return (item?.kind === 'marker' && item.marker !== 'of' && item.marker !== 'worth') || item?.kind === 'address';
+    };
     const rest = opening(close) && goesOn(close + 1) ? tagged[close].end : goesOn(close) ? tagged[close].start : undefined;
     if ((!amount && !token) || rest === undefined) continue;
     if (amount && !token && lower[from - 1] === 'wait' && !tagged.slice(open + 1, from - 1).some((item) => PARSER_WORDS.restates.has(item.text.toLowerCase()))) return undefined;
@@ -409,6 +410,12 @@ function withCorrectionWithin(raw: string, tagged: Item[], ctx: ParseContext): P
     return { ...result, confidence: round(result.confidence * CONFIDENCE.followUp), corrected: raw.slice(tagged[open].start, rest).trim() };
   }
   return undefined;
+}
+
+/** The first item from k on that is no punctuation, filler or word of a correction's opener ("5, no wait 6": the 6). */
+function pastCorrectionWords(tagged: Item[], k: number): number {
+  while (k < tagged.length && (tagged[k].kind === 'punct' || tagged[k].kind === 'filler' || CORRECTION_WORDS.has(tagged[k].text.toLowerCase()))) k++;
+  return k;
 }
 
 /** Punctuation that sets a correction off inside a command. */
@@ -435,11 +442,12 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const pause = (k: number) => IN_MESSAGE_CORRECTIONS.pauses.includes(lower[k]);
   // "…, not bonk, wif", "…, wif not bonk", "…, wif, not bonk": a token put in place of one turned from, ending the message.
   const ends = (k: number) => tagged.slice(k).every((item) => item.kind === 'punct' && item.text !== '?');
+  const not = (item: Item) => item.kind === 'guard' && item.text.toLowerCase() === 'not';
   const turned = (k: number): [Extract<Item, { kind: 'token' }>, Extract<Item, { kind: 'token' }>] | undefined => {
+    if (tagged[k].kind !== 'token' && !not(tagged[k])) return undefined;
     const plain = tagged.slice(k).filter((item) => item.kind !== 'punct');
     if (plain.length !== 3 || !ends(tagged.indexOf(plain[2]) + 1)) return undefined;
     const [a, b, c] = plain;
-    const not = (item: Item) => item.kind === 'guard' && item.text.toLowerCase() === 'not';
     if (not(a) && b.kind === 'token' && c.kind === 'token' && tagged[tagged.indexOf(b) + 1]?.kind === 'punct') return [b, c];
     if (a.kind === 'token' && not(b) && c.kind === 'token') return [c, a];
     return undefined;
@@ -448,7 +456,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const amountEnd = (k: number) => (tagged[k + 1]?.kind === 'token' ? k + 1 : k);
   const restated = (k: number) => {
     const end = amountEnd(k) + 1;
-    return isAmount(tagged[k]) && IN_MESSAGE_CORRECTIONS.replacingLast.has(lower[end] ?? '') && tagged.slice(end + 1).every((item) => item.kind === 'punct' && item.text !== '?');
+    return isAmount(tagged[k]) && IN_MESSAGE_CORRECTIONS.replacingLast.has(lower[end] ?? '') && ends(end + 1);
   };
   const at = tagged.findIndex((_, k) => k > verb && (saysAt(lower, IN_MESSAGE_CORRECTIONS.unbroken, k) || (afterBreak(k) && (saysAt(lower, IN_MESSAGE_CORRECTIONS.openers, k) || pause(k) || restated(k) || turned(k) !== undefined))));
   // "…, no more than 1% slippage": a bound, not a correction.
@@ -493,7 +501,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   }
   // Read without its opening words ("wait no make it 1.5 sol", "no sorry, 3 usdc to sol"), it may edit the command or replace it.
   // "…, correction: 40 RAY": the opener said, then any punctuation or hesitation after it.
-  const opener = pause(at) ? 1 : restatedAt || turnedAt ? 0 : Math.max(...[...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers].filter((phrase) => phraseAt(lower, phrase, at)).map((phrase) => phrase.length));
+  const opener = pause(at) ? 1 : restatedAt || turnedAt ? 0 : longestAt(lower, [...IN_MESSAGE_CORRECTIONS.unbroken, ...IN_MESSAGE_CORRECTIONS.openers], at);
   let restAt = PARSER_WORDS.corrections.has(lower[at]) ? at : at + opener;
   while (restAt < tagged.length && (tagged[restAt].kind === 'punct' || PARSER_WORDS.corrections.has(lower[restAt]))) restAt++;
   // "…, oops, that's mine", "… whoops": a slip owned up to, with no edit that says what it was, is never read past.
@@ -565,7 +573,7 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const edited = parseMessage(amountOnly ? `make it ${rest}` : tokenOnly ? `i mean ${rest}` : rest, edit);
   // "swap 3 w for usdc oops i mean 3 sol for w": a verbless command said again is said with the first one's verb.
   const verbless = !isCommand(edited) && !restSaid.some((item) => item.kind === 'verb') && restSaid.some((item) => item.kind === 'marker' || item.kind === 'arrow');
-  const restOpener = Math.max(0, ...IN_MESSAGE_CORRECTIONS.openers.filter((phrase) => phraseAt(lower, phrase, restAt)).map((phrase) => phrase.length));
+  const restOpener = longestAt(lower, IN_MESSAGE_CORRECTIONS.openers, restAt);
   const bare = verbless ? parseMessage(`${tagged[verb].text} ${raw.slice(tagged[restAt + restOpener]?.start ?? raw.length)}`, { ...ctx, pending: undefined }) : edited;
   if (unchanged(bare)) return again;
   if (otherAction(bare)) return switched;
@@ -1032,12 +1040,8 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   // (a verb that only sends, only where "for" names the price; "to" a token only after a verb that converts with it: "move … to SOL").
   if (role === 'send' && (!hasTrait(main, 'only-sends') || (hasTrait(main, 'pays-for') && priced)) && !body.some((i) => i.kind === 'address' || i.kind === 'bad-address')) {
     const parts = phrases(body);
-    // (The token by its symbol, ending its clause: "move 100 usdc to kamino" deposits, "… to sol's wallet" pays someone.)
-    const to = body.findIndex((item) => item.kind === 'marker' && item.marker === 'to');
-    const named = body.slice(to + 1).find((item) => item.kind !== 'punct');
-    const after = body.slice(body.indexOf(named!) + 1);
-    const symbolLast = named?.kind === 'token' && named.text.replace(/^\$/, '').toLowerCase() === named.token.symbol.toLowerCase() && after.every((item) => item.kind === 'punct' || SOFT_WORDS.includes(item.text.toLowerCase()));
-    const receiving = (part: Phrase) => part.marker === 'out' || (part.marker === 'to' && hasTrait(main, 'to-converts') && symbolLast);
+    const convertsTo = hasTrait(main, 'to-converts') && symbolEndsAfterTo(body);
+    const receiving = (part: Phrase) => part.marker === 'out' || (part.marker === 'to' && convertsTo);
     if (parts.some((part) => receiving(part) && part.tokens.length > 0)) return swapFrame(parts, 'pay', ctx, { factor: factor * CONFIDENCE.noVerb, slippageBps });
   }
   if (role === 'send') {
@@ -1051,6 +1055,19 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   const asNoun = preceding?.kind === 'filler' && (preceding.aside === 'grammar' || PARSER_WORDS.nounArticles.has(preceding.text.toLowerCase()));
   const parts = markedBeforeVerb(before, after) ?? phrases(body);
   return swapFrame(parts, role, ctx, { factor, slippageBps, verbFirst, asNoun, sells: hasTrait(main, 'sells') });
+}
+
+/**
+ * "move all my msol back to sol": after "to", a token said by its symbol and nothing after it but punctuation and soft words
+ * ("move 100 usdc to kamino" deposits into a protocol, "… to sol's wallet" pays someone).
+ */
+function symbolEndsAfterTo(body: Item[]): boolean {
+  const to = body.findIndex((item) => item.kind === 'marker' && item.marker === 'to');
+  if (to < 0) return false;
+  const named = body.slice(to + 1).findIndex((item) => item.kind !== 'punct') + to + 1;
+  const token = body[named];
+  if (token?.kind !== 'token' || token.text.replace(/^\$/, '').toLowerCase() !== token.token.symbol.toLowerCase()) return false;
+  return body.slice(named + 1).every((item) => item.kind === 'punct' || SOFT_WORDS.includes(item.text.toLowerCase()));
 }
 
 /**
@@ -1891,6 +1908,13 @@ function dropLeading(words: string[]): string[] {
 function saysAt(words: string[], phrases: string[][], k = 0): boolean {
   for (const phrase of phrases) if (phraseAt(words, phrase, k)) return true;
   return false;
+}
+
+/** The length of the longest of `phrases` said at word k, 0 if none is. */
+function longestAt(words: string[], phrases: string[][], k: number): number {
+  let longest = 0;
+  for (const phrase of phrases) if (phrase.length > longest && phraseAt(words, phrase, k)) longest = phrase.length;
+  return longest;
 }
 
 /** Loops rather than closures: these run for every phrase of every list at every word, and the garbage they made set the parse's p99. */

@@ -613,8 +613,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
       return emit(i, i + (RULE_WORDS.anotherRequest.has(word(i + 2) ?? '') ? 3 : 2), { kind: 'filler' });
     }
     // "nuke my popcat bag into usdc": the bag of a token of one's own, with no amount said, is all of it.
-    const amounted = lexemes.some((l) => l.type === 'number') || items.some((item) => item.kind === 'share' || item.kind === 'money' || item.kind === 'percent' || item.kind === 'number');
-    if (RULE_WORDS.bags.has(word(i)!) && items.at(-1)?.kind === 'token' && word(i - 2) === 'my' && !amounted) return emit(i, i + 1, { kind: 'share', numerator: 1, denominator: 1 });
+    const amounted = () => lexemes.some((l) => l.type === 'number') || items.some((item) => item.kind === 'share' || item.kind === 'money' || item.kind === 'percent' || item.kind === 'number');
+    if (RULE_WORDS.bags.has(word(i)!) && items.at(-1)?.kind === 'token' && word(i - 2) === 'my' && !amounted()) return emit(i, i + 1, { kind: 'share', numerator: 1, denominator: 1 });
     const numberWords = readNumberWords(i);
     if (numberWords) {
       const { value, next, share } = numberWords;
