@@ -156,6 +156,7 @@ import harvested22 from './harvested-22.json';
 import harvested23 from './harvested-23.json';
 import harvested24 from './harvested-24.json';
 import harvested25 from './harvested-25.json';
+import harvested26 from './harvested-26.json';
 import additions from './additions.json';
 import mustRefuse from './must-refuse.json';
 import { generate } from './grammar';
@@ -201,7 +202,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after, a thirty-ninth and a fortieth in the next, a forty-first and a forty-second in the one after, a forty-third to a forty-fifth in the next, a forty-sixth to a forty-eighth in the one after, a forty-ninth to a fifty-second in the next, a fifty-third and a fifty-fourth in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after, a thirty-ninth and a fortieth in the next, a forty-first and a forty-second in the one after, a forty-third to a forty-fifth in the next, a forty-sixth to a forty-eighth in the one after, a forty-ninth to a fifty-second in the next, a fifty-third to a fifty-fifth in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -256,6 +257,7 @@ const BLIND_51 = 'blind-32zy';
 const BLIND_52 = 'blind-32zz';
 const BLIND_53 = 'blind-32zza';
 const BLIND_54 = 'blind-32zzb';
+const BLIND_55 = 'blind-32zzc';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -359,6 +361,7 @@ export const cases: Case[] = [
   ...withFamily(harvested23 as Raw[], 'harvested', BLIND_38),
   ...withFamily(harvested24 as Raw[], 'harvested', BLIND_39),
   ...withFamily(harvested25 as Raw[], 'harvested', BLIND_51),
+  ...withFamily(harvested26 as Raw[], 'harvested', BLIND_55),
   ...withFamily(generate() as Raw[], 'grammar'),
 ];
 
