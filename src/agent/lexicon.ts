@@ -133,6 +133,8 @@ export const CONFIDENCE = {
   queryWord: 0.93,
   /** Per clause of chat before a command, read without it ("been watching JUP all week. swap…"). */
   chat: 0.97,
+  /** "it" read as the one token said before the command ("… about dogwifhat. Buy 1 SOL worth of it."). */
+  pointedToken: 0.9,
 } as const;
 
 /** How sure each reading of a question is, before CONFIDENCE.queryWord per unexplained word. */
@@ -926,7 +928,7 @@ export const FOLLOW_UP_VERB_OPENERS: string[][] = [
 
 /** After a transfer, a new recipient for it ("actually send it to <address>", "it should go to <address>"). */
 export const REDIRECT_OPENERS: string[][] = [
-  ['send', 'it', 'to'], ['send', 'that', 'to'], ['send', 'them', 'to'], ['it', 'should', 'go', 'to'], ['should', 'go', 'to'], ['it', 'goes', 'to'],
+  ['send', 'it', 'to'], ['send', 'that', 'to'], ['send', 'them', 'to'], ['now', 'send', 'it', 'to'], ['now', 'send', 'that', 'to'], ['then', 'send', 'it', 'to'], ['it', 'should', 'go', 'to'], ['should', 'go', 'to'], ['it', 'goes', 'to'],
   ['that', 'should', 'go', 'to'], ['that', 'goes', 'to'], ['it', 'needs', 'to', 'go', 'to'], ['that', 'needs', 'to', 'go', 'to'],
   ['make', 'that', 'to'], ['make', 'it', 'to'], ['send', 'to'], ['to'], ['it', 'should', 'be', 'to'], ['the', 'recipient', 'is'], ['recipient', 'is'],
   ['the', 'address', 'should', 'be'], ['address', 'should', 'be'], ['the', 'address', 'is'], ['address', 'is'], ['should', 'be'], ['it', 'should', 'be'],
@@ -2159,7 +2161,7 @@ export const PARSER_WORDS = {
   addressAnswerLabels: new Set(['full', 'one', 'complete', 'whole', 'entire', 'address', 'addr', 'here', "here's", 'heres', "it's", 'its', 'ledger', 'oh']),
   followUpWords: new Set(['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean', 'exact', 'too']),
   /** "what about USDC?": the last question asked again of another token. */
-  askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of']],
+  askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of'], ['same', 'for'], ['same', 'with'], ['do', 'the', 'same', 'for'], ['do', 'the', 'same', 'with'], ['same', 'thing', 'for']],
   /** The words of a balance ("how much SOL is in my wallet" asks where it is, not its price), and of a price asked in another token ("SOL in USDC"). */
   balanceWords: [
     'balance', 'bal', 'in my wallet', 'in my account', 'in my acct', 'in wallet', 'saldo', 'bakiye', 'bakiyem', 'balans', 'so du', 'ilan pa',

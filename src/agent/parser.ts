@@ -190,7 +190,7 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   const said = raw.slice(request[0].start, request.at(-1)!.end);
   // The lexer's rewrites ("w/" → "with") can stretch a span: a sentence is read alone only when it is shorter.
   if (said.length >= raw.trim().length) return undefined;
-  const alone = parseMessage(said, ctx);
+  const alone = pointedCommand(raw, request, sentences.slice(0, sentences.indexOf(request)), ctx) ?? parseMessage(said, ctx);
   // "I keep hearing about JUP. How much of it do I have?": a question that points at the one token the context names is about it.
   const question = withPointedToken(request, tagged);
   const result = alone.ok && alone.command.action === 'query' && !alone.command.token && question !== request ? parseQuery(question, spoken(question), ctx, said) : alone;
@@ -933,6 +933,23 @@ function confirmedQuestion(tagged: Item[]): Item[] | undefined {
 
 /** The sentence that asks for a figure ("how much SOL do I have?", "what's KMNO worth?") in a message with nothing to build. */
 /** A question naming no token that points at one ("what's its price?") with the one token the rest of the message names after it. */
+/**
+ * "My cousin won't shut up about dogwifhat. Buy 1 SOL worth of it.", "USDT is getting annoying. Buy 1.5k W with it.": a command that
+ * lacks a token and says "it" where one goes, read with the one token the sentences before it name (never one named after it).
+ */
+function pointedCommand(raw: string, request: Item[], before: Item[][], ctx: ParseContext): ParseResult | undefined {
+  const named = before.flat().filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
+  const pointers = request.filter((item) => item.text.toLowerCase() === 'it');
+  if (new Set(named.map((item) => item.token.mint)).size !== 1 || pointers.length !== 1 || request.some((item) => item.kind === 'token' && item.token.mint === named[0].token.mint)) return undefined;
+  const start = request[0].start;
+  const said = raw.slice(start, request.at(-1)!.end);
+  const alone = parseMessage(said, ctx);
+  if (alone.ok || alone.rule !== 'missing' || !['input', 'output', 'token'].includes(alone.ask ?? '')) return undefined;
+  const at = pointers[0].start - start;
+  const pointed = parseMessage(`${said.slice(0, at)}${named[0].token.symbol}${said.slice(pointers[0].end - start)}`, ctx);
+  return pointed.ok ? { ...pointed, confidence: round(pointed.confidence * CONFIDENCE.pointedToken) } : pointed;
+}
+
 function withPointedToken(question: Item[], tagged: Item[]): Item[] {
   const named = tagged.filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token' && !question.includes(item));
   const pointing = !question.some((item) => item.kind === 'token' || item.kind === 'verb') && spoken(question).some((w) => PARSER_WORDS.tokenPointers.has(w));
@@ -2270,6 +2287,8 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const previous = ctx.previous;
   if (!previous) {
     if (!repeat && !scale && PARSER_WORDS.discourseOpeners.some((phrase) => phrase.join(' ') === opener?.join(' '))) return undefined;
+    // "price of BONK" → "do the same with JUP": the question asked again of another token (the query's askAgain).
+    if (ctx.previousQuery && !content.some(isAmount) && PARSER_WORDS.askAgain.some((phrase) => phrase.every((w, k) => words[k] === w))) return undefined;
     return refuse('missing', 'There is no earlier swap or transfer in this session to refer to. Say the whole command, for example "swap 1 SOL for USDC".');
   }
   // "do it again with 2% slippage": the same command, with the slippage it now names.
