@@ -133,8 +133,6 @@ export const CONFIDENCE = {
   queryWord: 0.93,
   /** Per clause of chat before a command, read without it ("been watching JUP all week. swap…"). */
   chat: 0.97,
-  /** "it" read as the one token said before the command ("… about dogwifhat. Buy 1 SOL worth of it."). */
-  pointedToken: 0.9,
 } as const;
 
 /** How sure each reading of a question is, before CONFIDENCE.queryWord per unexplained word. */
@@ -1212,8 +1210,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['on|via|through|thru|using|with|at? whatever|whichever dex|route|venue|pool|aggregator|one is|has|gives? the? cheapest|best|fastest price|rate|deal|execution?', 'venue'],
   [`on|via|through|thru|using|with|at ${ARTICLES}? jup|pump . ag|fun`, 'venue'],
   [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? to|and &<verb>`, 'venue'],
+  // "swap 2 sol for usdc, use raydium": the venue said with "use" after the swap, ending the clause.
+  [`use|using ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}? please|pls|plz? $`, 'venue'],
   ['with|via|using|through|on the|a? best|optimal|cheapest|fastest|smart|smartest price? route|routing|path|execution', 'venue'],
-  ['best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution $', 'venue'],
+  ['best|optimal|cheapest|fastest|smart|smartest route|routing|path|execution please|pls|plz? $', 'venue'],
   // "…, optimize for price", "ultra swap 1 SOL to USDC" (Jupiter's Ultra): how the route is found, not what it builds.
   ['optimize|optimise|optimized|optimised for the? best? price|rate|output|speed', 'venue'],
   ['^ jupiter|jup? ultra &<verb>', 'venue'],

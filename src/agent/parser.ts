@@ -190,7 +190,7 @@ function readAmong(raw: string, tagged: Item[], ctx: ParseContext, sentences: It
   const said = raw.slice(request[0].start, request.at(-1)!.end);
   // The lexer's rewrites ("w/" → "with") can stretch a span: a sentence is read alone only when it is shorter.
   if (said.length >= raw.trim().length) return undefined;
-  const alone = pointedCommand(raw, request, sentences.slice(0, sentences.indexOf(request)), ctx) ?? parseMessage(said, ctx);
+  const alone = parseMessage(said, ctx);
   // "I keep hearing about JUP. How much of it do I have?": a question that points at the one token the context names is about it.
   const question = withPointedToken(request, tagged);
   const result = alone.ok && alone.command.action === 'query' && !alone.command.token && question !== request ? parseQuery(question, spoken(question), ctx, said) : alone;
@@ -574,7 +574,14 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // "swap 3 w for usdc oops i mean 3 sol for w": a verbless command said again is said with the first one's verb.
   const verbless = !isCommand(edited) && !restSaid.some((item) => item.kind === 'verb') && restSaid.some((item) => item.kind === 'marker' || item.kind === 'arrow');
   const restOpener = longestAt(lower, IN_MESSAGE_CORRECTIONS.openers, restAt);
-  const bare = verbless ? parseMessage(`${tagged[verb].text} ${raw.slice(tagged[restAt + restOpener]?.start ?? raw.length)}`, { ...ctx, pending: undefined }) : edited;
+  // "send 10 usdc to A. actually send 15", "swap 3 sol to usdc, no wait, swap 2": the first verb said again, with only what changes.
+  const sameVerb = !isCommand(edited) && restSaid[0]?.kind === 'verb' && restSaid[0].text.toLowerCase() === lower[verb] ? restSaid.slice(1) : undefined;
+  const resaid = sameVerb && sameVerb.length > 0 ? raw.slice(sameVerb[0].start) : undefined;
+  const bare = verbless
+    ? parseMessage(`${tagged[verb].text} ${raw.slice(tagged[restAt + restOpener]?.start ?? raw.length)}`, { ...ctx, pending: undefined })
+    : resaid !== undefined
+      ? parseMessage(isTerseEdit(sameVerb!) ? `make it ${resaid}` : resaid, edit)
+      : edited;
   if (unchanged(bare)) return again;
   if (otherAction(bare)) return switched;
   // A whole command said again replaces the first, at the confidence of a follow-up.
@@ -788,6 +795,9 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     if (redirected && wrongAt >= 0 && (redirected === paid || !PARSER_WORDS.payeeWords.has(said[wrongAt + 1] ?? ''))) {
       return refuse('unclear', `You said "${said.slice(wrongAt, wrongAt + 2).join(' ')}". Say the whole command with the right address, for example "send 5 USDC to <address>".`);
     }
+    // "My friend needs WIF. Send it to <address>": a token said in the chat read past (`focus`) may be what the follow-up means.
+    const chatToken = tagged.find((item) => item.kind === 'token' && !items.includes(item));
+    if (followUp?.ok && chatToken) return refuse('unclear', `I could not tell whether that changes the last command or is about ${chatToken.text}. Say the whole command, for example "send 5 USDC to <address>".`);
     if (followUp) return guards(items, words, true, allWords) ?? followUp;
     // "swap half as much SOL for USDC" after a swap: as much as what, if not the earlier amount, is nothing to build.
     if (compared) return refuse('unclear', 'I could not tell what "as much" is measured against. Say the amount, for example "send 10 USDC to <address>".');
@@ -933,23 +943,6 @@ function confirmedQuestion(tagged: Item[]): Item[] | undefined {
 
 /** The sentence that asks for a figure ("how much SOL do I have?", "what's KMNO worth?") in a message with nothing to build. */
 /** A question naming no token that points at one ("what's its price?") with the one token the rest of the message names after it. */
-/**
- * "My cousin won't shut up about dogwifhat. Buy 1 SOL worth of it.", "USDT is getting annoying. Buy 1.5k W with it.": a command that
- * lacks a token and says "it" where one goes, read with the one token the sentences before it name (never one named after it).
- */
-function pointedCommand(raw: string, request: Item[], before: Item[][], ctx: ParseContext): ParseResult | undefined {
-  const named = before.flat().filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
-  const pointers = request.filter((item) => item.text.toLowerCase() === 'it');
-  if (new Set(named.map((item) => item.token.mint)).size !== 1 || pointers.length !== 1 || request.some((item) => item.kind === 'token' && item.token.mint === named[0].token.mint)) return undefined;
-  const start = request[0].start;
-  const said = raw.slice(start, request.at(-1)!.end);
-  const alone = parseMessage(said, ctx);
-  if (alone.ok || alone.rule !== 'missing' || !['input', 'output', 'token'].includes(alone.ask ?? '')) return undefined;
-  const at = pointers[0].start - start;
-  const pointed = parseMessage(`${said.slice(0, at)}${named[0].token.symbol}${said.slice(pointers[0].end - start)}`, ctx);
-  return pointed.ok ? { ...pointed, confidence: round(pointed.confidence * CONFIDENCE.pointedToken) } : pointed;
-}
-
 function withPointedToken(question: Item[], tagged: Item[]): Item[] {
   const named = tagged.filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token' && !question.includes(item));
   const pointing = !question.some((item) => item.kind === 'token' || item.kind === 'verb') && spoken(question).some((w) => PARSER_WORDS.tokenPointers.has(w));
@@ -1663,7 +1656,8 @@ function wishedOutput(before: Item[][], command: Item[]): Item[] | undefined {
     const said = clause.filter((item) => item.kind !== 'filler' && item.kind !== 'punct');
     return said.length === 2 && said[0].kind === 'verb' && said[0].role === 'get' && !PAST_FORMS.has(said[0].text.toLowerCase()) && said[1].kind === 'token' && clause.at(-1)?.text !== '?';
   };
-  const wished = before.filter((clause) => bought(clause) || (wishes(clause) && !clause.some((item) => isAmount(item) || item.kind === 'verb' || item.kind === 'guard')));
+  // ("Want out of POPCAT." wishes to pay it: a token behind a marker of what is paid is no wish for it.)
+  const wished = before.filter((clause) => bought(clause) || (wishes(clause) && !clause.some((item) => isAmount(item) || item.kind === 'verb' || item.kind === 'guard' || (item.kind === 'marker' && item.marker === 'in'))));
   const tokens = wished.flat().filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');
   const main = command.find((item) => item.kind === 'verb');
   if (tokens.length !== 1 || main?.kind !== 'verb' || main.role !== 'pay' || command.filter((item) => item.kind === 'token').length !== 1) return undefined;
@@ -1715,6 +1709,9 @@ function withQueriedToken(items: Item[], ctx: ParseContext): Item[] {
     return [...items, { kind: 'token', token, fuzzy: false, dollar: false, text: token.symbol, start: last.end, end: last.end }];
   }
   if (pointer < 0) return items;
+  // "price of BONK" → "My cousin loves WIF. Buy 1 SOL worth of it.": a token another sentence names may be the one meant.
+  const sentenceBetween = (k: number) => items.slice(Math.min(k, pointer), Math.max(k, pointer)).some((item) => item.kind === 'punct' && SENTENCE_ENDS.has(item.text));
+  if (items.some((item, k) => item.kind === 'token' && item.token.mint !== token.mint && sentenceBetween(k))) return items;
   const { start, end } = items[pointer];
   return [...items.slice(0, pointer), { kind: 'token', token, fuzzy: false, dollar: false, text: items[pointer].text, start, end }, ...items.slice(pointer + 1)];
 }
@@ -2284,11 +2281,11 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const payee = (w: string, k: number) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w) || (PARSER_WORDS.otherPayees.has(w) && !PARSER_WORDS.samePayee.has(all[k - 1] ?? ''));
   const someoneElse = !content.some((item) => item.kind === 'address') && all.find(payee);
   if (someoneElse) return refuse('unclear', `"${someoneElse}" may change who is paid. Say the whole command with the address, for example "send 10 USDC to <address>".`);
+  // "price of BONK" → "do the same with JUP": right after a question, the question asked again of another token (the query's askAgain).
+  if (ctx.previousQuery && !content.some(isAmount) && PARSER_WORDS.askAgain.some((phrase) => phrase.every((w, k) => words[k] === w))) return undefined;
   const previous = ctx.previous;
   if (!previous) {
     if (!repeat && !scale && PARSER_WORDS.discourseOpeners.some((phrase) => phrase.join(' ') === opener?.join(' '))) return undefined;
-    // "price of BONK" → "do the same with JUP": the question asked again of another token (the query's askAgain).
-    if (ctx.previousQuery && !content.some(isAmount) && PARSER_WORDS.askAgain.some((phrase) => phrase.every((w, k) => words[k] === w))) return undefined;
     return refuse('missing', 'There is no earlier swap or transfer in this session to refer to. Say the whole command, for example "swap 1 SOL for USDC".');
   }
   // "do it again with 2% slippage": the same command, with the slippage it now names.

@@ -874,7 +874,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
           while (to < lexemes.length && !ends(to)) to++;
           return [from, to];
         };
-        const withVerb = ([start, end]: number[]) => lexemes.slice(start, end).some((l) => VERBS[l.text]);
+        // (A verb of the aside's own is none: "…, use raydium".)
+        const withVerb = ([start, end]: number[]) => lexemes.slice(start, end).some((l, j) => VERBS[l.text] && (start + j < k || start + j >= match.end));
         const [from, to] = [sentence(CLAUSE_BREAKS), sentence(SENTENCE_BREAKS)].find(withVerb) ?? [0, lexemes.length];
         // Only tokens said as a side of the swap count ("2 SOL", "for USDC", "swap SOL"), not ones chat names ("i have USDC so …").
         const sided = (j: number) => {
