@@ -1025,6 +1025,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['top of the morning|day', 'greeting'],
   // Farewells and moods that name a time schedule nothing ("talk next week", "sunday vibes", "it's friday evening here in berlin").
   ['talk|see|catch|speak to? you|u|ya? next|this? week|weekend|month|time|later|soon|tomorrow|tmrw', 'greeting'],
+  ['cya|cu|ttyl|laters next|this? week|weekend|month|time|later|soon|tomorrow|tmrw', 'greeting'],
   [`${GREETING_TIMES} vibes|mood|feels|feeling|energy`, 'greeting'],
   [`it's|its|it is? ${GREETING_TIMES} ${GREETING_TIMES}? here|there in? …?`, 'greeting'],
   ['heading|going|off to bed|sleep soon|now?', 'politeness'],
@@ -1048,6 +1049,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['^ ugh|argh|oof|agh|dang|damn ,? &oops|sorry|typo|correction|meant', 'sigh'],
   // "no, not that one, <address>": the address said before is the one taken back, by the address after the comma.
   ['not that one , &<address>', 'sigh'],
+  // "send 40 usdc to <address>… no not that one, to <address>": the address taken back, the correction's "to" after it.
+  ['not that one|address|wallet|addy , &to &<address>', 'sigh'],
   ['you|ya know', 'hedge'],
   ["y'know", 'hedge'],
   ['thanks|thank|thx|ty|tysm|tyvm|cheers|kthx|thankyou|thanx you? so|very? much? a? million|ton|tons|bunch|heap|heaps|lot? again?', 'thanks'],
@@ -1090,6 +1093,9 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["that's|thats final", 'politeness'],
   // "…, whichever is cheaper", "I don't care which": the route left to the router.
   ["whichever|whatever is|s cheaper|cheapest|better|best|faster|fastest", 'venue'],
+  ["whichever's|whatever's cheaper|cheapest|better|best|faster|fastest", 'venue'],
+  ["route it|this|that? through|via|thru whichever|whatever is|s cheaper|cheapest|better|best|faster|fastest", 'venue'],
+  ["route it|this|that? through|via|thru whichever's|whatever's cheaper|cheapest|better|best|faster|fastest", 'venue'],
   ["i don't|dont care which|where", 'venue'],
   // "don't worry", "don't tell anyone lol", "please tell me if I've done anything wrong": reassurance and a request for feedback.
   // Each only where its clause ends: "don't worry about the 2 SOL swap" is about something, "don't tell anyone to send" is a request.
@@ -1450,7 +1456,7 @@ export const SLIPPAGE = {
   ]),
   trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine', 'room', 'buffer']),
   /** After the slippage, what it applies to ("… on this one", "… for this trade", "… when you swap"): said with it. */
-  appliesTo: ['on|for this|that|the one|swap|trade|transaction|order|tx', 'on|for this|that $', 'when|as|while you|u &<verb>'],
+  appliesTo: ['on|for this|that|the one|swap|trade|transaction|order|tx', 'on|for this|that $', 'when|as|while you|u &<verb>', 'on &<number>'],
 };
 
 /** Words the tokenizer's rules read, each named for the rule (tokenize.ts). */

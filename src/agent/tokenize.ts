@@ -911,7 +911,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   /**
    * A symbol that is also an English word ("w", "goat", "cloud", "wen") reads as a token only
    * when written in capitals or where a token stands: after an amount, "of" or a preposition,
-   * or, but a single letter, alone after the word of a correction or after "or" ("…, no, orca", "i meant ray", "ray or orca").
+   * or, but a single letter, alone after the word of a correction or after "or" ("…, no, orca", "i meant ray", "ray or orca"),
+   * or alone or before an account, and said already as the token in the message.
    */
   function readsAsToken(raw: string, k: number): boolean {
     const text = raw.toLowerCase();
@@ -921,7 +922,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     const alone = text.length > 1 && (lexemes[k + 1] === undefined || lexemes[k + 1].type === 'symbol');
     const corrected = alone && (PARSER_WORDS.restates.has(said) || said === 'or');
     const previous = items.findLast((item) => item.kind !== 'filler');
-    return corrected || (!!previous && ['number', 'share', 'money', 'marker', 'arrow', 'verb'].includes(previous.kind));
+    // "swap 2 render for usdc, i meant hnt, not render": said again, the token it was read as before.
+    // ("…, they'll need a drift account": before an account, as the remark names it.)
+    const ofAccount = ACCOUNT_REMARKS.nouns.has(word(k + 1) ?? '') || (word(k + 1) === 'token' && ACCOUNT_REMARKS.nouns.has(word(k + 2) ?? ''));
+    const again = (alone || ofAccount) && items.some((item) => item.kind === 'token' && item.text.toLowerCase() === text);
+    return corrected || again || (!!previous && ['number', 'share', 'money', 'marker', 'arrow', 'verb'].includes(previous.kind));
   }
 
   /** Number words from lexeme k: "one hundred and fifty", "two and a half", "a dozen", shares ("half", "a quarter"). */
