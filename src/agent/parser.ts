@@ -575,12 +575,15 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const verbless = !isCommand(edited) && !restSaid.some((item) => item.kind === 'verb') && restSaid.some((item) => item.kind === 'marker' || item.kind === 'arrow');
   const restOpener = longestAt(lower, IN_MESSAGE_CORRECTIONS.openers, restAt);
   // "send 10 usdc to A. actually send 15", "swap 3 sol to usdc, no wait, swap 2": the first verb said again, with only what changes.
+  // ("… . actually send it in USDT": of a transfer, what it is sent in, a token alone; "swap bonk" could be either side.)
   const sameVerb = !isCommand(edited) && restSaid[0]?.kind === 'verb' && restSaid[0].text.toLowerCase() === lower[verb] ? restSaid.slice(1) : undefined;
+  const sentIn = (item: Item, k: number) => (k === 0 && POINTERS.has(item.text.toLowerCase())) || item.kind === 'filler' || (item.kind === 'marker' && (item.marker === 'in' || item.marker === 'denominated'));
+  const resaidToken = head.command.action === 'transfer' ? sameVerb?.filter((item, k) => !sentIn(item, k)) : undefined;
   const resaid = sameVerb && sameVerb.length > 0 ? raw.slice(sameVerb[0].start) : undefined;
   const bare = verbless
     ? parseMessage(`${tagged[verb].text} ${raw.slice(tagged[restAt + restOpener]?.start ?? raw.length)}`, { ...ctx, pending: undefined })
     : resaid !== undefined
-      ? parseMessage(isTerseEdit(sameVerb!) ? `make it ${resaid}` : resaid, edit)
+      ? parseMessage(isTerseEdit(sameVerb!) ? `make it ${resaid}` : resaidToken?.length === 1 && resaidToken[0].kind === 'token' ? `i mean ${resaidToken[0].text}` : resaid, edit)
       : edited;
   if (unchanged(bare)) return again;
   if (otherAction(bare)) return switched;
