@@ -1025,7 +1025,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['top of the morning|day', 'greeting'],
   // Farewells and moods that name a time schedule nothing ("talk next week", "sunday vibes", "it's friday evening here in berlin").
   ['talk|see|catch|speak to? you|u|ya? next|this? week|weekend|month|time|later|soon|tomorrow|tmrw', 'greeting'],
-  ['cya|cu|ttyl|laters next|this? week|weekend|month|time|later|soon|tomorrow|tmrw', 'greeting'],
+  ['cya|cu|ttyl|laters next|this? week|weekend|month|time|later|soon|tomorrow|tmrw $', 'greeting'],
   [`${GREETING_TIMES} vibes|mood|feels|feeling|energy`, 'greeting'],
   [`it's|its|it is? ${GREETING_TIMES} ${GREETING_TIMES}? here|there in? …?`, 'greeting'],
   ['heading|going|off to bed|sleep soon|now?', 'politeness'],
@@ -1455,6 +1455,9 @@ export const SLIPPAGE = {
     'put', 'give', 'it', 'lower', 'reduce', 'increase', 'tighten', 'loosen', 'exceed', 'exceeding', 'go', 'over', 'above',
   ]),
   trails: new Set(['max', 'maximum', 'tops', 'tolerance', 'allowed', 'ok', 'okay', 'is', 'fine', 'room', 'buffer']),
+  /** Of `leads`, the denials, and the words that make one a cap ("don't allow more than 1%", "never over 1%"): a denial without one is refused. */
+  denials: new Set(["don't", 'dont', 'not', 'no', 'never']),
+  caps: new Set(['more', 'than', 'over', 'above', 'exceed', 'exceeding', 'go', 'beyond', 'higher', 'past']),
   /** After the slippage, what it applies to ("… on this one", "… for this trade", "… when you swap"): said with it. */
   appliesTo: ['on|for this|that|the one|swap|trade|transaction|order|tx', 'on|for this|that $', 'when|as|while you|u &<verb>', 'on &<number>'],
 };

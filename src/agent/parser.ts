@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   ACCOUNT_REMARKS, AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONTESTED_NAMES, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   FRAMINGS, HELP_PHRASES, HELP_SHAPES, HYPOTHETICALS, INTRODUCING_POINTERS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT,
+  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT, VENUES,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { namesSomeoneElse, othersPay, tokenize, type Item, type Vocabulary } from './tokenize';
@@ -57,9 +57,9 @@ function parseMessage(raw: string, ctx: ParseContext): ParseResult {
   // "I'm still deciding. Swap …", "…. Let me think about it.", "Just looking for now.": wherever it is said, a transaction is not decided on yet.
   const transaction = result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   if (transaction && splitAfter(tagged, CLAUSE_ENDS).some((clause) => undecided(spoken(clause)))) return refuse('unclear', 'That says you have not decided yet. When you have, say the command alone, for example "swap 1 SOL for USDC".');
-  // "Swap 1 SOL for USDC. Do it again.", "…. And again.", "…. Repeat it.": a sentence of its own that repeats the command asks for it twice.
-  // (Beside a sentence that names what to do: "Ok. Do it again." is the follow-up.)
-  const sentences = splitAfter(tagged, SENTENCE_ENDS);
+  // "Swap 1 SOL for USDC. Do it again.", "…, do the same then", "…. Repeat it.": a sentence or clause of its own that repeats the command
+  // asks for it twice. (Beside one that names what to do: "Ok. Do it again." is the follow-up.)
+  const sentences = splitAfter(tagged, CLAUSE_ENDS);
   const naming = (sentence: Item[]) => sentence.some((item) => item.kind === 'verb' || item.kind === 'token' || item.kind === 'address' || isAmount(item));
   if (transaction && sentences.some((sentence) => repeatsIt(sentence) && sentences.some((other) => other !== sentence && naming(other)))) return refuse('two-actions', 'That asks for the command again. I do one swap or one transfer per message: send it once, then again when you want another.');
   return result;
@@ -329,7 +329,9 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
       said[k].kind !== 'guard' &&
       (TRAILING_CHAT.changes.has(w) && !(long && statement && !wishing && !wishedOf && TRAILING_CHAT.told.has(w) && quantityTold(words, k)) && !(long && story && TRAILING_CHAT.toldInStory.has(w) && quantityTold(words, k)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
-      QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w),
+      QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w) ||
+      // "…. see you later, and again next week": a repeat asked for, not told.
+      (PARSER_WORDS.repeatCores.has(w) && !past),
   );
   const duress = drivenByOthers(words);
   // "My partner wants to look at it before anything goes out.": someone's wish to review the command.
@@ -536,6 +538,11 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   // "swap 2 sol to bonk, sorry 3 sol to <address>": a correction keeps the action it corrects.
   const otherAction = (result: ParseResult) => isCommand(result) && result.command.action !== head.command.action;
   const switched = refuse('unclear', `That correction turns the ${head.command.action} into something else. Say the command as you want it, for example "send 5 USDC to <address>".`);
+  // "swap 2 sol for usdc on raydium. actually make it jup": after a venue, a token named like one may correct the venue.
+  const venueToken = tagged.slice(at).find((item) => item.kind === 'token' && VENUES.has(item.text.toLowerCase()));
+  if (venueToken && tagged.slice(0, at).some((item) => item.kind === 'filler' && item.aside === 'venue')) {
+    return refuse('unclear', `I could not tell whether "${venueToken.text}" is the token or where to swap. Say the whole command again, for example "swap 2 SOL for JUP".`);
+  }
   const tail = parseMessage(correction, { ...ctx, previous: head.command, pending: undefined, previousQuery: undefined });
   // "buy 100 BONK with SOL, i mean USDC": a token corrects the one said last, not whichever side a follow-up would change.
   const lastSaid = tagged.slice(0, at).filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token').at(-1);
@@ -580,10 +587,12 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const sentIn = (item: Item, k: number) => (k === 0 && POINTERS.has(item.text.toLowerCase())) || item.kind === 'filler' || (item.kind === 'marker' && (item.marker === 'in' || item.marker === 'denominated'));
   const resaidToken = head.command.action === 'transfer' ? sameVerb?.filter((item, k) => !sentIn(item, k)) : undefined;
   const resaid = sameVerb && sameVerb.length > 0 ? raw.slice(sameVerb[0].start) : undefined;
+  // (An amount with a token only of the token the first one sized: "…, no wait, swap 2 usdc" pays USDC where "make it 2 usdc" would receive it.)
+  const resizes = (edit: Item[]) => isTerseEdit(edit) && (edit.length === 1 || (edit[1].kind === 'token' && edit[1].token.mint === amountToken(head.command).mint));
   const bare = verbless
     ? parseMessage(`${tagged[verb].text} ${raw.slice(tagged[restAt + restOpener]?.start ?? raw.length)}`, { ...ctx, pending: undefined })
     : resaid !== undefined
-      ? parseMessage(isTerseEdit(sameVerb!) ? `make it ${resaid}` : resaidToken?.length === 1 && resaidToken[0].kind === 'token' ? `i mean ${resaidToken[0].text}` : resaid, edit)
+      ? parseMessage(resizes(sameVerb!) ? `make it ${resaid}` : resaidToken?.length === 1 && resaidToken[0].kind === 'token' ? `i mean ${resaidToken[0].text}` : resaid, edit)
       : edited;
   if (unchanged(bare)) return again;
   if (otherAction(bare)) return switched;
@@ -1805,6 +1814,11 @@ function takeSlippage(items: Item[]): { items: Item[]; bps?: number } | Extract<
   // The words that say it go too: "and allow up to", "with a max", "… max".
   let first = Math.min(at, value);
   while (first > 0 && (said(items[first - 1], SLIPPAGE.leads) || items[first - 1].kind === 'punct')) first--;
+  // "don't allow 1% slippage" forbids that slippage rather than capping it ("don't allow more than 1%", "never over 1%").
+  const phrase = items.slice(first, Math.max(at, value) + 1).map((item) => item.text.toLowerCase());
+  if (phrase.some((w) => SLIPPAGE.denials.has(w)) && !phrase.some((w) => SLIPPAGE.caps.has(w))) {
+    return refuse('unclear', `I could not tell what slippage you allow. Say it as a limit, for example "with at most 1% slippage".`);
+  }
   let last = Math.max(at, value);
   while (last + 1 < items.length && said(items[last + 1], SLIPPAGE.trails)) last++;
   // "… on this one", "… when you swap": what the slippage applies to goes with it.
@@ -2038,6 +2052,8 @@ function implicitCommand(content: Item[], words: string[], ctx: ParseContext, sl
     }
     return swapFrame([...phrases(content.slice(0, arrow), 'object'), ...phrases(content.slice(arrow + 1), 'arrow')], 'pay', ctx, { factor, slippageBps, worthBuys: true });
   }
+  // "1% slippage, 2 sol -> <address>": a slippage said of a transfer.
+  if (slippageBps !== undefined) return refuse('unclear', SLIPPAGE_ON_TRANSFER);
   return transferFrame(phrases(content), ctx, { factor });
 }
 
@@ -2222,6 +2238,8 @@ function reversal(words: string[], content: Item[], ctx: ParseContext): ParseRes
   const saidOnce = said.filter((w) => !phrase.includes(w)).length === [...amounts, ...tokens].flatMap((item) => item.text.split(/\s+/)).length;
   if (!saidOnce || others.length !== amounts.length + tokens.length || amounts.length > 1 || tokens.length > 1) return undefined;
   if (tokens[0] && tokens[0].token.mint !== previous.input.mint && tokens[0].token.mint !== previous.output.mint) return undefined;
+  // "2 the other way": 2 of which token, the one paid before or the one received?
+  if (amounts[0] && !tokens[0]) return refuse('unclear', `I could not tell which token ${amounts[0].text} is of. Say it with the token, for example "the other way, ${amounts[0].text} ${previous.output.symbol}".`);
   const draft: Extract<Draft, { action: 'swap' }> = { action: 'swap', input: previous.output, output: previous.input, ...(previous.slippageBps !== undefined && { slippageBps: previous.slippageBps }) };
   if (amounts[0]) {
     const amount = amountSpec(amounts[0]);
