@@ -2,7 +2,7 @@ import { clip } from '../shared/text';
 import type { AmountSpec, Draft, ParseResult, Slot, TokenRef } from './command';
 import { format, isZero } from './decimal';
 import type { Marker, VerbRole } from './lexicon';
-import { CONFIDENCE, CONTESTED_NAMES, PRICE_MARKERS, PROGRAM_IDS, RULE_WORDS, SENTENCE_ENDS } from './lexicon';
+import { CONFIDENCE, CONTESTED_NAMES, DANGER, PRICE_MARKERS, PROGRAM_IDS, RULE_WORDS, SENTENCE_ENDS } from './lexicon';
 import { editDistance, resolveToken, type Item, type Vocabulary } from './tokenize';
 
 /**
@@ -358,7 +358,8 @@ export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: 
     // "pay 45 USDC to <address> for the concert tickets": what a payment is for changes nothing built; "on completion",
     // "on payday", "on my signal" say when, and stay words to explain.
     // "… in euros" says what the amount is in, no purpose.
-    const purpose = !part.denominated && (part.word === undefined || !RULE_WORDS.whenMarkers.has(part.word.toLowerCase()));
+    // ("… for the recovery fee" is what fake support asks for: DANGER is never read past.)
+    const purpose = !part.denominated && (part.word === undefined || !RULE_WORDS.whenMarkers.has(part.word.toLowerCase())) && !part.words.some((item) => DANGER.has(item.text.toLowerCase()));
     if (part.marker === 'out' && purpose && part.tokens.length + part.amounts.length + part.addresses.length === 0 && parts.some((p) => p.addresses.length > 0)) {
       factor *= CONFIDENCE.answer;
       continue;

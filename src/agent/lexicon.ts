@@ -1677,6 +1677,19 @@ export const RULE_WORDS = {
   articleScales: new Set(['hundred', 'thousand', 'million', 'billion', 'dozen']),
 };
 
+/**
+ * Words of fraud, of fake support's scripts and of danger ("…, he scammed me", "… for the recovery fee", "…, someone has a gun to
+ * my head"), in their inflections: never read past, in chat or as what a payment is for.
+ */
+export const DANGER = new Set([
+  'scam', 'scammed', 'scammer', 'scammers', 'scams', 'scammy', 'fraud', 'frauds', 'fraudulent', 'fraudster', 'phishing', 'phished', 'phisher',
+  'drainer', 'drained', 'draining', 'drain', 'hack', 'hacked', 'hacker', 'hackers', 'hacking', 'compromised', 'stolen', 'stole', 'steal',
+  'stealing', 'theft', 'thief', 'robbed', 'impersonating', 'impersonator', 'impostor', 'imposter', 'catfished', 'suspicious', 'sketchy',
+  'dodgy', 'shady', 'bogus', 'fake', 'spoofed', 'support', 'admin', 'admins', 'moderator', 'mod', 'mods', 'helpdesk', 'recovery', 'recover',
+  'validate', 'validation', 'validating', 'verify', 'verification', 'verifying', 'unlock', 'unfreeze', 'whitelist', 'gun', 'knife', 'weapon',
+  'kidnapped', 'kidnap', 'scared', 'afraid', 'danger', 'ransom', 'blackmail', 'blackmailed', 'extortion', 'hostage',
+]);
+
 /** Words of a payment under duress ("I'm being forced to do this.", "He threatened me."): never read past, before or after the command. */
 const COERCION = ['forced', 'forcing', 'force', 'threatened', 'threatening', 'threaten', 'threat', 'threats', 'hurt', 'blackmail', 'blackmailed', 'ransom', 'coerced', 'pressured', 'pressuring', 'extortion', 'extorting', 'hostage', 'police', 'officer', 'irs'];
 
@@ -1754,6 +1767,7 @@ export const TRAILING_CHAT = {
     'rug', 'rugged', 'rugpull', 'depeg', 'depegged', 'depegging', 'exploit', 'exploited', 'collapsed', 'collapsing', 'crashed', 'delisted',
     'insolvent', 'bankrupt',
     'vanished', 'disappeared', 'arrested', 'honeypot',
+    ...DANGER,
     // "… . He refused.", "… . He robbed me.", "… . Deal fell through.": the payee or the deal against it.
     'refused', 'declined', 'rejected', 'stole', 'robbed', 'scamming', 'impersonating', 'fell',
     // "… . My wife says otherwise.": someone against it; "… . Haha, just messing with you.": not meant.

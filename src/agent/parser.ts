@@ -54,7 +54,7 @@ export function parseCommand(said: string, ctx: ParseContext): ParseResult {
 function parseMessage(raw: string, ctx: ParseContext): ParseResult {
   const tagged = tokenize(raw, ctx);
   const result =
-    doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrectionWithin(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? withCorrectionTold(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
+    doubtedAnswer(tagged, ctx) ?? withAmountCorrected(raw, tagged, ctx) ?? withCorrectionWithin(raw, tagged, ctx) ?? withCorrection(raw, tagged, ctx) ?? amongContext(raw, tagged, ctx) ?? parseTagged(raw, tagged, ctx);
   // "I'm still deciding. Swap …", "…. Let me think about it.", "Just looking for now.": wherever it is said, a transaction is not decided on yet.
   const transaction = result.ok && (result.command.action === 'swap' || result.command.action === 'transfer');
   if (transaction && splitAfter(tagged, CLAUSE_ENDS).some((clause) => undecided(spoken(clause)))) return refuse('unclear', 'That says you have not decided yet. When you have, say the command alone, for example "swap 1 SOL for USDC".');
@@ -421,24 +421,6 @@ function pastCorrectionWords(tagged: Item[], k: number): number {
   return k;
 }
 
-/**
- * "Swap 2 JUP for USDC (I mean 200 JUP, forgot the zeros)", "send 75 USDC to <address> - no - 57, I swapped the digits": a
- * correction, then a last clause that only tells (`tellsOnly`) and names nothing to build, is the correction read without
- * it, at the confidence of chat; the clause is named in the reply.
- */
-function withCorrectionTold(raw: string, tagged: Item[], ctx: ParseContext): ParseResult | undefined {
-  const clauses = splitAfter(tagged, CLAUSE_ENDS);
-  if (clauses.length < 2) return undefined;
-  const told = clauses.at(-1)!;
-  const names = told.some((item) => item.kind === 'token' || item.kind === 'address' || item.kind === 'bad-address' || isAmount(item));
-  if (names || !tellsOnly(told.filter((item) => item.kind !== 'punct' || SENTENCE_ENDS.has(item.text)))) return undefined;
-  const cut = told[0].start;
-  const corrected = withCorrection(raw.slice(0, cut), tagged.filter((item) => item.end <= cut), ctx);
-  if (!corrected?.ok || !corrected.corrected) return undefined;
-  const reason = clip(raw.slice(cut).replace(/^[\s,;.]+|[\s,;.)]+$/g, ''), 60);
-  return { ...corrected, confidence: round(corrected.confidence * CONFIDENCE.chat), ignored: [...(corrected.ignored ?? []), reason] };
-}
-
 /** Punctuation that sets a correction off inside a command. */
 const ENCLOSING = new Set([',', '(', ')', '—', '–', '-', ';']);
 
@@ -613,16 +595,8 @@ function withCorrection(raw: string, tagged: Item[], ctx: ParseContext): ParseRe
   const resaid = sameVerb && sameVerb.length > 0 ? raw.slice(sameVerb[0].start) : undefined;
   // (An amount with a token only of the token the first one sized: "…, no wait, swap 2 usdc" pays USDC where "make it 2 usdc" would receive it.)
   const resizes = (edit: Item[]) => isTerseEdit(edit) && (edit.length === 1 || (edit[1].kind === 'token' && edit[1].token.mint === amountToken(head.command).mint));
-  // "swap 25 usdc for wif ugh i meant usdt for wif": said again without the amount paid, the first one's.
-  const saidAgain = raw.slice(tagged[restAt + restOpener]?.start ?? raw.length);
-  const paidFirst = head.command.action === 'swap' && head.command.swapMode === 'ExactIn' ? tagged.slice(verb, at).find(isAmount) : undefined;
-  // (Only with the same token received, the one paid changed: "…, i meant wif for usdc" turns it round, and 25 of what?)
-  const restatedTokens = restSaid.filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token').map((item) => item.token.mint);
-  const sameOutput =
-    head.command.action === 'swap' && restatedTokens.length === 2 && restatedTokens[1] === head.command.output.mint && restatedTokens[0] !== head.command.input.mint && restatedTokens[0] !== head.command.output.mint;
-  const unsized = paidFirst && sameOutput && tagged[restAt + restOpener]?.kind === 'token' && !restSaid.some(isAmount);
   const bare = verbless
-    ? parseMessage(`${tagged[verb].text} ${unsized ? `${paidFirst!.text} ` : ''}${saidAgain}`, { ...ctx, pending: undefined })
+    ? parseMessage(`${tagged[verb].text} ${raw.slice(tagged[restAt + restOpener]?.start ?? raw.length)}`, { ...ctx, pending: undefined })
     : resaid !== undefined
       ? parseMessage(resizes(sameVerb!) ? `make it ${resaid}` : resaidToken?.length === 1 && resaidToken[0].kind === 'token' ? `i mean ${resaidToken[0].text}` : resaid, edit)
       : edited;
@@ -2447,7 +2421,9 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
     const beforeToken = content[content.indexOf(tokens[0]) - 1];
     const verbBefore = !amounts[0] && beforeToken?.kind === 'verb' ? beforeToken : undefined;
     // "selling BONK instead" after a transfer: a verb of another action is no change of the transfer.
-    if (command.action === 'transfer' && content.some((item) => item.kind === 'verb' && item.role !== 'send' && !PARSER_WORDS.payingVerbs.has(item.lemma))) {
+    // ("change the token to USDT": the verb of the follow-up's own opener.)
+    const openedBy = (item: Item, k: number) => k === 0 && (opener ?? []).includes(item.text.toLowerCase());
+    if (command.action === 'transfer' && content.some((item, k) => item.kind === 'verb' && item.role !== 'send' && !PARSER_WORDS.payingVerbs.has(item.lemma) && !openedBy(item, k))) {
       return refuse('unclear', `The earlier command was a transfer: say the whole command, for example "send 10 ${token.symbol} to <address>" or "swap 10 USDC for ${token.symbol}".`);
     }
     if (command.action === 'transfer') command = { ...command, token };
