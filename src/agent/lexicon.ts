@@ -1938,6 +1938,8 @@ export const PARSER_WORDS = {
   slippageSetters: new Set(['use', 'set', 'make', 'put', 'allow', 'keep', 'with', 'try', 'go', 'it', 'to', 'at', 'the', 'a', 'instead', 'then', 'and', 'now', 'actually', 'same', 'but', 'redo', 'again']),
   /** Follow-up openers that also open a fresh message ("now, what's my balance"): without an earlier command, read past. */
   discourseOpeners: [['now'], ['ok', 'now'], ['but'], ['also'], ['and'], ['actually'], ['wait'], ['oops'], ['this', 'time']],
+  /** Before a redirect ("now send it to <address>"), words that may say a second transfer rather than a new recipient. */
+  sequenceWords: new Set(['now', 'then']),
   /** Words that open a correction ("no wait, 0.6"), not a negation. */
   corrections: new Set(['no', 'nope', 'nah', 'wait', 'oops', 'sorry', 'sry', 'oh', 'scratch', 'typo', 'edit']),
   /** In what follows a correction's opener, words that tell rather than edit ("…, sorry I have 3 sol", "…, wait, the price is 3 sol"). */

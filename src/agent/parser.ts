@@ -2315,6 +2315,10 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
     if (!repeat && !scale && PARSER_WORDS.discourseOpeners.some((phrase) => phrase.join(' ') === opener?.join(' '))) return undefined;
     return refuse('missing', 'There is no earlier swap or transfer in this session to refer to. Say the whole command, for example "swap 1 SOL for USDC".');
   }
+  // "now send it to <address>" after "send all my BONK to …": a second transfer of a share would size by what is left.
+  if (previous.action === 'transfer' && previous.amount.kind !== 'exact' && PARSER_WORDS.sequenceWords.has(words[0]) && content.some((item) => item.kind === 'address')) {
+    return refuse('unclear', `The last transfer was a share of your balance: say how much to send now, for example "send 20 ${previous.token.symbol} to <address>".`);
+  }
   // "do it again with 2% slippage": the same command, with the slippage it now names.
   if (repeat && slippageBps === undefined) return done(previous, CONFIDENCE.followUp, true);
   if (repeat && previous.action === 'swap') return done({ ...previous, slippageBps }, CONFIDENCE.followUp, true);
