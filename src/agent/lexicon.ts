@@ -1412,6 +1412,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['^ bot|agent|assistant &,', 'politeness'],
   // What the money is for ("for lunch yesterday", "for dinner tonight", "for the rent split", "it's for rent"): a purpose, not a schedule.
   [`its|it's|it|this|that|that's|thats? is? for ${ARTICLES}|our|his|her|their? ${PURPOSES} ${PURPOSES}? last? ${PURPOSE_TIMES}? $`, 'note'],
+  // "… . It's my half of the dinner last night.": the sender's part of what the payment is for.
+  [`its|it's|it|this|that|that's|thats? is? my|our|his|her|their half|share|part|portion|cut of ${ARTICLES}|our|his|her|their? ${PURPOSES} ${PURPOSES}? last? ${PURPOSE_TIMES}? $`, 'note'],
   // "need cash for the weekend", "need gas money for the week": why, not when.
   [`i? need|needed|want|wanted some? gas|spending|pocket? cash|money|funds|liquidity|stables for ${ARTICLES}|this|next? ${PURPOSES}|weekend|week|month|holiday|holidays|vacation`, 'note'],
   // "(first time holding kmno, no account yet)": the account the transfer or swap creates.
@@ -1965,7 +1967,7 @@ export const PARSER_WORDS = {
    */
   gaveFirst: new Set(['i', 'we']),
   /** Third-person verbs of paying: "<address> pays 30 USDC" asks that address to pay. */
-  paidBy: new Set(['pays', 'sends', 'owes', 'charge']),
+  paidBy: new Set(['pays', 'sends', 'owes', 'charge', 'debit']),
   /** Opening a message with an address in it, money asked of that address ("invoice <address> 20 USDC", "bill <address> …"). */
   billOpeners: new Set(['invoice', 'bill', 'debit', 'request', 'charge']),
   /** A request that names no action ("do something with my SOL", "do the usual"): refused, never read as a question about the token. */
