@@ -382,7 +382,7 @@ export const TIME_WORDS = new Set([
   'cuando', 'quando', 'quand', 'lorsque', 'sobald', 'nachher', 'nacht', 'bevor', 'bis', 'tard', 'tardi', 'hasta', 'antes', 'mientras',
   'enquanto', 'caso', 'appena', 'stanotte', 'ntar', 'ketika', 'kalo', 'klo', 'setelah', 'sebelum', 'sampai', 'malam', 'lusa', 'aksam',
   'gece', 'mai', 'sau', 'khi', 'neu', 'kapag', 'pag', 'mamayang', 'jab', 'raat', 'shaam', 'kogda', 'esli', 'pozzhe', 'vecherom', 'bukra',
-  'bokra', 'ba3den', 'lamma', 'iza', 'eza', 'tumoro', 'tmoro',
+  'bokra', 'ba3den', 'lamma', 'iza', 'eza', 'tumoro', 'tmoro', 'nachste', 'nachsten', 'naechste', 'naechsten', 'woche', 'wochen',
   
   'tomorrow', 'tonight', 'tonite', '2morrow', 'later', 'soon', 'tmrw', 'tmr', 'tmw', 'yesterday', 'weekly', 'daily', 'hourly', 'monthly', 'yearly',
   'annually', 'every', 'each', 'whenever', 'when', 'once', 'if', 'unless', 'until', 'till', 'til', 'after', 'before', 'afterwards',
@@ -1689,7 +1689,10 @@ export const DANGER = new Set([
   'stealing', 'theft', 'thief', 'robbed', 'impersonating', 'impersonator', 'impostor', 'imposter', 'catfished', 'suspicious', 'sketchy',
   'dodgy', 'shady', 'bogus', 'fake', 'spoofed', 'support', 'admin', 'admins', 'moderator', 'mod', 'mods', 'helpdesk', 'recovery', 'recover',
   'validate', 'validation', 'validating', 'verify', 'verification', 'verifying', 'unlock', 'unfreeze', 'whitelist', 'gun', 'knife', 'weapon',
-  'kidnapped', 'kidnap', 'scared', 'afraid', 'danger', 'ransom', 'blackmail', 'blackmailed', 'extortion', 'hostage',
+  'kidnapped', 'kidnap', 'scared', 'afraid', 'danger', 'ransom', 'blackmail', 'blackmailed', 'blackmailing', 'extortion', 'hostage',
+  'seed', 'leaked', 'leak', 'compromized', 'pwned', 'customs',
+  // The same in the other languages chat mixes in: support, blackmail, unlocking an account.
+  'soporte', 'suporte', 'support-mitarbeiter', 'erpresst', 'erpressung', 'chantaje', 'chantagem', 'extorsion', 'desbloquear', 'liberar',
 ]);
 
 /** Words of a payment under duress ("I'm being forced to do this.", "He threatened me."): never read past, before or after the command. */
@@ -1761,7 +1764,7 @@ export const TRAILING_CHAT = {
     'contemplating', 'reconsidering', 'rethinking', 'wavering', 'weighing', 'browsing', 'exploring',
     // "… . That was a joke.", "… . Halve it.", "… . Vice versa.", "… . Same for his sister.", "… . He closed that one.",
     // "My wife hasn't agreed yet.": not meant, resized or turned round, repeated, a recipient gone, consent not given.
-    'joke', 'joking', 'kidding', 'serious', 'prank', 'trolling', 'typed', 'halve', 'halved', 'versa', 'invert', 'inverted', 'flipped',
+    'joke', 'joking', 'kidding', 'serious', 'prank', 'trolling', 'typed', 'type', 'broma', 'brincadeira', 'antigo', 'trocou', 'mudou', 'halve', 'halved', 'versa', 'invert', 'inverted', 'flipped',
     'same', 'closed', 'passed', 'died', 'deceased', 'frozen', 'banned', 'blocked', 'permission', 'yet', 'wrote', 'written',
     // "… . The line above was a mistake.", "… . This failed.": not meant, or not to be tried again.
     'mistake', 'mistaken', 'mistakenly', 'accident', 'accidentally', 'error', 'failed', 'fails', 'failing',
@@ -1967,7 +1970,7 @@ export const PARSER_WORDS = {
    */
   gaveFirst: new Set(['i', 'we']),
   /** Third-person verbs of paying: "<address> pays 30 USDC" asks that address to pay. */
-  paidBy: new Set(['pays', 'sends', 'owes', 'charge', 'debit']),
+  paidBy: new Set(['pays', 'sends', 'owes', 'charge', 'debit', 'charging', 'collecting', 'reimbursing', 'reimburses', 'invoicing', 'schuldet']),
   /** Opening a message with an address in it, money asked of that address ("invoice <address> 20 USDC", "bill <address> …"). */
   billOpeners: new Set(['invoice', 'bill', 'debit', 'request', 'charge']),
   /** A request that names no action ("do something with my SOL", "do the usual"): refused, never read as a question about the token. */
