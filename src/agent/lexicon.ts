@@ -1679,24 +1679,25 @@ export const RULE_WORDS = {
   articleScales: new Set(['hundred', 'thousand', 'million', 'billion', 'dozen']),
 };
 
+/** Words of a payment under duress ("I'm being forced to do this.", "He threatened me."): never read past, before or after the command. */
+const COERCION = ['forced', 'forcing', 'force', 'threatened', 'threatening', 'threaten', 'threat', 'threats', 'hurt', 'blackmail', 'blackmailed', 'ransom', 'coerced', 'pressured', 'pressuring', 'extortion', 'extorting', 'hostage', 'police', 'officer', 'irs'];
+
 /**
  * Words of fraud, of fake support's scripts and of danger ("…, he scammed me", "… for the recovery fee", "…, someone has a gun to
- * my head"), in their inflections: never read past, in chat or as what a payment is for.
+ * my head"), in their inflections, and duress (COERCION): never read past, in chat or as what a payment is for.
  */
 export const DANGER = new Set([
+  ...COERCION,
   'scam', 'scammed', 'scammer', 'scammers', 'scams', 'scammy', 'fraud', 'frauds', 'fraudulent', 'fraudster', 'phishing', 'phished', 'phisher',
   'drainer', 'drained', 'draining', 'drain', 'hack', 'hacked', 'hacker', 'hackers', 'hacking', 'compromised', 'stolen', 'stole', 'steal',
   'stealing', 'theft', 'thief', 'robbed', 'impersonating', 'impersonator', 'impostor', 'imposter', 'catfished', 'suspicious', 'sketchy',
   'dodgy', 'shady', 'bogus', 'fake', 'spoofed', 'support', 'admin', 'admins', 'moderator', 'mod', 'mods', 'helpdesk', 'recovery', 'recover',
   'validate', 'validation', 'validating', 'verify', 'verification', 'verifying', 'unlock', 'unfreeze', 'whitelist', 'gun', 'knife', 'weapon',
-  'kidnapped', 'kidnap', 'scared', 'afraid', 'danger', 'ransom', 'blackmail', 'blackmailed', 'blackmailing', 'extortion', 'hostage',
+  'kidnapped', 'kidnap', 'scared', 'afraid', 'danger', 'blackmailing', 'scamming',
   'seed', 'leaked', 'leak', 'compromized', 'pwned', 'customs',
   // The same in the other languages chat mixes in: support, blackmail, unlocking an account.
   'soporte', 'suporte', 'support-mitarbeiter', 'erpresst', 'erpressung', 'chantaje', 'chantagem', 'extorsion', 'desbloquear', 'liberar',
 ]);
-
-/** Words of a payment under duress ("I'm being forced to do this.", "He threatened me."): never read past, before or after the command. */
-const COERCION = ['forced', 'forcing', 'force', 'threatened', 'threatening', 'threaten', 'threat', 'threats', 'hurt', 'blackmail', 'blackmailed', 'ransom', 'coerced', 'pressured', 'pressuring', 'extortion', 'extorting', 'hostage', 'police', 'officer', 'irs'];
 
 /**
  * Chat after a command ("swap 2 SOL for USDC, the dog had a good run"): a clause after the command
@@ -1755,7 +1756,7 @@ export const TRAILING_CHAT = {
     'unwrapped', 'native', 'bridged', 'memo', 'note', 'reference', 'message', 'maybe', 'perhaps', 'possibly', 'should', 'shall', 'what',
     'how', 'why', 'which', 'times', 'x', 'test', 'testing', 'simulate', 'simulation', 'dry', 'quote', 'preview', 'show', 'idea', 'smart',
     'wise', 'devnet', 'testnet', 'localnet', 'dream', 'dreams', 'someday', 'eventually', 'sometime', 'soon', 'top', 'bottom', 'dip', 'peak',
-    'scam', 'giveaway', 'airdrop', 'hack', 'hacked', 'stolen', 'phishing', 'drainer', 'suspicious', 'fake', 'promised', 'guaranteed',
+    'giveaway', 'airdrop', 'promised', 'guaranteed',
     'long', 'case', 'provided', 'assuming', 'gradually', 'chunks', 'parts', 'pieces', 'batches', 'tranches', 'slowly', 'private', 'privately',
     'stealth', 'anonymous', 'anonymously', 'mixer',
     // "…, subject to his reply", "…, still deciding", "…, scrap that", "…, on my signal": a condition, a decision not made, a retraction.
@@ -1772,15 +1773,14 @@ export const TRAILING_CHAT = {
     'rug', 'rugged', 'rugpull', 'depeg', 'depegged', 'depegging', 'exploit', 'exploited', 'collapsed', 'collapsing', 'crashed', 'delisted',
     'insolvent', 'bankrupt',
     'vanished', 'disappeared', 'arrested', 'honeypot',
+    // "… . He scammed me.", "… . I'm being forced to do this.": fraud, fake support, danger, duress.
     ...DANGER,
-    // "… . He refused.", "… . He robbed me.", "… . Deal fell through.": the payee or the deal against it.
-    'refused', 'declined', 'rejected', 'stole', 'robbed', 'scamming', 'impersonating', 'fell',
+    // "… . He refused.", "… . Deal fell through.": the payee or the deal against it.
+    'refused', 'declined', 'rejected', 'fell',
     // "… . My wife says otherwise.": someone against it; "… . Haha, just messing with you.": not meant.
     'otherwise', 'disagree', 'disagrees', 'disagreed', 'objects', 'objected', 'messing', 'demo', 'pretend', 'pretending',
     // "… . Round it up to the nearest hundred.": an amount to work out.
     'round', 'rounded', 'nearest',
-    // "… . I'm being forced to do this.", "… . He threatened me.": a payment under duress.
-    ...COERCION,
     // "… . The deal is off.", "… . The order got cancelled.": the command called off.
     'off', 'cancelled', 'canceled', 'pause', 'paused', 'freeze', 'park', 'queue',
     // "… . idk", "... dunno": doubt after the command.
