@@ -1497,7 +1497,9 @@ export const RULE_WORDS = {
    */
   typedTo: new Set(['too', 'ti']),
   /** Signs that say no, and signs that say later ("❌ swap …", "swap … ⏳"). */
-  noSigns: new Set(['❌', '🚫', '⛔', '✖']),
+  noSigns: new Set(['❌', '🚫', '⛔', '✖', '🙅', '🙅‍♂️', '🙅‍♀️']),
+  /** Signs of doubt ("send 20 USDC to <address> 🤔"): a word nothing explains, so a transaction beside one is refused. */
+  doubtSigns: new Set(['🤔', '🤨', '🫤', '😕', '🤡']),
   laterSigns: new Set(['⏳', '⌛', '⏰', '🕛', '🕐', '📅', '🗓']),
   /** Russian "na" (to) only between two tokens ("obmenyai 1 SOL na USDC"); elsewhere it may be Hindi's "not" ("na bhejo"). */
   toBetweenTokens: new Set(['na']),
@@ -1697,6 +1699,9 @@ export const DANGER = new Set([
   'seed', 'leaked', 'leak', 'compromized', 'pwned', 'customs',
   // The same in the other languages chat mixes in: support, blackmail, unlocking an account.
   'soporte', 'suporte', 'support-mitarbeiter', 'erpresst', 'erpressung', 'chantaje', 'chantagem', 'extorsion', 'desbloquear', 'liberar',
+  'dipaksa', 'ancam', 'diancam', 'penipu', 'tehdit', 'dolandirici', 'dhamka', 'dhamki', 'pinipilit', 'pinagbabantaan', 'ricatto', 'ricattando',
+  'ricattano', 'minacciando', 'zastavlyayut', 'ugrozhayut', 'moshennik', 'podderzhki', 'podderzhka', 'assistenza', 'polis', 'pulis', 'finto',
+  'faux', 'arnaque', 'estafa', 'golpe', 'truffa', 'sus',
 ]);
 
 /**

@@ -92,6 +92,9 @@ function digitValue(digit: string): number {
 const STROKED: Record<string, string> = { đ: 'd', Đ: 'D', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', ı: 'i' };
 
 function lex(raw: string): Lexeme[] {
+  // Where accented Latin letters were read as their base letter: a word the lexicon does not know that held one is of a
+  // language it does not read ("… aber erst nächste Woche", "… o cara do suporte disse …"), never read past as chat.
+  const accented: number[] = [];
   const text = raw
     .replace(/[’‘`]/g, "'")
     .replace(/[−–—]/g, '-')
@@ -125,6 +128,7 @@ function lex(raw: string): Lexeme[] {
         const verb = /[A-Za-z\u00C0-\u024F]+$/.exec(said.slice(0, at))?.[0].normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
         if (verb && VERBS[verb + base.toLowerCase()] !== undefined) return letter;
       }
+      accented.push(at);
       return STROKED[letter] ?? (base.length === 1 ? base : letter);
     });
   const out: Lexeme[] = [];
@@ -161,7 +165,11 @@ function lex(raw: string): Lexeme[] {
         out.push({ type: 'word', text: glued[1].toLowerCase(), raw: glued[1], start, end: split, joined });
         out.push({ type: 'number', text: number, raw: number, start: split, end: split + number.length, joined: true });
         consumed = split + number.length;
-      } else out.push({ type: 'word', text: SPELLINGS[said.toLowerCase()] ?? said.toLowerCase(), raw: said, start, end, joined });
+      } else {
+        const word = SPELLINGS[said.toLowerCase()] ?? said.toLowerCase();
+        const unread = accented.some((at) => at >= start && at < end) && !knownWord(word);
+        out.push({ type: 'word', text: word, raw: said, start, end, joined, ...(unread && { foreign: true as const }) });
+      }
     }
     else if (match[8]) out.push(...cjkWords(match[8], start, joined));
     // Letters of a script the lexicon does not read (Hangul, kana, Cyrillic …) are a word it does not know, never nothing:
@@ -382,6 +390,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         // "❌ swap …", "… 🚫": a sign that says no; "⏳", "🕛": a sign that says later.
         if (RULE_WORDS.noSigns.has(lexeme.text)) {
           emit(i, i + 1, { kind: 'guard', guard: 'negation', what: lexeme.text });
+          continue;
+        }
+        if (RULE_WORDS.doubtSigns.has(lexeme.text)) {
+          emit(i, i + 1, { kind: 'word' });
           continue;
         }
         if (RULE_WORDS.laterSigns.has(lexeme.text)) {
