@@ -383,6 +383,7 @@ export const TIME_WORDS = new Set([
   'enquanto', 'caso', 'appena', 'stanotte', 'ntar', 'ketika', 'kalo', 'klo', 'setelah', 'sebelum', 'sampai', 'malam', 'lusa', 'aksam',
   'gece', 'mai', 'sau', 'khi', 'neu', 'kapag', 'pag', 'mamayang', 'jab', 'raat', 'shaam', 'kogda', 'esli', 'pozzhe', 'vecherom', 'bukra',
   'bokra', 'ba3den', 'lamma', 'iza', 'eza', 'tumoro', 'tmoro', 'nachste', 'nachsten', 'naechste', 'naechsten', 'woche', 'wochen',
+  'setiap', 'minggu', 'mahine', 'ogni', 'settimana', 'kazhdyy', 'kazhdyi', 'mesyats', 'nedelyu', 'linggu-linggo', 'linggo',
   
   'tomorrow', 'tonight', 'tonite', '2morrow', 'later', 'soon', 'tmrw', 'tmr', 'tmw', 'yesterday', 'weekly', 'daily', 'hourly', 'monthly', 'yearly',
   'annually', 'every', 'each', 'whenever', 'when', 'once', 'if', 'unless', 'until', 'till', 'til', 'after', 'before', 'afterwards',
@@ -1701,7 +1702,7 @@ export const DANGER = new Set([
   'soporte', 'suporte', 'support-mitarbeiter', 'erpresst', 'erpressung', 'chantaje', 'chantagem', 'extorsion', 'desbloquear', 'liberar',
   'dipaksa', 'ancam', 'diancam', 'penipu', 'tehdit', 'dolandirici', 'dhamka', 'dhamki', 'pinipilit', 'pinagbabantaan', 'ricatto', 'ricattando',
   'ricattano', 'minacciando', 'zastavlyayut', 'ugrozhayut', 'moshennik', 'podderzhki', 'podderzhka', 'assistenza', 'polis', 'pulis', 'finto',
-  'faux', 'arnaque', 'estafa', 'golpe', 'truffa', 'sus',
+  'faux', 'arnaque', 'estafa', 'golpe', 'truffa', 'sus', 'secret', 'lottery', 'winnings', 'inaam', 'premyo', 'vyigrysh',
 ]);
 
 /**
@@ -1770,7 +1771,8 @@ export const TRAILING_CHAT = {
     'contemplating', 'reconsidering', 'rethinking', 'wavering', 'weighing', 'browsing', 'exploring',
     // "… . That was a joke.", "… . Halve it.", "… . Vice versa.", "… . Same for his sister.", "… . He closed that one.",
     // "My wife hasn't agreed yet.": not meant, resized or turned round, repeated, a recipient gone, consent not given.
-    'joke', 'joking', 'kidding', 'serious', 'prank', 'trolling', 'typed', 'type', 'broma', 'brincadeira', 'antigo', 'trocou', 'mudou', 'halve', 'halved', 'versa', 'invert', 'inverted', 'flipped',
+    'joke', 'joking', 'kidding', 'serious', 'prank', 'trolling', 'typed', 'type', 'broma', 'brincadeira', 'antigo', 'trocou', 'mudou',
+    'zaten', 'uzhe', 'otpravil', 'naipadala', 'perdere', 'halve', 'halved', 'versa', 'invert', 'inverted', 'flipped',
     'same', 'closed', 'passed', 'died', 'deceased', 'frozen', 'banned', 'blocked', 'permission', 'yet', 'wrote', 'written',
     // "… . The line above was a mistake.", "… . This failed.": not meant, or not to be tried again.
     'mistake', 'mistaken', 'mistakenly', 'accident', 'accidentally', 'error', 'failed', 'fails', 'failing',
@@ -1975,7 +1977,7 @@ export const PARSER_WORDS = {
    */
   gaveFirst: new Set(['i', 'we']),
   /** Third-person verbs of paying: "<address> pays 30 USDC" asks that address to pay. */
-  paidBy: new Set(['pays', 'sends', 'owes', 'charge', 'debit', 'charging', 'collecting', 'reimbursing', 'reimburses', 'invoicing', 'schuldet']),
+  paidBy: new Set(['pays', 'sends', 'owes', 'charge', 'debit', 'charging', 'collecting', 'reimbursing', 'reimburses', 'invoicing', 'schuldet', 'borclu', 'doit']),
   /** Opening a message with an address in it, money asked of that address ("invoice <address> 20 USDC", "bill <address> …"). */
   billOpeners: new Set(['invoice', 'bill', 'debit', 'request', 'charge']),
   /** A request that names no action ("do something with my SOL", "do the usual"): refused, never read as a question about the token. */
