@@ -428,6 +428,9 @@ export const SHOWN_LABELS = new Set([
   'user', 'assistant', 'me',
 ]);
 
+/** Before a colon, words that say someone else gave the command ("he told me to type this exactly:", "my friend texted:"): a label of any length. */
+export const RELAYED_LABELS = new Set(['told', 'texted', 'messaged', 'dmed', "dm'd", 'emailed', 'instructed', 'dictated', 'forwarded']);
+
 /**
  * Right before a colon, a word that points at the command it introduces ("… this:", "… the following:") may say anything of it
  * ("Do the reverse of this:", "A guy on Telegram said to do this:"). Ending so, the words before the colon may only frame the

@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   ACCOUNT_REMARKS, AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONTESTED_NAMES, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   FRAMINGS, HELP_PHRASES, HELP_SHAPES, HYPOTHETICALS, INTRODUCING_POINTERS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT, VENUES,
+  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT, VENUES, RELAYED_LABELS, DANGER,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { namesSomeoneElse, othersPay, tokenize, type Item, type Vocabulary } from './tokenize';
@@ -905,7 +905,9 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   const commanding = tagged.some((item) => item.kind === 'verb') && tagged.some((item) => ['token', 'number', 'money', 'share', 'address'].includes(item.kind));
   // "Scenario: swap …", "What I did: send …": a label of up to five words before a colon.
   const colon = tagged.findIndex((item) => item.kind === 'punct' && item.text === ':');
-  const labelled = colon > 0 && colon <= 5 && tagged.slice(0, colon).some((item) => SHOWN_LABELS.has(item.text.toLowerCase()));
+  // "he told me to type this exactly: send …", "as per the email from support: send …": a command someone else gave, at any length.
+  const relayed = colon > 0 && tagged.slice(0, colon).some((item) => RELAYED_LABELS.has(item.text.toLowerCase()) || DANGER.has(item.text.toLowerCase()));
+  const labelled = relayed || (colon > 0 && colon <= 5 && tagged.slice(0, colon).some((item) => SHOWN_LABELS.has(item.text.toLowerCase())));
   if (quotesACommand(raw, ctx) || (commanding && (labelled || SHOWN_NOT_ASKED.some((phrase) => saysWords(said, phrase))))) {
     return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
   }
