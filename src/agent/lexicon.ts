@@ -1981,6 +1981,8 @@ export const PARSER_WORDS = {
   gaveFirst: new Set(['i', 'we']),
   /** Third-person verbs of paying: "<address> pays 30 USDC" asks that address to pay. */
   paidBy: new Set(['pays', 'sends', 'owes', 'charge', 'debit', 'charging', 'collecting', 'reimbursing', 'reimburses', 'invoicing', 'schuldet', 'borclu', 'doit']),
+  /** Anywhere beside an address, money asked of the payee ("… . Invoice him for this."; "the freelance invoice" is what a payment is for). */
+  billPhrases: ['invoice', 'bill', 'charge'].flatMap((verb) => ['him', 'her', 'them'].map((who) => [verb, who])),
   /** Opening a message with an address in it, money asked of that address ("invoice <address> 20 USDC", "bill <address> …"). */
   billOpeners: new Set(['invoice', 'bill', 'debit', 'request', 'charge']),
   /** A request that names no action ("do something with my SOL", "do the usual"): refused, never read as a question about the token. */

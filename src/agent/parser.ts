@@ -869,7 +869,7 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   const gaveFirst = PARSER_WORDS.gaveFirst.has(lowerAt(address - 2)) && pastVerb(lowerAt(address - 1)) && allWords.includes('back');
   const billed =
     address >= 0 &&
-    (sentToMe || askedOf || gaveFirst || PARSER_WORDS.billOpeners.has(tagged[0]?.text.toLowerCase() ?? '') || owedToSender(tagged) || allWords.some((w) => PARSER_WORDS.paidBy.has(w)));
+    (sentToMe || askedOf || gaveFirst || PARSER_WORDS.billOpeners.has(tagged[0]?.text.toLowerCase() ?? '') || owedToSender(tagged) || allWords.some((w) => PARSER_WORDS.paidBy.has(w)) || PARSER_WORDS.billPhrases.some((phrase) => containsPhrase(allWords, phrase)));
   if (fromAddress || billed) {
     return refuse('unclear', `That asks for money from ${clip(tagged[address].text, 8)}…, and I only build payments from this session's wallet. To pay that address, say for example "send 30 USDC to <address>".`);
   }
