@@ -2203,7 +2203,9 @@ export const PARSER_WORDS = {
   addressAnswerLabels: new Set(['full', 'one', 'complete', 'whole', 'entire', 'address', 'addr', 'here', "here's", 'heres', "it's", 'its', 'ledger', 'oh']),
   followUpWords: new Set(['same', 'make', 'change', 'more', 'thing', 'address', 'wallet', 'person', 'once', 'time', 'meant', 'mean', 'exact', 'too']),
   /** "what about USDC?": the last question asked again of another token. */
-  askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of'], ['same', 'for'], ['same', 'with'], ['do', 'the', 'same', 'for'], ['do', 'the', 'same', 'with'], ['same', 'thing', 'for']],
+  askAgain: [['what', 'about'], ['how', 'about'], ['and'], ['what', 'of']],
+  /** Right after a question, its "same" asked of another token ("price of BONK" → "same for JUP"); never a change offered to a command, as `askAgain`'s may be. */
+  askSame: [['same', 'for'], ['same', 'with'], ['do', 'the', 'same', 'for'], ['do', 'the', 'same', 'with'], ['same', 'thing', 'for']],
   /** The words of a balance ("how much SOL is in my wallet" asks where it is, not its price), and of a price asked in another token ("SOL in USDC"). */
   balanceWords: [
     'balance', 'bal', 'in my wallet', 'in my account', 'in my acct', 'in wallet', 'saldo', 'bakiye', 'bakiyem', 'balans', 'so du', 'ilan pa',

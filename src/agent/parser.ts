@@ -2310,7 +2310,7 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const someoneElse = !content.some((item) => item.kind === 'address') && all.find(payee);
   if (someoneElse) return refuse('unclear', `"${someoneElse}" may change who is paid. Say the whole command with the address, for example "send 10 USDC to <address>".`);
   // "price of BONK" → "do the same with JUP": right after a question, the question asked again of another token (the query's askAgain).
-  if (ctx.previousQuery && !content.some(isAmount) && PARSER_WORDS.askAgain.some((phrase) => phrase.every((w, k) => words[k] === w))) return undefined;
+  if (ctx.previousQuery && !content.some(isAmount) && (saysAt(words, PARSER_WORDS.askAgain) || saysAt(words, PARSER_WORDS.askSame))) return undefined;
   const previous = ctx.previous;
   if (!previous) {
     if (!repeat && !scale && PARSER_WORDS.discourseOpeners.some((phrase) => phrase.join(' ') === opener?.join(' '))) return undefined;
@@ -2500,7 +2500,7 @@ function parseQuery(all: Item[], words: string[], ctx: ParseContext, raw: string
   const priceWords = mentions(PRICE_CUES);
 
   // "what about USDC?" after "how much JUP do I have": the same question of another token.
-  if (token && ctx.previousQuery?.token && tokens.length === 1 && PARSER_WORDS.askAgain.some((phrase) => phrase.every((w, k) => words[k] === w))) return q(ctx.previousQuery.subject, QUERY_CONFIDENCE.askedAgain, token);
+  if (token && ctx.previousQuery?.token && tokens.length === 1 && (saysAt(words, PARSER_WORDS.askAgain) || saysAt(words, PARSER_WORDS.askSame))) return q(ctx.previousQuery.subject, QUERY_CONFIDENCE.askedAgain, token);
   // "sol usdc 5", "request 2 SOL from the faucet": an amount that no question word explains may be a command left unsaid.
   if (token && !priceWords && !balanceWords && !portfolioWords && !words.some((w) => w === '?' || ASKING_WORDS.includes(w)) && items.some(isAmount)) {
     return refuse('unclear', `I see an amount but not what to do with it. Say it plainly, for example "swap 5 USDC for SOL", "send 5 USDC to <address>" or "price of SOL".`);
