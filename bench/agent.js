@@ -7,7 +7,11 @@ require('reflect-metadata');
 require('./ts-register');
 const { parseCommand } = require('../src/agent/parser.ts');
 const { builtLabel, cases, contextCommands, dialogues, directionError, saidAfter, saidBefore, scoreCases, scoreDialogues, vocabulary } = require('../test/agent/corpus/load.ts');
-const banks = { 'context-bank.json': require('../test/agent/corpus/context-bank.json'), 'context-bank-2.json': require('../test/agent/corpus/context-bank-2.json') };
+const banks = {
+  'context-bank.json': require('../test/agent/corpus/context-bank.json'),
+  'context-bank-2.json': require('../test/agent/corpus/context-bank-2.json'),
+  'context-bank-3.json': require('../test/agent/corpus/context-bank-3.json'),
+};
 
 const rows = [...scoreCases(cases), ...scoreDialogues(dialogues)];
 const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
