@@ -429,7 +429,7 @@ export const SHOWN_LABELS = new Set([
 ]);
 
 /** Before a colon, words that say someone else gave the command ("he told me to type this exactly:", "my friend texted:"): a label of any length. */
-export const RELAYED_LABELS = new Set(['told', 'texted', 'messaged', 'dmed', "dm'd", 'emailed', 'instructed', 'dictated', 'forwarded']);
+export const RELAYED_LABELS = new Set(['told', 'texted', 'messaged', 'dmed', "dm'd", 'emailed', 'instructed', 'dictated', 'forwarded', 'copied', 'copypasted', 'copy-pasted']);
 
 /**
  * Right before a colon, a word that points at the command it introduces ("… this:", "… the following:") may say anything of it
@@ -1698,14 +1698,92 @@ export const DANGER = new Set([
   'drainer', 'drained', 'draining', 'drain', 'hack', 'hacked', 'hacker', 'hackers', 'hacking', 'compromised', 'stolen', 'stole', 'steal',
   'stealing', 'theft', 'thief', 'robbed', 'impersonating', 'impersonator', 'impostor', 'imposter', 'catfished', 'suspicious', 'sketchy',
   'dodgy', 'shady', 'bogus', 'fake', 'spoofed', 'support', 'admin', 'admins', 'moderator', 'mod', 'mods', 'helpdesk', 'recovery', 'recover',
-  'validate', 'validation', 'validating', 'verify', 'verification', 'verifying', 'unlock', 'unfreeze', 'whitelist', 'gun', 'knife', 'weapon',
-  'kidnapped', 'kidnap', 'scared', 'afraid', 'danger', 'blackmailing', 'scamming',
+  'validate', 'validation', 'validating', 'verify', 'verification', 'verifying', 'activation', 'activate', 'sync', 'release', 'claim', 'unlock', 'unfreeze', 'whitelist', 'gun', 'knife', 'weapon',
+  'kidnapped', 'kidnap', 'kidnapper', 'kidnappers', 'sextortion', 'scared', 'afraid', 'danger', 'blackmailing', 'scamming',
   'seed', 'leaked', 'leak', 'compromized', 'pwned', 'customs',
   // The same in the other languages chat mixes in: support, blackmail, unlocking an account.
   'soporte', 'suporte', 'support-mitarbeiter', 'erpresst', 'erpressung', 'chantaje', 'chantagem', 'extorsion', 'desbloquear', 'liberar',
   'dipaksa', 'ancam', 'diancam', 'penipu', 'tehdit', 'dolandirici', 'dhamka', 'dhamki', 'pinipilit', 'pinagbabantaan', 'ricatto', 'ricattando',
-  'ricattano', 'minacciando', 'zastavlyayut', 'ugrozhayut', 'moshennik', 'podderzhki', 'podderzhka', 'assistenza', 'polis', 'pulis', 'finto',
+  'ricattano', 'minacciando', 'sblocco', 'desbloqueio', 'kilit', 'pencairan', 'zastavlyayut', 'ugrozhayut', 'moshennik', 'podderzhki', 'podderzhka', 'assistenza', 'polis', 'pulis', 'finto',
   'faux', 'arnaque', 'estafa', 'golpe', 'truffa', 'sus', 'secret', 'lottery', 'winnings', 'inaam', 'premyo', 'vyigrysh',
+]);
+
+/**
+ * The commonest words of the languages chat mixes into an English command, as their speakers type them (mostly without
+ * accents): function words, pronouns and the adverbs of time, negation and manner, closed classes that a sentence of those
+ * languages rarely goes without. A word of these that the lexicon reads no other way (a verb, a filler, a time word …) marks
+ * its clause as in a language the agent does not read (tokenize.ts `foreign`), and such a clause is never read past as chat:
+ * "…, besok aja ya", "sabi niya i-type ko 'to: send …", "baadaye: send …" stop the command. Words English chat uses too are
+ * left out ("do", "day", "est", "ya", "ai", "mon", "once").
+ */
+export const OTHER_LANGUAGE_WORDS = new Set([
+  // Indonesian
+  'aja', 'saja', 'deh', 'nih', 'sih', 'kok', 'udah', 'sudah', 'belum', 'nanti', 'jangan', 'gak', 'nggak', 'ngga', 'enggak', 'tidak', 'yang', 'ini',
+  'itu', 'aku', 'saya', 'kamu', 'dia', 'mau', 'bisa', 'kalau', 'kalo', 'karena', 'buat', 'untuk', 'dulu', 'lagi', 'sama', 'dari', 'ke', 'tapi',
+  'terus', 'trus', 'juga', 'banget', 'cuma', 'temen', 'teman', 'uang', 'sekarang', 'kemarin', 'minggu', 'bulan', 'tahun', 'hari', 'lah', 'kan',
+  'tuh', 'gitu', 'gimana', 'kenapa', 'apa', 'siapa', 'mana', 'doang', 'bercanda', 'kukirim', 'tadi', 'harusnya', 'bayar', 'nya', 'biar', 'dengan',
+  'atau', 'akan', 'lupa', 'tolong', 'kirimin', 'beliin',
+  // Tagalog
+  'na', 'ng', 'ko', 'mo', 'niya', 'sabi', 'mamaya', 'bukas', 'huwag', 'wag', 'po', 'lang', 'naman', 'muna', 'ba', 'kasi', 'pag', 'kapag', 'pero',
+  'tapos', 'ako', 'ikaw', 'siya', 'sila', 'kami', 'tayo', 'natin', 'namin', 'yung', 'iyong', 'ang', 'mga', 'din', 'rin', 'pala', 'talaga', 'sige',
+  'ano', 'bakit', 'paano', 'kailan', 'dito', 'doon', 'kay', 'hindi', 'ito', 'iyan', 'yan', 'nito', 'nga', 'daw', 'kaya', 'pwede', 'puwede', 'ayaw',
+  'bayad', 'padala', 'ipadala', 'utang', 'kanina', 'nakapag', "'to", "ko'y",
+  // Hindi in Latin letters
+  'kal', 'karna', 'karo', 'kar', 'nahi', 'nahin', 'hai', 'hain', 'kya', 'bhai', 'yaar', 'abhi', 'baad', 'mein', 'ka', 'ki', 'se', 'aur', 'bhi',
+  'toh', 'tum', 'aap', 'mujhe', 'mera', 'meri', 'tera', 'uska', 'usko', 'unko', 'wala', 'wali', 'paisa', 'paise', 'bhej', 'bhejo', 'bhejna', 'dena',
+  'kuch', 'sab', 'bas', 'hoga', 'tha', 'thi', 'rha', 'raha', 'rahi', 'gaya', 'gayi', 'kaise', 'kyun', 'kyu', 'agar', 'lekin', 'pehle', 'jaldi',
+  'accha', 'acha', 'theek', 'thik', 'haan', 'dost', 'bhaiya', 'didi', 'woh', 'dega', 'dedo', 'kardo', 'mujhko', 'humko', 'usne', 'bola', 'bolo', 'kaha',
+  // Russian in Latin letters
+  'zavtra', 'segodnya', 'nado', 'potom', 'uzhe', 'eshche', 'esche', 'poka', 'pozhaluysta', 'pozhalujsta', 'privet', 'ty', 'ona', 'vy', 'eto', 'kak',
+  'chto', 'shto', 'kogda', 'esli', 'tolko', 'tozhe', 'ochen', 'seychas', 'sejchas', 'vchera', 'bratan', 'otpravil', 'otprav', 'perevedi', 'kupi',
+  'prodai', 'dengi', 'nuzhno', 'mozhno', 'nelzya', 'khorosho', 'horosho', 'ladno', 'davai', 'davay', 'potomu', 'zachem', 'pochemu', 'budet', 'bylo',
+  'byl', 'nichego', 'vsyo', 'vse', 'menya', 'mne', 'tebe', 'skazal', 'skazala', 'prosto',
+  // Spanish
+  'que', 'por', 'para', 'manana', 'hoy', 'ayer', 'despues', 'todavia', 'tambien', 'porque', 'cuando', 'si', 'mis', 'el', 'los', 'las', 'lo', 'una',
+  'uno', 'es', 'esta', 'este', 'esto', 'eso', 'ese', 'del', 'mas', 'muy', 'bien', 'pues', 'entonces', 'luego', 'tengo', 'tiene', 'quiero', 'puedes',
+  'puede', 'hacer', 'envia', 'enviar', 'manda', 'mandar', 'cambia', 'cambiar', 'dinero', 'plata', 'hermano', 'cuenta', 'semana', 'mes', 'noche',
+  'todo', 'algo', 'fue', 'estoy', 'estas', 'soy', 'eres', 'probando', 'prueba',
+  // Portuguese
+  'nao', 'obrigado', 'obrigada', 'amanha', 'hoje', 'ontem', 'depois', 'ainda', 'tambem', 'quando', 'entao', 'muito', 'voce', 'vc', 'eu', 'ele',
+  'ela', 'meu', 'minha', 'seu', 'sua', 'sem', 'pra', 'isso', 'isto', 'esse', 'essa', 'aqui', 'agora', 'mano', 'galera', 'fazer', 'faz', 'troca',
+  'trocar', 'dinheiro', 'valeu', 'beleza', 'tudo', 'vai', 'vou', 'vamos', 'pode', 'posso', 'quero', 'preciso', 'tem', 'tenho', 'de', 'das', 'taxa', 'ja', 'fiz', 'testando', 'teste',
+  // German
+  'nicht', 'aber', 'erst', 'morgen', 'heute', 'gestern', 'noch', 'schon', 'und', 'oder', 'ich', 'du', 'sie', 'wir', 'ihr', 'meine', 'dein', 'der',
+  'dem', 'ein', 'eine', 'einen', 'ist', 'sind', 'mit', 'ohne', 'nach', 'vor', 'bis', 'wenn', 'dann', 'weil', 'doch', 'mal', 'nur', 'auch', 'sehr',
+  'jetzt', 'spaeter', 'kein', 'keine', 'nein', 'geld', 'woche', 'monat', 'schick', 'sende', 'kauf', 'verkauf', 'tausch', 'bruder', 'freund',
+  'zurueck', 'warte', 'erledigt', 'rein',
+  // French
+  'pas', 'mais', 'demain', "aujourd'hui", 'hier', 'apres', 'avant', 'deja', 'je', 'il', 'elle', 'nous', 'vous', 'sa', 'les', 'des', 'une', 'et',
+  'ou', 'avec', 'parce', 'quand', 'alors', 'donc', 'puis', 'aussi', "c'est", 'cest', 'suis', 'sont', 'fait', 'faire', 'envoie', 'envoyer', 'achete',
+  'argent', 'semaine', 'mois', 'jour', 'soir', 'frere', 'ami', 'attendre', 'rien', 'ca', 'ici', 'maintenant', 'bientot', 'plutot', 'juste', 'un',
+  // Italian
+  'domani', 'oggi', 'ieri', 'dopo', 'prima', 'ancora', 'gia', 'io', 'lui', 'lei', 'noi', 'voi', 'mio', 'mia', 'tuo', 'tua', 'suo', 'gli', 'della',
+  'dello', 'senza', 'perche', 'allora', 'poi', 'anche', 'molto', 'bene', 'sono', 'sei', 'fatto', 'invia', 'compra', 'vendi', 'soldi', 'settimana',
+  'mese', 'giorno', 'sera', 'fratello', 'amico', 'aspetta', 'piu', 'niente', 'tutto', 'qui', 'adesso', 'ora', 'subito', 'lascia',
+  // Turkish
+  'yarin', 'bugun', 'sonra', 'hala', 'siz', 'onlar', 'benim', 'senin', 'bir', 've', 'veya', 'ile', 'icin', 'cunku', 'eger', 'mi', 'mu', 'degil',
+  'yok', 'var', 'evet', 'hayir', 'lutfen', 'gonder', 'hafta', 'gun', 'aksam', 'kardes', 'abi', 'arkadas', 'bekle', 'simdi', 'daha', 'cok', 'hep',
+  'bu', 'su', 'sey', 'tamam', 'dedi', 'sadece',
+  // Vietnamese without its marks
+  'khong', 'roi', 'chua', 'mai', 'hom', 'sau', 'truoc', 'toi', 'anh', 'cua', 'va', 'hoac', 'cho', 'vi', 'nhung', 'neu', 'co', 'duoc', 'gui',
+  'chuyen', 'mua', 'tien', 'tuan', 'ngay', 'doi', 'gio', 'luc', 'nha', 'nhe', 'nguoi', 'cai', 'nay', 'thoi',
+  // Nigerian Pidgin
+  'abeg', 'wetin', 'dey', 'oga', 'sha', 'sef', 'wahala', 'pikin', 'ehn', 'jare', 'comot', 'wey', 'shey',
+  // Swahili
+  'tafadhali', 'kesho', 'leo', 'jana', 'baadaye', 'sasa', 'bado', 'tayari', 'mimi', 'wewe', 'yeye', 'sisi', 'ninyi', 'wao', 'yangu', 'yako', 'yake',
+  'kwa', 'kwenye', 'lakini', 'ndiyo', 'hapana', 'tuma', 'nunua', 'uza', 'pesa', 'mwezi', 'siku', 'rafiki', 'ndugu', 'subiri', 'sawa', 'poa', 'mambo',
+  'habari', 'ndio', 'tu', 'jamaa',
+  // Dutch
+  'niet', 'maar', 'vandaag', 'gisteren', 'nog', 'alstublieft', 'alsjeblieft', 'bedankt', 'ik', 'jij', 'hij', 'zij', 'wij', 'mijn', 'jouw', 'zijn',
+  'het', 'een', 'zonder', 'voor', 'omdat', 'wanneer', 'ook', 'goed', 'nu', 'straks', 'geen', 'stuur', 'koop', 'verkoop', 'maand', 'broer', 'vriend',
+  'wacht', 'eerst',
+  // Polish
+  'nie', 'jutro', 'dzisiaj', 'dzis', 'wczoraj', 'potem', 'jeszcze', 'juz', 'dzieki', 'dziekuje', 'prosze', 'wy', 'moj', 'moja', 'twoj', 'lub',
+  'albo', 'bez', 'dla', 'przed', 'jak', 'jesli', 'kiedy', 'wiec', 'tez', 'bardzo', 'dobrze', 'teraz', 'zaraz', 'wyslij', 'kup', 'sprzedaj',
+  'pieniadze', 'kasa', 'tydzien', 'miesiac', 'dzien', 'kolega', 'czekaj', 'tylko', 'pozniej', 'kazal', 'kazala', 'wpisac', 'wpisz',
+  // Korean romanized
+  'juseyo', 'haejuseyo', 'haejwo', 'bonae', 'bonaejwo', 'kamsahamnida', 'gamsahamnida', 'annyeong', 'naeil', 'oneul', 'eoje', 'najunge', 'ajik',
+  'imi', 'hajima', 'anya', 'geurigo', 'geunde', 'jeo', 'neo', 'uri', 'jom', 'gomawo',
 ]);
 
 /**
@@ -1811,6 +1889,9 @@ export const CLAUSE_ENDS = new Set([...SENTENCE_ENDS, ',', ';']);
 
 /** Where a sentence or a clause of chat ends: a full stop, a colon, a dash, an ellipsis (the tokenizer writes every dash as "-"). */
 export const SENTENCE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|']);
+
+/** What ends a label before a command ("Scenario: swap …", "already sent earlier — send …"; the lexer reads a dash as "-"). */
+export const LABEL_ENDS = new Set([':', '-']);
 
 /** People a note may name instead of the address ("to the dev of <address>"); in a sentence of the story they only tell ("I'm a Metaplex dev."). */
 export const NOTE_PEOPLE = ['owner', 'dev', 'developer', 'creator', 'deployer', 'sender', 'signer', 'holder', 'buyer', 'team'];

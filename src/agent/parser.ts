@@ -7,7 +7,7 @@ import {
 import type { QuerySubject } from './intent';
 import {
   ACCOUNT_REMARKS, AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONTESTED_NAMES, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
-  FRAMINGS, HELP_PHRASES, HELP_SHAPES, HYPOTHETICALS, INTRODUCING_POINTERS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
+  FRAMINGS, HELP_PHRASES, HELP_SHAPES, HYPOTHETICALS, INTRODUCING_POINTERS, LABEL_ENDS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT, VENUES, RELAYED_LABELS, DANGER,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -324,14 +324,16 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   // of two or three words tells with none of them ("He has enough.") and names no token ("JUP rugged.").
   const long = words.length >= 4;
   if (!long && said.some((item) => item.kind === 'token')) return false;
+  // (A word of danger counts where the lexer read it as a guard too: "… . Customer care say e go unlock my wallet.")
   const changing = words.some(
     (w, k) =>
-      said[k].kind !== 'guard' &&
+      DANGER.has(w) ||
+      (said[k].kind !== 'guard' &&
       (TRAILING_CHAT.changes.has(w) && !(long && statement && !wishing && !wishedOf && TRAILING_CHAT.told.has(w) && quantityTold(words, k)) && !(long && story && TRAILING_CHAT.toldInStory.has(w) && quantityTold(words, k)) && !TRAILING_CHAT.named.has(w) && !(w === 'wallet' && before(k) === 'my') && !(PARSER_WORDS.reported.has(w) && !pointing) && !(PARSER_WORDS.failures.has(w) && failedBefore)) ||
       (NOT_PLAIN.has(w) && !NOTE_PEOPLE.includes(w)) || PARSER_WORDS.notMine.has(w) || CANCEL_WORDS.has(w) || PARSER_WORDS.corrections.has(w) ||
       QUESTION_WORDS.has(w) || OTHER_CHAINS.has(w) || AMBIGUOUS_CHAINS.has(w) ||
       // "…. see you later, and again next week": a repeat asked for, not told.
-      (PARSER_WORDS.repeatCores.has(w) && !past),
+      (PARSER_WORDS.repeatCores.has(w) && !past)),
   );
   const duress = drivenByOthers(words);
   // "My partner wants to look at it before anything goes out.": someone's wish to review the command.
@@ -904,9 +906,13 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   // "show me an example of sending 5 USDC": a command shown, not asked for; "give me examples" asks for help.
   const commanding = tagged.some((item) => item.kind === 'verb') && tagged.some((item) => ['token', 'number', 'money', 'share', 'address'].includes(item.kind));
   // "Scenario: swap …", "What I did: send …": a label of up to five words before a colon.
-  const colon = tagged.findIndex((item) => item.kind === 'punct' && item.text === ':');
+  const colon = tagged.findIndex((item) => item.kind === 'punct' && LABEL_ENDS.has(item.text));
   // "he told me to type this exactly: send …", "as per the email from support: send …": a command someone else gave, at any length.
   const relayed = colon > 0 && tagged.slice(0, colon).some((item) => RELAYED_LABELS.has(item.text.toLowerCase()) || DANGER.has(item.text.toLowerCase()));
+  // "cancel: send …", "abort - swap …": a label that takes the command back.
+  if (commanding && colon > 0 && spoken(tagged.slice(0, colon)).some((w) => CANCEL_WORDS.has(w))) {
+    return refuse('unclear', `"${clip(wordsOf(tagged.slice(0, colon)), 40)}" takes the command back. If you want it done, say it alone, for example "swap 1 SOL for USDC".`);
+  }
   const labelled = relayed || (colon > 0 && colon <= 5 && tagged.slice(0, colon).some((item) => SHOWN_LABELS.has(item.text.toLowerCase())));
   if (quotesACommand(raw, ctx) || (commanding && (labelled || SHOWN_NOT_ASKED.some((phrase) => saysWords(said, phrase))))) {
     return refuse('unclear', 'That shows or quotes a command rather than asking for one. If you want it done, say it yourself, for example "send 5 USDC to <address>".');
@@ -1418,7 +1424,8 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const said = spoken(clause);
     // ("Already paid him earlier.": beside a payee, what was done is the payment.)
     // ("Already did half.": a part of it done.)
-    const pointed = said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.doneThings.has(w) || PARSER_WORDS.payees.has(w)) || clause.some((item) => item.kind === 'share');
+    // ("Already sent earlier - send …": a label points at what follows it.)
+    const pointed = said.some((w) => PARSER_WORDS.pointers.has(w) || PARSER_WORDS.doneThings.has(w) || PARSER_WORDS.payees.has(w)) || clause.some((item) => item.kind === 'share') || LABEL_ENDS.has(clause.at(-1)?.text ?? '');
     // ("Already swapped some earlier.": beside a pointer, the command's own verb in the past.)
     const didIt = (w: string) => PARSER_WORDS.didIt.has(w) || (pointed && (PARSER_WORDS.gotIt.has(w) || PAST_FORMS.has(w)));
     // "He already got paid.", "She's been paid.", "Rent is already paid.": someone paid off ("Got paid today!", "I got paid" tell).

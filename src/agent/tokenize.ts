@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, format, parseDecimal, shift, type Decimal } from './decimal';
 import {
   ACCOUNT_REMARKS, DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, OTHER_SOURCES, AMBIGUOUS_CHAINS, SCALES, SCALES_ABROAD, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ARABIC_SCRIPT_WORDS, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, PARSER_WORDS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ARABIC_SCRIPT_WORDS, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, OTHER_LANGUAGE_WORDS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, PARSER_WORDS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -850,6 +850,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     if (FILLERS.has(text) || (text.endsWith("'s") && FILLERS.has(text.slice(0, -2)))) return emit(i, i + 1, { kind: 'filler' });
     // A symbol that is also a word, where no token stands, is a word ("what's ray going for" is asked, not paid).
     if (exact) return emit(i, i + 1, { kind: 'word' });
+    // "aja", "muna", "baadaye": a word of a language the lexicon does not read, never a typo of one it does.
+    if (OTHER_LANGUAGE_WORDS.has(text)) return emit(i, i + 1, { kind: 'word', foreign: true });
     const token = resolveToken(text, vocabulary, false);
     if (token) return emit(i, i + 1, { kind: 'token', token: token.token, fuzzy: true, dollar: false });
     // One edit away ("swapp", "sned"), or its consonants alone, as texting writes it ("cnvrt", "trnsfr").
