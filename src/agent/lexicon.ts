@@ -365,7 +365,7 @@ export const QUESTION_WORDS = new Set(['whether', 'explain', 'tutorial', 'guide'
 
 /** Hypotheticals ("what if I swapped…", "imagine sending…"): never a transaction. */
 export const HYPOTHETICALS: string[][] = [
-  ['what', 'if'], ['imagine'], ['suppose'], ['supposing'], ['hypothetically'], ['hypothetical'], ['pretend'], ['were', 'to'],
+  ['what', 'if'], ['imagine'], ['suppose'], ['supposing'], ['hypothetically'], ['hypothetical'], ['hypothetisch'], ['hipoteticamente'], ['hypothetiquement'], ['ipoteticamente'], ['gipoteticheski'], ['pretend'], ['were', 'to'],
   ['would', 'have'], ["would've"], ['could', 'have'], ["could've"], ['if', 'i', 'were'], ['if', 'i', 'had'], ['say', 'i'],
   ['in', 'theory'], ['theoretically'], ['just', 'curious'], ['curious'], ['let', 'us', 'say'], ["let's", 'say'], ['lets', 'say'],
   ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['psych'], ['sike'], ['syke'], ['april', 'fools'], ['or', 'hold'], ['or', 'not'], ['wdyt'], ['y/n'], ['wish', 'i', 'could'], ['price', 'to'], ['sarcasm'], ['sarcastic'], ['trolling'], ['troll'], ['dry', 'run'], ['test', 'run'], ['worth', 'it'],
@@ -428,6 +428,8 @@ export const SHOWN_LABELS = new Set([
   'user', 'assistant', 'me',
 ]);
 
+/** A label that says someone asked the sender to pass a command on ("my wife asked me to tell you: swap …"). */
+export const RELAYED_ASKS: string[][] = [['asked', 'me', 'to'], ['asks', 'me', 'to'], ['wants', 'me', 'to'], ['wanted', 'me', 'to'], ['begged', 'me', 'to']];
 /** Before a colon, words that say someone else gave the command ("he told me to type this exactly:", "my friend texted:"): a label of any length. */
 export const RELAYED_LABELS = new Set(['told', 'texted', 'messaged', 'dmed', "dm'd", 'emailed', 'instructed', 'dictated', 'forwarded', 'copied', 'copypasted', 'copy-pasted']);
 
@@ -792,6 +794,7 @@ export const GREETINGS = [
 export const LEADING_FILLERS = [
   'hey', 'so', 'ok', 'okay', 'um', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser',
   'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren', 'sorry', 'oops', 'typo', 'yes', 'yeah', 'yep', 'yup',
+  'eh', 'uh', 'ah', 'umm', 'hm', 'hmmm',
 ];
 /** Words around a follow-up that change nothing ("now half of that", "ok, again please"). */
 export const SOFT_WORDS = ['please', 'pls', 'plz', 'ok', 'okay', 'actually', 'oh', 'hmm', 'sorry', 'wait', 'just', 'thanks', 'ty', 'then', 'now', 'the', 'amount'];
@@ -1039,7 +1042,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   [`hola|ola|bonjour|bonsoir|salut|ciao|hallo|servus|moin|namaste|namaskar|salaam|kumusta|kamusta|konnichiwa|annyeong ${VOCATIVES}?`, 'greeting'],
   ['xin? chao buoi? sang|chieu|toi?', 'greeting'],
   ['magandang umaga|hapon|gabi po?', 'greeting'],
-  ['happy|merry new|christmas|xmas|holidays|birthday|thanksgiving|easter|halloween year?', 'greeting'],
+  ['happy|merry new|christmas|xmas|holidays|birthday|thanksgiving|easter|halloween year|month|week?', 'greeting'],
   ['what a|an long|busy|crazy|rough|hectic|great? day|week|morning|night|evening|month|year', 'greeting'],
   ['long|busy|crazy|rough|hectic day|week|morning|night|evening|month', 'greeting'],
   ["it's|its|it is? getting? late|early here|now?", 'greeting'],
@@ -1249,7 +1252,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['the|a|any? priority|prio|network? fee|fees is|are fine|ok|okay', 'fee'],
   ['with|via|using|in|as a|an? jito bundle', 'fee'],
   ['and? pay|add a|an|the? higher|high|bigger|extra|more|some priority|prio fee|fees|tip', 'fee'],
-  ['so that? it lands|confirms|goes through? fast|quickly|faster?', 'fee'],
+  ['so that? it lands|confirms|goes through? fast|quickly|faster|quick|quicker?', 'fee'],
+  ['and? add|include|attach a|an|some|small|little? tip|tips &so &it', 'fee'],
+  ['and? bump|boost|raise|increase|up the|my fee|fees &so &it', 'fee'],
+  ['using|use|with a|an|the? higher|high|bigger|max|increased compute unit? price|limit|budget', 'fee'],
   ['and? put|add|set|use|slap|attach a|an|the|some? high|higher|big|bigger|max|decent|good|fat? priority|prio fee|fees|tip on|to|with it|this|that|the tx|transaction?', 'fee'],
   ['the|solana? network|chain|solana is|seems|looks|feels really|super|very|kinda|pretty? busy|congested|slow|clogged|jammed today|rn|now|atm?', 'note'],
   ["the|solana? network's|networks|chain's|solana's really|super|very|kinda|pretty? busy|congested|slow|clogged|jammed today|rn|now|atm?", 'note'],
@@ -1278,6 +1284,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["the|their|his|her|an|its? <token>? token? ata|account might|may|could|probably|does|doesn't|won't|will? not? exist yet?", 'account'],
   ["they've|they|he|she|he's|she's|recipient|it have|has? never held|had|received|used <token>? before?", 'account'],
   ['no <token>? token? account|ata yet?', 'account'],
+  ['and? set up the|a|an|my? <token>? token? account|accounts|ata too|also?', 'account'],
+  ["i've|ive|i|we|we've? never held|had|owned|bought|used <token> before", 'account'],
   ['so? no rent|ata|account creation? needed|required|necessary', 'account'],
   ['no rent|ata|account creation? should|will|would be needed|required|necessary', 'account'],
   // "the rent-exempt deposit for their account is fine": the account's rent, no deposit into a protocol.
@@ -1718,57 +1726,50 @@ export const DANGER = new Set([
  */
 export const OTHER_LANGUAGE_WORDS = new Set([
   // Indonesian
-  'aja', 'saja', 'deh', 'nih', 'sih', 'kok', 'udah', 'sudah', 'belum', 'nanti', 'jangan', 'gak', 'nggak', 'ngga', 'enggak', 'tidak', 'yang', 'ini',
-  'itu', 'aku', 'saya', 'kamu', 'dia', 'mau', 'bisa', 'kalau', 'kalo', 'karena', 'buat', 'untuk', 'dulu', 'lagi', 'sama', 'dari', 'ke', 'tapi',
-  'terus', 'trus', 'juga', 'banget', 'cuma', 'temen', 'teman', 'uang', 'sekarang', 'kemarin', 'minggu', 'bulan', 'tahun', 'hari', 'lah', 'kan',
-  'tuh', 'gitu', 'gimana', 'kenapa', 'apa', 'siapa', 'mana', 'doang', 'bercanda', 'kukirim', 'tadi', 'harusnya', 'bayar', 'nya', 'biar', 'dengan',
-  'atau', 'akan', 'lupa', 'tolong', 'kirimin', 'beliin',
+  'aja', 'saja', 'deh', 'nih', 'sih', 'kok', 'udah', 'sudah', 'ngga', 'enggak', 'yang', 'ini', 'itu', 'saya', 'kamu', 'dia', 'bisa', 'karena',
+  'buat', 'dulu', 'lagi', 'sama', 'dari', 'tapi', 'terus', 'trus', 'juga', 'banget', 'cuma', 'temen', 'teman', 'uang', 'kemarin', 'bulan', 'tahun',
+  'hari', 'lah', 'kan', 'tuh', 'gitu', 'gimana', 'kenapa', 'apa', 'siapa', 'mana', 'doang', 'bercanda', 'kukirim', 'tadi', 'harusnya', 'nya', 'biar',
+  'atau', 'akan', 'lupa',
   // Tagalog
-  'na', 'ng', 'ko', 'mo', 'niya', 'sabi', 'mamaya', 'bukas', 'huwag', 'wag', 'po', 'lang', 'naman', 'muna', 'ba', 'kasi', 'pag', 'kapag', 'pero',
-  'tapos', 'ako', 'ikaw', 'siya', 'sila', 'kami', 'tayo', 'natin', 'namin', 'yung', 'iyong', 'ang', 'mga', 'din', 'rin', 'pala', 'talaga', 'sige',
-  'ano', 'bakit', 'paano', 'kailan', 'dito', 'doon', 'kay', 'hindi', 'ito', 'iyan', 'yan', 'nito', 'nga', 'daw', 'kaya', 'pwede', 'puwede', 'ayaw',
-  'bayad', 'padala', 'ipadala', 'utang', 'kanina', 'nakapag', "'to", "ko'y",
+  'na', 'ko', 'mo', 'niya', 'sabi', 'lang', 'muna', 'ba', 'kasi', 'pero', 'tapos', 'ako', 'ikaw', 'siya', 'sila', 'kami', 'tayo', 'natin', 'namin',
+  'yung', 'iyong', 'ang', 'mga', 'rin', 'pala', 'talaga', 'sige', 'ano', 'bakit', 'paano', 'kailan', 'dito', 'doon', 'kay', 'hindi', 'ito', 'iyan',
+  'yan', 'nito', 'nga', 'daw', 'kaya', 'pwede', 'puwede', 'ayaw', 'bayad', 'utang', 'kanina', 'nakapag', "'to", "ko'y",
   // Hindi in Latin letters
-  'kal', 'karna', 'karo', 'kar', 'nahi', 'nahin', 'hai', 'hain', 'kya', 'bhai', 'yaar', 'abhi', 'baad', 'mein', 'ka', 'ki', 'se', 'aur', 'bhi',
-  'toh', 'tum', 'aap', 'mujhe', 'mera', 'meri', 'tera', 'uska', 'usko', 'unko', 'wala', 'wali', 'paisa', 'paise', 'bhej', 'bhejo', 'bhejna', 'dena',
-  'kuch', 'sab', 'bas', 'hoga', 'tha', 'thi', 'rha', 'raha', 'rahi', 'gaya', 'gayi', 'kaise', 'kyun', 'kyu', 'agar', 'lekin', 'pehle', 'jaldi',
-  'accha', 'acha', 'theek', 'thik', 'haan', 'dost', 'bhaiya', 'didi', 'woh', 'dega', 'dedo', 'kardo', 'mujhko', 'humko', 'usne', 'bola', 'bolo', 'kaha',
+  'karna', 'hai', 'hain', 'kya', 'mein', 'ka', 'ki', 'aur', 'bhi', 'toh', 'aap', 'tera', 'uska', 'usko', 'unko', 'wala', 'wali', 'paisa', 'paise',
+  'bhejna', 'bas', 'hoga', 'tha', 'thi', 'rha', 'raha', 'rahi', 'gaya', 'gayi', 'kaise', 'kyun', 'kyu', 'lekin', 'pehle', 'accha', 'acha', 'theek',
+  'thik', 'haan', 'dost', 'didi', 'woh', 'dega', 'dedo', 'mujhko', 'humko', 'usne', 'bola', 'bolo', 'kaha',
   // Russian in Latin letters
-  'zavtra', 'segodnya', 'nado', 'potom', 'uzhe', 'eshche', 'esche', 'poka', 'pozhaluysta', 'pozhalujsta', 'privet', 'ty', 'ona', 'vy', 'eto', 'kak',
-  'chto', 'shto', 'kogda', 'esli', 'tolko', 'tozhe', 'ochen', 'seychas', 'sejchas', 'vchera', 'bratan', 'otpravil', 'otprav', 'perevedi', 'kupi',
-  'prodai', 'dengi', 'nuzhno', 'mozhno', 'nelzya', 'khorosho', 'horosho', 'ladno', 'davai', 'davay', 'potomu', 'zachem', 'pochemu', 'budet', 'bylo',
-  'byl', 'nichego', 'vsyo', 'vse', 'menya', 'mne', 'tebe', 'skazal', 'skazala', 'prosto',
+  'segodnya', 'nado', 'uzhe', 'eshche', 'esche', 'poka', 'ona', 'vy', 'eto', 'kak', 'chto', 'shto', 'tolko', 'tozhe', 'ochen', 'sejchas', 'vchera',
+  'otpravil', 'dengi', 'mozhno', 'khorosho', 'horosho', 'ladno', 'davai', 'davay', 'potomu', 'zachem', 'pochemu', 'budet', 'bylo', 'byl', 'nichego',
+  'menya', 'tebe', 'skazal', 'skazala', 'prosto',
   // Spanish
-  'que', 'por', 'para', 'manana', 'hoy', 'ayer', 'despues', 'todavia', 'tambien', 'porque', 'cuando', 'si', 'mis', 'el', 'los', 'las', 'lo', 'una',
-  'uno', 'es', 'esta', 'este', 'esto', 'eso', 'ese', 'del', 'mas', 'muy', 'bien', 'pues', 'entonces', 'luego', 'tengo', 'tiene', 'quiero', 'puedes',
-  'puede', 'hacer', 'envia', 'enviar', 'manda', 'mandar', 'cambia', 'cambiar', 'dinero', 'plata', 'hermano', 'cuenta', 'semana', 'mes', 'noche',
-  'todo', 'algo', 'fue', 'estoy', 'estas', 'soy', 'eres', 'probando', 'prueba',
+  'que', 'ayer', 'todavia', 'tambien', 'porque', 'los', 'las', 'lo', 'una', 'uno', 'es', 'esta', 'este', 'esto', 'eso', 'ese', 'del', 'muy', 'bien',
+  'pues', 'entonces', 'tengo', 'tiene', 'puedes', 'puede', 'hacer', 'dinero', 'plata', 'hermano', 'cuenta', 'semana', 'algo', 'fue', 'estoy',
+  'estas', 'soy', 'eres', 'probando', 'prueba',
   // Portuguese
-  'nao', 'obrigado', 'obrigada', 'amanha', 'hoje', 'ontem', 'depois', 'ainda', 'tambem', 'quando', 'entao', 'muito', 'voce', 'vc', 'eu', 'ele',
-  'ela', 'meu', 'minha', 'seu', 'sua', 'sem', 'pra', 'isso', 'isto', 'esse', 'essa', 'aqui', 'agora', 'mano', 'galera', 'fazer', 'faz', 'troca',
-  'trocar', 'dinheiro', 'valeu', 'beleza', 'tudo', 'vai', 'vou', 'vamos', 'pode', 'posso', 'quero', 'preciso', 'tem', 'tenho', 'de', 'das', 'taxa', 'ja', 'fiz', 'testando', 'teste',
+  'ontem', 'ainda', 'tambem', 'entao', 'muito', 'voce', 'vc', 'eu', 'ele', 'ela', 'seu', 'sua', 'sem', 'isso', 'isto', 'esse', 'essa', 'aqui',
+  'galera', 'fazer', 'faz', 'dinheiro', 'beleza', 'vai', 'vou', 'vamos', 'pode', 'posso', 'tem', 'tenho', 'de', 'das', 'taxa', 'ja', 'fiz',
+  'testando', 'teste',
   // German
-  'nicht', 'aber', 'erst', 'morgen', 'heute', 'gestern', 'noch', 'schon', 'und', 'oder', 'ich', 'du', 'sie', 'wir', 'ihr', 'meine', 'dein', 'der',
-  'dem', 'ein', 'eine', 'einen', 'ist', 'sind', 'mit', 'ohne', 'nach', 'vor', 'bis', 'wenn', 'dann', 'weil', 'doch', 'mal', 'nur', 'auch', 'sehr',
-  'jetzt', 'spaeter', 'kein', 'keine', 'nein', 'geld', 'woche', 'monat', 'schick', 'sende', 'kauf', 'verkauf', 'tausch', 'bruder', 'freund',
-  'zurueck', 'warte', 'erledigt', 'rein',
+  'aber', 'erst', 'gestern', 'noch', 'schon', 'und', 'oder', 'sie', 'wir', 'ihr', 'dein', 'der', 'dem', 'ein', 'eine', 'einen', 'ist', 'sind',
+  'ohne', 'nach', 'vor', 'dann', 'weil', 'doch', 'mal', 'nur', 'auch', 'sehr', 'spaeter', 'nein', 'monat', 'bruder', 'freund', 'zurueck', 'warte',
+  'erledigt',
   // French
-  'pas', 'mais', 'demain', "aujourd'hui", 'hier', 'apres', 'avant', 'deja', 'je', 'il', 'elle', 'nous', 'vous', 'sa', 'les', 'des', 'une', 'et',
-  'ou', 'avec', 'parce', 'quand', 'alors', 'donc', 'puis', 'aussi', "c'est", 'cest', 'suis', 'sont', 'fait', 'faire', 'envoie', 'envoyer', 'achete',
-  'argent', 'semaine', 'mois', 'jour', 'soir', 'frere', 'ami', 'attendre', 'rien', 'ca', 'ici', 'maintenant', 'bientot', 'plutot', 'juste', 'un',
+  'mais', "aujourd'hui", 'hier', 'avant', 'deja', 'elle', 'nous', 'vous', 'sa', 'des', 'une', 'et', 'ou', 'parce', 'alors', 'donc', 'puis', 'aussi',
+  "c'est", 'cest', 'suis', 'sont', 'fait', 'faire', 'argent', 'semaine', 'mois', 'jour', 'frere', 'ami', 'attendre', 'rien', 'ici', 'bientot',
+  'plutot', 'juste', 'un',
   // Italian
-  'domani', 'oggi', 'ieri', 'dopo', 'prima', 'ancora', 'gia', 'io', 'lui', 'lei', 'noi', 'voi', 'mio', 'mia', 'tuo', 'tua', 'suo', 'gli', 'della',
-  'dello', 'senza', 'perche', 'allora', 'poi', 'anche', 'molto', 'bene', 'sono', 'sei', 'fatto', 'invia', 'compra', 'vendi', 'soldi', 'settimana',
-  'mese', 'giorno', 'sera', 'fratello', 'amico', 'aspetta', 'piu', 'niente', 'tutto', 'qui', 'adesso', 'ora', 'subito', 'lascia',
+  'ieri', 'prima', 'ancora', 'gia', 'io', 'lui', 'lei', 'noi', 'voi', 'tuo', 'tua', 'suo', 'gli', 'della', 'dello', 'senza', 'perche', 'allora',
+  'poi', 'anche', 'molto', 'bene', 'sono', 'sei', 'fatto', 'soldi', 'mese', 'giorno', 'fratello', 'amico', 'aspetta', 'piu', 'niente', 'qui', 'ora',
+  'subito', 'lascia',
   // Turkish
-  'yarin', 'bugun', 'sonra', 'hala', 'siz', 'onlar', 'benim', 'senin', 'bir', 've', 'veya', 'ile', 'icin', 'cunku', 'eger', 'mi', 'mu', 'degil',
-  'yok', 'var', 'evet', 'hayir', 'lutfen', 'gonder', 'hafta', 'gun', 'aksam', 'kardes', 'abi', 'arkadas', 'bekle', 'simdi', 'daha', 'cok', 'hep',
-  'bu', 'su', 'sey', 'tamam', 'dedi', 'sadece',
+  'bugun', 'hala', 'siz', 'onlar', 'senin', 'bir', 've', 'veya', 'ile', 'icin', 'cunku', 'yok', 'var', 'evet', 'hayir', 'hafta', 'kardes', 'abi',
+  'arkadas', 'bekle', 'daha', 'cok', 'hep', 'bu', 'su', 'sey', 'tamam', 'dedi', 'sadece',
   // Vietnamese without its marks
-  'khong', 'roi', 'chua', 'mai', 'hom', 'sau', 'truoc', 'toi', 'anh', 'cua', 'va', 'hoac', 'cho', 'vi', 'nhung', 'neu', 'co', 'duoc', 'gui',
-  'chuyen', 'mua', 'tien', 'tuan', 'ngay', 'doi', 'gio', 'luc', 'nha', 'nhe', 'nguoi', 'cai', 'nay', 'thoi',
+  'roi', 'hom', 'truoc', 'toi', 'anh', 'cua', 'va', 'hoac', 'vi', 'nhung', 'co', 'duoc', 'tien', 'tuan', 'ngay', 'gio', 'luc', 'nguoi', 'cai',
+  'thoi',
   // Nigerian Pidgin
-  'abeg', 'wetin', 'dey', 'oga', 'sha', 'sef', 'wahala', 'pikin', 'ehn', 'jare', 'comot', 'wey', 'shey',
+  'wetin', 'dey', 'sha', 'sef', 'wahala', 'pikin', 'ehn', 'jare', 'comot', 'wey', 'shey',
   // Swahili
   'tafadhali', 'kesho', 'leo', 'jana', 'baadaye', 'sasa', 'bado', 'tayari', 'mimi', 'wewe', 'yeye', 'sisi', 'ninyi', 'wao', 'yangu', 'yako', 'yake',
   'kwa', 'kwenye', 'lakini', 'ndiyo', 'hapana', 'tuma', 'nunua', 'uza', 'pesa', 'mwezi', 'siku', 'rafiki', 'ndugu', 'subiri', 'sawa', 'poa', 'mambo',
@@ -1778,9 +1779,9 @@ export const OTHER_LANGUAGE_WORDS = new Set([
   'het', 'een', 'zonder', 'voor', 'omdat', 'wanneer', 'ook', 'goed', 'nu', 'straks', 'geen', 'stuur', 'koop', 'verkoop', 'maand', 'broer', 'vriend',
   'wacht', 'eerst',
   // Polish
-  'nie', 'jutro', 'dzisiaj', 'dzis', 'wczoraj', 'potem', 'jeszcze', 'juz', 'dzieki', 'dziekuje', 'prosze', 'wy', 'moj', 'moja', 'twoj', 'lub',
-  'albo', 'bez', 'dla', 'przed', 'jak', 'jesli', 'kiedy', 'wiec', 'tez', 'bardzo', 'dobrze', 'teraz', 'zaraz', 'wyslij', 'kup', 'sprzedaj',
-  'pieniadze', 'kasa', 'tydzien', 'miesiac', 'dzien', 'kolega', 'czekaj', 'tylko', 'pozniej', 'kazal', 'kazala', 'wpisac', 'wpisz',
+  'jutro', 'dzisiaj', 'dzis', 'wczoraj', 'potem', 'jeszcze', 'juz', 'dzieki', 'dziekuje', 'prosze', 'wy', 'moj', 'moja', 'twoj', 'lub', 'albo',
+  'bez', 'dla', 'przed', 'jak', 'jesli', 'kiedy', 'wiec', 'tez', 'bardzo', 'dobrze', 'teraz', 'zaraz', 'wyslij', 'kup', 'sprzedaj', 'pieniadze',
+  'kasa', 'tydzien', 'miesiac', 'dzien', 'kolega', 'czekaj', 'tylko', 'pozniej', 'kazal', 'kazala', 'wpisac', 'wpisz',
   // Korean romanized
   'juseyo', 'haejuseyo', 'haejwo', 'bonae', 'bonaejwo', 'kamsahamnida', 'gamsahamnida', 'annyeong', 'naeil', 'oneul', 'eoje', 'najunge', 'ajik',
   'imi', 'hajima', 'anya', 'geurigo', 'geunde', 'jeo', 'neo', 'uri', 'jom', 'gomawo',

