@@ -1717,6 +1717,32 @@ export const DANGER = new Set([
 ]);
 
 /**
+ * English words of chat that the dictionary (english.ts: SCOWL's common to fairly rare words) lacks: crypto's jargon, chat's
+ * slang and abbreviations, the apps and exchanges people name, and names chat uses in lower case. Any other word the lexicon
+ * does not read is of a language the agent does not read, and never read past as chat.
+ */
+export const CHAT_WORDS = new Set([
+  'onramp', 'offramp', 'dao', 'daos', 'tokenomics', 'whitepaper', 'roadmap', 'marketcap', 'mcap', 'ath', 'atl', 'fdv', 'bullrun', 'rekt', 'perps',
+  'perp', 'breakout', 'lambo', 'hopium', 'copium', 'keypair', 'pubkey', 'rpc', 'gwei', 'satoshi', 'satoshis', 'paperhands', 'jeet', 'jeets',
+  'normie', 'normies', 'noob', 'noobs', 'n00b', 'newb', 'influencer', 'influencers', 'kols', 'ct', 'cryptotwitter', 'groupchat', 'ftw', 'wth',
+  'omw', 'gtg', 'ima', 'ahh', 'ohh', 'ooh', 'oof', 'bussin', 'goated', 'vibing', 'istg', 'tbf', 'idek', 'smth', 'sth', 'cos', 'altho', 'hafta',
+  'lotsa', 'whatcha', 'gotcha', 'gday',
+  'bc', 'turbo', 'chad', 'chads', 'dj', 'english', 'assalamu', 'alaikum', 'jazakallah', 'khair', 'inshallah', 'mashallah', 'alhamdulillah',
+  'crypto', 'cryptos', 'cryptocurrency', 'cryptocurrencies', 'blockchain', 'blockchains', 'onchain', 'on-chain', 'offchain', 'mainnet', 'testnet',
+  'devnet', 'defi', 'cefi', 'dapp', 'dapps', 'app', 'bot', 'bots', 'dev', 'devs', 'dex', 'dexes', 'cex', 'cexes', 'amm', 'lp', 'lps', 'tvl', 'apy',
+  'apr', 'dca', 'pnl', 'txs', 'txn', 'txns', 'nft', 'nfts', 'memecoin', 'memecoins', 'shitcoin', 'shitcoins', 'altcoin', 'altcoins', 'stablecoin',
+  'stablecoins', 'degen', 'degens', 'rugpull', 'fud', 'fomo', 'hodl', 'hodling', 'hodler', 'ngmi', 'gn', 'gmgm', 'maxi', 'maxis', 'bagholder',
+  'pumpy', 'depeg', 'depegged', 'validator', 'validators', 'restaking', 'unstaking', 'restake', 'multisig', 'ata', 'atas', 'prio', 'rebalance',
+  'rebalancing', 'rebalanced', 'hotspot', 'hotspots', 'infra', 'hackathon', 'wifi', 'meetup', 'airbnb', 'chatgpt', 'autocorrect', 'roomie',
+  'roomies', 'plushies', 'nvm', 'idk', 'omg', 'omfg', 'thnx', 'jk', 'irl', 'afaik', 'iirc', 'tldr', 'wyd', 'hbu', 'wbu', 'okk', 'kk', 'hii', 'hiii',
+  'hiya', 'heyy', 'heyyy', 'yay', 'woohoo', 'bros', 'fav', 'fave', 'faves', 'bday', 'congrats', 'yall', "y'all", 'ur', 'yr', 'cuz', 'coz', 'nite',
+  'coinbase', 'binance', 'kraken', 'kucoin', 'bybit', 'okx', 'robinhood', 'revolut', 'paypal', 'venmo', 'cashapp', 'zelle', 'metamask', 'reddit',
+  'youtube', 'tiktok', 'instagram', 'whatsapp', 'gmail', 'iphone', 'opensea', 'magiceden', 'pumpfun', 'dexscreener', 'birdeye', 'solscan', 'helius',
+  'uniswap', 'pancakeswap', 'sushiswap', 'jito', 'lido', 'eth', 'ethereum', 'btc', 'alice', 'charlie', 'dave', 'carl', 'raj', 'sarah', 'emma',
+  'alex', 'sam', 'ben', 'jake', 'kim',
+]);
+
+/**
  * The commonest words of the languages chat mixes into an English command, as their speakers type them (mostly without
  * accents): function words, pronouns and the adverbs of time, negation and manner, closed classes that a sentence of those
  * languages rarely goes without. A word of these that the lexicon reads no other way (a verb, a filler, a time word …) marks

@@ -1323,6 +1323,11 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   // "завтра! swap 1 SOL": chat in a script the agent does not read could say anything.
   const foreign = clauses.slice(0, at).flat().find(unread);
   if (foreign) return refuse('unclear', `I can't read "${clip(foreign.text, 20)}", and it could change what I build. Say the command without it, for example "swap 1 SOL for USDC".`);
+  // "he's paying, send …", "Payout from him to me, send …": chat before the command, naming nothing of it, that says someone
+  // else pays or the money comes to the sender.
+  const chatOnly = (clause: Item[]) => clause.every((item) => ['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind));
+  const unsure = clauses.slice(0, at).find((clause) => chatOnly(clause) && othersPay(spoken(clause)));
+  if (unsure) return refuse('unclear', `I could not tell what "${clip(wordsOf(unsure), 40)}" says of the command. If you want it done, say it alone, for example "swap 1 SOL for USDC".`);
   // "instead of SOL, sell 2 for USDC", "keep my SOL. convert 2 to USDC": chat before that turns away from a token it names.
   // A command naming both its tokens, neither of them the one turned from, leaves nothing for it to change ("keep my JTO, sell 40 PYTH for USDC").
   const named = clauses.slice(at).flat().filter((item): item is Extract<Item, { kind: 'token' }> => item.kind === 'token');

