@@ -13,7 +13,7 @@ export interface AgentContext {
   recentIntents: Intent[];
   /** The request's slippage tolerance in basis points, unless the text says otherwise. */
   slippageBps: number;
-  /** The command the session's last clarifying question waits on, if any, as stored (state.ts reads it). */
+  /** The command the session's last clarifying question waits on, or the message that held this one, if any, as stored (state.ts reads it). */
   pending?: unknown;
   /** Balances, prices, token facts and transaction builders for this wallet and network. */
   market: AgentMarket;

@@ -8,7 +8,7 @@ import type { Agent, AgentContext, AgentMarket, AgentOutcome, MarketHolding, Mar
 import type { Confirmation, Intent, SwapParameters, TokenAmount, TransactionDetails, TransferParameters } from './intent';
 import type { AmountSpec, Command, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
 import { MIN_CONFIDENCE, parseCommand } from './parser';
-import { readCommand, readPending, storeCommand, storePending } from './state';
+import { readCommand, readPending, storeCommand, storeHold, storePending } from './state';
 
 /** Lamports kept back when a share of the SOL balance is spent, to pay fees and rent. */
 export const SOL_FEE_RESERVE = 10_000_000n;
@@ -44,8 +44,8 @@ export class CommandAgent implements Agent {
       if (command?.action === 'swap' || command?.action === 'transfer') previous = command;
     }
     const previousQuery = last?.action === 'query' ? last : undefined;
-    const { pending, dropped } = readPending(context.pending);
-    const parsed = parseCommand(text, { lookup: market.lookup, symbols: market.symbols, names: market.names, isMint: market.isMint, nameOf: market.nameOf, previous, previousQuery, pending });
+    const { pending, held, dropped } = readPending(context.pending);
+    const parsed = parseCommand(text, { lookup: market.lookup, symbols: market.symbols, names: market.names, isMint: market.isMint, nameOf: market.nameOf, previous, previousQuery, pending, held });
     if (dropped && !(parsed.ok && (parsed.command.action === 'swap' || parsed.command.action === 'transfer') && !parsed.followUp)) {
       return { ok: false, reason: STALE_QUESTION };
     }
@@ -55,6 +55,7 @@ export class CommandAgent implements Agent {
         reason: parsed.reason,
         ...(parsed.suggestions && { suggestions: parsed.suggestions }),
         ...(parsed.pending && { pending: storePending(parsed.pending), ask: parsed.ask }),
+        ...(parsed.hold !== undefined && { pending: storeHold(parsed.hold) }),
       };
     }
     if (parsed.confidence < MIN_CONFIDENCE) {

@@ -85,4 +85,13 @@ export type ParseResult =
       /** A correction the message made of itself ("I mean WIF"), for the reply to name. */
       corrected?: string;
     }
-  | { ok: false; rule: RefusalRule; reason: string; suggestions?: string[]; ask?: Slot; pending?: Pending };
+  | {
+      ok: false;
+      rule: RefusalRule;
+      reason: string;
+      suggestions?: string[];
+      ask?: Slot;
+      pending?: Pending;
+      /** The message, quoted, when it holds the next one ("don't run the next one"): the session keeps it for one message. */
+      hold?: string;
+    };

@@ -1717,6 +1717,23 @@ export const DANGER = new Set([
 ]);
 
 /**
+ * Words that point at the sender's next message ("don't run the next one, just explain it", "here's what the scammer sent:",
+ * "jangan dijalankan yang berikut"): said in a message that builds nothing, they hold the next message, which is then not
+ * built as it stands (parser.ts `parseCommand`, `ParseContext.held`) but refused, once, with what was said.
+ */
+export const NEXT_MESSAGE: string[][] = [
+  ['next', 'one'], ['next', 'message'], ['next', 'msg'], ['next', 'command'], ['next', 'thing'], ['next', 'request'], ['next', 'text'],
+  ['the', 'following'], ['what', 'follows'], ['see', 'below'], ['message', 'below'], ['command', 'below'], ['text', 'below'], ['sends', 'next'], ['send', 'next'], ['type', 'next'], ['types', 'next'], ['paste', 'next'],
+  ['going', 'to', 'paste'], ['gonna', 'paste'], ["i'll", 'paste'], ['about', 'to', 'paste'], ['going', 'to', 'type'], ['gonna', 'type'], ['about', 'to', 'type'],
+  ['is', 'going', 'to', 'type'], ['will', 'type'], ['will', 'paste'], ["here's", 'what'], ['heres', 'what'], ['here', 'is', 'what'],
+  // A message building nothing that asks of "this" points at what comes next too ("explain what this would do", "is this a scam?").
+  ['explain', 'this'], ['what', 'this', 'would'], ['what', 'does', 'this', 'do'], ['what', 'does', 'this', 'mean'], ['what', 'this', 'does'], ['read', 'this'], ['translate', 'this'], ['is', 'this', 'a', 'scam'],
+  ['is', 'this', 'safe'], ['is', 'this', 'legit'], ['sent', 'me', 'this'], ['preview'], ['dry', 'run'], ['simulate'], ['practice', 'mode'], ['pretend'],
+  ['hold', 'every'], ['hold', 'all'], ['ausfuhren'],
+  ['berikut'], ['berikutnya'], ['siguiente'], ['susunod'], ['agla'], ['agli'], ['proximo'], ['prochain'], ['nachste'], ['naechste'], ['successivo'], ['sonraki'],
+];
+
+/**
  * English words of chat that the dictionary (english.ts: SCOWL's common to fairly rare words) lacks: crypto's jargon, chat's
  * slang and abbreviations, the apps and exchanges people name, and names chat uses in lower case. Any other word the lexicon
  * does not read is of a language the agent does not read, and never read past as chat.

@@ -8,7 +8,7 @@ import type { QuerySubject } from './intent';
 import {
   ACCOUNT_REMARKS, AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONTESTED_NAMES, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   FRAMINGS, HELP_PHRASES, HELP_SHAPES, HYPOTHETICALS, INTRODUCING_POINTERS, LABEL_ENDS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT, VENUES, RELAYED_LABELS, RELAYED_ASKS, DANGER,
+  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT, VENUES, RELAYED_LABELS, RELAYED_ASKS, DANGER, NEXT_MESSAGE,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { namesSomeoneElse, othersPay, tokenize, type Item, type Vocabulary } from './tokenize';
@@ -33,6 +33,8 @@ export interface ParseContext extends Vocabulary {
   previousQuery?: QueryCommand;
   /** The command a clarifying question is waiting on. */
   pending?: Pending;
+  /** The session's last message, quoted, when it held this one ("don't run the next one"). */
+  held?: string;
 }
 
 /** Commands read with less confidence than this are refused rather than guessed. */
@@ -47,7 +49,26 @@ export function parseCommand(said: string, ctx: ParseContext): ParseResult {
   // "envié" typed as "envie" and a combining accent reads as the one letter it shows (NFC), so its accent says what it says.
   const raw = said.normalize('NFC');
   const result = parseMessage(raw, ctx);
+  const command = result.ok ? result.command : undefined;
+  const transaction = command?.action === 'swap' || command?.action === 'transfer';
+  // "don't run the next one, just explain it" | "send 10 USDC to …": the message after one that holds it is not built as it stands.
+  if ((command?.action === 'swap' || command?.action === 'transfer') && ctx.held !== undefined) {
+    const read = command.action === 'swap' ? `a swap of ${command.input.symbol} for ${command.output.symbol}` : `a transfer of ${command.token.symbol} to ${command.recipient}`;
+    return refuse('unclear', `I read ${read}, and built nothing: your last message said this one should not be carried out as it stands ("${ctx.held}"). If you do want it now, send it again.`);
+  }
+  // (A question of a token's price or balance is answered: "price of the following: SOL, JUP".)
+  const answered = command?.action === 'query' && command.subject !== 'help' && (command.token !== undefined || command.tokens !== undefined);
+  if (!transaction && !answered && saysNextMessage(raw)) {
+    const hold = clip(raw.trim(), 60);
+    return { ...refuse('unclear', `I will not build your next message as it stands ("${hold}"): I will say what I read in it and build nothing. To have it built after all, send it once more.`), hold };
+  }
   return result.ok && TRANSPOSED_WORD.test(raw) ? { ...result, confidence: result.confidence * CONFIDENCE.transposed } : result;
+}
+
+/** A message that points at the sender's next one (NEXT_MESSAGE). */
+function saysNextMessage(raw: string): boolean {
+  const words = raw.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+  return NEXT_MESSAGE.some((phrase) => containsPhrase(words, phrase));
 }
 
 /** A message, or the part of one a rule reads alone (the command before a correction, the sentence among context). */

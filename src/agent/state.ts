@@ -12,26 +12,36 @@ import type { AmountSpec, Command, Draft, Pending, Slot, TokenRef } from './comm
  * with nothing to tell what wrote it, so it is read only when every field checks; 2 is 3 without
  * a swap draft's `purchase` (absent, a dollar answer sizes what is paid, as version 2 read it);
  * 3 is 4 without a price query's `tokens` (a price of several tokens at once) and a pending question's
- * `among` (the tokens a name several mints claim stands for); 4 is this one. A
- * version above 4 comes from a newer parser (a rollback) and is dropped.
+ * `among` (the tokens a name several mints claim stands for); 4 is 5 without a held message; 5 is
+ * this one: the session's pending state is a question (`Pending`) or a message that held the next
+ * one (`{ hold }`: "don't run the next one"). A version above 5 comes from a newer parser (a
+ * rollback) and is dropped.
  */
-export const PARSER_STATE_VERSION = 4;
+export const PARSER_STATE_VERSION = 5;
 
-export type StoredPending = Pending & { version: number };
+export type StoredPending = (Pending | { hold: string }) & { version: number };
 export type StoredCommand = Command & { version: number };
 
 export function storePending(pending: Pending): StoredPending {
   return { ...pending, version: PARSER_STATE_VERSION };
 }
 
+/** The message that held the next one, quoted, as the session keeps it. */
+export function storeHold(hold: string): StoredPending {
+  return { hold, version: PARSER_STATE_VERSION };
+}
+
 export function storeCommand(command: Command): StoredCommand {
   return { ...command, version: PARSER_STATE_VERSION };
 }
 
-/** A stored pending command, or undefined where none is stored or it cannot be read safely. */
-export function readPending(stored: unknown): { pending?: Pending; dropped: boolean } {
+/** A stored pending command or held message, or neither where none is stored or it cannot be read safely. */
+export function readPending(stored: unknown): { pending?: Pending; held?: string; dropped: boolean } {
   if (stored === null || stored === undefined) return { dropped: false };
   if (!isObject(stored) || !readable(stored.version)) return { dropped: true };
+  if (stored.version === PARSER_STATE_VERSION && fits(stored, { hold: (field) => typeof field === 'string' && field.length > 0 && field.length <= 200, version: () => true })) {
+    return { held: stored.hold as string, dropped: false };
+  }
   const { ask, draft, among } = stored;
   if (!SLOTS.includes(ask as Slot) || !isDraft(draft) || !isAmong(among)) return { dropped: true };
   return { pending: { ask: ask as Slot, draft, ...(among !== undefined && { among: among as string[] }) }, dropped: false };
@@ -45,7 +55,7 @@ export function readCommand(stored: unknown): Command | undefined {
   return isCommand(command) ? (command as Command) : undefined;
 }
 
-const readable = (version: unknown) => version === undefined || version === 1 || version === 2 || version === 3 || version === PARSER_STATE_VERSION;
+const readable = (version: unknown) => version === undefined || version === 1 || version === 2 || version === 3 || version === 4 || version === PARSER_STATE_VERSION;
 
 const SLOTS: Slot[] = ['input', 'output', 'amount', 'recipient', 'token'];
 

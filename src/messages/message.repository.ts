@@ -1,5 +1,5 @@
 import type { MetadataStorage } from '@mikro-orm/core';
-import type { Pending } from '../agent/command';
+import type { StoredPending } from '../agent/state';
 import type { Intent, TransactionDetails } from '../agent/intent';
 import type { SessionView } from '../sessions/session.entity';
 import { sessionView, type SessionRow } from '../sessions/session.repository';
@@ -128,8 +128,8 @@ export class MessageRepository {
     };
   }
 
-  /** Keeps (or, with null, drops) the command a session's clarifying question waits on. */
-  async keepPending(accountId: string, sessionId: string, pending: Pending | null): Promise<void> {
+  /** Keeps (or, with null, drops) the command a session's clarifying question waits on, or the message that held the next one. */
+  async keepPending(accountId: string, sessionId: string, pending: StoredPending | null): Promise<void> {
     await this.sql(`update "session" set "pending" = ? where "id" = ? and "account_id" = ?`, [pending === null ? null : JSON.stringify(pending), sessionId, accountId]);
   }
 
@@ -192,7 +192,7 @@ export class MessageRepository {
    */
   private async turnContexts(keys: readonly TurnKey[]): Promise<Array<TurnContext | null>> {
     const distinct = [...new Map(keys.map((key) => [turnKeyId(key), { account_id: key.accountId, session_id: key.sessionId, intents: key.intents }])).values()];
-    const rows = await this.sql<SessionRow & { account_id: string; intents: number; recent_intents: Intent[]; pending: Pending | null }>(`select "s".*, "k"."intents", coalesce((
+    const rows = await this.sql<SessionRow & { account_id: string; intents: number; recent_intents: Intent[]; pending: StoredPending | null }>(`select "s".*, "k"."intents", coalesce((
          select json_agg("r"."intent" order by "r"."seq") from (
            select "m"."intent", "m"."seq" from "message" "m"
             where "m"."session_id" = "s"."id" and "m"."seq" > "s"."message_count" - 2 * "k"."intents"
@@ -235,8 +235,8 @@ const turnKeyId = (key: TurnKey) => `${key.accountId}/${key.sessionId}/${key.int
 export interface TurnContext {
   session: SessionView;
   recentIntents: Intent[];
-  /** The command the session's last clarifying question waits on. */
-  pending: Pending | null;
+  /** The command the session's last clarifying question waits on, or the message that held the next one, as stored (state.ts reads it). */
+  pending: StoredPending | null;
 }
 
 interface MessageRow {

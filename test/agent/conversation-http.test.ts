@@ -255,6 +255,21 @@ describe('clarifying questions', () => {
     }
   });
 
+  it('a message that holds the next one ("don\'t run the next one"): the next command is read, named and not built; sent again, it is', async () => {
+    const { say, count } = await chat();
+    const hold = await say("my brother will type the next message, don't run it");
+    expect(hold.status).toBe(422);
+    expect(hold.body.error.details.reason).toMatch(/will not build your next message/);
+    const held = await say(`send 10 USDC to ${friend}`);
+    expect(held.status).toBe(422);
+    expect(held.body.error.details.reason).toMatch(new RegExp(`a transfer of USDC to ${friend}.*built nothing`));
+    expect(held.body.transaction).toBeUndefined();
+    expect(await count()).toBe(0);
+    const again = await say(`send 10 USDC to ${friend}`);
+    expect(again.status).toBe(200);
+    expect(again.body.transaction.parameters).toMatchObject({ token: USDC, recipient: friend });
+  });
+
   it('a new command while one is pending replaces it', async () => {
     const { say } = await chat();
     await say('swap 4 USDT');
@@ -285,7 +300,23 @@ describe('parser state stored by another version', () => {
   it('a pending question is stored with its version', async () => {
     const { sessionId, say } = await chat();
     expect((await say('swap 4 USDT')).status).toBe(422);
-    expect(await storedPending(sessionId)).toEqual({ version: 4, ask: 'output', draft: { action: 'swap', input: expect.objectContaining({ symbol: 'USDT', mint: USDT }), amount: { kind: 'exact', value: '4' }, amountOf: 'input' } });
+    expect(await storedPending(sessionId)).toEqual({ version: 5, ask: 'output', draft: { action: 'swap', input: expect.objectContaining({ symbol: 'USDT', mint: USDT }), amount: { kind: 'exact', value: '4' }, amountOf: 'input' } });
+  });
+
+  it('a message that holds the next one is stored as such with its version, and one of another version is dropped', async () => {
+    const { sessionId, say } = await chat();
+    expect((await say("don't run the next one, just explain it")).status).toBe(422);
+    expect(await storedPending(sessionId)).toEqual({ version: 5, hold: "don't run the next one, just explain it" });
+    await storePending(sessionId, { version: 6, hold: 'a later parser wrote this' });
+    const later = await say('what is this?');
+    expect(later.body.error.details.reason).toMatch(/earlier version/);
+  });
+
+  it('a pending question of version 4 (before a message could hold the next one) is read: its shape is the same', async () => {
+    const { sessionId, say } = await chat();
+    await storePending(sessionId, { version: 4, ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT, decimals: 6 }, amount: { kind: 'exact', value: '4' }, amountOf: 'input' } });
+    const response = await say('USDC');
+    expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDT, outputToken: USDC, amount: 4_000_000 });
   });
 
   it('a pending question without a version (the parser before it had one) is read when every field checks', async () => {
@@ -299,7 +330,7 @@ describe('parser state stored by another version', () => {
   it('a pending purchase keeps that it is one: a dollar value answered for its amount is the value received', async () => {
     const { sessionId, say } = await chat();
     expect((await say('buy BONK with USDC')).status).toBe(422);
-    expect(await storedPending(sessionId)).toMatchObject({ version: 4, ask: 'amount', draft: { action: 'swap', purchase: true } });
+    expect(await storedPending(sessionId)).toMatchObject({ version: 5, ask: 'amount', draft: { action: 'swap', purchase: true } });
     const response = await say('$20 worth');
     expect(response.status).toBe(200);
     expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: BONK, swapMode: 'ExactOut' });
@@ -310,7 +341,7 @@ describe('parser state stored by another version', () => {
     const asked = await say('swap 1 SOL for staked sol');
     expect(asked.status).toBe(422);
     expect(asked.body.error.details.ask).toBe('output');
-    expect(await storedPending(sessionId)).toMatchObject({ version: 4, ask: 'output', among: ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'] });
+    expect(await storedPending(sessionId)).toMatchObject({ version: 5, ask: 'output', among: ['mSOL', 'JitoSOL', 'bSOL', 'JupSOL', 'INF'] });
     const picked = await say('the jito one');
     expect(picked.status).toBe(200);
     expect(picked.body.transaction.parameters).toMatchObject({ inputToken: SOL, outputToken: 'J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9yYac6Y7kGCPn', amount: 1_000_000_000 });
@@ -341,7 +372,7 @@ describe('parser state stored by another version', () => {
   });
 
   it.each([
-    ['a newer version', { version: 5, ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '4' }, amountOf: 'input' } }],
+    ['a newer version', { version: 6, ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '4' }, amountOf: 'input' } }],
     ['a field this parser does not know', { ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '4' }, amountOf: 'input', sizedIn: 'SOL' } }],
     ['an amount of another shape', { ask: 'output', draft: { action: 'swap', input: { symbol: 'USDT', mint: USDT }, amount: '4' } }],
   ])('a pending question with %s is dropped with a fresh question, and the next message is read afresh', async (_, pending) => {
@@ -358,7 +389,7 @@ describe('parser state stored by another version', () => {
 
   it('a whole new command still goes through past a dropped question', async () => {
     const { sessionId, say } = await chat();
-    await storePending(sessionId, { version: 5, ask: 'recipient', draft: { action: 'transfer' } });
+    await storePending(sessionId, { version: 6, ask: 'recipient', draft: { action: 'transfer' } });
     const response = await say('swap 1 USDC for USDT');
     expect(response.status).toBe(200);
     expect(response.body.transaction.parameters).toMatchObject({ inputToken: USDC, outputToken: USDT });
@@ -367,7 +398,7 @@ describe('parser state stored by another version', () => {
   it('an earlier command it cannot read is not followed up: "make it 2" asks for the whole command', async () => {
     const { sessionId, say } = await chat();
     expect((await say('swap 1 USDC for USDT')).status).toBe(200);
-    const unreadable = { version: 5, action: 'swap', input: { symbol: 'USDC', mint: USDC }, output: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '1' }, swapMode: 'ExactIn' };
+    const unreadable = { version: 6, action: 'swap', input: { symbol: 'USDC', mint: USDC }, output: { symbol: 'USDT', mint: USDT }, amount: { kind: 'exact', value: '1' }, swapMode: 'ExactIn' };
     await sql(`update "message" set "intent" = jsonb_set("intent", '{command}', ?::jsonb) where "session_id" = ? and "role" = 'user'`, [JSON.stringify(unreadable), sessionId]);
     const response = await say('make it 2');
     expect(response.status).toBe(422);

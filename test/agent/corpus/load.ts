@@ -551,16 +551,19 @@ function canonical(expect: Expect): Record<string, unknown> {
 
 /**
  * A session as the messages service keeps it for the parser: the previous swap or transfer
- * (for follow-ups) and the pending command (for answers to a clarifying question).
+ * (for follow-ups), the pending command (for answers to a clarifying question) and a message
+ * that held the next one.
  */
 export class Conversation {
   private previous?: SwapCommand | TransferCommand;
   private previousQuery?: QueryCommand;
   private pending?: Pending;
+  private held?: string;
 
   say(text: string, context: ParseContext = vocabulary): ParseResult {
-    const result = parseCommand(text, { ...context, previous: this.previous, previousQuery: this.previousQuery, pending: this.pending });
+    const result = parseCommand(text, { ...context, previous: this.previous, previousQuery: this.previousQuery, pending: this.pending, held: this.held });
     this.pending = result.ok ? undefined : (result.pending ?? undefined);
+    this.held = result.ok ? undefined : result.hold;
     if (result.ok) this.previousQuery = result.command.action === 'query' ? result.command : undefined;
     // After a cancel, nothing is referred to (CommandAgent reads history back to the cancel only).
     if (result.ok && result.command.action === 'cancel') this.previous = undefined;
