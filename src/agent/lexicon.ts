@@ -365,7 +365,7 @@ export const QUESTION_WORDS = new Set(['whether', 'explain', 'tutorial', 'guide'
 
 /** Hypotheticals ("what if I swapped…", "imagine sending…"): never a transaction. */
 export const HYPOTHETICALS: string[][] = [
-  ['what', 'if'], ['imagine'], ['suppose'], ['supposing'], ['hypothetically'], ['hypothetical'], ['hypothetisch'], ['hipoteticamente'], ['hypothetiquement'], ['ipoteticamente'], ['gipoteticheski'], ['pretend'], ['were', 'to'],
+  ['what', 'if'], ['imagine'], ['suppose'], ['supposing'], ['hypothetically'], ['hypothetical'], ['thought', 'experiment'], ['roleplay'], ['role', 'play'], ['role-play'], ['daydreaming'], ['rhetorical'], ['rhetorically'], ['theoretical'], ['bet', 'you'], ['dare', 'you'], ['practice', 'mode'], ['yeah', 'right'], ['hypothetisch'], ['hipoteticamente'], ['hypothetiquement'], ['ipoteticamente'], ['gipoteticheski'], ['pretend'], ['were', 'to'],
   ['would', 'have'], ["would've"], ['could', 'have'], ["could've"], ['if', 'i', 'were'], ['if', 'i', 'had'], ['say', 'i'],
   ['in', 'theory'], ['theoretically'], ['just', 'curious'], ['curious'], ['let', 'us', 'say'], ["let's", 'say'], ['lets', 'say'],
   ['what', 'about', 'if'], ['if', 'i'], ['if', 'we'], ['simulate'], ['simulating'], ['simulation'], ['simulated'], ['jk'], ['kidding'], ['joking'], ['psych'], ['sike'], ['syke'], ['april', 'fools'], ['or', 'hold'], ['or', 'not'], ['wdyt'], ['y/n'], ['wish', 'i', 'could'], ['price', 'to'], ['sarcasm'], ['sarcastic'], ['trolling'], ['troll'], ['dry', 'run'], ['test', 'run'], ['worth', 'it'],
@@ -2170,6 +2170,8 @@ export const PARSER_WORDS = {
   /** …or a part of the command said to be wrong ("The amount might be wrong."). */
   wrong: new Set(['wrong', 'incorrect', 'off', 'mistake', 'typo']),
   commandParts: new Set(['amount', 'address', 'addy', 'recipient', 'number', 'token', 'figure', 'sum']),
+  /** After "wrong", what was mistaken for whom a command pays ("wrong wallet.", "wrong person, send …"). */
+  wrongPayees: new Set(['wallet', 'person', 'guy', 'account', 'one']),
   /** Beside "already" and a thing done, who was paid ("Already paid him earlier."; "He already did the work." tells). */
   payees: new Set(['him', 'her', 'them']),
   /** Someone's word with one of these is against the command ("My wife says wait."). */
