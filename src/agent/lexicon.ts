@@ -2171,7 +2171,7 @@ export const PARSER_WORDS = {
   wrong: new Set(['wrong', 'incorrect', 'off', 'mistake', 'typo']),
   commandParts: new Set(['amount', 'address', 'addy', 'recipient', 'number', 'token', 'figure', 'sum']),
   /** After "wrong", what was mistaken for whom a command pays ("wrong wallet.", "wrong person, send …"). */
-  wrongPayees: new Set(['wallet', 'person', 'guy', 'account', 'one']),
+  wrongPayees: new Set(['wallet', 'person', 'guy', 'account']),
   /** Beside "already" and a thing done, who was paid ("Already paid him earlier."; "He already did the work." tells). */
   payees: new Set(['him', 'her', 'them']),
   /** Someone's word with one of these is against the command ("My wife says wait."). */

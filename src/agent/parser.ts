@@ -1410,9 +1410,11 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     const checksFirst = said.some((w) => PARSER_WORDS.checks.has(w)) && said.some((w) => PARSER_WORDS.checkedFirst.has(w));
     // "The amount might be wrong.": a part of the command doubted ("I sent to the wrong address once." tells).
     const doubtedPart = !clause.some((item) => PAST_MARKERS.has(item.text.toLowerCase()) || PAST_FORMS.has(item.text.toLowerCase())) && said.some((w) => PARSER_WORDS.wrong.has(w)) && said.some((w) => PARSER_WORDS.commandParts.has(w));
-    // "paycheck clears first, send …", "he ships first.": something to happen before it; "wrong wallet.": a payee mistaken.
+    // "paycheck clears first, send …", "he ships first.": something to happen before it; "wrong wallet." (an aside
+    // elsewhere, so read in every word): a payee mistaken.
     const before = said.length >= 2 && said.at(-1) === 'first' && !DETERMINERS.has(said.at(-2) ?? '');
-    const wrongPayee = said.some((w, k) => w === 'wrong' && PARSER_WORDS.wrongPayees.has(said[k + 1] ?? ''));
+    const all = clause.flatMap((item) => item.text.toLowerCase().split(/\s+/));
+    const wrongPayee = all.some((w, k) => w === 'wrong' && PARSER_WORDS.wrongPayees.has(all[k + 1] ?? ''));
     return doubt || asksOfIt || opinion || waits || checksFirst || doubtedPart || before || wrongPayee || said.some((w) => PARSER_WORDS.notMeant.has(w)) || holdsOn(clause, clauses[at]) || deniesBound(said) || asksAdvice(said) || lacksPart(said);
   });
   if (heldBack) return refuse('unclear', `"${clip(wordsOf(heldBack), 40)}" holds the command back. When you mean it, say it alone, for example "swap 1 SOL for USDC".`);
