@@ -27,6 +27,8 @@ export type AgentOutcome =
       transaction?: TransactionDetails;
       /** USD value of what the transaction spends, at build time, in cents; null without a price. */
       valueCents?: bigint | null;
+      /** A hold on the session's next command that this answer leaves in place ("don't run the next one", then a question). */
+      pending?: StoredPending;
     }
   | {
       ok: false;

@@ -55,7 +55,7 @@ export class CommandAgent implements Agent {
         reason: parsed.reason,
         ...(parsed.suggestions && { suggestions: parsed.suggestions }),
         ...(parsed.pending && { pending: storePending(parsed.pending), ask: parsed.ask }),
-        ...(parsed.hold !== undefined && { pending: storeHold(parsed.hold) }),
+        ...(parsed.hold && { pending: storeHold(parsed.hold) }),
       };
     }
     if (parsed.confidence < MIN_CONFIDENCE) {
@@ -67,7 +67,7 @@ export class CommandAgent implements Agent {
         case 'cancel':
           return { ok: true, intent: { action: 'query', subject: 'help', confidence, command: storeCommand(command) }, reply: cancelled(pending, previous) };
         case 'query':
-          return noting(parsed, { ok: true, intent: intentOf(command, confidence), reply: await this.answer(command, market) });
+          return noting(parsed, { ok: true, intent: intentOf(command, confidence), reply: await this.answer(command, market), ...(parsed.hold && { pending: storeHold(parsed.hold) }) });
         case 'transfer':
           return noting(parsed, await this.transfer(command, confidence, market));
         case 'swap':

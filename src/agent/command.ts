@@ -84,6 +84,8 @@ export type ParseResult =
       ignored?: string[];
       /** A correction the message made of itself ("I mean WIF"), for the reply to name. */
       corrected?: string;
+      /** A hold still waiting on a command (a question answered while one is held). */
+      hold?: Hold;
     }
   | {
       ok: false;
@@ -92,6 +94,15 @@ export type ParseResult =
       suggestions?: string[];
       ask?: Slot;
       pending?: Pending;
-      /** The message, quoted, when it holds the next one ("don't run the next one"): the session keeps it for one message. */
-      hold?: string;
+      /** A message that holds the next command ("don't run the next one"), for the session to keep. */
+      hold?: Hold;
     };
+
+/**
+ * A message that held the sender's next command ("don't run the next one, just explain it"), quoted, and the swap or
+ * transfer last refused under it (`said`, as `sameMessage` compares it): the hold lasts until one is said twice in a row.
+ */
+export interface Hold {
+  quote: string;
+  said?: string;
+}

@@ -1722,15 +1722,20 @@ export const DANGER = new Set([
  * built as it stands (parser.ts `parseCommand`, `ParseContext.held`) but refused, once, with what was said.
  */
 export const NEXT_MESSAGE: string[][] = [
-  ['next', 'one'], ['next', 'message'], ['next', 'msg'], ['next', 'command'], ['next', 'thing'], ['next', 'request'], ['next', 'text'],
-  ['the', 'following'], ['what', 'follows'], ['see', 'below'], ['message', 'below'], ['command', 'below'], ['text', 'below'], ['sends', 'next'], ['send', 'next'], ['type', 'next'], ['types', 'next'], ['paste', 'next'],
-  ['going', 'to', 'paste'], ['gonna', 'paste'], ["i'll", 'paste'], ['about', 'to', 'paste'], ['going', 'to', 'type'], ['gonna', 'type'], ['about', 'to', 'type'],
-  ['is', 'going', 'to', 'type'], ['will', 'type'], ['will', 'paste'], ["here's", 'what'], ['heres', 'what'], ['here', 'is', 'what'],
+  ['next', 'one'], ['next', 'message'], ['next', 'msg'], ['next', 'command'], ['next', 'request'], ['next', 'text'], ['following', 'msg'], ['following', 'message'],
+  ['the', 'following'], ['what', 'follows'], ['see', 'below'], ['message', 'below'], ['command', 'below'], ['text', 'below'], ['sends', 'next'], ['send', 'next'],
+  ['type', 'next'], ['types', 'next'], ['paste', 'next'], ['say', 'next'], ['send', 'after', 'this'], ['type', 'after', 'this'], ['going', 'to', 'paste'], ['gonna', 'paste'],
+  ["i'll", 'paste'], ['about', 'to', 'paste'], ['going', 'to', 'type'], ['gonna', 'type'], ['about', 'to', 'type'], ['is', 'going', 'to', 'type'], ['will', 'type'],
+  ['will', 'paste'], ['copy', 'pasting'], ['copy', 'pasted'], ['quoted', 'from'], ['what', 'the', 'scammer'], ['what', 'he', 'sent'], ['what', 'she', 'sent'],
+  ['what', 'they', 'sent'], ['he', 'sent', 'me'], ['she', 'sent', 'me'], ['they', 'sent', 'me'], ["dm'd", 'me', 'this'], ['dmed', 'me', 'this'], ['fwd'],
   // A message building nothing that asks of "this" points at what comes next too ("explain what this would do", "is this a scam?").
-  ['explain', 'this'], ['what', 'this', 'would'], ['what', 'does', 'this', 'do'], ['what', 'does', 'this', 'mean'], ['what', 'this', 'does'], ['read', 'this'], ['translate', 'this'], ['is', 'this', 'a', 'scam'],
-  ['is', 'this', 'safe'], ['is', 'this', 'legit'], ['sent', 'me', 'this'], ['preview'], ['dry', 'run'], ['simulate'], ['practice', 'mode'], ['pretend'],
-  ['hold', 'every'], ['hold', 'all'], ['ausfuhren'],
-  ['berikut'], ['berikutnya'], ['siguiente'], ['susunod'], ['agla'], ['agli'], ['proximo'], ['prochain'], ['nachste'], ['naechste'], ['successivo'], ['sonraki'],
+  ['explain', 'what', 'this'], ['what', 'this', 'would'], ['what', 'does', 'this', 'do'], ['what', 'does', 'this', 'mean'], ['what', 'this', 'does'], ['read', 'this'],
+  ['translate', 'this'], ['is', 'this', 'a', 'scam'], ['is', 'this', 'safe'], ['is', 'this', 'legit'], ['sent', 'me', 'this'], ['hold', 'every'], ['hold', 'all'], ['preview'], ['pretend'], ['simulate'], ['practice', 'mode'],
+  ['upcoming'], ['coming', 'up'], ['forward', 'you'], ['forwarded'], ['what', 'would', 'it', 'do'], ['what', 'would', 'happen'], ['send', 'you', 'this'],
+  ['found', 'this'], ['got', 'this'], ['look', 'at', 'this'], ['check', 'this'], ['of', 'this'], ['type', 'this'], ['a', 'drill'], ['test', 'run'], ['next', 'bit'],
+  ['scammer'], ['phishing'],
+  ['ausfuhren'], ['prossima'], ['prossimo'], ['volgende'], ['suivant'], ['agle'], ['envoye', 'ca'], ['berikut'], ['berikutnya'], ['selanjutnya'], ['siguiente'], ['sigue'], ['susunod'], ['agla'], ['agli'], ['proximo'], ['proxima'], ['prochain'],
+  ['prochaine'], ['nachste'], ['naechste'], ['successivo'], ['successiva'], ['sonraki'], ['bheja'], ['mando', 'esto'], ['mandou', 'isso'],
 ];
 
 /**
@@ -1739,6 +1744,8 @@ export const NEXT_MESSAGE: string[][] = [
  * does not read is of a language the agent does not read, and never read past as chat.
  */
 export const CHAT_WORDS = new Set([
+  'heya', 'wassup', 'hella', 'tryna', 'szn', 'moonbag', 'degenning', 'bonkbot', 'brekkie', 'cuppa', 'uni', 'alot', 'teh', 'recieved', 'roomate',
+  'poggers', "g'day",
   'onramp', 'offramp', 'dao', 'daos', 'tokenomics', 'whitepaper', 'roadmap', 'marketcap', 'mcap', 'ath', 'atl', 'fdv', 'bullrun', 'rekt', 'perps',
   'perp', 'breakout', 'lambo', 'hopium', 'copium', 'keypair', 'pubkey', 'rpc', 'gwei', 'satoshi', 'satoshis', 'paperhands', 'jeet', 'jeets',
   'normie', 'normies', 'noob', 'noobs', 'n00b', 'newb', 'influencer', 'influencers', 'kols', 'ct', 'cryptotwitter', 'groupchat', 'ftw', 'wth',
@@ -1933,6 +1940,13 @@ export const CLAUSE_ENDS = new Set([...SENTENCE_ENDS, ',', ';']);
 
 /** Where a sentence or a clause of chat ends: a full stop, a colon, a dash, an ellipsis (the tokenizer writes every dash as "-"). */
 export const SENTENCE_BREAKS = new Set(['.', '!', '?', ':', ';', '…', '-', '|']);
+
+/** Before a colon or dash, words that say the command after it was taken back or is done ("cancelled: send …", "executed - swap …"), with CANCEL_WORDS. */
+export const UNDONE_LABELS = new Set([
+  'cancelled', 'canceled', 'cancelling', 'aborted', 'void', 'voided', 'retracted', 'scrapped', 'obsolete', 'expired', 'duplicate', 'dupe', 'paused',
+  'executed', 'filled', 'completed', 'settled', 'processed', 'confirmed', 'withdrawn', 'rejected', 'denied', 'declined', 'superseded', 'spam',
+  'outdated', 'stale',
+]);
 
 /** What ends a label before a command ("Scenario: swap …", "already sent earlier — send …"; the lexer reads a dash as "-"). */
 export const LABEL_ENDS = new Set([':', '-']);

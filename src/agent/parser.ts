@@ -1,5 +1,5 @@
 import { clip } from '../shared/text';
-import type { Command, Draft, ParseResult, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
+import type { Command, Draft, Hold, ParseResult, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
 import { divide, multiply, decimal, parseDecimal, format } from './decimal';
 import {
   amountSpec, finishSwap, finishTransfer, isAmount, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken, type Phrase,
@@ -7,7 +7,7 @@ import {
 import type { QuerySubject } from './intent';
 import {
   ACCOUNT_REMARKS, AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONTESTED_NAMES, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
-  FRAMINGS, HELP_PHRASES, HELP_SHAPES, HYPOTHETICALS, INTRODUCING_POINTERS, LABEL_ENDS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
+  FRAMINGS, HELP_PHRASES, HELP_SHAPES, HYPOTHETICALS, INTRODUCING_POINTERS, LABEL_ENDS, UNDONE_LABELS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
   AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT, VENUES, RELAYED_LABELS, RELAYED_ASKS, DANGER, NEXT_MESSAGE,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
@@ -24,7 +24,7 @@ import type { Marker, VerbRole, VerbTrait } from './lexicon';
  * question left pending.
  */
 
-export type { AmountSpec, Command, ParseResult, Pending, TokenRef } from './command';
+export type { AmountSpec, Command, Hold, ParseResult, Pending, TokenRef } from './command';
 
 export interface ParseContext extends Vocabulary {
   /** The session's previous swap or transfer, for follow-ups. */
@@ -33,8 +33,8 @@ export interface ParseContext extends Vocabulary {
   previousQuery?: QueryCommand;
   /** The command a clarifying question is waiting on. */
   pending?: Pending;
-  /** The session's last message, quoted, when it held this one ("don't run the next one"). */
-  held?: string;
+  /** A message of the session's that held its next command ("don't run the next one"). */
+  held?: Hold;
 }
 
 /** Commands read with less confidence than this are refused rather than guessed. */
@@ -51,17 +51,22 @@ export function parseCommand(said: string, ctx: ParseContext): ParseResult {
   const result = parseMessage(raw, ctx);
   const command = result.ok ? result.command : undefined;
   const transaction = command?.action === 'swap' || command?.action === 'transfer';
-  // "don't run the next one, just explain it" | "send 10 USDC to …": the message after one that holds it is not built as it stands.
-  if ((command?.action === 'swap' || command?.action === 'transfer') && ctx.held !== undefined) {
+  // "don't run the next one, just explain it" | "send 10 USDC to …": while a message holds the next command, a swap or transfer is
+  // read, named and not built, until the same one is said twice in a row; chat and questions between keep the hold, a cancel ends it.
+  if (ctx.held && (command?.action === 'swap' || command?.action === 'transfer')) {
+    const said = raw.trim().toLowerCase().replace(/\s+/g, ' ');
+    if (ctx.held.said === said) return result;
     const read = command.action === 'swap' ? `a swap of ${command.input.symbol} for ${command.output.symbol}` : `a transfer of ${command.token.symbol} to ${command.recipient}`;
-    return refuse('unclear', `I read ${read}, and built nothing: your last message said this one should not be carried out as it stands ("${ctx.held}"). If you do want it now, send it again.`);
+    const reason = `I read ${read}, and built nothing: you said before that your next message should not be carried out as it stands ("${ctx.held.quote}"). If you do want it now, send it again.`;
+    return { ...refuse('unclear', reason), hold: { quote: ctx.held.quote, said } };
   }
   // (A question of a token's price or balance is answered: "price of the following: SOL, JUP".)
   const answered = command?.action === 'query' && command.subject !== 'help' && (command.token !== undefined || command.tokens !== undefined);
   if (!transaction && !answered && saysNextMessage(raw)) {
-    const hold = clip(raw.trim(), 60);
-    return { ...refuse('unclear', `I will not build your next message as it stands ("${hold}"): I will say what I read in it and build nothing. To have it built after all, send it once more.`), hold };
+    const quote = clip(raw.trim(), 60);
+    return { ...refuse('unclear', `I will not build your next message as it stands ("${quote}"): I will say what I read in it and build nothing. To have it built after all, send it once more.`), hold: { quote } };
   }
+  if (ctx.held && command?.action !== 'cancel') return { ...result, hold: { quote: ctx.held.quote } };
   return result.ok && TRANSPOSED_WORD.test(raw) ? { ...result, confidence: result.confidence * CONFIDENCE.transposed } : result;
 }
 
@@ -930,9 +935,9 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   const colon = tagged.findIndex((item) => item.kind === 'punct' && LABEL_ENDS.has(item.text));
   // "he told me to type this exactly: send …", "as per the email from support: send …": a command someone else gave, at any length.
   const relayed = colon > 0 && (tagged.slice(0, colon).some((item) => RELAYED_LABELS.has(item.text.toLowerCase()) || DANGER.has(item.text.toLowerCase())) || RELAYED_ASKS.some((phrase) => containsPhrase(spoken(tagged.slice(0, colon)), phrase)));
-  // "cancel: send …", "abort - swap …": a label that takes the command back.
-  if (commanding && colon > 0 && spoken(tagged.slice(0, colon)).some((w) => CANCEL_WORDS.has(w))) {
-    return refuse('unclear', `"${clip(wordsOf(tagged.slice(0, colon)), 40)}" takes the command back. If you want it done, say it alone, for example "swap 1 SOL for USDC".`);
+  // "cancel: send …", "abort - swap …", "executed: swap …": a label that takes the command back or says it is done.
+  if (commanding && colon > 0 && spoken(tagged.slice(0, colon)).some((w) => CANCEL_WORDS.has(w) || UNDONE_LABELS.has(w))) {
+    return refuse('unclear', `"${clip(wordsOf(tagged.slice(0, colon)), 40)}" takes the command back or says it is done. If you want it done, say it alone, for example "swap 1 SOL for USDC".`);
   }
   const labelled = relayed || (colon > 0 && colon <= 5 && tagged.slice(0, colon).some((item) => SHOWN_LABELS.has(item.text.toLowerCase())));
   if (quotesACommand(raw, ctx) || (commanding && (labelled || SHOWN_NOT_ASKED.some((phrase) => saysWords(said, phrase))))) {

@@ -1,5 +1,5 @@
 import { isSolanaAddress } from '../shared/solana-address';
-import type { AmountSpec, Command, Draft, Pending, Slot, TokenRef } from './command';
+import type { AmountSpec, Command, Draft, Hold, Pending, Slot, TokenRef } from './command';
 
 /**
  * The parser's state that a session keeps between messages: the command a clarifying question
@@ -14,21 +14,21 @@ import type { AmountSpec, Command, Draft, Pending, Slot, TokenRef } from './comm
  * 3 is 4 without a price query's `tokens` (a price of several tokens at once) and a pending question's
  * `among` (the tokens a name several mints claim stands for); 4 is 5 without a held message; 5 is
  * this one: the session's pending state is a question (`Pending`) or a message that held the next
- * one (`{ hold }`: "don't run the next one"). A version above 5 comes from a newer parser (a
- * rollback) and is dropped.
+ * command (`{ hold, said? }`: "don't run the next one", and the command last refused under it). A
+ * version above 5 comes from a newer parser (a rollback) and is dropped.
  */
 export const PARSER_STATE_VERSION = 5;
 
-export type StoredPending = (Pending | { hold: string }) & { version: number };
+export type StoredPending = (Pending | { hold: string; said?: string }) & { version: number };
 export type StoredCommand = Command & { version: number };
 
 export function storePending(pending: Pending): StoredPending {
   return { ...pending, version: PARSER_STATE_VERSION };
 }
 
-/** The message that held the next one, quoted, as the session keeps it. */
-export function storeHold(hold: string): StoredPending {
-  return { hold, version: PARSER_STATE_VERSION };
+/** A message that held the next command, as the session keeps it. */
+export function storeHold(hold: Hold): StoredPending {
+  return { hold: hold.quote, ...(hold.said !== undefined && { said: hold.said }), version: PARSER_STATE_VERSION };
 }
 
 export function storeCommand(command: Command): StoredCommand {
@@ -36,11 +36,12 @@ export function storeCommand(command: Command): StoredCommand {
 }
 
 /** A stored pending command or held message, or neither where none is stored or it cannot be read safely. */
-export function readPending(stored: unknown): { pending?: Pending; held?: string; dropped: boolean } {
+export function readPending(stored: unknown): { pending?: Pending; held?: Hold; dropped: boolean } {
   if (stored === null || stored === undefined) return { dropped: false };
   if (!isObject(stored) || !readable(stored.version)) return { dropped: true };
-  if (stored.version === PARSER_STATE_VERSION && fits(stored, { hold: (field) => typeof field === 'string' && field.length > 0 && field.length <= 200, version: () => true })) {
-    return { held: stored.hold as string, dropped: false };
+  const text = (field: unknown) => typeof field === 'string' && field.length > 0 && field.length <= 2000;
+  if (stored.version === PARSER_STATE_VERSION && fits(stored, { hold: text, said: optional(text), version: () => true })) {
+    return { held: { quote: stored.hold as string, ...(stored.said !== undefined && { said: stored.said as string }) }, dropped: false };
   }
   const { ask, draft, among } = stored;
   if (!SLOTS.includes(ask as Slot) || !isDraft(draft) || !isAmong(among)) return { dropped: true };

@@ -83,8 +83,9 @@ export class MessageService {
       market: this.marketFor(session.walletAddress),
     });
     this.observer.agentOutcome(outcome.ok ? outcome.intent.action : 'none', outcome.ok ? 'answered' : 'refused');
-    // A clarifying question keeps its command until the next message, which answers, replaces or drops it.
-    const pendingAfter = outcome.ok ? null : (outcome.pending ?? null);
+    // A clarifying question keeps its command until the next message, which answers, replaces or drops it; a hold on the
+    // next command stays through answers to questions.
+    const pendingAfter = outcome.pending ?? null;
     if (pending || pendingAfter) await this.messages.keepPending(principal.accountId, session.id, pendingAfter);
     if (!outcome.ok) {
       throw new DomainError('parsing_error', outcome.reason, {

@@ -255,7 +255,7 @@ describe('clarifying questions', () => {
     }
   });
 
-  it('a message that holds the next one ("don\'t run the next one"): the next command is read, named and not built; sent again, it is', async () => {
+  it('a message that holds the next command: each command is read, named and not built, through questions, until one is sent twice in a row', async () => {
     const { say, count } = await chat();
     const hold = await say("my brother will type the next message, don't run it");
     expect(hold.status).toBe(422);
@@ -264,10 +264,16 @@ describe('clarifying questions', () => {
     expect(held.status).toBe(422);
     expect(held.body.error.details.reason).toMatch(new RegExp(`a transfer of USDC to ${friend}.*built nothing`));
     expect(held.body.transaction).toBeUndefined();
-    expect(await count()).toBe(0);
-    const again = await say(`send 10 USDC to ${friend}`);
+    expect((await say('price of SOL')).status).toBe(200);
+    const other = await say(`send 500 USDC to ${friend}`);
+    expect(other.status).toBe(422);
+    expect(await count()).toBe(2);
+    const first = await say('swap 1 SOL for JUP');
+    expect(first.status).toBe(422);
+    const again = await say('swap 1 SOL for JUP');
     expect(again.status).toBe(200);
-    expect(again.body.transaction.parameters).toMatchObject({ token: USDC, recipient: friend });
+    expect(again.body.transaction.parameters).toMatchObject({ inputToken: SOL, outputToken: JUP });
+    expect((await say(`send 10 USDC to ${friend}`)).body.transaction.parameters).toMatchObject({ token: USDC, recipient: friend });
   });
 
   it('a new command while one is pending replaces it', async () => {
@@ -307,6 +313,8 @@ describe('parser state stored by another version', () => {
     const { sessionId, say } = await chat();
     expect((await say("don't run the next one, just explain it")).status).toBe(422);
     expect(await storedPending(sessionId)).toEqual({ version: 5, hold: "don't run the next one, just explain it" });
+    await say(`send 10 USDC to ${friend}`);
+    expect(await storedPending(sessionId)).toEqual({ version: 5, hold: "don't run the next one, just explain it", said: `send 10 usdc to ${friend.toLowerCase()}` });
     await storePending(sessionId, { version: 6, hold: 'a later parser wrote this' });
     const later = await say('what is this?');
     expect(later.body.error.details.reason).toMatch(/earlier version/);

@@ -1,4 +1,4 @@
-import { parseCommand, type ParseContext } from '../../../src/agent/parser';
+import { parseCommand, type Hold, type ParseContext } from '../../../src/agent/parser';
 import type { AmountSpec, Command, ParseResult, Pending, QueryCommand, SwapCommand, TransferCommand } from '../../../src/agent/command';
 import { format, parseDecimal } from '../../../src/agent/decimal';
 import { TokenRegistry } from '../../../src/tokens/token-registry';
@@ -558,12 +558,12 @@ export class Conversation {
   private previous?: SwapCommand | TransferCommand;
   private previousQuery?: QueryCommand;
   private pending?: Pending;
-  private held?: string;
+  private held?: Hold;
 
   say(text: string, context: ParseContext = vocabulary): ParseResult {
     const result = parseCommand(text, { ...context, previous: this.previous, previousQuery: this.previousQuery, pending: this.pending, held: this.held });
     this.pending = result.ok ? undefined : (result.pending ?? undefined);
-    this.held = result.ok ? undefined : result.hold;
+    this.held = result.hold;
     if (result.ok) this.previousQuery = result.command.action === 'query' ? result.command : undefined;
     // After a cancel, nothing is referred to (CommandAgent reads history back to the cancel only).
     if (result.ok && result.command.action === 'cancel') this.previous = undefined;
