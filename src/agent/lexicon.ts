@@ -1787,7 +1787,7 @@ export const OTHER_LANGUAGE_WORDS = new Set([
   // Hindi in Latin letters
   'karna', 'hai', 'hain', 'kya', 'mein', 'ka', 'ki', 'aur', 'bhi', 'toh', 'aap', 'tera', 'uska', 'usko', 'unko', 'wala', 'wali', 'paisa', 'paise',
   'bhejna', 'bas', 'hoga', 'tha', 'thi', 'rha', 'raha', 'rahi', 'gaya', 'gayi', 'kaise', 'kyun', 'kyu', 'lekin', 'pehle', 'accha', 'acha', 'theek',
-  'thik', 'haan', 'dost', 'didi', 'woh', 'dega', 'dedo', 'mujhko', 'humko', 'usne', 'bola', 'bolo', 'kaha',
+  'thik', 'haan', 'dost', 'didi', 'woh', 'dega', 'dedo', 'mujhko', 'humko', 'usne', 'bola', 'bolo', 'kaha', 'diya', 'kiya', 'liya', 'diye', 'kiye',
   // Russian in Latin letters
   'segodnya', 'nado', 'uzhe', 'eshche', 'esche', 'poka', 'ona', 'vy', 'eto', 'kak', 'chto', 'shto', 'tolko', 'tozhe', 'ochen', 'sejchas', 'vchera',
   'otpravil', 'dengi', 'mozhno', 'khorosho', 'horosho', 'ladno', 'davai', 'davay', 'potomu', 'zachem', 'pochemu', 'budet', 'bylo', 'byl', 'nichego',

@@ -209,6 +209,25 @@ function knownWord(text: string): boolean {
   return VERBS[text] !== undefined || FILLERS.has(text) || NEGATIONS.has(text) || TIME_WORDS.has(text) || MARKERS[text] !== undefined || SHARES[text] !== undefined;
 }
 
+/**
+ * "Broma. send …", "swap 2 SOL for USDC, iptal": a clause of one or two words with a word neither the lexicon nor English knows
+ * (`unknown`) is in a language the agent does not read, never read past as chat. A longer clause in such a language holds one
+ * of its function words (OTHER_LANGUAGE_WORDS) or an accented word, which mark it; a longer English one may name a person, a
+ * place or an app the word lists lack ("paying back priya for the biryani").
+ */
+function withShortChatRead(items: Item[], unknown: Set<Item>): Item[] {
+  if (unknown.size === 0) return items;
+  const out = [...items];
+  let from = 0;
+  for (let k = 0; k <= out.length; k++) {
+    if (k < out.length && out[k].kind !== 'punct') continue;
+    const clause = out.slice(from, k);
+    if (clause.length <= 2) for (let j = from; j < k; j++) if (unknown.has(out[j])) out[j] = { ...out[j], foreign: true } as Item;
+    from = k + 1;
+  }
+  return out;
+}
+
 /** Each postposition moved before the amount and token, or the address, it follows ("USDCに" → "to USDC"). */
 function withPostpositionsBefore(lexemes: Lexeme[]): Lexeme[] {
   const out: Lexeme[] = [];
@@ -282,6 +301,8 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
   // Where the message's first address stands (-1: none), for the rules that read words by an address.
   const firstAddress = lexemes.findIndex((lexeme) => lexeme.type === 'address');
   const items: Item[] = [];
+  /** Words neither the lexicon nor English (english.ts) knows. */
+  const unknown = new Set<Item>();
   let i = 0;
   const at = (k: number) => lexemes[k];
   const word = (k: number) => (lexemes[k]?.type === 'word' ? lexemes[k].text : undefined);
@@ -418,7 +439,7 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
         continue;
     }
   }
-  return withoutForeignAccounts(withAccountRemarks(withConditionedAsides(withYieldRemarked(withoutRestatedMints(withoutPartsOfOne(items)))), raw), vocabulary);
+  return withoutForeignAccounts(withAccountRemarks(withConditionedAsides(withYieldRemarked(withoutRestatedMints(withoutPartsOfOne(withShortChatRead(items, unknown))))), raw), vocabulary);
 
   /**
    * The lexeme of an address that follows k, after at most an opening bracket or comma, a label
@@ -862,10 +883,11 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "balence", "portfollio": a question's word one edit away.
     const cue = text.length >= 5 && !FUZZY_QUERY_WORDS.includes(text) ? FUZZY_QUERY_WORDS.filter((candidate) => oneEditApart(candidate, text)) : [];
     if (cue.length === 1) return emit(i, i + 1, { kind: 'word', fixed: cue[0] });
-    // A word neither the lexicon nor English knows is of another language ("Broma.", "bercanda"), never read past as chat; a
-    // capitalised word inside a sentence is a name ("thanks Dave").
+    // A word neither the lexicon nor English knows may be of another language (`withShortChatRead`); a capitalised word inside
+    // a sentence is a name ("thanks Dave").
     const named = /^[A-Z]/.test(lexemes[i].raw) && i > 0 && !SENTENCE_ENDS.has(at(i - 1).text);
-    emit(i, i + 1, { kind: 'word', ...((lexemes[i].foreign || !(isEnglish(text) || named || /\d/.test(text))) && { foreign: true }) });
+    emit(i, i + 1, { kind: 'word', ...(lexemes[i].foreign && { foreign: true }) });
+    if (!(isEnglish(text) || named || /\d/.test(text))) unknown.add(items.at(-1)!);
   }
 
   /**
