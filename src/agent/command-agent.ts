@@ -8,7 +8,7 @@ import type { Agent, AgentContext, AgentMarket, AgentOutcome, MarketHolding, Mar
 import type { Confirmation, Intent, SwapParameters, TokenAmount, TransactionDetails, TransferParameters } from './intent';
 import type { AmountSpec, Command, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
 import { MIN_CONFIDENCE, parseCommand } from './parser';
-import { readCommand, readPending, storeCommand, storeHold, storePending } from './state';
+import { readCommand, readPending, storeCommand, storePending } from './state';
 
 /** Lamports kept back when a share of the SOL balance is spent, to pay fees and rent. */
 export const SOL_FEE_RESERVE = 10_000_000n;
@@ -54,12 +54,12 @@ export class CommandAgent implements Agent {
         ok: false,
         reason: parsed.reason,
         ...(parsed.suggestions && { suggestions: parsed.suggestions }),
-        ...(parsed.pending && { pending: storePending(parsed.pending), ask: parsed.ask }),
-        ...(parsed.hold && { pending: storeHold(parsed.hold) }),
+        ...((parsed.pending || parsed.hold) && { pending: storePending(parsed.pending, parsed.hold) }),
+        ...(parsed.pending && { ask: parsed.ask }),
       };
     }
     if (parsed.confidence < MIN_CONFIDENCE) {
-      return { ok: false, reason: `I am not sure enough of what you mean (confidence ${parsed.confidence}). Please say it more plainly.` };
+      return { ok: false, reason: `I am not sure enough of what you mean (confidence ${parsed.confidence}). Please say it more plainly.`, ...(parsed.hold && { pending: storePending(undefined, parsed.hold) }) };
     }
     const { command, confidence } = parsed;
     try {
@@ -67,7 +67,7 @@ export class CommandAgent implements Agent {
         case 'cancel':
           return { ok: true, intent: { action: 'query', subject: 'help', confidence, command: storeCommand(command) }, reply: cancelled(pending, previous) };
         case 'query':
-          return noting(parsed, { ok: true, intent: intentOf(command, confidence), reply: await this.answer(command, market), ...(parsed.hold && { pending: storeHold(parsed.hold) }) });
+          return noting(parsed, { ok: true, intent: intentOf(command, confidence), reply: await this.answer(command, market), ...(parsed.hold && { pending: storePending(undefined, parsed.hold) }) });
         case 'transfer':
           return noting(parsed, await this.transfer(command, confidence, market));
         case 'swap':

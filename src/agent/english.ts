@@ -24,15 +24,11 @@ const DICTIONARY = new Set(
   [english10, english20, english35, english40, english50, american10, american20, american35, american40, american50, british10, british20, british35, british40, british50].flat().map((word) => word.toLowerCase()),
 );
 
-/** Endings chat writes without their apostrophe ("doesnt", "im", "theyll", "thats"): the word before them. */
-const UNMARKED = [/nt$/, /(?<=^i)m$/, /ll$/, /ve$/, /re$/, /s$/];
-
 /** Whether a word (in lower case) is English: in the dictionary or CHAT_WORDS, as it is, before a possessive or a contraction, or each part of a hyphenated word. */
 export function isEnglish(word: string): boolean {
   if (known(word)) return true;
   const bare = word.replace(/n't$|'(?:s|re|ve|ll|d|m)$/, '');
   if (bare !== word && known(bare)) return true;
-  if (UNMARKED.some((ending) => ending.test(word) && known(word.replace(ending, '')))) return true;
   return word.includes('-') && word.split('-').every((part) => part.length > 0 && isEnglish(part));
 }
 

@@ -1718,8 +1718,8 @@ export const DANGER = new Set([
 
 /**
  * Words that point at the sender's next message ("don't run the next one, just explain it", "here's what the scammer sent:",
- * "jangan dijalankan yang berikut"): said in a message that builds nothing, they hold the next message, which is then not
- * built as it stands (parser.ts `parseCommand`, `ParseContext.held`) but refused, once, with what was said.
+ * "jangan dijalankan yang berikut"): said in a message that builds nothing, they hold the next command: a swap or transfer
+ * is then read, named and not built until one is said twice in a row (parser.ts `parseCommand`, `ParseContext.held`).
  */
 export const NEXT_MESSAGE: string[][] = [
   ['next', 'one'], ['next', 'message'], ['next', 'msg'], ['next', 'command'], ['next', 'request'], ['next', 'text'], ['following', 'msg'], ['following', 'message'],
@@ -1730,9 +1730,11 @@ export const NEXT_MESSAGE: string[][] = [
   ['what', 'they', 'sent'], ['he', 'sent', 'me'], ['she', 'sent', 'me'], ['they', 'sent', 'me'], ["dm'd", 'me', 'this'], ['dmed', 'me', 'this'], ['fwd'],
   // A message building nothing that asks of "this" points at what comes next too ("explain what this would do", "is this a scam?").
   ['explain', 'what', 'this'], ['what', 'this', 'would'], ['what', 'does', 'this', 'do'], ['what', 'does', 'this', 'mean'], ['what', 'this', 'does'], ['read', 'this'],
-  ['translate', 'this'], ['is', 'this', 'a', 'scam'], ['is', 'this', 'safe'], ['is', 'this', 'legit'], ['sent', 'me', 'this'], ['hold', 'every'], ['hold', 'all'], ['preview'], ['pretend'], ['simulate'], ['practice', 'mode'],
+  ['translate', 'this'], ['is', 'this', 'a', 'scam'], ['is', 'this', 'safe'], ['is', 'this', 'legit'], ['sent', 'me', 'this'], ['hold', 'every'], ['hold', 'all'],
   ['upcoming'], ['coming', 'up'], ['forward', 'you'], ['forwarded'], ['what', 'would', 'it', 'do'], ['what', 'would', 'happen'], ['send', 'you', 'this'],
-  ['found', 'this'], ['got', 'this'], ['look', 'at', 'this'], ['check', 'this'], ['of', 'this'], ['type', 'this'], ['a', 'drill'], ['test', 'run'], ['next', 'bit'],
+  ['found', 'this'], ['look', 'at', 'this'], ['check', 'this', 'before'], ['type', 'this'], ['next', 'bit'],
+  // One that sets a pretend mode holds what follows too ("practice mode on", "let's pretend").
+  ['pretend'], ['simulate'], ['practice', 'mode'], ['test', 'run'], ['a', 'drill'],
   ['scammer'], ['phishing'],
   ['ausfuhren'], ['prossima'], ['prossimo'], ['volgende'], ['suivant'], ['agle'], ['envoye', 'ca'], ['berikut'], ['berikutnya'], ['selanjutnya'], ['siguiente'], ['sigue'], ['susunod'], ['agla'], ['agli'], ['proximo'], ['proxima'], ['prochain'],
   ['prochaine'], ['nachste'], ['naechste'], ['successivo'], ['successiva'], ['sonraki'], ['bheja'], ['mando', 'esto'], ['mandou', 'isso'],
@@ -1744,6 +1746,8 @@ export const NEXT_MESSAGE: string[][] = [
  * does not read is of a language the agent does not read, and never read past as chat.
  */
 export const CHAT_WORDS = new Set([
+  // Contractions typed without their apostrophe.
+  'doesnt', 'hadnt', 'couldnt', 'wouldnt', 'aint', 'ive', 'youre', 'youve', 'youll', 'youd', 'theyre', 'theyve', 'theyll', 'theyd', 'theres', 'heres', 'itll', 'thatll', 'whos', 'wholl',
   'heya', 'wassup', 'hella', 'tryna', 'szn', 'moonbag', 'degenning', 'bonkbot', 'brekkie', 'cuppa', 'uni', 'alot', 'teh', 'recieved', 'roomate',
   'poggers', "g'day",
   'onramp', 'offramp', 'dao', 'daos', 'tokenomics', 'whitepaper', 'roadmap', 'marketcap', 'mcap', 'ath', 'atl', 'fdv', 'bullrun', 'rekt', 'perps',

@@ -48,26 +48,27 @@ const TRANSPOSED_WORD = new RegExp(`\\b(?:${Object.keys(TRANSPOSED).join('|')})\
 export function parseCommand(said: string, ctx: ParseContext): ParseResult {
   // "envié" typed as "envie" and a combining accent reads as the one letter it shows (NFC), so its accent says what it says.
   const raw = said.normalize('NFC');
-  const result = parseMessage(raw, ctx);
+  const parsed = parseMessage(raw, ctx);
+  const result = parsed.ok && TRANSPOSED_WORD.test(raw) ? { ...parsed, confidence: parsed.confidence * CONFIDENCE.transposed } : parsed;
   const command = result.ok ? result.command : undefined;
-  const transaction = command?.action === 'swap' || command?.action === 'transfer';
   // "don't run the next one, just explain it" | "send 10 USDC to …": while a message holds the next command, a swap or transfer is
-  // read, named and not built, until the same one is said twice in a row; chat and questions between keep the hold, a cancel ends it.
+  // read, named and not built, until the same one is said twice in a row (letter for letter: an address's case is part of it);
+  // chat and questions between keep the hold, a cancel ends it.
   if (ctx.held && (command?.action === 'swap' || command?.action === 'transfer')) {
-    const said = raw.trim().toLowerCase().replace(/\s+/g, ' ');
-    if (ctx.held.said === said) return result;
+    const words = raw.trim().replace(/\s+/g, ' ');
+    if (ctx.held.said === words) return result;
     const read = command.action === 'swap' ? `a swap of ${command.input.symbol} for ${command.output.symbol}` : `a transfer of ${command.token.symbol} to ${command.recipient}`;
     const reason = `I read ${read}, and built nothing: you said before that your next message should not be carried out as it stands ("${ctx.held.quote}"). If you do want it now, send it again.`;
-    return { ...refuse('unclear', reason), hold: { quote: ctx.held.quote, said } };
+    // (An answer to a question keeps the question: said again, it is the answer again.)
+    return { ...refuse('unclear', reason), hold: { quote: ctx.held.quote, said: words }, ...(ctx.pending && { pending: ctx.pending }) };
   }
   // (A question of a token's price or balance is answered: "price of the following: SOL, JUP".)
   const answered = command?.action === 'query' && command.subject !== 'help' && (command.token !== undefined || command.tokens !== undefined);
-  if (!transaction && !answered && saysNextMessage(raw)) {
+  if (command?.action !== 'swap' && command?.action !== 'transfer' && !answered && saysNextMessage(raw)) {
     const quote = clip(raw.trim(), 60);
-    return { ...refuse('unclear', `I will not build your next message as it stands ("${quote}"): I will say what I read in it and build nothing. To have it built after all, send it once more.`), hold: { quote } };
+    return { ...refuse('unclear', `I will not build your next message as it stands ("${quote}"): I will say what I read in it and build nothing. To have your next message built after all, send it twice.`), hold: { quote } };
   }
-  if (ctx.held && command?.action !== 'cancel') return { ...result, hold: { quote: ctx.held.quote } };
-  return result.ok && TRANSPOSED_WORD.test(raw) ? { ...result, confidence: result.confidence * CONFIDENCE.transposed } : result;
+  return ctx.held && command?.action !== 'cancel' ? { ...result, hold: { quote: ctx.held.quote } } : result;
 }
 
 /** A message that points at the sender's next one (NEXT_MESSAGE). */
@@ -932,12 +933,16 @@ function messageRefusal(raw: string, tagged: Item[], ctx: ParseContext, allWords
   // "show me an example of sending 5 USDC": a command shown, not asked for; "give me examples" asks for help.
   const commanding = tagged.some((item) => item.kind === 'verb') && tagged.some((item) => ['token', 'number', 'money', 'share', 'address'].includes(item.kind));
   // "Scenario: swap …", "What I did: send …": a label of up to five words before a colon.
-  const colon = tagged.findIndex((item) => item.kind === 'punct' && LABEL_ENDS.has(item.text));
+  const colon = tagged.findIndex((item) => item.kind === 'punct' && item.text === ':');
+  // (A label may end at a dash too where it takes the command back: "abort - swap …".)
+  const labelEnd = tagged.findIndex((item) => item.kind === 'punct' && LABEL_ENDS.has(item.text));
   // "he told me to type this exactly: send …", "as per the email from support: send …": a command someone else gave, at any length.
-  const relayed = colon > 0 && (tagged.slice(0, colon).some((item) => RELAYED_LABELS.has(item.text.toLowerCase()) || DANGER.has(item.text.toLowerCase())) || RELAYED_ASKS.some((phrase) => containsPhrase(spoken(tagged.slice(0, colon)), phrase)));
+  const relays = (end: number) => end > 0 && (tagged.slice(0, end).some((item) => RELAYED_LABELS.has(item.text.toLowerCase()) || DANGER.has(item.text.toLowerCase())) || RELAYED_ASKS.some((phrase) => containsPhrase(spoken(tagged.slice(0, end)), phrase)));
+  const relayed = relays(colon) || relays(labelEnd);
   // "cancel: send …", "abort - swap …", "executed: swap …": a label that takes the command back or says it is done.
-  if (commanding && colon > 0 && spoken(tagged.slice(0, colon)).some((w) => CANCEL_WORDS.has(w) || UNDONE_LABELS.has(w))) {
-    return refuse('unclear', `"${clip(wordsOf(tagged.slice(0, colon)), 40)}" takes the command back or says it is done. If you want it done, say it alone, for example "swap 1 SOL for USDC".`);
+  const undone = [colon, labelEnd].find((end) => end > 0 && spoken(tagged.slice(0, end)).some((w) => CANCEL_WORDS.has(w) || UNDONE_LABELS.has(w)));
+  if (commanding && undone !== undefined) {
+    return refuse('unclear', `"${clip(wordsOf(tagged.slice(0, undone)), 40)}" takes the command back or says it is done. If you want it done, say it alone, for example "swap 1 SOL for USDC".`);
   }
   const labelled = relayed || (colon > 0 && colon <= 5 && tagged.slice(0, colon).some((item) => SHOWN_LABELS.has(item.text.toLowerCase())));
   if (quotesACommand(raw, ctx) || (commanding && (labelled || SHOWN_NOT_ASKED.some((phrase) => saysWords(said, phrase))))) {
@@ -1419,7 +1424,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // elsewhere, so read in every word): a payee mistaken.
     const before = said.length >= 2 && said.at(-1) === 'first' && !DETERMINERS.has(said.at(-2) ?? '');
     const all = clause.flatMap((item) => item.text.toLowerCase().split(/\s+/));
-    const wrongPayee = all.some((w, k) => w === 'wrong' && PARSER_WORDS.wrongPayees.has(all[k + 1] ?? ''));
+    const wrongPayee = all.some((w, k) => PARSER_WORDS.wrong.has(w) && PARSER_WORDS.wrongPayees.has(all[k + 1] ?? ''));
     return doubt || asksOfIt || opinion || waits || checksFirst || doubtedPart || before || wrongPayee || said.some((w) => PARSER_WORDS.notMeant.has(w)) || holdsOn(clause, clauses[at]) || deniesBound(said) || asksAdvice(said) || lacksPart(said);
   });
   if (heldBack) return refuse('unclear', `"${clip(wordsOf(heldBack), 40)}" holds the command back. When you mean it, say it alone, for example "swap 1 SOL for USDC".`);

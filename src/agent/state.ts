@@ -13,39 +13,40 @@ import type { AmountSpec, Command, Draft, Hold, Pending, Slot, TokenRef } from '
  * a swap draft's `purchase` (absent, a dollar answer sizes what is paid, as version 2 read it);
  * 3 is 4 without a price query's `tokens` (a price of several tokens at once) and a pending question's
  * `among` (the tokens a name several mints claim stands for); 4 is 5 without a held message; 5 is
- * this one: the session's pending state is a question (`Pending`) or a message that held the next
- * command (`{ hold, said? }`: "don't run the next one", and the command last refused under it). A
- * version above 5 comes from a newer parser (a rollback) and is dropped.
+ * this one: the session's pending state is a question (`Pending`), a message that held the next
+ * command (`hold`, `said`: "don't run the next one", and the command last refused under it), or
+ * both. A version above 5 comes from a newer parser (a rollback) and is dropped, but a hold in it
+ * still holds.
  */
 export const PARSER_STATE_VERSION = 5;
 
-export type StoredPending = (Pending | { hold: string; said?: string }) & { version: number };
+export type StoredPending = Partial<Pending> & { hold?: string; said?: string; version: number };
 export type StoredCommand = Command & { version: number };
 
-export function storePending(pending: Pending): StoredPending {
-  return { ...pending, version: PARSER_STATE_VERSION };
-}
-
-/** A message that held the next command, as the session keeps it. */
-export function storeHold(hold: Hold): StoredPending {
-  return { hold: hold.quote, ...(hold.said !== undefined && { said: hold.said }), version: PARSER_STATE_VERSION };
+/** What a session keeps for the parser's next message: a question waiting, a hold, both, or nothing. */
+export function storePending(pending?: Pending, hold?: Hold): StoredPending | undefined {
+  if (!pending && !hold) return undefined;
+  return { ...pending, ...(hold && { hold: hold.quote, ...(hold.said !== undefined && { said: hold.said }) }), version: PARSER_STATE_VERSION };
 }
 
 export function storeCommand(command: Command): StoredCommand {
   return { ...command, version: PARSER_STATE_VERSION };
 }
 
-/** A stored pending command or held message, or neither where none is stored or it cannot be read safely. */
+/**
+ * A stored pending command and held message, each where it is stored and can be read safely. A hold that cannot be read (a
+ * newer version's, a field of the wrong type) still holds, under a quote of its own: dropping it would build what it held.
+ */
 export function readPending(stored: unknown): { pending?: Pending; held?: Hold; dropped: boolean } {
   if (stored === null || stored === undefined) return { dropped: false };
-  if (!isObject(stored) || !readable(stored.version)) return { dropped: true };
+  const holding = isObject(stored) && 'hold' in stored;
   const text = (field: unknown) => typeof field === 'string' && field.length > 0 && field.length <= 2000;
-  if (stored.version === PARSER_STATE_VERSION && fits(stored, { hold: text, said: optional(text), version: () => true })) {
-    return { held: { quote: stored.hold as string, ...(stored.said !== undefined && { said: stored.said as string }) }, dropped: false };
-  }
+  const held = !holding ? undefined : stored.version === PARSER_STATE_VERSION && text(stored.hold) && optional(text)(stored.said) ? { quote: stored.hold as string, ...(stored.said !== undefined && { said: stored.said as string }) } : { quote: 'an earlier message' };
+  if (!isObject(stored) || !readable(stored.version)) return { ...(held && { held }), dropped: !held };
   const { ask, draft, among } = stored;
-  if (!SLOTS.includes(ask as Slot) || !isDraft(draft) || !isAmong(among)) return { dropped: true };
-  return { pending: { ask: ask as Slot, draft, ...(among !== undefined && { among: among as string[] }) }, dropped: false };
+  if (holding && ask === undefined && draft === undefined) return { ...(held && { held }), dropped: false };
+  if (!SLOTS.includes(ask as Slot) || !isDraft(draft) || !isAmong(among)) return { ...(held && { held }), dropped: true };
+  return { pending: { ask: ask as Slot, draft, ...(among !== undefined && { among: among as string[] }) }, ...(held && { held }), dropped: false };
 }
 
 /** A stored command, or undefined where it cannot be read safely. */

@@ -3,7 +3,7 @@ import type { TokenRef } from './command';
 import { add, decimal, divide, format, parseDecimal, shift, type Decimal } from './decimal';
 import {
   ACCOUNT_REMARKS, DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, OTHER_SOURCES, AMBIGUOUS_CHAINS, SCALES, SCALES_ABROAD, SHARES,
-  AMBIGUOUS_SYMBOLS, APPROXIMATE, ARABIC_SCRIPT_WORDS, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, OTHER_LANGUAGE_WORDS, SENTENCE_ENDS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, PARSER_WORDS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
+  AMBIGUOUS_SYMBOLS, APPROXIMATE, ARABIC_SCRIPT_WORDS, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, OTHER_LANGUAGE_WORDS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, PARSER_WORDS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
 import { isEnglish } from './english';
@@ -883,9 +883,9 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     // "balence", "portfollio": a question's word one edit away.
     const cue = text.length >= 5 && !FUZZY_QUERY_WORDS.includes(text) ? FUZZY_QUERY_WORDS.filter((candidate) => oneEditApart(candidate, text)) : [];
     if (cue.length === 1) return emit(i, i + 1, { kind: 'word', fixed: cue[0] });
-    // A word neither the lexicon nor English knows may be of another language (`withShortChatRead`); a capitalised word inside
-    // a sentence is a name ("thanks Dave").
-    const named = /^[A-Z]/.test(lexemes[i].raw) && i > 0 && !SENTENCE_ENDS.has(at(i - 1).text);
+    // A word neither the lexicon nor English knows may be of another language (`withShortChatRead`); a capitalised word after
+    // another word is a name ("thanks Dave"; "Ok, Broma." is not).
+    const named = /^[A-Z]/.test(lexemes[i].raw) && at(i - 1)?.type === 'word';
     emit(i, i + 1, { kind: 'word', ...(lexemes[i].foreign && { foreign: true }) });
     if (!(isEnglish(text) || named || /\d/.test(text))) unknown.add(items.at(-1)!);
   }

@@ -1,5 +1,6 @@
-import { parseCommand, type Hold, type ParseContext } from '../../../src/agent/parser';
-import type { AmountSpec, Command, ParseResult, Pending, QueryCommand, SwapCommand, TransferCommand } from '../../../src/agent/command';
+import { parseCommand, type ParseContext } from '../../../src/agent/parser';
+import { readPending, storePending, type StoredPending } from '../../../src/agent/state';
+import type { AmountSpec, Command, ParseResult, QueryCommand, SwapCommand, TransferCommand } from '../../../src/agent/command';
 import { format, parseDecimal } from '../../../src/agent/decimal';
 import { TokenRegistry } from '../../../src/tokens/token-registry';
 import dialoguesJson from './dialogues.json';
@@ -562,13 +563,13 @@ function canonical(expect: Expect): Record<string, unknown> {
 export class Conversation {
   private previous?: SwapCommand | TransferCommand;
   private previousQuery?: QueryCommand;
-  private pending?: Pending;
-  private held?: Hold;
+  /** The session's pending state, stored and read as the messages service does (state.ts). */
+  private stored?: StoredPending;
 
   say(text: string, context: ParseContext = vocabulary): ParseResult {
-    const result = parseCommand(text, { ...context, previous: this.previous, previousQuery: this.previousQuery, pending: this.pending, held: this.held });
-    this.pending = result.ok ? undefined : (result.pending ?? undefined);
-    this.held = result.hold;
+    const { pending, held } = readPending(this.stored);
+    const result = parseCommand(text, { ...context, previous: this.previous, previousQuery: this.previousQuery, pending, held });
+    this.stored = storePending(result.ok ? undefined : result.pending, result.hold);
     if (result.ok) this.previousQuery = result.command.action === 'query' ? result.command : undefined;
     // After a cancel, nothing is referred to (CommandAgent reads history back to the cancel only).
     if (result.ok && result.command.action === 'cancel') this.previous = undefined;
