@@ -73,9 +73,14 @@ export function parseCommand(said: string, ctx: ParseContext): ParseResult {
 
 /** A message that points at the sender's next one (NEXT_MESSAGE). */
 function saysNextMessage(raw: string): boolean {
-  const words = raw.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').split(/[^\p{L}\p{N}']+/u).filter(Boolean);
-  return NEXT_MESSAGE.some((phrase) => containsPhrase(words, phrase));
+  const lower = raw.toLowerCase();
+  const words = (/[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower).split(/[^\p{L}\p{N}']+/u);
+  return words.some((word, k) => NEXT_MESSAGE_BY_FIRST.get(word)?.some((phrase) => phraseAt(words, phrase, k)));
 }
+
+/** NEXT_MESSAGE's phrases by their first word: a message is looked up word by word, not phrase by phrase. */
+const NEXT_MESSAGE_BY_FIRST = new Map<string, string[][]>();
+for (const phrase of NEXT_MESSAGE) NEXT_MESSAGE_BY_FIRST.set(phrase[0], [...(NEXT_MESSAGE_BY_FIRST.get(phrase[0]) ?? []), phrase]);
 
 /** A message, or the part of one a rule reads alone (the command before a correction, the sentence among context). */
 function parseMessage(raw: string, ctx: ParseContext): ParseResult {
