@@ -74,7 +74,7 @@ export function parseCommand(said: string, ctx: ParseContext): ParseResult {
 /** A message that points at the sender's next one (NEXT_MESSAGE). */
 function saysNextMessage(raw: string): boolean {
   const lower = raw.toLowerCase();
-  const words = (/[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower).split(/[^\p{L}\p{N}']+/u);
+  const words = (/[^ -~]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower).split(/[^\p{L}\p{N}']+/u);
   return words.some((word, k) => NEXT_MESSAGE_BY_FIRST.get(word)?.some((phrase) => phraseAt(words, phrase, k)));
 }
 
