@@ -100,7 +100,8 @@ export type ParseResult =
 
 /**
  * A message that held the sender's next command ("don't run the next one, just explain it"), quoted, and the swap or
- * transfer last refused under it (`said`, as `sameMessage` compares it): the hold lasts until one is said twice in a row.
+ * transfer last refused under it (`said`: its words as written, spaces folded, as parseCommand compares them): the hold
+ * lasts until one is said twice in a row.
  */
 export interface Hold {
   quote: string;

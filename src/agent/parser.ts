@@ -750,6 +750,12 @@ const wordsOf = (items: Item[]) =>
 const spoken = (items: Item[]) =>
   items.filter((item) => item.kind !== 'punct' && !(item.kind === 'filler' && item.aside)).map((item) => (item.kind === 'word' && item.fixed) || item.text.toLowerCase());
 
+/** Every word said, in lower case, asides' words too ("wrong address" is one aside). */
+const everyWord = (items: Item[]) => items.flatMap((item) => item.text.toLowerCase().split(/\s+/));
+
+/** The kinds of item chat is made of: what a clause may hold and still be read past. */
+const CHAT_KINDS: ReadonlyArray<Item['kind']> = ['word', 'filler', 'punct', 'marker', 'joiner'];
+
 function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
   // "is possible swap 1 sol to bonk? please do it": a question whether it can be done, then the go-ahead, asks for it.
   const confirmed = confirmedQuestion(tagged);
@@ -1293,7 +1299,7 @@ function withoutTrailingChat(items: Item[]): Item[] {
     const said = (item: Item) => item.kind === 'token' && named.has(item.token.mint);
     // ("… as a tip for the stream": a verb after a determiner is a noun.)
     const noun = (k: number) => DETERMINERS.has(clause[k - 1]?.text.toLowerCase() ?? '');
-    return clause.every((item, k) => !unread(item) && (['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind) || said(item) || receiving(item) || (item.kind === 'verb' && (purpose || noun(k)))) && !changing(item) && !(/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !said(item)) && !(k > 0 && item.text === '?'));
+    return clause.every((item, k) => !unread(item) && (CHAT_KINDS.includes(item.kind) || said(item) || receiving(item) || (item.kind === 'verb' && (purpose || noun(k)))) && !changing(item) && !(/^\$|^[A-Z]{2,6}$|\d/.test(item.text) && !said(item)) && !(k > 0 && item.text === '?'));
   };
   let end = items.length;
   let kept: Item[] = [];
@@ -1361,7 +1367,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
   if (foreign) return refuse('unclear', `I can't read "${clip(foreign.text, 20)}", and it could change what I build. Say the command without it, for example "swap 1 SOL for USDC".`);
   // "he's paying, send …", "Payout from him to me, send …": chat before the command, naming nothing of it, that says someone
   // else pays or the money comes to the sender.
-  const chatOnly = (clause: Item[]) => clause.every((item) => ['word', 'filler', 'punct', 'marker', 'joiner'].includes(item.kind));
+  const chatOnly = (clause: Item[]) => clause.every((item) => CHAT_KINDS.includes(item.kind));
   const unsure = clauses.slice(0, at).find((clause) => chatOnly(clause) && othersPay(spoken(clause)));
   if (unsure) return refuse('unclear', `I could not tell what "${clip(wordsOf(unsure), 40)}" says of the command. If you want it done, say it alone, for example "swap 1 SOL for USDC".`);
   // "instead of SOL, sell 2 for USDC", "keep my SOL. convert 2 to USDC": chat before that turns away from a token it names.
@@ -1428,7 +1434,7 @@ function commandClause(items: Item[]): Item[] | Extract<ParseResult, { ok: false
     // "paycheck clears first, send …", "he ships first.": something to happen before it; "wrong wallet." (an aside
     // elsewhere, so read in every word): a payee mistaken.
     const before = said.length >= 2 && said.at(-1) === 'first' && !DETERMINERS.has(said.at(-2) ?? '');
-    const all = clause.flatMap((item) => item.text.toLowerCase().split(/\s+/));
+    const all = everyWord(clause);
     const wrongPayee = all.some((w, k) => PARSER_WORDS.wrong.has(w) && PARSER_WORDS.wrongPayees.has(all[k + 1] ?? ''));
     return doubt || asksOfIt || opinion || waits || checksFirst || doubtedPart || before || wrongPayee || said.some((w) => PARSER_WORDS.notMeant.has(w)) || holdsOn(clause, clauses[at]) || deniesBound(said) || asksAdvice(said) || lacksPart(said);
   });
@@ -2334,11 +2340,12 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   const notSaid = words.map((w) => PARSER_WORDS.turnedFrom.exec(w)?.[1]).find(Boolean);
   const notMint = notSaid ? ctx.lookup(notSaid.toLowerCase())?.mint : undefined;
   const turnsFromPrevious = editsLast && said.length === 2 && said.some(isToken) && notMint !== undefined && ctx.previous !== undefined && sideOf(ctx.previous, notMint) !== undefined;
+  // Where an opener may stand: first, or after words that only open a message ("hmm actually 0.75").
+  const openings = Array.from({ length: words.length - dropLeading(words).length + 1 }, (_, j) => j);
   const opener =
     // The longest opener that fits: "oops, the address should be …" opens with more than "oops".
     [...FOLLOW_UP_OPENERS, ...FOLLOW_UP_VERB_OPENERS, ...(previousTransfer ? REDIRECT_OPENERS : []), ...(previousTransfer && plainRedirect(items, words) ? [words.slice(0, -1)] : []), ...PARSER_WORDS.amountOpeners.filter((phrase) => amountSaid(phrase.length))]
-      // ("hmm actually 0.75": after words that only open a message, as well.)
-      .filter((phrase) => phrase.every((w, k) => lead[k] === w) || Array.from({ length: words.length - dropLeading(words).length + 1 }, (_, j) => j).some((j) => phraseAt(words, phrase, j)))
+      .filter((phrase) => phrase.every((w, k) => lead[k] === w) || openings.some((j) => phraseAt(words, phrase, j)))
       .sort((a, b) => b.length - a.length)[0] ??
     (replacing ? [lead[0]] : turnsFromPrevious || words.some((w) => PARSER_WORDS.editWords.has(w)) ? ['instead'] : undefined);
   const bareWords = lead.filter((w) => !SOFT_WORDS.includes(w) && !/^[!.?,]+$/.test(w));
@@ -2361,7 +2368,7 @@ function parseFollowUp(words: string[], content: Item[], items: Item[], ctx: Par
   if (hesitation) return refuse('unclear', `"${hesitation}" after the change leaves it undecided. Say the change alone when you are sure, for example "make it 2".`);
   // "do 3 to my wife", "make it 3, wrong address": a follow-up that names someone or another wallet, without the address, may pay someone else.
   // Every word said, asides too ("wrong address" is one); "the same address", "that wallet" are the earlier one.
-  const all = items.flatMap((item) => item.text.toLowerCase().split(/\s+/));
+  const all = everyWord(items);
   const payee = (w: string, k: number) => RULE_WORDS.people.has(w) || PARSER_WORDS.someone.has(w) || (PARSER_WORDS.otherPayees.has(w) && !PARSER_WORDS.samePayee.has(all[k - 1] ?? ''));
   const someoneElse = !content.some((item) => item.kind === 'address') && all.find(payee);
   if (someoneElse) return refuse('unclear', `"${someoneElse}" may change who is paid. Say the whole command with the address, for example "send 10 USDC to <address>".`);

@@ -221,8 +221,7 @@ function withShortChatRead(items: Item[], unknown: Set<Item>): Item[] {
   let from = 0;
   for (let k = 0; k <= out.length; k++) {
     if (k < out.length && out[k].kind !== 'punct') continue;
-    const clause = out.slice(from, k);
-    if (clause.length <= 2) for (let j = from; j < k; j++) if (unknown.has(out[j])) out[j] = { ...out[j], foreign: true } as Item;
+    if (k - from <= 2) for (let j = from; j < k; j++) if (unknown.has(out[j])) out[j] = { ...out[j], foreign: true } as Item;
     from = k + 1;
   }
   return out;
