@@ -205,7 +205,7 @@ function withArabiziWords(lexemes: Lexeme[]): Lexeme[] {
 }
 
 /** A word some table of the lexicon reads. */
-function knownWord(text: string): boolean {
+export function knownWord(text: string): boolean {
   return VERBS[text] !== undefined || FILLERS.has(text) || NEGATIONS.has(text) || TIME_WORDS.has(text) || MARKERS[text] !== undefined || SHARES[text] !== undefined;
 }
 
