@@ -570,8 +570,9 @@ export const YIELD_BEARING = { tokens: new Set(['mSOL', 'JitoSOL', 'bSOL', 'JupS
  * A clause about token accounts ("I don't have a USDC account yet", "(wif ata not initialized)", "create it if needed") is
  * a remark that names nothing to build (the tokenizer's withAccountRemarks). It says one of `nouns` (or "account" after
  * one of `owners` or a token); every token in it is the command's, said before one of `nouns`; its only verb makes the
- * account; a word the lexicon does not know is one of `words`; a negation denies having (`denied`); a condition is an
- * order's ("create one if they don't have one", "if needed"); it asks nothing and says none of `blocking`.
+ * account; its other words are plain English ("the BOME account can just stay open") or one of `words`; a negation denies
+ * having (`denied`); a condition is an order's ("create one if they don't have one", "if needed"); it asks nothing and
+ * says none of `blocking`.
  */
 export const ACCOUNT_REMARKS = {
   nouns: new Set(['ata', 'atas', 'account', 'accounts', 'acct', 'accts']),
@@ -637,7 +638,7 @@ export const ACCOUNT_REMARKS = {
   denials: new Set(['no', 'not', "don't", 'dont', 'never', 'without']),
   /** Someone else, one or two words before paying ("make them pay the rent", "they should cover it"): not the session's wallet. */
   others: new Set(['them', 'him', 'her', 'they', 'he', 'she', 'recipient', 'receiver']),
-  paying: new Set(['pay', 'pays', 'paying', 'cover', 'covers', 'covering', 'fund', 'funds']),
+  paying: new Set(['pay', 'pays', 'paying', 'cover', 'covers', 'covering', 'fund', 'funds', 'reimburse', 'reimburses', 'refund', 'refunds', 'repay', 'repays']),
   /** Words that accept what a condition says of the account ("…, fine by me"). */
   accepting: new Set(['fine', 'ok', 'okay', 'cool', 'happy', 'good', 'alright', 'np']),
   ownWords: new Set(["it's", "that's", "there's", "here's", "what's", "he's", "she's", "who's"]),

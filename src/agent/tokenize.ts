@@ -1287,7 +1287,10 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
       return item.text === ':';
     case 'word':
       // "create it if required", "the ata is needed": a need said of the account, never a requirement of the command ("existing token account required").
-      return wordsOf(item).every((w) => ACCOUNT_REMARKS.words.has(w) || ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.needs.has(w) && ACCOUNT_REMARKS.needSaidAfter.has(before)));
+      // ("the account can just stay open": any plain English word.)
+      return wordsOf(item).every(
+        (w) => ACCOUNT_REMARKS.words.has(w) || ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.needs.has(w) && ACCOUNT_REMARKS.needSaidAfter.has(before)) || (!item.foreign && isEnglish(w) && isPlainWord(w)),
+      );
     case 'marker':
       // "it needs to be created": "to" before making it, never before whose account ("to their ata"); "in my wallet": here.
       if (ACCOUNT_REMARKS.markers.has(firstWord(item))) return true;
