@@ -569,14 +569,15 @@ export const YIELD_BEARING = { tokens: new Set(['mSOL', 'JitoSOL', 'bSOL', 'JupS
 /**
  * A clause about token accounts ("I don't have a USDC account yet", "(wif ata not initialized)", "create it if needed") is
  * a remark that names nothing to build (the tokenizer's withAccountRemarks). It says one of `nouns` (or "account" after
- * one of `owners` or a token); every token in it is the command's, said before one of `nouns`; its only verb makes the
- * account; its other words are plain English ("the BOME account can just stay open") or one of `words`; a negation denies
- * having (`denied`); a condition is an order's ("create one if they don't have one", "if needed"); it asks nothing and
- * says none of `blocking`.
+ * one of `owners` or a token, or before one of `costs` or `making`); every token in it is the command's, said before one of `nouns`; its only verb makes the
+ * account; a word the lexicon does not know is one of `words`; a negation denies having (`denied`); a condition is an
+ * order's ("create one if they don't have one", "if needed"); it asks nothing and says none of `blocking`.
  */
 export const ACCOUNT_REMARKS = {
   nouns: new Set(['ata', 'atas', 'account', 'accounts', 'acct', 'accts']),
   owners: new Set(['token', 'associated']),
+  /** …or "account" before one of these or of `making` ("the account creation fee", "account rent is fine"). */
+  costs: new Set(['rent', 'fee', 'fees', 'deposit', 'deposits', 'cost', 'costs']),
   making: new Set(['create', 'creates', 'created', 'creating', 'creation', 'open', 'opens', 'opened', 'opening', 'make', 'made', 'init', 'initialize', 'initialized', 'initialise', 'initialised', 'setup', 'set']),
   /** The orders among them: only after one is "one" the account ("set one up", not "make it one"). */
   orders: new Set(['create', 'open', 'make', 'init', 'initialize', 'initialise', 'setup', 'set']),
@@ -598,6 +599,9 @@ export const ACCOUNT_REMARKS = {
     'ever', 'automatically', 'auto', 'bother', 'mind', 'understand', 'realize', 'realise', 'expect', 'assume', 'believe', 'likely', 'maybe', 'ahead', 'go',
     'cool', 'whatever', 'worry', 'care', 'know', 'guess', 'suppose', 'apparently', 'guessing', 'assuming', "you'll", "they'll", "it'll", 'will', 'gonna',
     'itll', 'theres', "there's", 'holder', 'got', 'bit', 'they', "they're", 'theyre', 'he', 'she', "he's", "she's", 'aint', "ain't",
+    'accept', 'accepted', 'acceptable', 'acknowledged', 'noted', 'expected', 'welcome', 'trivial', 'negligible', 'cheap', 'peanuts', 'harmless', 'formality',
+    'normal', 'standard', 'usual', 'sorted', 'absent', 'stay', 'stays', 'sticks', 'sit', 'around', 'there', 'lacks', 'lack', 'totally', 'honestly', 'about', 'abt',
+    'idc', 'thing', 'thingy', 'part', 'making', 'doesnt', 'any', 'mine',
   ]),
   /** "that's their token account", "it is actually the USDC ata": after these and a word of `OTHER_SOURCES.identifying`, these words
    * and then one of `nouns` say what the address is (the tokenizer's withoutForeignAccounts). */
@@ -1977,6 +1981,11 @@ export const NOT_PLAIN = new Set([
   'tres', 'uno', 'ein', 'eins', 'sept', 'otto', 'neuf', 'sei',
   // "to the owner of <address>", "to the dev of <address>": someone else than the address.
   ...NOTE_PEOPLE, 'funded', 'referred', 'already', 'paid',
+  // "…, the ata is poisoned", "…, the BONK account got flagged", "…, drain the JUP account after": an account or a wallet not to
+  // be trusted as it is, or something else to be done to it.
+  'flagged', 'locked', 'sanctioned', 'hijacked', 'phished', 'restricted', 'disabled', 'bricked', 'rugged', 'tampered', 'sketchy', 'poisoned',
+  'blacklisted', 'suspended', 'deactivated', 'leaked', 'fraud', 'fraudulent', 'exploited', 'infected', 'malicious', 'doubt', 'unsure',
+  'drain', 'drained', 'shut', 'terminate', 'sweep', 'freeze', 'lock', 'retire', 'wipe', 'dispose', 'reclaim', 'revoke', 'delete', 'deleted', 'emptied',
 ]);
 
 /** Words that tie a note to someone else than the address after it ("to the wallet that funded <address>", "to the owner of <address>"). */

@@ -1278,6 +1278,8 @@ function withoutTrailingChat(items: Item[]): Item[] {
     // ("… . Advise me.", "… . Your call.": advice asked of it; "…, they cover the fee": someone else to pay, unless a purpose
     // says what they will do with it: "… so he can pay his own fees".)
     if (opensQuestion(words) || drivenByOthers(words) || asksAdvice(words) || lacksPart(words) || (othersPay(words) && !saysAt(words, TRAILING_CHAT.purposes))) return false;
+    // ("…, the ata is poisoned", "…, the ata belongs to kraken": a remark about a token account is read past only as one, tokenize's withAccountRemarks.)
+    if (clause.some((item) => item.kind === 'word' && ACCOUNT_REMARKS.nouns.has(item.text.toLowerCase()))) return false;
     // "… . My partner wants to look at it first.": someone's wish to review the command.
     const reviewed = words.some((w) => POINTERS.has(w)) && words.some((w) => PARSER_WORDS.wished.has(w) || PARSER_WORDS.othersSaid.has(w)) && words.some((w) => PARSER_WORDS.reviews.has(w));
     if (reviewed) return false;

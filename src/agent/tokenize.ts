@@ -2,7 +2,7 @@ import { isSolanaAddress } from '../shared/solana-address';
 import type { TokenRef } from './command';
 import { add, decimal, divide, format, parseDecimal, shift, type Decimal } from './decimal';
 import {
-  ACCOUNT_REMARKS, DETERMINERS, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, OTHER_SOURCES, AMBIGUOUS_CHAINS, SCALES, SCALES_ABROAD, SHARES,
+  ACCOUNT_REMARKS, DETERMINERS, TRAILING_CHAT, DOLLAR_WORDS, POINTERS, FILLERS, FUZZY_VERBS, JOINERS, MARKERS, NEGATIONS, OTHER_CHAINS, OTHER_SOURCES, AMBIGUOUS_CHAINS, SCALES, SCALES_ABROAD, SHARES,
   AMBIGUOUS_SYMBOLS, APPROXIMATE, ARABIC_SCRIPT_WORDS, ASIDES, VERB_TRAITS, SPELLINGS, CJK_EXCHANGE, CJK_POSTPOSITIONS, CJK_WORDS, RULE_WORDS, SLIPPAGE, CONTESTED_NAMES, FUZZY_QUERY_WORDS, GREETING_WORDS, NOT_TOKEN_TYPOS, OTHER_LANGUAGE_WORDS, NOT_VERB_TYPOS, TIME_WORDS, UNITS, UNSUPPORTED, VENUES, VERB_PHRASES, VERBS, HYPOTHETICALS, QUESTION_WORDS, WRAPPED_BASES, IN_MESSAGE_CORRECTIONS, PARSER_WORDS, SENTENCE_BREAKS, NOT_PLAIN, NOTE_LINKS, OTHER_TICKERS, YIELD_BEARING,
   type AsideKind, type Marker, type VerbRole,
 } from './lexicon';
@@ -1171,8 +1171,9 @@ function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
     const own = wordsOf(items[k]);
     const stance = own.findIndex((w) => ACCOUNT_REMARKS.stances.has(w));
     if (stance < 0) return false;
-    // ("… is totally fine for them": after the stance, for whom.)
-    if (own.slice(0, stance).some(subjectWord) || own.slice(stance + 1).some((w) => ACCOUNT_REMARKS.beneficiaries.has(w))) return true;
+    // ("… is totally fine for them": after the stance, for whom; "they have none so fine to create it": "so" ends whose the stance is.)
+    const from = own.slice(0, stance).findLastIndex((w) => TRAILING_CHAT.breaks.has(w)) + 1;
+    if (own.slice(from, stance).some(subjectWord) || own.slice(stance + 1).some((w) => ACCOUNT_REMARKS.beneficiaries.has(w))) return true;
     let j = k - 1;
     const run: string[] = [];
     for (; j >= 0 && (items[j].kind === 'word' || isPlainFiller(items[j])); j--) run.push(...wordsOf(items[j]));
@@ -1265,9 +1266,10 @@ const isAccountAside = (item: Item | undefined) => item?.kind === 'filler' && it
 /** A clause about a token account that names nothing to build, in a message of `items` split into `clauses`. */
 function isAccountRemark(clause: Item[], clauses: Item[][], items: Item[]): boolean {
   if (clause.length === 0 || clauses[clauses.indexOf(clause) + 1]?.[0]?.text === '?') return false;
-  const names = clause.some(
-    (item, k) => isAccountAside(item) || /^atas?$/.test(firstWord(item)) || (/^(?:accounts?|accts?)$/.test(firstWord(item)) && (ACCOUNT_REMARKS.owners.has(firstWord(clause[k - 1])) || clause[k - 1]?.kind === 'token')),
-  );
+  // ("the account creation fee", "account rent": an account's making or cost names a token account too.)
+  const accountWord = (k: number) =>
+    ACCOUNT_REMARKS.owners.has(firstWord(clause[k - 1])) || clause[k - 1]?.kind === 'token' || ACCOUNT_REMARKS.making.has(firstWord(clause[k + 1])) || ACCOUNT_REMARKS.costs.has(firstWord(clause[k + 1]));
+  const names = clause.some((item, k) => isAccountAside(item) || /^atas?$/.test(firstWord(item)) || (/^(?:accounts?|accts?)$/.test(firstWord(item)) && accountWord(k)));
   if (!names || says(clause, ACCOUNT_REMARKS.blocking) || ACCOUNT_REMARKS.asking.has(firstWord(clause[0]))) return false;
   // One token at most ("the usdc account for sol" names two), and nobody's by name ("the ata is my dad's").
   if (new Set(clause.map((item) => item.kind === 'token' && item.token.mint).filter(Boolean)).size > 1) return false;
@@ -1287,10 +1289,7 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
       return item.text === ':';
     case 'word':
       // "create it if required", "the ata is needed": a need said of the account, never a requirement of the command ("existing token account required").
-      // ("the account can just stay open": any plain English word.)
-      return wordsOf(item).every(
-        (w) => ACCOUNT_REMARKS.words.has(w) || ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.needs.has(w) && ACCOUNT_REMARKS.needSaidAfter.has(before)) || (!item.foreign && isEnglish(w) && isPlainWord(w)),
-      );
+      return wordsOf(item).every((w) => ACCOUNT_REMARKS.words.has(w) || ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.needs.has(w) && ACCOUNT_REMARKS.needSaidAfter.has(before)));
     case 'marker':
       // "it needs to be created": "to" before making it, never before whose account ("to their ata"); "in my wallet": here.
       if (ACCOUNT_REMARKS.markers.has(firstWord(item))) return true;
