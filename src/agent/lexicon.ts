@@ -569,7 +569,7 @@ export const YIELD_BEARING = { tokens: new Set(['mSOL', 'JitoSOL', 'bSOL', 'JupS
 /**
  * A clause about token accounts ("I don't have a USDC account yet", "(wif ata not initialized)", "create it if needed") is
  * a remark that names nothing to build (the tokenizer's withAccountRemarks). It says one of `nouns` (or "account" after
- * one of `owners` or a token, or before one of `costs` or `making`); every token in it is the command's, said before one of `nouns`; its only verb makes the
+ * one of `owners` or a token, before one of `costs` or `making`, or beside `rent`); every token in it is the command's, said before one of `nouns`; its only verb makes the
  * account; a word the lexicon does not know is one of `words`; a negation denies having (`denied`); a condition is an
  * order's ("create one if they don't have one", "if needed"); it asks nothing and says none of `blocking`.
  */
@@ -578,6 +578,12 @@ export const ACCOUNT_REMARKS = {
   owners: new Set(['token', 'associated']),
   /** …or "account" before one of these or of `making` ("the account creation fee", "account rent is fine"). */
   costs: new Set(['rent', 'fee', 'fees', 'deposit', 'deposits', 'cost', 'costs']),
+  /** …or "account" in a clause that says its rent ("whatever rent the new account needs"). */
+  rent: new Set(['rent', 'rent-exempt']),
+  /** The most SOL a remark may name as the rent it tells of ("it costs me ~0.002 SOL"; a token account's is 0.00203928). */
+  rentAtMost: { units: 1n, scale: 2 },
+  /** Signs of "about" spaced from the figure ("ATA rent ≈ 0.002 SOL"). */
+  aboutSigns: new Set(['≈', '~']),
   making: new Set(['create', 'creates', 'created', 'creating', 'creation', 'open', 'opens', 'opened', 'opening', 'make', 'made', 'init', 'initialize', 'initialized', 'initialise', 'initialised', 'setup', 'set']),
   /** The orders among them: only after one is "one" the account ("set one up", not "make it one"). */
   orders: new Set(['create', 'open', 'make', 'init', 'initialize', 'initialise', 'setup', 'set']),
@@ -586,11 +592,13 @@ export const ACCOUNT_REMARKS = {
   conditions: new Set(['if', 'when']),
   /** A need said right after one of these is the account's ("create it if required", "the ata is needed"), never the command's requirement. */
   needSaidAfter: new Set(['if', 'when', "it's", 'is', 'are']),
+  /** …and these, said right after one of `nouns` ("whatever rent the new account needs"); "token account required" asks for one. */
+  needsOf: new Set(['needs', 'need', 'requires']),
   /** …and a denial of one of these after a condition ("create one if they don't have one"). */
   having: new Set(['have', 'has', 'had', 'got']),
   conditionedBy: new Set(['needed', 'need', 'needs', 'necessary', 'required', 'requires', 'missing', 'creates', 'create', 'opens', 'open']),
   /** What a negation in the clause may deny: having the account ("I don't have a USDC account", "no ata yet", "not initialized"). */
-  denied: new Set(['have', 'has', 'had', 'got', 'held', 'owned', 'used', 'received', 'touched', 'exist', 'exists', 'initialized', 'initialised', 'created', 'opened', 'need', 'think', 'ata', 'atas', 'token']),
+  denied: new Set(['have', 'has', 'had', 'got', 'held', 'owned', 'used', 'received', 'touched', 'exist', 'exists', 'initialized', 'initialised', 'created', 'opened', 'need', 'think', 'ata', 'atas', 'token', 'rent']),
   words: new Set([
     'rent', 'has', 'ata', 'atas', 'account', 'accounts', 'associated', 'initialized', 'initialised', 'exists', 'exist', 'existing', 'yet', 'already', 'still',
     'aware', 'include', 'including', 'incl', 'fund', 'funded', 'cover', 'covered', 'covering', 'handle', 'pay', 'paid', 'paying', 'should', 'might', 'may',
@@ -598,7 +606,7 @@ export const ACCOUNT_REMARKS = {
     'exempt', 'rent-exempt', 'lamports', 'extra', 'small', 'tiny', 'fee', 'fees', 'cost', 'costs', 'deposit', 'minimum', 'spl', 'receive', 'receiving', 'received',
     'ever', 'automatically', 'auto', 'bother', 'mind', 'understand', 'realize', 'realise', 'expect', 'assume', 'believe', 'likely', 'maybe', 'ahead', 'go',
     'cool', 'whatever', 'worry', 'care', 'know', 'guess', 'suppose', 'apparently', 'guessing', 'assuming', "you'll", "they'll", "it'll", 'will', 'gonna',
-    'itll', 'theres', "there's", 'holder', 'got', 'bit', 'they', "they're", 'theyre', 'he', 'she', "he's", "she's", 'aint', "ain't",
+    'itll', 'theyll', 'theres', "there's", 'holder', 'got', 'bit', 'they', "they're", 'theyre', 'he', 'she', "he's", "she's", 'aint', "ain't",
     'accept', 'accepted', 'acceptable', 'acknowledged', 'noted', 'expected', 'welcome', 'trivial', 'negligible', 'cheap', 'peanuts', 'harmless', 'formality',
     'normal', 'standard', 'usual', 'sorted', 'absent', 'stay', 'stays', 'sticks', 'sit', 'around', 'there', 'lacks', 'lack', 'totally', 'honestly', 'about', 'abt',
     'idc', 'thing', 'thingy', 'part', 'making', 'doesnt', 'any', 'mine',
@@ -1288,6 +1296,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['the? rent|fee|fees for the|a|an|their|my? new? <token>? token? account|ata is|are fine|ok|okay', 'account'],
   ["the|their|his|her|an|its? <token>? token? ata|account might|may|could|probably|does|doesn't|won't|will? not? exist yet?", 'account'],
   ["they've|they|he|she|he's|she's|recipient|it have|has? never held|had|received|used <token>? before?", 'account'],
+  ['the|this|that? destination|receiver|recipient|address|wallet has never held|had|received|used <token>? before?', 'account'],
   ['no <token>? token? account|ata yet?', 'account'],
   ['and? set up the|a|an|my? <token>? token? account|accounts|ata too|also?', 'account'],
   ["i've|ive|i|we|we've? never held|had|owned|bought|used <token> before", 'account'],

@@ -11,7 +11,7 @@ import {
   AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT, VENUES, RELAYED_LABELS, RELAYED_ASKS, DANGER, NEXT_MESSAGE,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
-import { namesSomeoneElse, othersPay, tokenize, type Item, type Vocabulary } from './tokenize';
+import { isRentSol, namesSomeoneElse, othersPay, tokenize, type Item, type Vocabulary } from './tokenize';
 import type { Marker, VerbRole, VerbTrait } from './lexicon';
 
 /**
@@ -703,7 +703,7 @@ function withAsides(result: ParseResult, tagged: Item[], ctx: ParseContext): Par
     const words = item.text.toLowerCase().split(/\s+/);
     const whose = !namesSomeoneElse(words) && (result.command.action === 'swap' || words.some((w) => ACCOUNT_REMARKS.senders.has(w)));
     const missing = words.some((w) => ACCOUNT_REMARKS.denials.has(w) || ACCOUNT_REMARKS.needs.has(w) || ACCOUNT_REMARKS.making.has(w) || ACCOUNT_REMARKS.newWallets.has(w));
-    return words.some((w) => ctx.lookup(w)?.mint === paid) && whose && missing;
+    return words.some((w, j) => ctx.lookup(w)?.mint === paid && !isRentSol(words, j, ctx)) && whose && missing;
   };
   const lacking = paid === undefined ? undefined : asides.find(lacksPaid);
   if (lacking) return refuse('unclear', `I could not tell whether "${clip(lacking.text, 40)}" says the token you pay is missing from your wallet. Say the command alone, for example "swap 1 SOL for USDC".`);

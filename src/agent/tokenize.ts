@@ -1135,9 +1135,10 @@ export const othersPay = (words: string[]) =>
 function withoutForeignAccounts(items: Item[], vocabulary: Vocabulary): Item[] {
   if (!items.some(isAccountAside)) return items;
   const named = new Set(items.flatMap((item) => (item.kind === 'token' ? [item.token.mint] : [])));
-  const foreign = (words: string[]) => words.some((w) => {
+  // ("… costs me ~0.002 SOL": the SOL of the rent the remark tells of is no token of its own.)
+  const foreign = (words: string[]) => words.some((w, j) => {
     const token = vocabulary.lookup(w);
-    return token !== undefined && !named.has(token.mint);
+    return token !== undefined && !named.has(token.mint) && !isRentSol(words, j, vocabulary);
   });
   const around = (k: number) => [...wordsOf(items[k - 2]), ...wordsOf(items[k - 1]), ...wordsOf(items[k]), ...wordsOf(items[k + 1]), ...wordsOf(items[k + 2])];
   const deniedMaking = (words: string[]) => {
@@ -1217,10 +1218,12 @@ function withAccountRemarks(items: Item[], raw: string): Item[] {
   if (!items.some((item) => isAccountAside(item) || /\b(?:atas?|accounts?|accts?)\b/i.test(item.text))) return items;
   const clauses = accountClauses(items);
   const remarks = new Set(clauses.filter((clause) => isAccountRemark(clause, clauses, items)));
-  // "— brand new wallet, no ATAs", "(new bSOL holder, ATA needed)": beside a remark, a clause that only says the wallet is new.
+  // "— brand new wallet, no ATAs", "(new bSOL holder, ATA needed)": beside a remark, a clause that only says the wallet is new,
+  // or only its rent ("…, i know it opens an account for them (~0.002 sol)").
   const beside = (k: number) => [clauses[k - 2], clauses[k + 2]].some((other) => other !== undefined && remarks.has(other));
   clauses.forEach((clause, k) => {
-    if (beside(k) && says(clause, ACCOUNT_REMARKS.newWallets) && !says(clause, ACCOUNT_REMARKS.blocking) && clause.every((item) => isNewWalletWord(item, items))) remarks.add(clause);
+    const newWallet = says(clause, ACCOUNT_REMARKS.newWallets) && !says(clause, ACCOUNT_REMARKS.blocking) && clause.every((item) => isNewWalletWord(item, items));
+    if (beside(k) && (newWallet || (clause.length === 3 && isRentFigure(clause, 1)))) remarks.add(clause);
   });
   const out: Item[] = [];
   let previous = false;
@@ -1267,8 +1270,9 @@ const isAccountAside = (item: Item | undefined) => item?.kind === 'filler' && it
 function isAccountRemark(clause: Item[], clauses: Item[][], items: Item[]): boolean {
   if (clause.length === 0 || clauses[clauses.indexOf(clause) + 1]?.[0]?.text === '?') return false;
   // ("the account creation fee", "account rent": an account's making or cost names a token account too.)
+  // ("whatever rent the new account needs": or said with its rent.)
   const accountWord = (k: number) =>
-    ACCOUNT_REMARKS.owners.has(firstWord(clause[k - 1])) || clause[k - 1]?.kind === 'token' || ACCOUNT_REMARKS.making.has(firstWord(clause[k + 1])) || ACCOUNT_REMARKS.costs.has(firstWord(clause[k + 1]));
+    ACCOUNT_REMARKS.owners.has(firstWord(clause[k - 1])) || clause[k - 1]?.kind === 'token' || ACCOUNT_REMARKS.making.has(firstWord(clause[k + 1])) || ACCOUNT_REMARKS.costs.has(firstWord(clause[k + 1])) || says(clause, ACCOUNT_REMARKS.rent);
   const names = clause.some((item, k) => isAccountAside(item) || /^atas?$/.test(firstWord(item)) || (/^(?:accounts?|accts?)$/.test(firstWord(item)) && accountWord(k)));
   if (!names || says(clause, ACCOUNT_REMARKS.blocking) || ACCOUNT_REMARKS.asking.has(firstWord(clause[0]))) return false;
   // One token at most ("the usdc account for sol" names two), and nobody's by name ("the ata is my dad's").
@@ -1288,8 +1292,13 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
       // "ATA: create if missing": a label's colon.
       return item.text === ':';
     case 'word':
+      // "ATA rent ≈ 0.002 SOL".
+      if (ACCOUNT_REMARKS.aboutSigns.has(item.text) && isRentFigure(clause, k + 1)) return true;
       // "create it if required", "the ata is needed": a need said of the account, never a requirement of the command ("existing token account required").
-      return wordsOf(item).every((w) => ACCOUNT_REMARKS.words.has(w) || ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.needs.has(w) && ACCOUNT_REMARKS.needSaidAfter.has(before)));
+      // ("whatever rent the new account needs": the account's need, a verb said of it.)
+      return wordsOf(item).every(
+        (w) => ACCOUNT_REMARKS.words.has(w) || ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.needs.has(w) && (ACCOUNT_REMARKS.needSaidAfter.has(before) || (ACCOUNT_REMARKS.needsOf.has(w) && ACCOUNT_REMARKS.nouns.has(before)))),
+      );
     case 'marker':
       // "it needs to be created": "to" before making it, never before whose account ("to their ata"); "in my wallet": here.
       if (ACCOUNT_REMARKS.markers.has(firstWord(item))) return true;
@@ -1299,10 +1308,15 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
         ACCOUNT_REMARKS.places.has(firstWord(item)) &&
         ACCOUNT_REMARKS.here.some((place) => place.every((w, j) => firstWord(clause[k + 1 + j]) === w) && clause.slice(k + 1 + place.length).every((rest) => ACCOUNT_REMARKS.stillWords.has(firstWord(rest))))
       );
+    case 'share':
+      // "no token accounts at all".
+      return before === 'at' && firstWord(item) === 'all' && k === clause.length - 1;
     case 'number':
       // "create one", "set one up", "they'll need one": the account; "make it one", "one usdc to their ata": an amount.
-      return firstWord(item) === 'one' && (ACCOUNT_REMARKS.orders.has(before) || ACCOUNT_REMARKS.needs.has(before));
+      return (firstWord(item) === 'one' && (ACCOUNT_REMARKS.orders.has(before) || ACCOUNT_REMARKS.needs.has(before))) || isRentFigure(clause, k);
     case 'token': {
+      // "costs me ~0.002 SOL": the rent's SOL.
+      if (isRentFigure(clause, k - 1)) return true;
       // The command's own token, said of the account: "a USDC account", "an account for bonk", "never held pengu".
       const commands = namedTwice(item, items);
       const ofAccount = isAccountAside(next) || wordsOf(next).some((w) => ACCOUNT_REMARKS.nouns.has(w) || ACCOUNT_REMARKS.owners.has(w));
@@ -1319,6 +1333,26 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
   }
 }
 
+/**
+ * "costs me ~0.002 SOL", "ATA rent ≈ 0.002 SOL" at k of a clause: an amount of SOL no larger than a token account's rent
+ * (ACCOUNT_REMARKS.rentAtMost), said as about so much, in a clause of its cost or alone ("(~0.002 sol)" beside a remark);
+ * "…, and 0.002 SOL for their ATA" asks for a second transfer.
+ */
+function isRentFigure(clause: Item[], k: number): boolean {
+  const [item, next, hedge] = [clause[k], clause[k + 1], clause[k - 1]];
+  if (item?.kind !== 'number' || item.negative || item.malformed || next?.kind !== 'token' || next.token.symbol !== 'SOL' || !atMostRent(item.value)) return false;
+  const hedged = (hedge?.kind === 'filler' && hedge.aside === 'hedge') || ACCOUNT_REMARKS.aboutSigns.has(hedge?.text ?? '');
+  return hedged && (says(clause, ACCOUNT_REMARKS.costs) || clause.length === 3);
+}
+
+/** Whether word j of a remark (`words`, in lower case) is the SOL of a rent figure said before it ("costs me ~0.002 sol"). */
+export function isRentSol(words: string[], j: number, vocabulary: Vocabulary): boolean {
+  const figure = parseDecimal(words[j - 1]?.replace(/^[~≈]/, '') ?? '');
+  return vocabulary.lookup(words[j])?.symbol === 'SOL' && figure !== null && atMostRent(figure);
+}
+
+const atMostRent = (value: Decimal) => value.units * 10n ** BigInt(ACCOUNT_REMARKS.rentAtMost.scale) <= ACCOUNT_REMARKS.rentAtMost.units * 10n ** BigInt(value.scale);
+
 /** "create one if they don't have one", "if needed", "fine if it creates an ATA": a condition said of the account, not of the command. */
 function isAccountCondition(clause: Item[], k: number, clauses: Item[][]): boolean {
   const after = clause.slice(k + 1);
@@ -1333,10 +1367,21 @@ function isAccountCondition(clause: Item[], k: number, clauses: Item[][]): boole
   return says(after, ACCOUNT_REMARKS.conditionedBy) || after.some(isAccountAside) || denial;
 }
 
-/** "…, so please set one up" after a remark: the account asked for ("make it one" is as much an amount of 1). */
+/**
+ * "…, so please set one up", "…, I'll pay", "…, whatever, pay it" after a remark: the account asked for or its rent taken on
+ * ("make it one" is as much an amount of 1).
+ */
 function asksForAccount(clause: Item[]): boolean {
-  if (clause.length === 0 || !says(clause, ACCOUNT_REMARKS.orders) || ACCOUNT_REMARKS.amountOrAccount.every((w) => says(clause, new Set([w])))) return false;
-  return clause.every((item) => item.kind === 'filler' || wordsOf(item).every((w) => ACCOUNT_REMARKS.making.has(w) || ACCOUNT_REMARKS.pointers.has(w) || ACCOUNT_REMARKS.needs.has(w)));
+  if (clause.length === 0 || ACCOUNT_REMARKS.amountOrAccount.every((w) => says(clause, new Set([w])))) return false;
+  const words = clause.flatMap(wordsOf);
+  const paid = words.some((w, k) => ACCOUNT_REMARKS.paying.has(w) && (k === 0 || ACCOUNT_REMARKS.payers.has(words[k - 1])));
+  const accepted = words.every((w) => ACCOUNT_REMARKS.accepting.has(w) || w === 'whatever');
+  if (!says(clause, ACCOUNT_REMARKS.orders) && !paid && !accepted) return false;
+  return clause.every(
+    (item) =>
+      (item.kind === 'filler' && !item.aside) ||
+      wordsOf(item).every((w) => ACCOUNT_REMARKS.making.has(w) || ACCOUNT_REMARKS.pointers.has(w) || ACCOUNT_REMARKS.needs.has(w) || ACCOUNT_REMARKS.paying.has(w) || ACCOUNT_REMARKS.payers.has(w) || ACCOUNT_REMARKS.accepting.has(w) || w === 'whatever'),
+  );
 }
 
 /** "USDC (mint is EPjF…)", "BONK DezX…": a token's own mint said after it names that token again, not a second one. */
