@@ -40,7 +40,7 @@ export const VERBS: Record<string, VerbRole> = table({
   // give or move money to someone: "toss 10 USDC to <address>" is no swap).
   punt: 'pay', nuke: 'pay', smash: 'pay', fling: 'send',
   swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', conversion: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
-  dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
+  dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', throw: 'pay', toss: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
   liquidate: 'pay', unload: 'pay', offload: 'pay', trade_in: 'pay', market_sell: 'pay', swop: 'pay',
   buy: 'get', get: 'get', grab: 'get', purchase: 'get', acquire: 'get', ape: 'pay', cop: 'get', scoop: 'get',
   snag: 'get', obtain: 'get', procure: 'get', pick_up: 'get', load_up: 'get', market_buy: 'get', gimme: 'get',
@@ -807,7 +807,7 @@ export const GREETINGS = [
 export const LEADING_FILLERS = [
   'hey', 'so', 'ok', 'okay', 'um', 'hmm', 'yo', 'hi', 'hello', 'quick', 'question', 'q', 'btw', 'also', 'and', 'but', 'gm', 'ser',
   'bro', 'please', 'pls', 'just', 'wait', 'actually', 'guys', 'fren', 'sorry', 'oops', 'typo', 'yes', 'yeah', 'yep', 'yup',
-  'eh', 'uh', 'ah', 'umm', 'hm', 'hmmm',
+  'eh', 'uh', 'ah', 'umm', 'hm', 'hmmm', 'oh', 'ohh', 'ooh',
 ];
 /** Words around a follow-up that change nothing ("now half of that", "ok, again please"). */
 export const SOFT_WORDS = ['please', 'pls', 'plz', 'ok', 'okay', 'actually', 'oh', 'hmm', 'sorry', 'wait', 'just', 'thanks', 'ty', 'then', 'now', 'the', 'amount'];
@@ -1249,6 +1249,7 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ["i? don't|dont|do not? care about|which the? venue|venues|route|dex|dexes|pool|aggregator", 'venue'],
   [`on|via|through|thru|using|with|at|use ${ARTICLES}? ${VENUE_WORDS} or|and|/ whatever|any|some|another? ${VENUE_WORDS} ,? whichever|either?`, 'venue'],
   [`and? route|send it|this|that through|via ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}?`, 'venue'],
+  [`and? route|routed|routing through|via|thru ${ARTICLES}? ${VENUE_WORDS} ${VENUE_WORDS}?`, 'venue'],
   [`and? route|send it|this|that? through|via|on|using ${VENUE_WORDS} or|and|/ ${VENUE_WORDS} ,? idc|whichever|either|whatever?`, 'venue'],
   [
     'with|and|use|add|set|using|include|plus|bump|increase|raise|boost|up? a|an|the|my|some? high|higher|max|low|extra|bigger|decent|small|turbo|medium|fast? priority|prio|jito|compute fee|fees|tip|tips',
