@@ -1668,7 +1668,7 @@ export const RULE_WORDS = {
   timePrepositions: new Set(['at', 'by', 'until', 'til', 'till', 'before', 'after']),
   /** "the SOL one", "my USDC wallet one": who owns the address described. */
   ownersBeforeOne: new Set(['the', 'my', 'his', 'her', 'their', 'your', 'our']),
-  walletWords: new Set(['wallet', 'address', 'account']),
+  walletWords: new Set(['wallet', 'address', 'account', 'ata']),
   /** "one more thing: …": after "one more", what makes it another request rather than an amount. */
   anotherRequest: new Set(['thing', 'request', 'favor', 'favour', 'question']),
   /** Before an amount, words that make it a bound ("over 5 USDC", "up to $50"); after one, with "or" ("5 USDC or more"). */
@@ -1990,7 +1990,7 @@ export const NOT_PLAIN = new Set([
   // amount ("due" and "once", English words too, are left plain).
   'tres', 'uno', 'ein', 'eins', 'sept', 'otto', 'neuf', 'sei',
   // "to the owner of <address>", "to the dev of <address>": someone else than the address.
-  ...NOTE_PEOPLE, 'funded', 'referred', 'already', 'paid',
+  ...NOTE_PEOPLE, 'funded', 'referred', 'already', 'paid', 'belongs', 'belong',
   // "…, the ata is poisoned", "…, the BONK account got flagged", "…, drain the JUP account after": an account or a wallet not to
   // be trusted as it is, or something else to be done to it.
   'flagged', 'locked', 'sanctioned', 'hijacked', 'phished', 'restricted', 'disabled', 'bricked', 'rugged', 'tampered', 'sketchy', 'poisoned',
@@ -2321,6 +2321,7 @@ export const PARSER_WORDS = {
   walletNews: new Set([
     'changed', 'switched', 'replaced', 'deleted', 'drained', 'emptied', 'hacked', 'compromised', 'lost', 'stolen', 'frozen', 'blacklisted', 'closed',
     'moved', 'migrated', 'new', 'old', 'different', 'wrong', 'empty', 'dead', 'inactive', 'deactivated', 'broken', 'rugged',
+    'phished', 'hijacked', 'locked', 'flagged', 'sanctioned', 'restricted', 'disabled', 'suspended', 'poisoned', 'leaked', 'exploited', 'bricked', 'tampered',
   ]),
   /** Words that point at the command from the chat around it. */
   pointers: new Set(['this', 'it', 'that', 'these']),
