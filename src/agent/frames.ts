@@ -2,7 +2,7 @@ import { clip } from '../shared/text';
 import type { AmountSpec, Draft, ParseResult, Slot, TokenRef } from './command';
 import { format, isZero } from './decimal';
 import type { Marker, VerbRole } from './lexicon';
-import { CONFIDENCE, CONTESTED_NAMES, DANGER, PRICE_MARKERS, PROGRAM_IDS, RULE_WORDS, SENTENCE_ENDS } from './lexicon';
+import { CONFIDENCE, CONTESTED_NAMES, DANGER, LURES, PRICE_MARKERS, PROGRAM_IDS, RULE_WORDS, SENTENCE_ENDS } from './lexicon';
 import { editDistance, resolveToken, type Item, type Vocabulary } from './tokenize';
 
 /**
@@ -358,8 +358,8 @@ export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: 
     // "pay 45 USDC to <address> for the concert tickets": what a payment is for changes nothing built; "on completion",
     // "on payday", "on my signal" say when, and stay words to explain.
     // "… in euros" says what the amount is in, no purpose.
-    // ("… for the recovery fee" is what fake support asks for: DANGER is never read past.)
-    const purpose = !part.denominated && (part.word === undefined || !RULE_WORDS.whenMarkers.has(part.word.toLowerCase())) && !part.words.some((item) => DANGER.has(item.text.toLowerCase()));
+    // ("… for the recovery fee" is what fake support asks for, "… for the presale" a lure: DANGER and LURES are never read past.)
+    const purpose = !part.denominated && (part.word === undefined || !RULE_WORDS.whenMarkers.has(part.word.toLowerCase())) && !part.words.some((item) => DANGER.has(item.text.toLowerCase()) || LURES.has(item.text.toLowerCase()));
     if (part.marker === 'out' && purpose && part.tokens.length + part.amounts.length + part.addresses.length === 0 && parts.some((p) => p.addresses.length > 0)) {
       factor *= CONFIDENCE.answer;
       continue;
@@ -513,6 +513,11 @@ export function unknownToken(word: string, vocabulary: Vocabulary): Extract<Pars
 }
 
 function unclearWords(words: Item[]): Extract<ParseResult, { ok: false }> {
+  // ("… for the recovery fee", "…, it's for the giveaway": a word of a scam's script is named as such.)
+  const warning = words.find((item) => DANGER.has(item.text.toLowerCase()) || LURES.has(item.text.toLowerCase()));
+  if (warning) {
+    return refuse('unclear', `"${clip(warning.text, 30)}" makes me stop: it sounds like a scam's script or someone pressing you. I only build a payment you ask for plainly, for example "send 20 USDC to <address>".`);
+  }
   return refuse('unclear', `I don't know what ${quoteWords(words)} means in this command, and it could change what I build. Say it plainly, for example "swap 1 SOL for USDC" or "send 20 USDC to <address>".`);
 }
 

@@ -609,7 +609,7 @@ export const ACCOUNT_REMARKS = {
     'itll', 'theyll', 'theres', "there's", 'holder', 'got', 'bit', 'they', "they're", 'theyre', 'he', 'she', "he's", "she's", 'aint', "ain't",
     'accept', 'accepted', 'acceptable', 'acknowledged', 'noted', 'expected', 'welcome', 'trivial', 'negligible', 'cheap', 'peanuts', 'harmless', 'formality',
     'normal', 'standard', 'usual', 'sorted', 'absent', 'stay', 'stays', 'sticks', 'sit', 'around', 'there', 'lacks', 'lack', 'totally', 'honestly', 'about', 'abt',
-    'idc', 'thing', 'thingy', 'part', 'making', 'doesnt', 'any', 'mine',
+    'idc', 'thing', 'thingy', 'part', 'making', 'doesnt', 'any',
   ]),
   /** "that's their token account", "it is actually the USDC ata": after these and a word of `OTHER_SOURCES.identifying`, these words
    * and then one of `nouns` say what the address is (the tokenizer's withoutForeignAccounts). */
@@ -645,12 +645,18 @@ export const ACCOUNT_REMARKS = {
     'only', 'instead', 'rather', 'hacked', 'compromised', 'stolen', 'frozen', 'close', 'closed', 'closing', 'burn', 'wrong', 'scam', 'wait', 'hold', 'stop',
     'cancel', 'abort', 'from', 'other', 'another', 'different', 'second', 'separate', 'address', 'owner', 'derive', 'first', 'confirm', 'check', 'verify',
     'recipient', 'dest', 'destination', 'receiver', 'payee', 'must', 'ledger', 'cold', 'hardware', 'burner', 'devnet', 'testnet',
+    // "the ata is mine": whose the account is, beside a transfer that pays the address's owner.
+    'mine', 'ours', 'yours', 'theirs', 'hers',
   ]),
   /** Before a word of making in three words, one of these denies making it ("no account creation please"). */
   denials: new Set(['no', 'not', "don't", 'dont', 'never', 'without']),
   /** Someone else, one or two words before paying ("make them pay the rent", "they should cover it"): not the session's wallet. */
   others: new Set(['them', 'him', 'her', 'they', 'he', 'she', 'recipient', 'receiver']),
-  paying: new Set(['pay', 'pays', 'paying', 'cover', 'covers', 'covering', 'fund', 'funds', 'reimburse', 'reimburses', 'refund', 'refunds', 'repay', 'repays']),
+  paying: new Set(['pay', 'pays', 'paying', 'cover', 'covers', 'covering', 'fund', 'funds']),
+  /** …and paying back, which someone else does for the sender ("have them reimburse me the ATA rent"): never the sender taking the rent on. */
+  payingBack: new Set(['reimburse', 'reimburses', 'refund', 'refunds', 'repay', 'repays']),
+  /** The words a clause that takes the rent on after a remark may hold besides paying and a payer ("…, whatever, just pay it"). */
+  takingOn: new Set(['it', 'for', 'the', 'rent', 'whatever', 'just', 'please', 'pls', 'so', 'and', 'then', 'go', 'ahead']),
   /** Words that accept what a condition says of the account ("…, fine by me"). */
   accepting: new Set(['fine', 'ok', 'okay', 'cool', 'happy', 'good', 'alright', 'np']),
   ownWords: new Set(["it's", "that's", "there's", "here's", "what's", "he's", "she's", "who's"]),
@@ -1710,6 +1716,16 @@ export const RULE_WORDS = {
 
 /** Words of a payment under duress ("I'm being forced to do this.", "He threatened me."): never read past, before or after the command. */
 const COERCION = ['forced', 'forcing', 'force', 'threatened', 'threatening', 'threaten', 'threat', 'threats', 'hurt', 'blackmail', 'blackmailed', 'ransom', 'coerced', 'pressured', 'pressuring', 'extortion', 'extorting', 'hostage', 'police', 'officer', 'irs'];
+
+/**
+ * What a payment is for in a scam's script ("…, it's for the presale", "… for the guy who dmed me", "… for them to send it back
+ * doubled", "… for claiming my prize"): never read past as a purpose or as chat after the command (a story may still tell of an
+ * airdrop; "for the meme contest prize" pays one).
+ */
+export const LURES = new Set([
+  'giveaway', 'giveaways', 'presale', 'pre-sale', 'doubled', 'doubling', 'tripled', 'dmed', "dm'd", 'whitelist', 'whitelisted', 'guaranteed', 'claiming',
+  'unlocking',
+]);
 
 /**
  * Words of fraud, of fake support's scripts and of danger ("…, he scammed me", "… for the recovery fee", "…, someone has a gun to

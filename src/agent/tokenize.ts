@@ -1123,8 +1123,10 @@ function withYieldRemarked(items: Item[]): Item[] {
 export const namesSomeoneElse = (words: string[]) => words.some((w) => ACCOUNT_REMARKS.others.has(w.replace(/'(?:s|re|ve|ll|d)$/, '')) || OTHER_SOURCES.pronouns.has(w));
 
 /** "they cover the fee", "make them pay the rent" (`words` in lower case): someone else to pay, one or two words before paying. */
-export const othersPay = (words: string[]) =>
-  words.some((w, j) => ACCOUNT_REMARKS.others.has(w.replace(/'ll$/, '')) && (ACCOUNT_REMARKS.paying.has(words[j + 1] ?? '') || ACCOUNT_REMARKS.paying.has(words[j + 2] ?? '')));
+export const othersPay = (words: string[]) => {
+  const pays = (w: string | undefined) => ACCOUNT_REMARKS.paying.has(w ?? '') || ACCOUNT_REMARKS.payingBack.has(w ?? '');
+  return words.some((w, j) => ACCOUNT_REMARKS.others.has(w.replace(/'ll$/, '')) && (pays(words[j + 1]) || pays(words[j + 2])));
+};
 
 /**
  * Remarks about token accounts that ask for more than the command, kept as words to explain, never asides read past: the
@@ -1373,15 +1375,13 @@ function isAccountCondition(clause: Item[], k: number, clauses: Item[][]): boole
  */
 function asksForAccount(clause: Item[]): boolean {
   if (clause.length === 0 || ACCOUNT_REMARKS.amountOrAccount.every((w) => says(clause, new Set([w])))) return false;
+  // ("…, I'll pay", "…, whatever, pay it": only these words, never "pay you back", "refund them", "charge me".)
   const words = clause.flatMap(wordsOf);
   const paid = words.some((w, k) => ACCOUNT_REMARKS.paying.has(w) && (k === 0 || ACCOUNT_REMARKS.payers.has(words[k - 1])));
-  const accepted = words.every((w) => ACCOUNT_REMARKS.accepting.has(w) || w === 'whatever');
-  if (!says(clause, ACCOUNT_REMARKS.orders) && !paid && !accepted) return false;
-  return clause.every(
-    (item) =>
-      (item.kind === 'filler' && !item.aside) ||
-      wordsOf(item).every((w) => ACCOUNT_REMARKS.making.has(w) || ACCOUNT_REMARKS.pointers.has(w) || ACCOUNT_REMARKS.needs.has(w) || ACCOUNT_REMARKS.paying.has(w) || ACCOUNT_REMARKS.payers.has(w) || ACCOUNT_REMARKS.accepting.has(w) || w === 'whatever'),
-  );
+  const takesOn = (w: string) => ACCOUNT_REMARKS.paying.has(w) || ACCOUNT_REMARKS.payers.has(w) || ACCOUNT_REMARKS.accepting.has(w) || ACCOUNT_REMARKS.takingOn.has(w);
+  if (paid || words.every((w) => ACCOUNT_REMARKS.accepting.has(w) || w === 'whatever')) return words.every(takesOn);
+  if (!says(clause, ACCOUNT_REMARKS.orders)) return false;
+  return clause.every((item) => item.kind === 'filler' || wordsOf(item).every((w) => ACCOUNT_REMARKS.making.has(w) || ACCOUNT_REMARKS.pointers.has(w) || ACCOUNT_REMARKS.needs.has(w)));
 }
 
 /** "USDC (mint is EPjF…)", "BONK DezX…": a token's own mint said after it names that token again, not a second one. */
