@@ -2129,6 +2129,9 @@ export const PARSER_WORDS = {
   /** …unless the verb after it orders an amount ("Could I get 50 USDC for my SOL?"; "have" may pay or receive, so never). */
   orderingVerbs: new Set(['get']),
   /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */
+  /** …and the asides such a follow-up may hold: alone, one of a fee or a venue asks for the last command again ("with a high priority fee"). */
+  restatedAsides: new Set<AsideKind>(['fee', 'venue', 'politeness', 'thanks']),
+  restatedWords: new Set(['please', 'pls', 'plz', 'ok', 'okay', 'thanks', 'ty', 'then', 'now']),
   slippageSetters: new Set(['use', 'set', 'make', 'put', 'allow', 'keep', 'with', 'try', 'go', 'it', 'to', 'at', 'the', 'a', 'instead', 'then', 'and', 'now', 'actually', 'same', 'but', 'redo', 'again']),
   /** Follow-up openers that also open a fresh message ("now, what's my balance"): without an earlier command, read past. */
   discourseOpeners: [['now'], ['ok', 'now'], ['but'], ['also'], ['and'], ['actually'], ['wait'], ['oops'], ['this', 'time']],

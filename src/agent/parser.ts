@@ -824,9 +824,16 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     const answer = answerPending(byName ?? content.slice(offer?.length ?? 0).filter((item) => item.kind !== 'verb'), pending, ctx, resized);
     if (answer) return guards(items, words, true, allWords) ?? answer;
   }
-  // "use 1% slippage" after a swap: that swap again, with this slippage.
-  if (slippage.bps !== undefined && ctx.previous?.action === 'swap' && substance.length === 0 && words.every((w) => PARSER_WORDS.slippageSetters.has(w) || /^[!.?,]+$/.test(w))) {
-    return guards(items, words, true, allWords) ?? done({ ...ctx.previous, slippageBps: slippage.bps }, CONFIDENCE.followUp, true);
+  // "use 1% slippage" after a swap: that swap again, with this slippage; "with a high priority fee", "route it through jupiter" after
+  // a swap or a transfer: that one again, the words noted (each with its politeness: "with 0.5% slippage please").
+  const said = (item: Item) => item.kind === 'punct' || PARSER_WORDS.slippageSetters.has(item.text.toLowerCase()) || (item.kind === 'filler' && !item.aside && PARSER_WORDS.restatedWords.has(item.text.toLowerCase()));
+  const again = ctx.previous && !ctx.pending && substance.length === 0 && verbs.length === 0;
+  if (again && slippage.bps !== undefined && ctx.previous!.action === 'swap' && items.every((item) => said(item) || (item.kind === 'filler' && item.aside))) {
+    return guards(items, words, true, allWords) ?? done({ ...ctx.previous!, slippageBps: slippage.bps }, CONFIDENCE.followUp, true);
+  }
+  const noted = items.some((item) => item.kind === 'filler' && (item.aside === 'fee' || item.aside === 'venue'));
+  if (again && slippage.bps === undefined && noted && items.every((item) => said(item) || (item.kind === 'filler' && item.aside && PARSER_WORDS.restatedAsides.has(item.aside)))) {
+    return guards(items, words, true, allWords) ?? done(ctx.previous!, CONFIDENCE.followUp, true);
   }
   // A follow-up edits the previous command; "send it to <address> instead" too, with its verb.
   // "actually send it to <address>": after a transfer, a new recipient for it, and nothing else.
@@ -1777,12 +1784,15 @@ function wantedBefore(before: Item[][], command: Item[]): Item[] | undefined {
 function withQueriedToken(items: Item[], ctx: ParseContext): Item[] {
   const token = ctx.previousQuery?.token;
   if (!token || !items.some((item) => item.kind === 'verb')) return items;
-  // "sell 5 of them for USDC", "buy 5 USDC worth of it": after "of", the pointer is the token even beside another.
+  // "sell 5 of them for USDC", "buy 5 USDC worth of it": after "of", the pointer is the token even beside another; "swap 20 USDC
+  // for it": after what receives, beside the one token a swap pays.
+  const swapsOne = items.filter((i) => i.kind === 'token').length === 1 && !items.some((i) => (i.kind === 'verb' && i.role === 'send') || i.kind === 'address');
   const pointer = items.findIndex(
     (item, k) => {
       const before = items[k - 1];
       const ofIt = before?.kind === 'marker' && (before.marker === 'of' || before.marker === 'worth');
-      return POINTERS.has(item.text.toLowerCase()) && item.text.toLowerCase() !== 'that' && item.text.toLowerCase() !== 'this' && (!items.some((i) => i.kind === 'token') || ofIt);
+      const receivedIt = swapsOne && receives(before);
+      return POINTERS.has(item.text.toLowerCase()) && item.text.toLowerCase() !== 'that' && item.text.toLowerCase() !== 'this' && (!items.some((i) => i.kind === 'token') || ofIt || receivedIt);
     },
   );
   // "buy 20 USDC worth" after "how much WIF do I have": a "worth" that ends the command is worth of that token.
