@@ -586,7 +586,7 @@ export const ACCOUNT_REMARKS = {
   aboutSigns: new Set(['≈', '~']),
   making: new Set(['create', 'creates', 'created', 'creating', 'creation', 'open', 'opens', 'opened', 'opening', 'make', 'made', 'init', 'initialize', 'initialized', 'initialise', 'initialised', 'setup', 'set']),
   /** The orders among them: only after one is "one" the account ("set one up", not "make it one"). */
-  orders: new Set(['create', 'open', 'make', 'init', 'initialize', 'initialise', 'setup', 'set']),
+  orders: new Set(['create', 'open', 'make', 'init', 'initialize', 'initialise', 'setup', 'set', 'do']),
   needs: new Set(['needed', 'need', 'needs', 'necessary', 'required', 'missing']),
   /** A condition's words after it that make it the account's ("if needed", "if it creates an ATA"); "when" only with a need right after it. */
   conditions: new Set(['if', 'when']),
@@ -595,8 +595,8 @@ export const ACCOUNT_REMARKS = {
   /** …and these, said right after one of `nouns` ("whatever rent the new account needs"); "token account required" asks for one. */
   needsOf: new Set(['needs', 'need', 'requires']),
   /** …and a denial of one of these after a condition ("create one if they don't have one"). */
-  having: new Set(['have', 'has', 'had', 'got']),
-  conditionedBy: new Set(['needed', 'need', 'needs', 'necessary', 'required', 'requires', 'missing', 'creates', 'create', 'opens', 'open']),
+  having: new Set(['have', 'has', 'had', 'got', 'exist', 'exists']),
+  conditionedBy: new Set(['needed', 'need', 'needs', 'necessary', 'required', 'requires', 'missing', 'creates', 'create', 'created', 'opens', 'open', 'opened']),
   /** What a negation in the clause may deny: having the account ("I don't have a USDC account", "no ata yet", "not initialized"). */
   denied: new Set(['have', 'has', 'had', 'got', 'held', 'owned', 'used', 'received', 'touched', 'exist', 'exists', 'initialized', 'initialised', 'created', 'opened', 'need', 'think', 'ata', 'atas', 'token', 'rent']),
   words: new Set([
@@ -609,7 +609,7 @@ export const ACCOUNT_REMARKS = {
     'itll', 'theyll', 'theres', "there's", 'holder', 'got', 'bit', 'they', "they're", 'theyre', 'he', 'she', "he's", "she's", 'aint', "ain't",
     'accept', 'accepted', 'acceptable', 'acknowledged', 'noted', 'expected', 'welcome', 'trivial', 'negligible', 'cheap', 'peanuts', 'harmless', 'formality',
     'normal', 'standard', 'usual', 'sorted', 'absent', 'stay', 'stays', 'sticks', 'sit', 'around', 'there', 'lacks', 'lack', 'totally', 'honestly', 'about', 'abt',
-    'idc', 'thing', 'thingy', 'part', 'making', 'doesnt', 'any',
+    'idc', 'thing', 'thingy', 'part', 'making', 'doesnt', 'any', 'be', 'been',
   ]),
   /** "that's their token account", "it is actually the USDC ata": after these and a word of `OTHER_SOURCES.identifying`, these words
    * and then one of `nouns` say what the address is (the tokenizer's withoutForeignAccounts). */

@@ -1363,7 +1363,8 @@ function isAccountCondition(clause: Item[], k: number, clauses: Item[][]): boole
   // of them only accepts ("fine if it creates an ATA", "if it needs a new token account for that, fine by me").
   const following = clauses.slice(clauses.indexOf(clause) + 1).find((other) => other.some((item) => item.kind !== 'punct' && item.kind !== 'joiner'));
   const accepts = (other: Item[]) => says(other, ACCOUNT_REMARKS.accepting) && other.every((item) => item.kind === 'filler' || ACCOUNT_REMARKS.accepting.has(firstWord(item)) || firstWord(item) === 'by');
-  const accepted = says(clause.slice(0, k), ACCOUNT_REMARKS.accepting) || (!!following && accepts(following));
+  // ("if a WIF account has to be created, do it", "If their account doesn't exist, please create it": an order for it after.)
+  const accepted = says(clause.slice(0, k), ACCOUNT_REMARKS.accepting) || (!!following && (accepts(following) || asksForAccount(following)));
   if (needed || firstWord(clause[k]) === 'when' || !(says(clause, ACCOUNT_REMARKS.orders) || accepted)) return needed;
   const denial = after.some((item, j) => item.kind === 'guard' && item.guard === 'negation' && ACCOUNT_REMARKS.having.has(firstWord(after[j + 1])));
   return says(after, ACCOUNT_REMARKS.conditionedBy) || after.some(isAccountAside) || denial;
