@@ -2022,6 +2022,8 @@ export const AMBIGUOUS_SYMBOLS = new Set(['w', 'inf', 'goat', 'cloud', 'mobile',
 
 /** Words the parser's rules read, each named for the rule (parser.ts). */
 export const PARSER_WORDS = {
+  /** After a subject, these open a statement as a pronoun does ("Rent is due on Friday …", "Fees were brutal …"). */
+  being: new Set(['is', 'are', 'was', 'were']),
   /** A verbless wish for a token ("I want 20 JTO") is a purchase; "I'd", "would" and "let me" wish too ("I'd like 10 USDC for my JUP", where "like 10" reads as a hedge). */
   wishes: new Set(['want', 'need', 'like', 'love', 'wanna', "i'd", 'id', 'would', 'let', 'lemme']),
   /**

@@ -303,7 +303,10 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   const own = (verb: Item) => said.slice(0, said.findIndex((item) => item === verb)).every((item) => PARSER_WORDS.ownSubjects.has(item.text.toLowerCase())) && !words.some((w) => PARSER_WORDS.toSender.has(w));
   const echo = echoing !== undefined && verbs.length === 1 && underWay(verbs[0]) && own(verbs[0]) && !said.some((item) => item.kind === 'guard' || item.kind === 'joiner') ? verbs[0] : undefined;
   const past = words.some((w) => PAST_MARKERS.has(w) || PAST_FORMS.has(w));
-  const statement = TRAILING_CHAT.subjects.has(words[0]);
+  // ("Rent is due on Friday …", "The market's wild.": a subject and a verb of being open a statement too.)
+  const subject = (k: number) => (said[k]?.kind === 'word' || said[k]?.kind === 'filler') && !POINTERS.has(words[k]) && !PARSER_WORDS.figureAsks.has(words[k]);
+  const beingAt = (k: number) => PARSER_WORDS.being.has(words[k] ?? '') || (/'s$/.test(words[k - 1] ?? '') && subject(k - 1));
+  const statement = TRAILING_CHAT.subjects.has(words[0]) || (subject(0) && beingAt(1)) || (words[0] === 'the' && subject(1) && beingAt(2));
   const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
   // "He wanted more.", "She prefers another coin.": a wish told, which a word of change beside it may be about.
   const wishedOf = words.some((w) => PARSER_WORDS.wished.has(w));
