@@ -36,8 +36,9 @@ export const VERBS: Record<string, VerbRole> = table({
   // get: "50 JUP satıp USDC almak istiyorum").
   '7awwel': 'pay', '7awel': 'pay', '7awil': 'pay', sat: 'pay', satip: 'pay', almak: 'get',
   
-  // "punt 0.3 sol on bome", "nuke my popcat bag into usdc", "fling 0.05 sol to <address>": traders' slang ("throw", "toss", "shift" also
-  // give or move money to someone: "toss 10 USDC to <address>" is no swap).
+  // "punt 0.3 sol on bome", "nuke my popcat bag into usdc", "fling 0.05 sol to <address>": traders' slang ("throw", "toss" swap
+  // into a token, "throw 20 usdc into bonk", but also give money to someone: with an address, asked which, VERB_TRAITS `into-only`;
+  // "shift" moves money).
   punt: 'pay', nuke: 'pay', smash: 'pay', fling: 'send',
   swap: 'pay', trade: 'pay', exchange: 'pay', convert: 'pay', conversion: 'pay', flip: 'pay', change: 'pay', sell: 'pay',
   dump: 'pay', route: 'pay', rotate: 'pay', turn: 'pay', put: 'pay', throw: 'pay', toss: 'pay', spend: 'pay', use: 'pay', switch: 'pay', cash: 'pay',
@@ -84,9 +85,10 @@ export const VERBS: Record<string, VerbRole> = table({
  * - `other-side`: after "and", the other side of the same swap ("sell 5 JUP and receive USDC");
  * - `marks-output`: right after what is paid, marks what is received ("spend 4 USDC buying WIF");
  * - `opens-chain`: "take 3 USDC and turn it into WIF" is one swap, led by the second verb;
- *   `chain-only`: the verb means nothing alone ("take 3 USDC" could pay or receive).
+ *   `chain-only`: the verb means nothing alone ("take 3 USDC" could pay or receive);
+ * - `into-only`: a swap into a token only ("throw 20 usdc into bonk"); with an address it could send, so it is asked which.
  */
-export type VerbTrait = 'sells' | 'sends-with-address' | 'address-receives' | 'only-sends' | 'pays-for' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only' | 'to-converts';
+export type VerbTrait = 'sells' | 'sends-with-address' | 'address-receives' | 'only-sends' | 'pays-for' | 'asks-info' | 'into-buys' | 'guessed' | 'other-side' | 'marks-output' | 'opens-chain' | 'chain-only' | 'to-converts' | 'into-only';
 
 export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   venda: ['sells'], vendez: ['sells'], verkaufe: ['sells'], verkauf: ['sells'], jualin: ['sells'], ibenta: ['sells'], becho: ['sells'],
@@ -106,6 +108,7 @@ export const VERB_TRAITS: Record<string, VerbTrait[]> = table({
   get: ['sends-with-address', 'asks-info', 'guessed', 'other-side', 'address-receives'],
   buying: ['marks-output'], getting: ['marks-output'], purchasing: ['marks-output'], grabbing: ['marks-output'], acquiring: ['marks-output'],
   take: ['opens-chain', 'chain-only'], use: ['opens-chain'],
+  throw: ['into-only'], toss: ['into-only'],
   // "move all my msol back to sol": with no address, "to" a token converts.
   move: ['to-converts'],
 });
@@ -581,12 +584,19 @@ export const ACCOUNT_REMARKS = {
   /** …or "account" in a clause that says its rent ("whatever rent the new account needs"). */
   rent: new Set(['rent', 'rent-exempt']),
   /** The most SOL a remark may name as the rent it tells of ("it costs me ~0.002 SOL"; a token account's is 0.00203928). */
-  rentAtMost: { units: 1n, scale: 2 },
-  /** Signs of "about" spaced from the figure ("ATA rent ≈ 0.002 SOL"). */
-  aboutSigns: new Set(['≈', '~']),
+  rentAtMost: { units: 25n, scale: 4 },
+  /** Before such a figure, "about" as said or signed ("~0.002" reads as "about 0.002"; "ATA rent ≈ 0.002 SOL"). */
+  about: new Set(['about', 'around', 'roughly', 'approx', 'approximately', '≈', '~']),
+  /** After "and" or "plus", a remark says something of the account with one of these, a verb, a negation or a condition ("…, plus the account rent" adds a payment). */
+  predicates: new Set([
+    'is', 'are', 'was', 'be', 'been', "it's", "that's", 'fine', 'ok', 'okay', 'needed', 'need', 'needs', 'necessary', 'required', 'missing', 'have', 'has',
+    'had', 'got', 'held', 'exist', 'exists', 'create', 'created', 'creation', 'open', 'opened', 'make', 'made', 'init', 'initialize', 'initialized',
+    'initialised', 'setup', 'set', 'cost', 'costs', 'pay', 'paying', 'cover', 'covering', 'fund', 'acknowledged', 'noted', 'accepted', 'acceptable',
+    'expected', 'new', 'fresh', 'yet', 'know', 'understand', 'realize', 'realise', 'whatever', 'worry', 'care', 'mind', '≈', '~', 'incl', 'including', 'include',
+  ]),
   making: new Set(['create', 'creates', 'created', 'creating', 'creation', 'open', 'opens', 'opened', 'opening', 'make', 'made', 'init', 'initialize', 'initialized', 'initialise', 'initialised', 'setup', 'set']),
   /** The orders among them: only after one is "one" the account ("set one up", not "make it one"). */
-  orders: new Set(['create', 'open', 'make', 'init', 'initialize', 'initialise', 'setup', 'set', 'do']),
+  orders: new Set(['create', 'open', 'make', 'init', 'initialize', 'initialise', 'setup', 'set']),
   needs: new Set(['needed', 'need', 'needs', 'necessary', 'required', 'missing']),
   /** A condition's words after it that make it the account's ("if needed", "if it creates an ATA"); "when" only with a need right after it. */
   conditions: new Set(['if', 'when']),
@@ -596,7 +606,7 @@ export const ACCOUNT_REMARKS = {
   needsOf: new Set(['needs', 'need', 'requires']),
   /** …and a denial of one of these after a condition ("create one if they don't have one"). */
   having: new Set(['have', 'has', 'had', 'got', 'exist', 'exists']),
-  conditionedBy: new Set(['needed', 'need', 'needs', 'necessary', 'required', 'requires', 'missing', 'creates', 'create', 'created', 'opens', 'open', 'opened']),
+  conditionedBy: new Set(['needed', 'need', 'needs', 'necessary', 'required', 'requires', 'missing', 'creates', 'create', 'opens', 'open']),
   /** What a negation in the clause may deny: having the account ("I don't have a USDC account", "no ata yet", "not initialized"). */
   denied: new Set(['have', 'has', 'had', 'got', 'held', 'owned', 'used', 'received', 'touched', 'exist', 'exists', 'initialized', 'initialised', 'created', 'opened', 'need', 'think', 'ata', 'atas', 'token', 'rent']),
   words: new Set([
@@ -2130,10 +2140,9 @@ export const PARSER_WORDS = {
   permissionAsks: [['can', 'i'], ['could', 'i'], ['may', 'i'], ['can', 'we'], ['could', 'we'], ['may', 'we']],
   /** …unless the verb after it orders an amount ("Could I get 50 USDC for my SOL?"; "have" may pay or receive, so never). */
   orderingVerbs: new Set(['get']),
+  /** Plain words a follow-up that only sets the slippage or a fee may hold ("with 0.5% slippage please"). */
+  restatedWords: new Set(['please', 'pls', 'plz', 'ok', 'okay', 'then', 'now']),
   /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */
-  /** …and the asides such a follow-up may hold: alone, one of a fee or a venue asks for the last command again ("with a high priority fee"). */
-  restatedAsides: new Set<AsideKind>(['fee', 'venue', 'politeness', 'thanks']),
-  restatedWords: new Set(['please', 'pls', 'plz', 'ok', 'okay', 'thanks', 'ty', 'then', 'now']),
   slippageSetters: new Set(['use', 'set', 'make', 'put', 'allow', 'keep', 'with', 'try', 'go', 'it', 'to', 'at', 'the', 'a', 'instead', 'then', 'and', 'now', 'actually', 'same', 'but', 'redo', 'again']),
   /** Follow-up openers that also open a fresh message ("now, what's my balance"): without an earlier command, read past. */
   discourseOpeners: [['now'], ['ok', 'now'], ['but'], ['also'], ['and'], ['actually'], ['wait'], ['oops'], ['this', 'time']],

@@ -303,9 +303,9 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   const own = (verb: Item) => said.slice(0, said.findIndex((item) => item === verb)).every((item) => PARSER_WORDS.ownSubjects.has(item.text.toLowerCase())) && !words.some((w) => PARSER_WORDS.toSender.has(w));
   const echo = echoing !== undefined && verbs.length === 1 && underWay(verbs[0]) && own(verbs[0]) && !said.some((item) => item.kind === 'guard' || item.kind === 'joiner') ? verbs[0] : undefined;
   const past = words.some((w) => PAST_MARKERS.has(w) || PAST_FORMS.has(w));
-  // ("Rent is due on Friday …", "The market's wild.": a subject and a verb of being open a statement too.)
+  // ("Rent is due on Friday …", "The fees were brutal …": a subject and a verb of being open a statement too.)
   const subject = (k: number) => (said[k]?.kind === 'word' || said[k]?.kind === 'filler') && !POINTERS.has(words[k]) && !PARSER_WORDS.figureAsks.has(words[k]);
-  const beingAt = (k: number) => PARSER_WORDS.being.has(words[k] ?? '') || (/'s$/.test(words[k - 1] ?? '') && subject(k - 1));
+  const beingAt = (k: number) => PARSER_WORDS.being.has(words[k] ?? '');
   const statement = TRAILING_CHAT.subjects.has(words[0]) || (subject(0) && beingAt(1)) || (words[0] === 'the' && subject(1) && beingAt(2));
   const wishing = words.some((w) => PARSER_WORDS.wishes.has(w));
   // "He wanted more.", "She prefers another coin.": a wish told, which a word of change beside it may be about.
@@ -827,16 +827,17 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     const answer = answerPending(byName ?? content.slice(offer?.length ?? 0).filter((item) => item.kind !== 'verb'), pending, ctx, resized);
     if (answer) return guards(items, words, true, allWords) ?? answer;
   }
-  // "use 1% slippage" after a swap: that swap again, with this slippage; "with a high priority fee", "route it through jupiter" after
-  // a swap or a transfer: that one again, the words noted (each with its politeness: "with 0.5% slippage please").
-  const said = (item: Item) => item.kind === 'punct' || PARSER_WORDS.slippageSetters.has(item.text.toLowerCase()) || (item.kind === 'filler' && !item.aside && PARSER_WORDS.restatedWords.has(item.text.toLowerCase()));
-  const again = ctx.previous && !ctx.pending && substance.length === 0 && verbs.length === 0;
-  if (again && slippage.bps !== undefined && ctx.previous!.action === 'swap' && items.every((item) => said(item) || (item.kind === 'filler' && item.aside))) {
-    return guards(items, words, true, allWords) ?? done({ ...ctx.previous!, slippageBps: slippage.bps }, CONFIDENCE.followUp, true);
+  // "use 1% slippage" after a swap: that swap again, with this slippage; "with a high priority fee" right after a swap or a transfer,
+  // "route it through jupiter" after a swap: that one again, the words noted (each with its politeness: "with 0.5% slippage please").
+  const setting = (item: Item) =>
+    item.kind === 'punct' || PARSER_WORDS.slippageSetters.has(item.text.toLowerCase()) || (item.kind === 'filler' && !item.aside && PARSER_WORDS.restatedWords.has(item.text.toLowerCase()));
+  const last = !ctx.pending && substance.length === 0 && verbs.length === 0 ? ctx.previous : undefined;
+  if (last?.action === 'swap' && slippage.bps !== undefined && items.every((item) => setting(item) || (item.kind === 'filler' && item.aside))) {
+    return guards(items, words, true, allWords) ?? done({ ...last, slippageBps: slippage.bps }, CONFIDENCE.followUp, true);
   }
-  const noted = items.some((item) => item.kind === 'filler' && (item.aside === 'fee' || item.aside === 'venue'));
-  if (again && slippage.bps === undefined && noted && items.every((item) => said(item) || (item.kind === 'filler' && item.aside && PARSER_WORDS.restatedAsides.has(item.aside)))) {
-    return guards(items, words, true, allWords) ?? done(ctx.previous!, CONFIDENCE.followUp, true);
+  const feeOrVenue = (item: Item) => item.kind === 'filler' && (item.aside === 'fee' || (item.aside === 'venue' && last?.action === 'swap'));
+  if (last && !ctx.previousQuery && slippage.bps === undefined && items.some(feeOrVenue) && items.every((item) => setting(item) || feeOrVenue(item) || (item.kind === 'filler' && item.aside === 'politeness'))) {
+    return guards(items, words, true, allWords) ?? done(last, CONFIDENCE.followUp, true);
   }
   // A follow-up edits the previous command; "send it to <address> instead" too, with its verb.
   // "actually send it to <address>": after a transfer, a new recipient for it, and nothing else.
@@ -1075,6 +1076,10 @@ function readVerbCommand(tagged: Item[], ctx: ParseContext, slippageBps: number 
   const beforeAddress = items.slice(0, address).filter((item) => item.kind !== 'filler').at(-1);
   if (hasTrait(main, 'sends-with-address') && verbs.length === 1 && address >= 0 && !(beforeAddress?.kind === 'marker' && beforeAddress.marker !== 'to')) {
     return transferFrame(phrases(items.slice(items.indexOf(main) + 1)), ctx, { factor: CONFIDENCE.noVerb });
+  }
+  // "toss 10 USDC to <address>": a verb that puts money into a token or gives it to someone, with an address, could do either.
+  if (hasTrait(main, 'into-only') && address >= 0) {
+    return refuse('unclear', `"${main.text}" with an address could mean sending or swapping. Say it plainly, for example "send 10 USDC to <address>".`);
   }
   const extra = verbs.slice(1).filter((verb) => !isPartOfFrame(items, verb));
   if (extra.length > 0) {

@@ -1220,12 +1220,10 @@ function withAccountRemarks(items: Item[], raw: string): Item[] {
   if (!items.some((item) => isAccountAside(item) || /\b(?:atas?|accounts?|accts?)\b/i.test(item.text))) return items;
   const clauses = accountClauses(items);
   const remarks = new Set(clauses.filter((clause) => isAccountRemark(clause, clauses, items)));
-  // "— brand new wallet, no ATAs", "(new bSOL holder, ATA needed)": beside a remark, a clause that only says the wallet is new,
-  // or only its rent ("…, i know it opens an account for them (~0.002 sol)").
+  // "— brand new wallet, no ATAs", "(new bSOL holder, ATA needed)": beside a remark, a clause that only says the wallet is new.
   const beside = (k: number) => [clauses[k - 2], clauses[k + 2]].some((other) => other !== undefined && remarks.has(other));
   clauses.forEach((clause, k) => {
-    const newWallet = says(clause, ACCOUNT_REMARKS.newWallets) && !says(clause, ACCOUNT_REMARKS.blocking) && clause.every((item) => isNewWalletWord(item, items));
-    if (beside(k) && (newWallet || (clause.length === 3 && isRentFigure(clause, 1)))) remarks.add(clause);
+    if (beside(k) && says(clause, ACCOUNT_REMARKS.newWallets) && !says(clause, ACCOUNT_REMARKS.blocking) && clause.every((item) => isNewWalletWord(item, items))) remarks.add(clause);
   });
   const out: Item[] = [];
   let previous = false;
@@ -1271,12 +1269,17 @@ const isAccountAside = (item: Item | undefined) => item?.kind === 'filler' && it
 /** A clause about a token account that names nothing to build, in a message of `items` split into `clauses`. */
 function isAccountRemark(clause: Item[], clauses: Item[][], items: Item[]): boolean {
   if (clause.length === 0 || clauses[clauses.indexOf(clause) + 1]?.[0]?.text === '?') return false;
-  // ("the account creation fee", "account rent": an account's making or cost names a token account too.)
-  // ("whatever rent the new account needs": or said with its rent.)
+  // ("the account creation fee", "account rent": an account's making or cost names a token account too; "whatever rent the new
+  // account needs": so does its rent said just before.)
+  const rentBefore = (k: number) => clause.slice(Math.max(0, k - 3), k).some((item) => ACCOUNT_REMARKS.rent.has(firstWord(item)));
   const accountWord = (k: number) =>
-    ACCOUNT_REMARKS.owners.has(firstWord(clause[k - 1])) || clause[k - 1]?.kind === 'token' || ACCOUNT_REMARKS.making.has(firstWord(clause[k + 1])) || ACCOUNT_REMARKS.costs.has(firstWord(clause[k + 1])) || says(clause, ACCOUNT_REMARKS.rent);
+    ACCOUNT_REMARKS.owners.has(firstWord(clause[k - 1])) || clause[k - 1]?.kind === 'token' || ACCOUNT_REMARKS.making.has(firstWord(clause[k + 1])) || ACCOUNT_REMARKS.costs.has(firstWord(clause[k + 1])) || rentBefore(k);
   const names = clause.some((item, k) => isAccountAside(item) || /^atas?$/.test(firstWord(item)) || (/^(?:accounts?|accts?)$/.test(firstWord(item)) && accountWord(k)));
   if (!names || says(clause, ACCOUNT_REMARKS.blocking) || ACCOUNT_REMARKS.asking.has(firstWord(clause[0]))) return false;
+  // After "and" or "plus", it says something of the account ("… and the ata is fine", "… and no ata yet"): "…, plus the account
+  // rent" adds a payment.
+  const tells = (item: Item) => says([item], ACCOUNT_REMARKS.predicates) || item.kind === 'verb' || item.kind === 'guard' || isAccountAside(item);
+  if (clauses[clauses.indexOf(clause) - 1]?.[0]?.kind === 'joiner' && !clause.some(tells)) return false;
   // One token at most ("the usdc account for sol" names two), and nobody's by name ("the ata is my dad's").
   if (new Set(clause.map((item) => item.kind === 'token' && item.token.mint).filter(Boolean)).size > 1) return false;
   if (clause.some((item) => /'s$/.test(item.text.toLowerCase()) && !ACCOUNT_REMARKS.ownWords.has(item.text.toLowerCase()))) return false;
@@ -1295,7 +1298,7 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
       return item.text === ':';
     case 'word':
       // "ATA rent ≈ 0.002 SOL".
-      if (ACCOUNT_REMARKS.aboutSigns.has(item.text) && isRentFigure(clause, k + 1)) return true;
+      if (ACCOUNT_REMARKS.about.has(item.text) && isRentFigure(clause, k + 1)) return true;
       // "create it if required", "the ata is needed": a need said of the account, never a requirement of the command ("existing token account required").
       // ("whatever rent the new account needs": the account's need, a verb said of it.)
       return wordsOf(item).every(
@@ -1337,20 +1340,20 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
 
 /**
  * "costs me ~0.002 SOL", "ATA rent ≈ 0.002 SOL" at k of a clause: an amount of SOL no larger than a token account's rent
- * (ACCOUNT_REMARKS.rentAtMost), said as about so much, in a clause of its cost or alone ("(~0.002 sol)" beside a remark);
- * "…, and 0.002 SOL for their ATA" asks for a second transfer.
+ * (ACCOUNT_REMARKS.rentAtMost), said as about so much, in a clause of its cost; "…, and 0.002 SOL for their ATA" and a figure
+ * alone ("…, ~0.002 SOL") ask for a second transfer.
  */
 function isRentFigure(clause: Item[], k: number): boolean {
   const [item, next, hedge] = [clause[k], clause[k + 1], clause[k - 1]];
   if (item?.kind !== 'number' || item.negative || item.malformed || next?.kind !== 'token' || next.token.symbol !== 'SOL' || !atMostRent(item.value)) return false;
-  const hedged = (hedge?.kind === 'filler' && hedge.aside === 'hedge') || ACCOUNT_REMARKS.aboutSigns.has(hedge?.text ?? '');
-  return hedged && (says(clause, ACCOUNT_REMARKS.costs) || clause.length === 3);
+  return ACCOUNT_REMARKS.about.has(firstWord(hedge)) && says(clause, ACCOUNT_REMARKS.costs);
 }
 
-/** Whether word j of a remark (`words`, in lower case) is the SOL of a rent figure said before it ("costs me ~0.002 sol"). */
+/** Whether word j of a remark (`words`, in lower case) is the SOL of a rent figure said before it, as about so much ("costs me ~0.002 sol"). */
 export function isRentSol(words: string[], j: number, vocabulary: Vocabulary): boolean {
+  const hedged = /^[~≈]/.test(words[j - 1] ?? '') || ACCOUNT_REMARKS.about.has(words[j - 2] ?? '');
   const figure = parseDecimal(words[j - 1]?.replace(/^[~≈]/, '') ?? '');
-  return vocabulary.lookup(words[j])?.symbol === 'SOL' && figure !== null && atMostRent(figure);
+  return vocabulary.lookup(words[j])?.symbol === 'SOL' && hedged && figure !== null && atMostRent(figure);
 }
 
 const atMostRent = (value: Decimal) => value.units * 10n ** BigInt(ACCOUNT_REMARKS.rentAtMost.scale) <= ACCOUNT_REMARKS.rentAtMost.units * 10n ** BigInt(value.scale);
