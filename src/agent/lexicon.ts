@@ -267,7 +267,7 @@ const PEOPLE = [
  */
 export const FILLERS = new Set([
   // Texting's agreement, reactions and address ("aight", "sgtm", "np", "bruv").
-  'aight', 'ight', 'alrighty', 'righto', 'okie', 'dokie', 'yea', 'ye', 'yeh', 'yessir', 'mhm', 'fosho', 'def', 'defo', 'frfr', 'ong',
+  'aight', 'ight', 'alrighty', 'righto', 'okie', 'dokie', 'yea', 'ye', 'yeh', 'yessir', 'mhm', 'fosho', 'def', 'defo', 'frfr', 'ong', 'oh',
   'deadass', 'lowkey', 'highkey', 'imho', 'fwiw', 'fyi', 'smh', 'iykyk', 'ikr', 'noice', 'sweet', 'dope', 'lit', 'perf', 'perfect', 'sgtm',
   'lgtm', 'np', 'nw', 'ez', 'ezpz', 'welp', 'phew', 'yikes', 'sheesh', 'lolol', 'lmaoo',
   'innit', 'tgif',
@@ -761,7 +761,7 @@ export const TRANSPOSED: Record<string, string> = table(transposed(['for', 'with
 /** Short spellings read as the word they stand for, so every table knows them ("token acct"). */
 export const SPELLINGS: Record<string, string> = table({
   acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give',
-  thnx: 'thanks', thnks: 'thanks', thanku: 'thankyou', tyty: 'ty', errr: 'err', errrr: 'err',
+  thnx: 'thanks', thnks: 'thanks', thanku: 'thankyou', tyty: 'ty', errr: 'err', errrr: 'err', wrth: 'worth', worht: 'worth',
   ...TRANSPOSED,
 });
 
@@ -1113,6 +1113,8 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['thanks|thank|thx|ty you? again? for yesterday|earlier|today|everything', 'thanks'],
   ['thanks|thank|thx|ty you? again? for last|the night|week|time|help', 'thanks'],
   ['thanks|thank|thx|ty you? again? for your|all the? help', 'thanks'],
+  // "Thank you for your kind support always.": thanks for the service, never support staff asking for something.
+  ['thanks|thank|thx|ty you? again? for your|the kind|continued|great? support|service|patience always|as always?', 'thanks'],
   ['much|greatly appreciated', 'thanks'],
   ['i? really? appreciate|appreciated it|your|the|this help? with? all? this|that|everything?', 'thanks'],
   ["if you could|can|would|don't|dont|wouldn't|do mind?", 'politeness'],
