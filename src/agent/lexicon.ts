@@ -1176,6 +1176,10 @@ export const ASIDES: Array<[string, AsideKind]> = [
   ['law sama7t|samaht|sama7ti|samahti', 'politeness'],
   ['sharp sharp', 'politeness'],
   ['idk|dunno just? &<verb>', 'hedge'],
+  // "… with sol whatever", "think I'll grab 500000 BONK …": the sender's shrug where the clause ends, or before the verb ("… idk"
+  // where the clause ends leaves it undecided: corpus README, hx-0454).
+  ['whatever|whatevs lol|lmao? $', 'hedge'],
+  ["^ i? think|guess i'll|ill|i'm|im|i gonna|going|will? to? &<verb>", 'hedge'],
   ["if that's|thats ok|okay|alright|fine|cool|possible", 'politeness'],
   ['if that|it is ok|okay|alright|fine|cool|possible', 'politeness'],
   ["sorry|apologies if this|it|that is|'s? a? dumb|stupid|silly|basic|obvious|noob|newbie question?", 'politeness'],
