@@ -761,7 +761,7 @@ export const TRANSPOSED: Record<string, string> = table(transposed(['for', 'with
 /** Short spellings read as the word they stand for, so every table knows them ("token acct"). */
 export const SPELLINGS: Record<string, string> = table({
   acct: 'account', accts: 'accounts', acc: 'account', 'thank-you': 'thankyou', wan: 'want', giv: 'give',
-  thnx: 'thanks', thnks: 'thanks', thanku: 'thankyou', tyty: 'ty', errr: 'err', errrr: 'err', wrth: 'worth', worht: 'worth',
+  thnx: 'thanks', thnks: 'thanks', thanku: 'thankyou', tyty: 'ty', errr: 'err', errrr: 'err',
   ...TRANSPOSED,
 });
 
@@ -1739,8 +1739,8 @@ const COERCION = ['forced', 'forcing', 'force', 'threatened', 'threatening', 'th
  * airdrop; "for the meme contest prize" pays one).
  */
 export const LURES = new Set([
-  'giveaway', 'giveaways', 'presale', 'pre-sale', 'doubled', 'doubling', 'tripled', 'dmed', "dm'd", 'whitelist', 'whitelisted', 'guaranteed', 'claiming',
-  'unlocking',
+  'giveaway', 'giveaways', 'give-away', 'presale', 'pre-sale', 'pre', 'ico', 'doubled', 'doubling', 'tripled', 'dmed', "dm'd", "dm'ed", 'dmd', 'whitelist',
+  'whitelisted', 'wl', 'guaranteed', 'claiming', 'unlocking',
 ]);
 
 /**
@@ -2146,7 +2146,7 @@ export const PARSER_WORDS = {
   permissionAsks: [['can', 'i'], ['could', 'i'], ['may', 'i'], ['can', 'we'], ['could', 'we'], ['may', 'we']],
   /** …unless the verb after it orders an amount ("Could I get 50 USDC for my SOL?"; "have" may pay or receive, so never). */
   orderingVerbs: new Set(['get']),
-  /** Plain words a follow-up that only sets the slippage or a fee may hold ("with 0.5% slippage please"). */
+  /** Plain words a follow-up that only sets the slippage may hold ("with 0.5% slippage please"). */
   restatedWords: new Set(['please', 'pls', 'plz', 'ok', 'okay', 'then', 'now']),
   /** After a swap, a message of these words and a slippage alone sets the slippage of that swap ("use 1% slippage"). */
   slippageSetters: new Set(['use', 'set', 'make', 'put', 'allow', 'keep', 'with', 'try', 'go', 'it', 'to', 'at', 'the', 'a', 'instead', 'then', 'and', 'now', 'actually', 'same', 'but', 'redo', 'again']),

@@ -827,17 +827,12 @@ function read(raw: string, tagged: Item[], ctx: ParseContext): ParseResult {
     const answer = answerPending(byName ?? content.slice(offer?.length ?? 0).filter((item) => item.kind !== 'verb'), pending, ctx, resized);
     if (answer) return guards(items, words, true, allWords) ?? answer;
   }
-  // "use 1% slippage" after a swap: that swap again, with this slippage; "with a high priority fee" right after a swap or a transfer,
-  // "route it through jupiter" after a swap: that one again, the words noted (each with its politeness: "with 0.5% slippage please").
+  // "use 1% slippage", "with 0.5% slippage please" after a swap: that swap again, with this slippage ("…, please?" asks).
+  // (A fee or a venue said alone is not such a follow-up: nothing tells it from one said after the swap was sent or refused.)
   const setting = (item: Item) =>
-    item.kind === 'punct' || PARSER_WORDS.slippageSetters.has(item.text.toLowerCase()) || (item.kind === 'filler' && !item.aside && PARSER_WORDS.restatedWords.has(item.text.toLowerCase()));
-  const last = !ctx.pending && substance.length === 0 && verbs.length === 0 ? ctx.previous : undefined;
-  if (last?.action === 'swap' && slippage.bps !== undefined && items.every((item) => setting(item) || (item.kind === 'filler' && item.aside))) {
-    return guards(items, words, true, allWords) ?? done({ ...last, slippageBps: slippage.bps }, CONFIDENCE.followUp, true);
-  }
-  const feeOrVenue = (item: Item) => item.kind === 'filler' && (item.aside === 'fee' || (item.aside === 'venue' && last?.action === 'swap'));
-  if (last && !ctx.previousQuery && slippage.bps === undefined && items.some(feeOrVenue) && items.every((item) => setting(item) || feeOrVenue(item) || (item.kind === 'filler' && item.aside === 'politeness'))) {
-    return guards(items, words, true, allWords) ?? done(last, CONFIDENCE.followUp, true);
+    PARSER_WORDS.slippageSetters.has(item.text.toLowerCase()) || (item.kind === 'punct' && item.text !== '?') || (item.kind === 'filler' && (item.aside !== undefined || PARSER_WORDS.restatedWords.has(item.text.toLowerCase())));
+  if (slippage.bps !== undefined && ctx.previous?.action === 'swap' && !ctx.pending && substance.length === 0 && verbs.length === 0 && items.every(setting)) {
+    return guards(items, words, true, allWords) ?? done({ ...ctx.previous, slippageBps: slippage.bps }, CONFIDENCE.followUp, true);
   }
   // A follow-up edits the previous command; "send it to <address> instead" too, with its verb.
   // "actually send it to <address>": after a transfer, a new recipient for it, and nothing else.
