@@ -64,6 +64,7 @@ import dialogues58Json from './dialogues-58.json';
 import dialogues59Json from './dialogues-59.json';
 import dialogues60Json from './dialogues-60.json';
 import dialogues61Json from './dialogues-61.json';
+import dialogues62Json from './dialogues-62.json';
 import handWritten from './hand-written.json';
 import handWritten2 from './hand-written-2.json';
 import handWritten3 from './hand-written-3.json';
@@ -145,6 +146,7 @@ import handWritten78 from './hand-written-78.json';
 import handWritten79 from './hand-written-79.json';
 import handWritten80 from './hand-written-80.json';
 import handWritten81 from './hand-written-81.json';
+import handWritten82 from './hand-written-82.json';
 import harvested from './harvested.json';
 import harvested2 from './harvested-2.json';
 import harvested3 from './harvested-3.json';
@@ -216,7 +218,7 @@ export function splitOf(id: string): Split {
 
 type Raw = { id: string; text: string; category: string; expect: Expect; source?: string };
 const withFamily = (rows: Raw[], family: Case['family'], batch?: string): Case[] => rows.map((row) => ({ ...row, family, split: splitOf(row.id), ...(batch && { batch }) }));
-/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after, a thirty-ninth and a fortieth in the next, a forty-first and a forty-second in the one after, a forty-third to a forty-fifth in the next, a forty-sixth to a forty-eighth in the one after, a forty-ninth to a fifty-second in the next, a fifty-third to a fifty-seventh in the one after, a fifty-eighth to a sixtieth in the next, a sixty-first and a sixty-second in the one after. */
+/** The blind batches of issue 32: the first, a second and a third written in its next session, a fourth, a fifth and a sixth in the one after, a seventh, an eighth and a ninth in the next, a tenth to a sixteenth in the one after, a seventeenth in the next, an eighteenth to a twentieth in the one after, a twenty-first and a twenty-second in the next, a twenty-third and a twenty-fourth in the one after, a twenty-fifth, a twenty-sixth and a twenty-seventh in the next, a twenty-eighth and a twenty-ninth in the one after, a thirtieth to a thirty-fourth in the next, a thirty-fifth to a thirty-eighth in the one after, a thirty-ninth and a fortieth in the next, a forty-first and a forty-second in the one after, a forty-third to a forty-fifth in the next, a forty-sixth to a forty-eighth in the one after, a forty-ninth to a fifty-second in the next, a fifty-third to a fifty-seventh in the one after, a fifty-eighth to a sixtieth in the next, a sixty-first to a sixty-third in the one after. */
 const BLIND = 'blind-32';
 const BLIND_2 = 'blind-32b';
 const BLIND_3 = 'blind-32c';
@@ -279,6 +281,7 @@ const BLIND_59 = 'blind-32zzg';
 const BLIND_60 = 'blind-32zzh';
 const BLIND_61 = 'blind-32zzi';
 const BLIND_62 = 'blind-32zzj';
+const BLIND_63 = 'blind-32zzk';
 
 export const cases: Case[] = [
   ...withFamily(handWritten as Raw[], 'hand-written'),
@@ -362,6 +365,7 @@ export const cases: Case[] = [
   ...withFamily(handWritten79 as Raw[], 'hand-written', BLIND_60),
   ...withFamily(handWritten80 as Raw[], 'hand-written', BLIND_61),
   ...withFamily(handWritten81 as Raw[], 'hand-written', BLIND_62),
+  ...withFamily(handWritten82 as Raw[], 'hand-written', BLIND_63),
   ...withFamily(additions as Raw[], 'hand-written'),
   ...withFamily(mustRefuse as Raw[], 'must-refuse'),
   ...withFamily(harvested as Raw[], 'harvested'),
@@ -449,6 +453,7 @@ export const dialogues: Dialogue[] = [
   ...withSplit(dialogues59Json as RawDialogue[], BLIND_60),
   ...withSplit(dialogues60Json as RawDialogue[], BLIND_61),
   ...withSplit(dialogues61Json as RawDialogue[], BLIND_62),
+  ...withSplit(dialogues62Json as RawDialogue[], BLIND_63),
 ];
 
 const registry = TokenRegistry.bundled();
