@@ -325,7 +325,8 @@ function tellsOnly(sentence: Item[], echoing?: 'swap' | 'transfer', beforeReques
   // A verb of the present, which a time beside it may schedule ("I sold it yesterday." tells; "The swap runs at noon." does not).
   const hasVerb = said.some((item, k) => item.kind === 'verb' && !PAST_FORMS.has(words[k]) && !(past && said[k - 1]?.kind === 'word'));
   // A sentence of the past or of its own subject, pointing at nothing of the command, wishing and planning nothing.
-  const story = (past || statement) && !pointing && !wishing && !wishedOf && !ahead && !planning;
+  // ("Sending my mom her first crypto!": the sender's action under way tells as a statement does.)
+  const story = (past || statement || echo !== undefined) && !pointing && !wishing && !wishedOf && !ahead && !planning;
   const plain = said.every((item, k) => {
     switch (item.kind) {
       case 'joiner':
