@@ -572,16 +572,17 @@ export const YIELD_BEARING = { tokens: new Set(['mSOL', 'JitoSOL', 'bSOL', 'JupS
 /**
  * A clause about token accounts ("I don't have a USDC account yet", "(wif ata not initialized)", "create it if needed") is
  * a remark that names nothing to build (the tokenizer's withAccountRemarks). It says one of `nouns` (or "account" after
- * one of `owners` or a token, before one of `costs` or `making`, or beside `rent`); every token in it is the command's, said before one of `nouns`; its only verb makes the
- * account; a word the lexicon does not know is one of `words`; a negation denies having (`denied`); a condition is an
- * order's ("create one if they don't have one", "if needed"); it asks nothing and says none of `blocking`.
+ * one of `owners` or a token, before one of `costs` or `making`, or just after `rent`); every token in it is the command's,
+ * said before one of `nouns`; its only verb makes the account; a word the lexicon does not know is one of `words`; a
+ * negation denies having (`denied`); a condition is an order's ("create one if they don't have one", "if needed"); it asks
+ * nothing and says none of `blocking`.
  */
 export const ACCOUNT_REMARKS = {
   nouns: new Set(['ata', 'atas', 'account', 'accounts', 'acct', 'accts']),
   owners: new Set(['token', 'associated']),
   /** …or "account" before one of these or of `making` ("the account creation fee", "account rent is fine"). */
   costs: new Set(['rent', 'fee', 'fees', 'deposit', 'deposits', 'cost', 'costs']),
-  /** …or "account" in a clause that says its rent ("whatever rent the new account needs"). */
+  /** …or "account" with one of these in the three words before it ("whatever rent the new account needs"). */
   rent: new Set(['rent', 'rent-exempt']),
   /** The most SOL a remark may name as the rent it tells of ("it costs me ~0.002 SOL"; a token account's is 0.00203928). */
   rentAtMost: { units: 25n, scale: 4 },
