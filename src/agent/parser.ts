@@ -2171,7 +2171,9 @@ function isQueryVerb(verbs: Item[], words: string[]): boolean {
 function pickedByName(items: Item[], pending: Pending, ctx: ParseContext): Item[] | Extract<ParseResult, { ok: false }> | undefined {
   if (items.some((item) => item.text === '?')) return undefined;
   const said = items.filter((item) => item.kind !== 'punct');
-  const one = said.length - 1;
+  // ("the wrapped one, WBTC": the token may follow the name as well as lead it.)
+  const after = said.at(-1)?.kind === 'token' && said.at(-2)?.text.toLowerCase() === 'one' ? said.at(-1) : undefined;
+  const one = said.length - (after ? 2 : 1);
   let the = one - 1;
   while (the >= 0 && said[the].text.toLowerCase() !== 'the') the--;
   const words = said.slice(the + 1, one);
@@ -2183,7 +2185,7 @@ function pickedByName(items: Item[], pending: Pending, ctx: ParseContext): Item[
     const fits = (word: string) => nameWords.some((nameWord) => nameWord === word || (word.length >= 4 && nameWord.startsWith(word)));
     return words.every((item) => fits(item.text.toLowerCase()));
   };
-  const before = said.slice(0, the);
+  const before = after && the === 0 ? [after] : said.slice(0, the);
   const among = pending.among ?? [];
   const none = (what: string) => ({ ...refuse('unknown-token', `${what} is none of ${among.join(', ')}: say which one, or paste its mint address.`, { ask: pending.ask }), pending });
   if (before.length === 1 && before[0].kind === 'token') {
