@@ -580,6 +580,8 @@ export const YIELD_BEARING = { tokens: new Set(['mSOL', 'JitoSOL', 'bSOL', 'JupS
 export const ACCOUNT_REMARKS = {
   nouns: new Set(['ata', 'atas', 'account', 'accounts', 'acct', 'accts']),
   owners: new Set(['token', 'associated']),
+  /** Words that open an aside, and so a clause a remark may be ("swap 1.25 SOL for INF btw I have no INF acct …"). */
+  openers: new Set(['btw', 'fyi', 'ps', 'p.s.']),
   /** …or "account" before one of these or of `making` ("the account creation fee", "account rent is fine"). */
   costs: new Set(['rent', 'fee', 'fees', 'deposit', 'deposits', 'cost', 'costs']),
   /** …or "account" with one of these in the three words before it ("whatever rent the new account needs"). */

@@ -1255,6 +1255,8 @@ function accountClauses(items: Item[]): Item[][] {
   const clauses: Item[][] = [[]];
   for (const item of items) {
     if (item.kind === 'joiner' || (item.kind === 'punct' && item.text !== "'" && item.text !== ':')) clauses.push([item], []);
+    // ("… for INF btw I have no INF acct …": a word that opens an aside opens a clause.)
+    else if (item.kind === 'filler' && !item.aside && ACCOUNT_REMARKS.openers.has(item.text.toLowerCase())) clauses.push([item]);
     else clauses.at(-1)!.push(item);
   }
   return clauses;
