@@ -580,6 +580,8 @@ export const YIELD_BEARING = { tokens: new Set(['mSOL', 'JitoSOL', 'bSOL', 'JupS
 export const ACCOUNT_REMARKS = {
   nouns: new Set(['ata', 'atas', 'account', 'accounts', 'acct', 'accts']),
   owners: new Set(['token', 'associated']),
+  /** Before SOL in a remark, these say it is SOL itself, which needs no token account ("receiving native SOL so no token account involved"). */
+  native: new Set(['native', 'plain']),
   /** Words that open an aside, and so a clause a remark may be ("swap 1.25 SOL for INF btw I have no INF acct …"). */
   openers: new Set(['btw', 'fyi', 'ps', 'p.s.']),
   /** …or "account" before one of these or of `making` ("the account creation fee", "account rent is fine"). */
@@ -622,7 +624,7 @@ export const ACCOUNT_REMARKS = {
     'itll', 'theyll', 'theres', "there's", 'holder', 'got', 'bit', 'they', "they're", 'theyre', 'he', 'she', "he's", "she's", 'aint', "ain't",
     'accept', 'accepted', 'acceptable', 'acknowledged', 'noted', 'expected', 'welcome', 'trivial', 'negligible', 'cheap', 'peanuts', 'harmless', 'formality',
     'normal', 'standard', 'usual', 'sorted', 'absent', 'stay', 'stays', 'sticks', 'sit', 'around', 'there', 'lacks', 'lack', 'totally', 'honestly', 'about', 'abt',
-    'idc', 'thing', 'thingy', 'part', 'making', 'doesnt', 'any', 'be', 'been',
+    'idc', 'thing', 'thingy', 'part', 'making', 'doesnt', 'any', 'be', 'been', 'native', 'plain', 'involved', 'noting', 'side', 'stuff',
   ]),
   /** "that's their token account", "it is actually the USDC ata": after these and a word of `OTHER_SOURCES.identifying`, these words
    * and then one of `nouns` say what the address is (the tokenizer's withoutForeignAccounts). */

@@ -1220,10 +1220,11 @@ function withAccountRemarks(items: Item[], raw: string): Item[] {
   if (!items.some((item) => isAccountAside(item) || /\b(?:atas?|accounts?|accts?)\b/i.test(item.text))) return items;
   const clauses = accountClauses(items);
   const remarks = new Set(clauses.filter((clause) => isAccountRemark(clause, clauses, items)));
-  // "— brand new wallet, no ATAs", "(new bSOL holder, ATA needed)": beside a remark, a clause that only says the wallet is new.
+  // "— brand new wallet, no ATAs", "(new bSOL holder, ATA needed)", "— plain SOL, so no token account stuff": beside a remark, a
+  // clause that only says the wallet is new or that SOL is sent.
   const beside = (k: number) => [clauses[k - 2], clauses[k + 2]].some((other) => other !== undefined && remarks.has(other));
   clauses.forEach((clause, k) => {
-    if (beside(k) && says(clause, ACCOUNT_REMARKS.newWallets) && !says(clause, ACCOUNT_REMARKS.blocking) && clause.every((item) => isNewWalletWord(item, items))) remarks.add(clause);
+    if (beside(k) && (says(clause, ACCOUNT_REMARKS.newWallets) || isNativeSol(clause)) && !says(clause, ACCOUNT_REMARKS.blocking) && clause.every((item) => isNewWalletWord(item, items))) remarks.add(clause);
   });
   const out: Item[] = [];
   let previous = false;
@@ -1237,6 +1238,9 @@ function withAccountRemarks(items: Item[], raw: string): Item[] {
   }
   return out;
 }
+
+/** "plain SOL" beside a remark: SOL itself, which needs no token account. */
+const isNativeSol = (clause: Item[]) => clause.length === 2 && ACCOUNT_REMARKS.native.has(firstWord(clause[0])) && clause[1].kind === 'token' && clause[1].token.symbol === 'SOL';
 
 /** A word of a clause that says the wallet is new: a filler, one of ACCOUNT_REMARKS.words, or a token the command names. */
 function isNewWalletWord(item: Item, items: Item[]): boolean {
@@ -1327,7 +1331,9 @@ function fitsAccountRemark(item: Item, k: number, clause: Item[], clauses: Item[
       // The command's own token, said of the account: "a USDC account", "an account for bonk", "never held pengu".
       const commands = namedTwice(item, items);
       const ofAccount = isAccountAside(next) || wordsOf(next).some((w) => ACCOUNT_REMARKS.nouns.has(w) || ACCOUNT_REMARKS.owners.has(w));
-      return commands && (ofAccount || clause[k - 1]?.kind === 'marker' || ACCOUNT_REMARKS.denied.has(before));
+      // ("receiving native SOL so no token account involved": native SOL needs none.)
+      const native = item.token.symbol === 'SOL' && (ACCOUNT_REMARKS.native.has(before) || (firstWord(next) === 'is' && ACCOUNT_REMARKS.native.has(firstWord(clause[k + 2]))));
+      return commands && (ofAccount || clause[k - 1]?.kind === 'marker' || ACCOUNT_REMARKS.denied.has(before) || native);
     }
     case 'verb':
       return wordsOf(item).every((w) => ACCOUNT_REMARKS.making.has(w) || (ACCOUNT_REMARKS.paying.has(w) && ACCOUNT_REMARKS.payers.has(before)));
