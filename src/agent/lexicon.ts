@@ -1620,6 +1620,8 @@ export const RULE_WORDS = {
   /** "put 1 SOL into marinade": after these verbs and "into", a protocol named like its token (not by its symbol: "put 50 USDC into JUP" buys JUP) is a deposit. */
   depositVerbs: new Set(['put', 'move', 'park', 'stick', 'throw', 'drop']),
   intoProtocol: new Set(['into', 'in', 'inside']),
+  /** After a determiner and before "for", beside a transfer to an address, these name the payment itself ("the deposit for the car"). */
+  paymentNames: new Set(['deposit', 'downpayment']),
   protocols: new Set(['marinade', 'jito', 'kamino', 'raydium', 'meteora', 'sanctum', 'solend', 'marginfi']),
   /** "what are my options": after these, "options" are choices, not options trading. */
   choices: new Set(['options']),

@@ -674,6 +674,10 @@ export function tokenize(raw: string, vocabulary: Vocabulary): Item[] {
     }
     // "what are my options": choices, not options trading.
     if (RULE_WORDS.choices.has(word(i)!) && RULE_WORDS.choicesAfter.has(word(i - 1) ?? '')) return emit(i, i + 1, { kind: 'word' });
+    // "send 250 USDC to <address>, it's the deposit for the car": beside a transfer to an address, a deposit named by what it is
+    // for is what the payment is, no deposit into a protocol.
+    const paidTo = () => items.some((item) => item.kind === 'verb' && item.role === 'send') && lexemes.some((l) => l.type === 'address');
+    if (RULE_WORDS.paymentNames.has(word(i)!) && DETERMINERS.has(word(i - 1) ?? '') && word(i + 1) === 'for' && paidTo()) return emit(i, i + 1, { kind: 'filler' });
     for (const [words, what] of UNSUPPORTED_BY_FIRST.get(word(i)!) ?? []) {
       if (matches(i, words)) return emit(i, i + words.length, { kind: 'guard', guard: 'unsupported', what });
     }
