@@ -359,7 +359,7 @@ export function transferFrame(parts: Phrase[], vocabulary: Vocabulary, reading: 
     // "on payday", "on my signal" say when, and stay words to explain.
     // "… in euros" says what the amount is in, no purpose.
     // ("… for the recovery fee" is what fake support asks for, "… for the presale" a lure: DANGER and LURES are never read past.)
-    const purpose = !part.denominated && (part.word === undefined || !RULE_WORDS.whenMarkers.has(part.word.toLowerCase())) && !part.words.some((item) => DANGER.has(item.text.toLowerCase()) || LURES.has(item.text.toLowerCase()));
+    const purpose = !part.denominated && (part.word === undefined || !RULE_WORDS.whenMarkers.has(part.word.toLowerCase())) && !part.words.some((item) => isScamWord(item.text));
     if (part.marker === 'out' && purpose && part.tokens.length + part.amounts.length + part.addresses.length === 0 && parts.some((p) => p.addresses.length > 0)) {
       factor *= CONFIDENCE.answer;
       continue;
@@ -512,9 +512,12 @@ export function unknownToken(word: string, vocabulary: Vocabulary): Extract<Pars
   );
 }
 
+/** A word of fraud, fake support or danger (DANGER), or a lure of a scam's script (LURES): never read past. */
+export const isScamWord = (text: string) => DANGER.has(text.toLowerCase()) || LURES.has(text.toLowerCase());
+
 function unclearWords(words: Item[]): Extract<ParseResult, { ok: false }> {
   // ("… for the recovery fee", "…, it's for the giveaway": a word of a scam's script is named as such.)
-  const warning = words.find((item) => DANGER.has(item.text.toLowerCase()) || LURES.has(item.text.toLowerCase()));
+  const warning = words.find((item) => isScamWord(item.text));
   if (warning) {
     return refuse('unclear', `"${clip(warning.text, 30)}" makes me stop: it sounds like a scam's script or someone pressing you. I only build a payment you ask for plainly, for example "send 20 USDC to <address>".`);
   }

@@ -2,13 +2,13 @@ import { clip } from '../shared/text';
 import type { Command, Draft, Hold, ParseResult, Pending, QueryCommand, SwapCommand, TokenRef, TransferCommand } from './command';
 import { divide, multiply, decimal, parseDecimal, format } from './decimal';
 import {
-  amountSpec, finishSwap, finishTransfer, isAmount, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken, type Phrase,
+  amountSpec, finishSwap, finishTransfer, isAmount, isScamWord, mintRef, phrases, recipientProblem, refuse, round, swapFrame, transferFrame, unknownToken, type Phrase,
 } from './frames';
 import type { QuerySubject } from './intent';
 import {
   ACCOUNT_REMARKS, AMBIGUOUS_SYMBOLS, ASIDE_KINDS, CONTESTED_NAMES, CONFIDENCE, TRANSPOSED, DETERMINERS, PARSER_WORDS, POINTERS, QUERY_CONFIDENCE, VERB_TRAITS, ASKING_WORDS, BALANCE_CUES, BALANCE_WORDS, CANCEL_COMPANIONS, CANCEL_WORDS, FIRST_PERSON, FOLLOW_UP_OPENERS, FOLLOW_UP_VERB_OPENERS, GREETINGS,
   FRAMINGS, HELP_PHRASES, HELP_SHAPES, HYPOTHETICALS, INTRODUCING_POINTERS, LABEL_ENDS, UNDONE_LABELS, PRICE_MARKERS, INFO_NOUNS, INJECTIONS, IN_MESSAGE_CORRECTIONS, LEADING_FILLERS, OTHER_SOURCES, PAST_FORMS, PAST_MARKERS, PORTFOLIO_CUES, PRICE_CUES, QUESTION_OPENERS,
-  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT, VENUES, RELAYED_LABELS, RELAYED_ASKS, DANGER, LURES, NEXT_MESSAGE,
+  AMBIGUOUS_CHAINS, FILLERS, NOT_PLAIN, NOTE_PEOPLE, OTHER_CHAINS, SCALES, SHARES, UNITS, VERBS, QUESTION_WORDS, REDIRECT_OPENERS, RULE_WORDS, SENTENCE_BREAKS, SENTENCE_ENDS, CLAUSE_ENDS, SHOWN_LABELS, SHOWN_NOT_ASKED, SLIPPAGE, SOFT_WORDS, TRAILING_CHAT, VENUES, RELAYED_LABELS, RELAYED_ASKS, DANGER, NEXT_MESSAGE,
 } from './lexicon';
 import { compile, longestMatch, type Words } from './patterns';
 import { isRentSol, namesSomeoneElse, othersPay, tokenize, type Item, type Vocabulary } from './tokenize';
@@ -1274,7 +1274,7 @@ function withoutTrailingChat(items: Item[]): Item[] {
   if (!items.some((item) => item.kind === 'verb')) return items;
   // "…, sorry, thousand", "…, million": a scale said alone resizes the amount.
   const changes = (text: string) =>
-    TRAILING_CHAT.changes.has(text) || NOT_PLAIN.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text) || OTHER_CHAINS.has(text) || AMBIGUOUS_CHAINS.has(text) || LURES.has(text) || DANGER.has(text) ||
+    TRAILING_CHAT.changes.has(text) || NOT_PLAIN.has(text) || CANCEL_WORDS.has(text) || AMBIGUOUS_SYMBOLS.has(text) || OTHER_CHAINS.has(text) || AMBIGUOUS_CHAINS.has(text) || isScamWord(text) ||
     SCALES[text] !== undefined;
   const opens = (item: Item) => (item.kind === 'punct' && !PARSER_WORDS.notClauseBreaks.has(item.text)) || TRAILING_CHAT.breaks.has(item.text.toLowerCase());
   // "…, is that a good idea": a clause that opens a question asks about the command (`chat`).

@@ -39,14 +39,21 @@ export function storeCommand(command: Command): StoredCommand {
  */
 export function readPending(stored: unknown): { pending?: Pending; held?: Hold; dropped: boolean } {
   if (stored === null || stored === undefined) return { dropped: false };
-  const holding = isObject(stored) && 'hold' in stored;
-  const text = (field: unknown) => typeof field === 'string' && field.length > 0 && field.length <= 2000;
-  const held = !holding ? undefined : stored.version === PARSER_STATE_VERSION && text(stored.hold) && optional(text)(stored.said) ? { quote: stored.hold as string, ...(stored.said !== undefined && { said: stored.said as string }) } : { quote: 'an earlier message' };
-  if (!isObject(stored) || !readable(stored.version)) return { ...(held && { held }), dropped: !held };
+  const held = heldIn(stored);
+  const kept = held ? { held } : {};
+  if (!isObject(stored) || !readable(stored.version)) return { ...kept, dropped: !held };
   const { ask, draft, among } = stored;
-  if (holding && ask === undefined && draft === undefined) return { ...(held && { held }), dropped: false };
-  if (!SLOTS.includes(ask as Slot) || !isDraft(draft) || !isAmong(among)) return { ...(held && { held }), dropped: true };
-  return { pending: { ask: ask as Slot, draft, ...(among !== undefined && { among: among as string[] }) }, ...(held && { held }), dropped: false };
+  if (held && ask === undefined && draft === undefined) return { ...kept, dropped: false };
+  if (!SLOTS.includes(ask as Slot) || !isDraft(draft) || !isAmong(among)) return { ...kept, dropped: true };
+  return { pending: { ask: ask as Slot, draft, ...(among !== undefined && { among: among as string[] }) }, ...kept, dropped: false };
+}
+
+/** The hold a stored state keeps, as written where this version can read it, else under a quote of its own. */
+function heldIn(stored: unknown): Hold | undefined {
+  if (!isObject(stored) || !('hold' in stored)) return undefined;
+  const text = (field: unknown) => typeof field === 'string' && field.length > 0 && field.length <= 2000;
+  if (stored.version !== PARSER_STATE_VERSION || !text(stored.hold) || !optional(text)(stored.said)) return { quote: 'an earlier message' };
+  return { quote: stored.hold as string, ...(stored.said !== undefined && { said: stored.said as string }) };
 }
 
 /** A stored command, or undefined where it cannot be read safely. */
